@@ -1,0 +1,9 @@
+import { z } from './zod';
+
+/** The body of every failing answer, for the OpenAPI document. */
+export const errorBodySchema = z.object({
+  code: z.string(),
+  message: z.string(),
+  errors: z.record(z.string(), z.string()).optional(),
+  error: z.string().optional(),
+});

@@ -1,0 +1,57 @@
+/**
+ * Every sentence a person sees from an error or a notice, in one place: the server answers
+ * with them and the console shows them. Sections 5 and 8 of the spec, word for word where the
+ * spec gives the Japanese.
+ */
+export const errorMessages = {
+  loginMismatch: 'メールアドレスまたはパスワードが一致しません',
+  invalidClient: 'クライアント認証に失敗しました。',
+  unsupportedGrantType: 'grant_type が正しくありません。',
+  invalidRequest: 'リクエストの形式が正しくありません。',
+  tooManyRequests: 'リクエストが多すぎます。しばらく待ってから再度お試しください。',
+  unauthorized: 'ログインの有効期限が切れました。再度ログインしてください。',
+  forbidden: 'この操作を行う権限がありません。',
+  notFound: '対象のデータが見つかりません。',
+  routeNotFound: 'ページが見つかりません。',
+  validation: '入力内容に誤りがあります。',
+  conflict: 'ほかのデータと競合しています。画面を更新してから再度お試しください。',
+  payloadTooLarge: 'ファイルまたはデータのサイズが大きすぎます。',
+  unsupportedMediaType: 'この形式のファイルは受け付けられません。',
+  unsupportedContentType: 'この形式のデータは受け付けられません。',
+  internal: 'サーバーでエラーが発生しました。しばらく待ってから再度お試しください。',
+  network: '通信エラーが発生しました。ネットワークの接続を確認してください。',
+  nonJson: 'サーバーから正しくない応答がありました。',
+  // Section 8
+  generic: 'エラーが発生しました。',
+  bookingUpdateFailed: '更新に失敗しました。内容を確認してください。',
+  bookingCreateFailed: '予約に失敗しました。内容を確認してください。',
+  csvFailed: 'エラーが発生しました。csvファイルの形式を確認してください。',
+  deleteFailed: '削除に失敗しました。',
+  syncFailed: '同期に失敗しました。パスワードや日付を確認してください。',
+  mailFailed: 'メールの送信に失敗しました。',
+} as const;
+
+export const infoMessages = {
+  syncCompleted: '同期が完了しました',
+  paymentRegistered: '入金を登録しました。',
+  paymentDeleted: '入金を削除しました。',
+  bookingDeleted: '予約を削除しました。',
+  userCreated: 'ユーザーを作成しました。',
+  userDeleted: 'ユーザーを削除しました。',
+  userPasswordUpdated: 'パスワードを更新しました。',
+  shiftRequestDeleted: 'シフト希望を削除しました。',
+  shiftGroupDeleted: 'シフトグループを削除しました。',
+  planCreated: 'プランが作成されました。',
+  planDeleted: 'プランが削除されました。',
+  roomCreated: '部屋が作成されました。',
+  roomDeleted: '部屋が削除されました。',
+} as const;
+
+/** The error body every failing call answers (DECISIONS.md "Answers"). */
+export interface ApiErrorBody {
+  code: string;
+  message: string;
+  errors?: Record<string, string>;
+  /** OAuth endpoint only (RFC 6749 error code). */
+  error?: string;
+}

@@ -1,0 +1,23 @@
+import { expect, type Page } from '@playwright/test';
+
+export const ADMIN = { mail: 'admin@example.com', password: 'admin-pass-1234' };
+export const STAFF = { mail: 'staff@example.com', password: 'staff-pass-1234' };
+
+/** Signs in through the login page, as a person would. */
+export async function signIn(page: Page, who: { mail: string; password: string }) {
+  await page.goto('/');
+  await page.getByLabel('メールアドレス').fill(who.mail);
+  await page.getByLabel('パスワード').fill(who.password);
+  await page.getByRole('button', { name: 'ログイン' }).click();
+  await expect(page).toHaveURL(/\/m\/$/);
+}
+
+/** The accommodations a user may reach, read from the API with that user's own sign-in. */
+export async function accommodationsOf(page: Page, who: { mail: string; password: string }) {
+  const token = await page.request.post('/oauth/auth', {
+    form: { grant_type: 'password', username: who.mail, password: who.password, client_id: 'console', client_secret: 'console-secret', scope: 'admin' },
+  });
+  const { access_token } = await token.json();
+  const res = await page.request.get('/api/accommodations', { headers: { authorization: `Bearer ${access_token}` } });
+  return (await res.json()) as { accommodations: { id: number; name: string; short_name: string }[]; company: { name: string } };
+}

@@ -1,0 +1,90 @@
+import fastifyFormbody from '@fastify/formbody';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyMultipart from '@fastify/multipart';
+import fastifyRateLimit from '@fastify/rate-limit';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { errorMessages } from '../contract/messages';
+import type { AppContext } from './context';
+import { AppError } from './errors';
+import { registerErrorHandler } from './plugins/errorHandler';
+import { installAccess } from './plugins/access';
+import { loggerOptions, type LoggerOptions } from './logger';
+import { registerConsole } from './routes/console';
+import oauthRoutes from './routes/oauth/auth';
+import healthRoutes from './routes/api/health';
+import accommodationRoutes from './routes/api/accommodations';
+import meRoutes from './routes/api/me';
+import userRoutes from './routes/api/users';
+
+export interface BuildAppOptions {
+  logger?: LoggerOptions;
+}
+
+/** Registers plugins, then routes, folder = URL. Nothing here listens: server.ts does. */
+export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger ?? loggerOptions(ctx.config.LOG_LEVEL),
+    trustProxy: ctx.config.TRUST_PROXY,
+    bodyLimit: 1024 * 1024,
+    // ids like /api/books/12 and /api/books/12/ are the same route
+    routerOptions: { ignoreTrailingSlash: true },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      directives: { upgradeInsecureRequests: null },
+    },
+  });
+  await app.register(fastifyRateLimit, {
+    global: false,
+    errorResponseBuilder: (_req, context) => {
+      const error = new AppError(429, 'too_many_requests', errorMessages.tooManyRequests);
+      // The plugin throws what this returns; our error handler answers it in the one shape.
+      return Object.assign(error, { statusCode: context.statusCode });
+    },
+  });
+  await app.register(fastifyFormbody);
+  await app.register(fastifyMultipart, {
+    attachFieldsToBody: 'keyValues',
+    limits: { fileSize: 10 * 1024 * 1024, files: 5, fields: 50 },
+  });
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: { title: 'Yadoban API', description: 'Back-office API of the Yadoban console', version: '1.0.1' },
+      components: {
+        securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+      },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+
+  await app.register(oauthRoutes, ctx);
+  await app.register(
+    async (api) => {
+      installAccess(api, ctx.auth);
+      const typed = api.withTypeProvider<ZodTypeProvider>();
+      for (const routes of [healthRoutes, meRoutes, accommodationRoutes, userRoutes]) {
+        await typed.register(routes, ctx);
+      }
+    },
+    { prefix: '/api' },
+  );
+
+  await registerConsole(app, ctx.config.CONSOLE_DIR);
+  return app;
+}

@@ -1,0 +1,60 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
+
+const ISSUER = 'yadoban';
+const AUDIENCE = 'yadoban-api';
+
+export interface AccessClaims {
+  userId: number;
+  sessionId: string;
+}
+
+export class AccessTokens {
+  private readonly key: Uint8Array;
+
+  constructor(
+    secret: string,
+    readonly ttlSeconds: number,
+  ) {
+    this.key = new TextEncoder().encode(secret);
+  }
+
+  sign(claims: AccessClaims): Promise<string> {
+    return new SignJWT({ sid: claims.sessionId, typ: 'access' })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setSubject(String(claims.userId))
+      .setIssuer(ISSUER)
+      .setAudience(AUDIENCE)
+      .setIssuedAt()
+      .setExpirationTime(`${this.ttlSeconds}s`)
+      .sign(this.key);
+  }
+
+  /** The claims of a valid access token, or null (expired, forged, `alg: none`, not ours). */
+  async verify(token: string): Promise<AccessClaims | null> {
+    try {
+      const { payload } = await jwtVerify(token, this.key, {
+        algorithms: ['HS256'],
+        issuer: ISSUER,
+        audience: AUDIENCE,
+      });
+      const userId = Number(payload.sub);
+      if (payload.typ !== 'access' || typeof payload.sid !== 'string' || !Number.isInteger(userId)) {
+        return null;
+      }
+      return { userId, sessionId: payload.sid };
+    } catch (e) {
+      if (e instanceof joseErrors.JOSEError || e instanceof TypeError) return null;
+      throw e;
+    }
+  }
+}
+
+/** An opaque refresh token: 256 random bits. Only its hash is stored. */
+export function newRefreshToken(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}

@@ -1,0 +1,68 @@
+import { z } from 'zod';
+
+/**
+ * The server's configuration, read once from the environment at start.
+ * A bad value stops the process with a message naming the variable, before anything listens.
+ */
+const boolFlag = z
+  .enum(['0', '1', 'true', 'false'])
+  .transform((v) => v === '1' || v === 'true');
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  /** Folder of the embedded PostgreSQL (PGlite) when DATABASE_URL is not set. */
+  DATA_DIR: z.string().min(1).default('./data'),
+  /** postgres://user@host:port/db: use that server instead of the embedded database. */
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+    .optional(),
+  SEED_DEMO: boolFlag.default(true),
+  OAUTH_CLIENT_ID: z.string().min(1).optional(),
+  OAUTH_CLIENT_SECRET: z.string().min(1).optional(),
+  /** Secret that signs access tokens; generated once and kept in the database when not set. */
+  JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().positive().default(15 * 60),
+  REFRESH_TOKEN_TTL_SECONDS: z.coerce.number().int().positive().default(30 * 24 * 60 * 60),
+  /** Requests to /oauth/auth per address per minute. */
+  AUTH_RATE_LIMIT: z.coerce.number().int().positive().default(30),
+  LOGIN_MAX_FAILURES: z.coerce.number().int().positive().default(10),
+  LOGIN_LOCK_MINUTES: z.coerce.number().int().positive().default(30),
+  /** Folder of the built console (vite build). */
+  CONSOLE_DIR: z.string().min(1).default('./dist'),
+  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').optional(),
+  INBOUND_SMTP_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  CHANNEL_URL: z.string().url().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Trust X-Forwarded-For (behind a reverse proxy) for the client address used by rate limits. */
+  TRUST_PROXY: boolFlag.default(false),
+});
+
+export type Config = z.infer<typeof envSchema> & {
+  OAUTH_CLIENT_ID: string;
+  OAUTH_CLIENT_SECRET: string;
+};
+
+export class ConfigError extends Error {}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid environment:\n${lines.join('\n')}`);
+  }
+  const c = parsed.data;
+  if (c.DATABASE_URL && (!c.OAUTH_CLIENT_ID || !c.OAUTH_CLIENT_SECRET) && c.NODE_ENV === 'production') {
+    throw new ConfigError(
+      'Invalid environment:\n  OAUTH_CLIENT_ID and OAUTH_CLIENT_SECRET are required in production on a PostgreSQL server',
+    );
+  }
+  return {
+    ...c,
+    // The embedded default ships a known client so that `npm start` works with nothing set.
+    OAUTH_CLIENT_ID: c.OAUTH_CLIENT_ID ?? 'console',
+    OAUTH_CLIENT_SECRET: c.OAUTH_CLIENT_SECRET ?? 'console-secret',
+  };
+}

@@ -1,0 +1,10 @@
+import type { Config } from './config';
+import type { Db } from './db/client';
+import type { AuthService } from './services/auth';
+
+/** What route plugins receive: the configuration, the database and the services. */
+export interface AppContext {
+  config: Config;
+  db: Db;
+  auth: AuthService;
+}

@@ -1,0 +1,140 @@
+import { sql } from 'drizzle-orm';
+import {
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+/** Company, its accommodations, the users who sign in and what each may reach. */
+
+const timestamps = {
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+};
+
+export const companies = pgTable('companies', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  ...timestamps,
+});
+
+export const accommodations = pgTable(
+  'accommodations',
+  {
+    id: serial('id').primaryKey(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'restrict' }),
+    /** Public identifier: calendar feed /ical/{uid}.ics and mail template routes. */
+    uid: text('uid').notNull(),
+    name: text('name').notNull(),
+    shortName: text('short_name').notNull(),
+    /** Hex colour without '#'. */
+    color: text('color').notNull(),
+    detailUrl: text('detail_url'),
+    roomNumber: integer('room_number').notNull().default(0),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('accommodations_uid_key').on(t.uid),
+    index('accommodations_company_idx').on(t.companyId),
+    check('accommodations_color_hex', sql`${t.color} ~ '^[0-9A-Fa-f]{6}$'`),
+    check('accommodations_room_number_nonneg', sql`${t.roomNumber} >= 0`),
+  ],
+);
+
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'restrict' }),
+    name: text('name').notNull(),
+    /** Sign-in address, stored lower-cased. */
+    mail: text('mail').notNull(),
+    /** argon2id PHC string; never leaves the server. */
+    passwordHash: text('password_hash').notNull(),
+    /** 1 administrator, 2 staff. */
+    userType: smallint('user_type').notNull(),
+    failedLoginCount: integer('failed_login_count').notNull().default(0),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('users_mail_key').on(t.mail),
+    index('users_company_idx').on(t.companyId),
+    check('users_user_type_valid', sql`${t.userType} in (1, 2)`),
+    check('users_mail_lowercase', sql`${t.mail} = lower(${t.mail})`),
+  ],
+);
+
+/** Accommodations granted to a staff user (administrators reach every one of their company). */
+export const userAccommodations = pgTable(
+  'user_accommodations',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    accommodationId: integer('accommodation_id')
+      .notNull()
+      .references(() => accommodations.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.accommodationId] }),
+    index('user_accommodations_accommodation_idx').on(t.accommodationId),
+  ],
+);
+
+/**
+ * One sign-in: the family of refresh tokens that rotate from one password grant.
+ * Revoking it (logout, or replay of a used refresh token) ends every token of the family,
+ * and access tokens carry its id so that they stop working at once too.
+ */
+export const authSessions = pgTable(
+  'auth_sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    revokedReason: text('revoked_reason'),
+  },
+  (t) => [index('auth_sessions_user_idx').on(t.userId)],
+);
+
+export const refreshTokens = pgTable(
+  'refresh_tokens',
+  {
+    id: serial('id').primaryKey(),
+    sessionId: uuid('session_id')
+      .notNull()
+      .references(() => authSessions.id, { onDelete: 'cascade' }),
+    /** SHA-256 of the token, hex; the token itself is never stored. */
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('refresh_tokens_hash_key').on(t.tokenHash),
+    index('refresh_tokens_session_idx').on(t.sessionId),
+  ],
+);
+
+/** Secrets the server generates for itself on first start (the access-token key). */
+export const serverSecrets = pgTable('server_secrets', {
+  name: text('name').primaryKey(),
+  value: text('value').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

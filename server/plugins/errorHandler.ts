@@ -1,0 +1,57 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { errorMessages } from '../../contract/messages';
+import { AppError } from '../errors';
+
+/** Fastify's and its plugins' own error codes, answered with our shape and a Japanese sentence. */
+const knownErrors: Record<string, { status: number; code: string; message: string }> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, code: 'payload_too_large', message: errorMessages.payloadTooLarge },
+  FST_REQ_FILE_TOO_LARGE: { status: 413, code: 'payload_too_large', message: errorMessages.payloadTooLarge },
+  FST_FILES_LIMIT: { status: 413, code: 'payload_too_large', message: errorMessages.payloadTooLarge },
+  FST_PARTS_LIMIT: { status: 413, code: 'payload_too_large', message: errorMessages.payloadTooLarge },
+  FST_FIELDS_LIMIT: { status: 413, code: 'payload_too_large', message: errorMessages.payloadTooLarge },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: {
+    status: 415,
+    code: 'unsupported_media_type',
+    message: errorMessages.unsupportedContentType,
+  },
+  FST_INVALID_MULTIPART_CONTENT_TYPE: {
+    status: 415,
+    code: 'unsupported_media_type',
+    message: errorMessages.unsupportedContentType,
+  },
+};
+
+/** `/body/guests/0/name` -> `guests.0.name`; a whole-object issue -> its context (`body`). */
+function fieldName(instancePath: string, context: string | undefined): string {
+  const path = instancePath.replace(/^\//, '').replaceAll('/', '.');
+  return path || context || 'request';
+}
+
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((err: FastifyError, request, reply) => {
+    if (err instanceof AppError) {
+      return reply.status(err.statusCode).send(err.toBody());
+    }
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      const errors: Record<string, string> = {};
+      for (const issue of err.validation) {
+        const name = fieldName(issue.instancePath, err.validationContext);
+        errors[name] ??= issue.message ?? errorMessages.validation;
+      }
+      return reply.status(400).send({ code: 'validation', message: errorMessages.validation, errors });
+    }
+    const known = err.code ? knownErrors[err.code] : undefined;
+    if (known) {
+      return reply.status(known.status).send({ code: known.code, message: known.message });
+    }
+    const status = err.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      // Malformed JSON, an empty body, a bad Content-Length...: the caller's fault, said plainly.
+      request.log.info({ code: err.code, status }, 'request refused');
+      return reply.status(status).send({ code: 'invalid_request', message: errorMessages.invalidRequest });
+    }
+    request.log.error({ err }, 'unhandled error');
+    return reply.status(500).send({ code: 'internal', message: errorMessages.internal });
+  });
+}

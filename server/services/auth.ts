@@ -1,0 +1,117 @@
+import { errorMessages } from '../../contract/messages';
+import type { Config } from '../config';
+import type { Db } from '../db/client';
+import * as sessions from '../db/queries/sessions';
+import * as usersQ from '../db/queries/users';
+import { oauthError } from '../errors';
+import { verifyAgainstDummy, verifyPassword } from '../auth/passwords';
+import { AccessTokens, hashToken, newRefreshToken } from '../auth/tokens';
+
+export interface TokenPair {
+  access_token: string;
+  refresh_token: string;
+  token_type: 'Bearer';
+  expires_in: number;
+}
+
+/** Who is calling: what every route needs to scope its answer. */
+export interface CurrentUser {
+  id: number;
+  companyId: number;
+  name: string;
+  mail: string;
+  userType: number;
+  isAdmin: boolean;
+  sessionId: string;
+  /** Accommodations this user may reach (all of the company for an administrator). */
+  accommodationIds: number[];
+}
+
+const invalidGrant = () => oauthError(401, 'invalid_grant', errorMessages.loginMismatch);
+
+export type AuthConfig = Pick<
+  Config,
+  'REFRESH_TOKEN_TTL_SECONDS' | 'LOGIN_MAX_FAILURES' | 'LOGIN_LOCK_MINUTES'
+>;
+
+export class AuthService {
+  constructor(
+    private readonly db: Db,
+    private readonly tokens: AccessTokens,
+    private readonly config: AuthConfig,
+  ) {}
+
+  /**
+   * Password grant. An unknown address, a wrong password and a locked account give the same
+   * answer in about the same time, so that the answer tells nothing about which addresses exist.
+   */
+  async passwordGrant(username: string, password: string): Promise<TokenPair> {
+    const user = await usersQ.findUserByMail(this.db, username);
+    if (!user) {
+      await verifyAgainstDummy(password);
+      throw invalidGrant();
+    }
+    const passwordOk = await verifyPassword(user.passwordHash, password);
+    if (user.lockedUntil && user.lockedUntil > new Date()) throw invalidGrant();
+    if (!passwordOk) {
+      await usersQ.recordFailedLogin(this.db, user.id, this.config.LOGIN_MAX_FAILURES, this.config.LOGIN_LOCK_MINUTES);
+      throw invalidGrant();
+    }
+    return this.db.transaction(async (tx) => {
+      await usersQ.clearFailedLogins(tx, user.id);
+      const sessionId = await sessions.createSession(tx, user.id);
+      return this.issue(tx, user.id, sessionId);
+    });
+  }
+
+  /**
+   * Refresh grant with rotation. A refresh token that was already used is a sign it leaked:
+   * its whole family (the session) is revoked, and the thief and the user both sign in again.
+   */
+  async refreshGrant(refreshToken: string): Promise<TokenPair> {
+    const tokenHash = hashToken(refreshToken);
+    const result = await this.db.transaction(async (tx) => {
+      const session = await sessions.consumeRefreshToken(tx, tokenHash);
+      if (!session) return undefined;
+      return this.issue(tx, session.userId, session.id);
+    });
+    if (result) return result;
+    const known = await sessions.findRefreshToken(this.db, tokenHash);
+    if (known?.usedAt) await sessions.revokeSession(this.db, known.sessionId, 'refresh token replayed');
+    throw invalidGrant();
+  }
+
+  /** Logout: ends the session of a refresh token or of an access token. Unknown tokens are ignored. */
+  async revoke(token: string): Promise<void> {
+    const claims = await this.tokens.verify(token);
+    if (claims) {
+      await sessions.revokeSession(this.db, claims.sessionId, 'logout');
+      return;
+    }
+    const known = await sessions.findRefreshToken(this.db, hashToken(token));
+    if (known) await sessions.revokeSession(this.db, known.sessionId, 'logout');
+  }
+
+  /** The user behind a bearer token, or null when it is not a valid access token of a live session. */
+  async authenticate(accessToken: string): Promise<CurrentUser | null> {
+    const claims = await this.tokens.verify(accessToken);
+    if (!claims) return null;
+    const user = await usersQ.findActiveSessionUser(this.db, claims.userId, claims.sessionId);
+    if (!user) return null;
+    const accommodationIds = await usersQ.reachableAccommodationIds(this.db, user);
+    return { ...user, isAdmin: user.userType === 1, sessionId: claims.sessionId, accommodationIds };
+  }
+
+  private async issue(tx: Parameters<typeof sessions.createSession>[0], userId: number, sessionId: string) {
+    const refresh = newRefreshToken();
+    await sessions.insertRefreshToken(tx, sessionId, hashToken(refresh), this.config.REFRESH_TOKEN_TTL_SECONDS);
+    const access = await this.tokens.sign({ userId, sessionId });
+    return {
+      access_token: access,
+      refresh_token: refresh,
+      token_type: 'Bearer' as const,
+      expires_in: this.tokens.ttlSeconds,
+    };
+  }
+}
+

@@ -1,0 +1,43 @@
+import type { FastifyInstance } from 'fastify';
+import { buildApp, type BuildAppOptions } from './app';
+import { getOrCreateSecret } from './auth/secret';
+import { AccessTokens } from './auth/tokens';
+import type { Config } from './config';
+import { openDatabase, type Database, type DatabaseOptions } from './db/client';
+import { seedDemo } from './db/seed';
+import { AuthService } from './services/auth';
+
+export interface Started {
+  app: FastifyInstance;
+  database: Database;
+  /** Stops accepting requests, lets the running ones finish, then closes the database. */
+  close(): Promise<void>;
+}
+
+/** Opens (and migrates) the database, seeds a fresh one, and builds the app. Used by server.ts and tests. */
+export async function createServer(
+  config: Config,
+  options: BuildAppOptions & { database?: DatabaseOptions } = {},
+): Promise<Started> {
+  const database = await openDatabase(
+    options.database ?? (config.DATABASE_URL ? { url: config.DATABASE_URL } : { dataDir: config.DATA_DIR }),
+  );
+  try {
+    if (config.SEED_DEMO) await seedDemo(database.db);
+    const secret = config.JWT_SECRET ?? (await getOrCreateSecret(database.db, 'access-token-key'));
+    const tokens = new AccessTokens(secret, config.ACCESS_TOKEN_TTL_SECONDS);
+    const auth = new AuthService(database.db, tokens, config);
+    const app = await buildApp({ config, db: database.db, auth }, options);
+    return {
+      app,
+      database,
+      async close() {
+        await app.close();
+        await database.close();
+      },
+    };
+  } catch (e) {
+    await database.close();
+    throw e;
+  }
+}

@@ -1,0 +1,119 @@
+import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Writable } from 'node:stream';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../server/config';
+import { httpClient } from '../support/http';
+import { ADMIN, CLIENT, startTestServer, type TestServer } from '../support/testServer';
+
+describe('the one process', () => {
+  let server: TestServer;
+  let http: ReturnType<typeof httpClient>;
+  const consoleDir = mkdtempSync(path.join(os.tmpdir(), 'yadoban-console-'));
+
+  beforeAll(async () => {
+    mkdirSync(path.join(consoleDir, 'assets'));
+    writeFileSync(path.join(consoleDir, 'index.html'), '<!doctype html><title>やどばん</title><div id="root"></div>');
+    writeFileSync(path.join(consoleDir, 'assets', 'app-abc123.js'), 'console.log(1)');
+    server = await startTestServer({ CONSOLE_DIR: consoleDir });
+    http = httpClient(server.baseUrl);
+  });
+  afterAll(() => server.close());
+
+  it('serves the console for client-side routes and its files with cache headers', async () => {
+    for (const route of ['/', '/m/', '/m/accommodation/1/book/2026/11/21', '/login']) {
+      const res = await http.get(route);
+      expect(res.status, route).toBe(200);
+      expect(res.headers.get('content-type')).toMatch(/text\/html/);
+      expect(res.body).toContain('やどばん');
+    }
+    const asset = await http.get('/assets/app-abc123.js');
+    expect(asset.status).toBe(200);
+    expect(asset.headers.get('cache-control')).toContain('immutable');
+  });
+
+  it('answers unknown API paths and other methods with the JSON 404', async () => {
+    for (const [method, url] of [['GET', '/api/nothing'], ['POST', '/m/'], ['GET', '/oauth/nothing']] as const) {
+      const res = await http.send(method, url);
+      expect(res.status, url).toBe(404);
+      expect(res.body).toMatchObject({ code: 'not_found', message: expect.any(String) });
+    }
+  });
+
+  it('publishes the OpenAPI document of the route schemas', async () => {
+    const res = await http.get('/api/docs/json');
+    expect(res.status).toBe(200);
+    expect(res.body.openapi).toMatch(/^3\./);
+    expect(Object.keys(res.body.paths)).toEqual(
+      expect.arrayContaining(['/oauth/auth', '/api/accommodations', '/api/admin/accommodations/{id}']),
+    );
+    expect((await http.get('/api/docs/')).status).toBe(200);
+  });
+
+  it('refuses a body over the limit with 413 and the error shape', async () => {
+    const res = await http.send('POST', '/oauth/auth', {
+      body: `grant_type=password&username=${'a'.repeat(2 * 1024 * 1024)}`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    expect(res.status).toBe(413);
+    expect(res.body).toMatchObject({ code: 'payload_too_large' });
+  });
+});
+
+describe('rate limit on /oauth/auth', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({ AUTH_RATE_LIMIT: '5' });
+  });
+  afterAll(() => server.close());
+
+  it('answers 429 in Japanese once an address passes the limit', async () => {
+    const http = httpClient(server.baseUrl);
+    const statuses = [];
+    for (let i = 0; i < 6; i++) {
+      statuses.push((await http.postForm('/oauth/auth', { grant_type: 'password', ...CLIENT, ...ADMIN, password: 'x' })).status);
+    }
+    expect(statuses).toEqual([401, 401, 401, 401, 401, 429]);
+    const res = await http.postForm('/oauth/auth', { grant_type: 'password', ...CLIENT, ...ADMIN });
+    expect(res.status).toBe(429);
+    expect(res.body).toMatchObject({ code: 'too_many_requests', message: expect.stringMatching(/しばらく/) });
+  });
+});
+
+describe('logs', () => {
+  it('never contain a password, a token or an Authorization header', async () => {
+    const lines: string[] = [];
+    const stream = new Writable({
+      write(chunk, _enc, done) {
+        lines.push(String(chunk));
+        done();
+      },
+    });
+    const logged = await startTestServer({}, { stream, level: 'trace' });
+    try {
+      const http = httpClient(logged.baseUrl);
+      const pair = await http.login(ADMIN);
+      await http.get('/api/me', pair.access_token);
+      await http.postForm('/oauth/auth', { grant_type: 'refresh_token', refresh_token: pair.refresh_token, ...CLIENT });
+      await http.postForm('/oauth/auth', { grant_type: 'password', ...CLIENT, ...ADMIN, password: 'wrong-secret-word' });
+      await http.get('/api/me', 'forged.token.value');
+      const all = lines.join('');
+      expect(lines.length).toBeGreaterThan(5);
+      for (const secret of [ADMIN.password, 'wrong-secret-word', pair.access_token, pair.refresh_token, CLIENT.client_secret, 'Bearer', 'forged.token.value']) {
+        expect(all).not.toContain(secret);
+      }
+    } finally {
+      await logged.close();
+    }
+  });
+});
+
+describe('configuration', () => {
+  it('stops at start on a bad value, naming the variable', () => {
+    expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
+    expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL/);
+    expect(loadConfig({}).PORT).toBe(8080);
+    expect(loadConfig({}).OAUTH_CLIENT_ID).toBe('console');
+  });
+});

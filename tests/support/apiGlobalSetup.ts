@@ -1,0 +1,52 @@
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import { openDatabase } from '../../server/db/client';
+import { seedDemo } from '../../server/db/seed';
+import { adminUrl, withDatabase } from './postgresUrl';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** PGlite: a file holding a migrated and seeded data dir. PostgreSQL: a template database name. */
+    dbTemplate: string;
+  }
+}
+
+/**
+ * Migrates and seeds one database before the API tests; each test file then gets a copy of it
+ * (tests/support/testServer.ts), so no file sees another's writes and none pays for a migration.
+ * With DATABASE_URL set, the copies are PostgreSQL databases made from a template database;
+ * otherwise they are PGlite data dirs loaded from a dump.
+ */
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  const url = process.env.DATABASE_URL;
+  if (url) {
+    const name = `yadoban_tpl_${randomBytes(4).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: adminUrl(url) });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    const database = await openDatabase({ url: withDatabase(url, name) });
+    await seedDemo(database.db);
+    await database.close();
+    project.provide('dbTemplate', name);
+    return async () => {
+      await admin.query(`drop database if exists ${name} with (force)`);
+      await admin.end();
+    };
+  }
+  const client = new PGlite();
+  const database = await openDatabase({ pglite: client });
+  await seedDemo(database.db);
+  const dump = await client.dumpDataDir('none');
+  await database.close();
+  const dir = path.join(os.tmpdir(), 'yadoban-tests');
+  mkdirSync(dir, { recursive: true });
+  const file = path.join(dir, `template-${process.pid}.tar`);
+  writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
+  project.provide('dbTemplate', file);
+  return async () => undefined;
+}

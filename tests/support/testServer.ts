@@ -1,0 +1,76 @@
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { loadConfig, type Config } from '../../server/config';
+import type { DatabaseOptions } from '../../server/db/client';
+import { loggerOptions, type LoggerOptions } from '../../server/logger';
+import { createServer, type Started } from '../../server/start';
+import { adminUrl, withDatabase } from './postgresUrl';
+
+export interface TestServer extends Started {
+  baseUrl: string;
+  config: Config;
+}
+
+export const CLIENT = { client_id: 'console', client_secret: 'console-secret' };
+export const ADMIN = { username: 'admin@example.com', password: 'admin-pass-1234' };
+export const STAFF = { username: 'staff@example.com', password: 'staff-pass-1234' };
+
+/** A copy of the seeded template database, for one test file. */
+async function freshDatabase(): Promise<{ options: DatabaseOptions; drop(): Promise<void> }> {
+  const template = inject('dbTemplate');
+  const url = process.env.DATABASE_URL;
+  if (url) {
+    const name = `yadoban_t_${randomBytes(5).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: adminUrl(url) });
+    await admin.connect();
+    await admin.query(`create database ${name} template ${template}`);
+    return {
+      options: { url: withDatabase(url, name) },
+      async drop() {
+        await admin.query(`drop database if exists ${name} with (force)`);
+        await admin.end();
+      },
+    };
+  }
+  const pglite = new PGlite({ loadDataDir: new Blob([readFileSync(template)]) });
+  return { options: { pglite }, drop: async () => undefined };
+}
+
+/**
+ * Starts the real server on a free port over a fresh copy of the demo database.
+ * Tests call it over HTTP like the console does, and close it in afterAll.
+ */
+export async function startTestServer(
+  env: Record<string, string> = {},
+  /** A log stream and level, to read what the server logs. */
+  log?: { stream: NodeJS.WritableStream; level: string },
+): Promise<TestServer> {
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    SEED_DEMO: '0',
+    CONSOLE_DIR: './tests/support/no-console',
+    AUTH_RATE_LIMIT: '1000',
+    ...env,
+  });
+  const db = await freshDatabase();
+  const logger: LoggerOptions | undefined = log
+    ? { ...(loggerOptions(log.level) as object), stream: log.stream }
+    : undefined;
+  const started = await createServer(config, { database: db.options, ...(logger ? { logger } : {}) });
+  await started.app.listen({ port: 0, host: '127.0.0.1' });
+  const address = started.app.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  return {
+    ...started,
+    config,
+    baseUrl: `http://127.0.0.1:${port}`,
+    async close() {
+      await started.close();
+      await db.drop();
+    },
+  };
+}
