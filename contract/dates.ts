@@ -1,0 +1,75 @@
+/**
+ * Calendar dates as the API carries them (yyyy-MM-dd) and their arithmetic, by the calendar and
+ * not by 24-hour steps; "today" is today in Asia/Tokyo, the day that counts for a lodging in Japan
+ * whatever the zone of the machine or the browser. Shared by console, server and seed.
+ */
+
+export const isoDatePattern = /^\d{4}-\d{2}-\d{2}$/;
+
+const tokyoDay = new Intl.DateTimeFormat('en-CA', {
+  timeZone: 'Asia/Tokyo',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+});
+
+/** The Tokyo calendar date of an instant (now by default), yyyy-MM-dd. */
+export function tokyoToday(now: Date = new Date()): string {
+  return tokyoDay.format(now);
+}
+
+const DAY_MS = 86_400_000;
+
+function toUtc(date: string): number {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  return Date.UTC(y, m - 1, d);
+}
+
+function fromUtc(ms: number): string {
+  return new Date(ms).toISOString().slice(0, 10);
+}
+
+export function addDays(date: string, days: number): string {
+  return fromUtc(toUtc(date) + days * DAY_MS);
+}
+
+/** Same day n months later, clamped to the month's last day (Jan 31 + 1 month = Feb 28/29). */
+export function addMonths(date: string, months: number): string {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  const first = new Date(Date.UTC(y, m - 1 + months, 1));
+  const last = new Date(Date.UTC(first.getUTCFullYear(), first.getUTCMonth() + 1, 0)).getUTCDate();
+  return fromUtc(Date.UTC(first.getUTCFullYear(), first.getUTCMonth(), Math.min(d, last)));
+}
+
+export function firstOfMonth(date: string): string {
+  return `${date.slice(0, 8)}01`;
+}
+
+export function lastOfMonth(date: string): string {
+  return addDays(addMonths(firstOfMonth(date), 1), -1);
+}
+
+/** Whole days from a to b (b - a). */
+export function daysBetween(a: string, b: string): number {
+  return Math.round((toUtc(b) - toUtc(a)) / DAY_MS);
+}
+
+/** 0 Sunday ... 6 Saturday. */
+export function weekday(date: string): number {
+  return new Date(toUtc(date)).getUTCDay();
+}
+
+export function minDate(a: string, b: string): string {
+  return a < b ? a : b;
+}
+
+export function maxDate(a: string, b: string): string {
+  return a > b ? a : b;
+}
+
+/** Every date from start to end, both included. */
+export function dateRange(start: string, end: string): string[] {
+  const out: string[] = [];
+  for (let d = start; d <= end; d = addDays(d, 1)) out.push(d);
+  return out;
+}

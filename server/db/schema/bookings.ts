@@ -1,0 +1,188 @@
+import { sql } from 'drizzle-orm';
+import {
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { JOB_CODES, PAY_TYPE_CODES, VIA_CODES } from '../../../contract/enums';
+import { accommodations, users } from './company';
+import { accommodationOptions, plans, rooms, suppliers } from './catalogue';
+import { flagCheck, inList, timestamps } from './columns';
+
+/**
+ * Bookings and the money around them. A booking is never deleted: cancelling sets delete_flg
+ * (and deleted_at, the cancel date). Payments and refunds are money history, so they restrict the
+ * deletion of their booking; options are plain children of the booking.
+ */
+
+export const bookings = pgTable(
+  'bookings',
+  {
+    id: serial('id').primaryKey(),
+    accommodationId: integer('accommodation_id')
+      .notNull()
+      .references(() => accommodations.id, { onDelete: 'restrict' }),
+    // A room type that holds bookings cannot be deleted: its nights are sold.
+    roomId: integer('room_id')
+      .notNull()
+      .references(() => rooms.id, { onDelete: 'restrict' }),
+    // A deleted plan leaves its bookings without a plan rather than blocking the delete.
+    planId: integer('plan_id').references(() => plans.id, { onDelete: 'set null' }),
+    /** Guest name. */
+    name: text('name').notNull(),
+    /** Guest e-mail; null when unknown. The stay history (/m/books/{mail}) groups on it. */
+    mail: text('mail'),
+    address: text('address'),
+    tel: text('tel'),
+    /** 0 unset ... 8 other (contract/enums JOB). */
+    job: smallint('job').notNull().default(0),
+    /** Short note shown in lists and the calendar. */
+    miniMemo: text('mini_memo'),
+    memo: text('memo'),
+    /** Check-in day; end_date is the check-out day (start_date + days). */
+    startDate: date('start_date', { mode: 'string' }).notNull(),
+    endDate: date('end_date', { mode: 'string' }).notNull(),
+    days: integer('days').notNull().default(1),
+    personNumber: integer('person_number').notNull(),
+    /** Amount paid so far, yen. */
+    price: integer('price').notNull().default(0),
+    /** Total amount of the stay, yen. */
+    priceSub: integer('price_sub').notNull().default(0),
+    /** Transfer deadline of a bank-transfer booking. */
+    paymentLimitDate: date('payment_limit_date', { mode: 'string' }),
+    /** Unique public id; its first 3 characters are the confirmation number staff read out. */
+    uid: text('uid').notNull(),
+    /** 0 official, 1 external channel, 100 other, 101 created in this console. */
+    via: smallint('via').notNull().default(101),
+    /** Reservation id on the external channel, for bookings that came from (or went to) it. */
+    externalId: text('external_id'),
+    /** 0 not yet synced with the external channel, 1 synced. */
+    sync: smallint('sync').notNull().default(0),
+    /** 1 cancelled. */
+    deleteFlg: smallint('delete_flg').notNull().default(0),
+    /** When it was cancelled (the lodging list's cancel date); set exactly when delete_flg is 1. */
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    /** The spec names no values; 0 is an ordinary booking. */
+    status: smallint('status').notNull().default(0),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('bookings_uid_key').on(t.uid),
+    uniqueIndex('bookings_external_id_key').on(t.accommodationId, t.externalId),
+    // Calendar window: accommodation_id = ? and start_date < window_end and end_date > window_start.
+    index('bookings_accommodation_stay_idx').on(t.accommodationId, t.startDate, t.endDate),
+    index('bookings_room_start_idx').on(t.roomId, t.startDate),
+    index('bookings_mail_idx').on(t.mail),
+    index('bookings_created_at_idx').on(t.createdAt),
+    index('bookings_plan_idx').on(t.planId),
+    check('bookings_name_not_blank', sql`btrim(${t.name}) <> ''`),
+    check('bookings_days_positive', sql`${t.days} > 0`),
+    check('bookings_end_date_matches_days', sql`${t.endDate} = ${t.startDate} + ${t.days}`),
+    check('bookings_person_number_nonneg', sql`${t.personNumber} >= 0`),
+    check('bookings_price_nonneg', sql`${t.price} >= 0`),
+    check('bookings_price_sub_nonneg', sql`${t.priceSub} >= 0`),
+    check('bookings_via_valid', inList(t.via, VIA_CODES)),
+    check('bookings_job_valid', inList(t.job, JOB_CODES)),
+    flagCheck('bookings_sync_flag', t.sync),
+    flagCheck('bookings_delete_flg_flag', t.deleteFlg),
+    check('bookings_deleted_at_with_flag', sql`(${t.deleteFlg} = 1) = (${t.deletedAt} is not null)`),
+  ],
+);
+
+/**
+ * An option attached to a booking. name, price and supplier are copied from the catalogue when
+ * attached, so that the booking keeps what was sold even if the catalogue changes or the option
+ * is deleted.
+ */
+export const bookingOptions = pgTable(
+  'booking_options',
+  {
+    id: serial('id').primaryKey(),
+    bookId: integer('book_id')
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
+    optionId: integer('option_id').references(() => accommodationOptions.id, { onDelete: 'set null' }),
+    /** Quantity. */
+    unit: integer('unit').notNull(),
+    days: integer('days').notNull().default(1),
+    comment: text('comment'),
+    /** Null: unsettled; set: paid at that instant. */
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    name: text('name').notNull(),
+    /** Unit price in yen at the time it was attached. */
+    price: integer('price').notNull(),
+    supplierId: integer('supplier_id').references(() => suppliers.id, { onDelete: 'set null' }),
+    supplierName: text('supplier_name'),
+    ...timestamps,
+  },
+  (t) => [
+    index('booking_options_book_idx').on(t.bookId),
+    index('booking_options_option_idx').on(t.optionId),
+    index('booking_options_supplier_idx').on(t.supplierId),
+    check('booking_options_unit_positive', sql`${t.unit} > 0`),
+    check('booking_options_days_positive', sql`${t.days} > 0`),
+    check('booking_options_price_nonneg', sql`${t.price} >= 0`),
+  ],
+);
+
+export const payments = pgTable(
+  'payments',
+  {
+    id: serial('id').primaryKey(),
+    /** Null: provisional settlement (not yet executed). */
+    paymentExeDate: date('payment_exe_date', { mode: 'string' }),
+    bookId: integer('book_id')
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'restrict' }),
+    amount: integer('amount').notNull(),
+    /** 1 bank transfer, 2 credit card, 3 external channel, 4 invoice. */
+    payType: smallint('pay_type').notNull(),
+    /** 1: a payment-confirmation mail was asked for when registering. */
+    mail: smallint('mail').notNull().default(0),
+    /** Set by a card settlement; such a payment cannot be deleted (409). */
+    transactionId: text('transaction_id'),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    ...timestamps,
+  },
+  (t) => [
+    index('payments_book_idx').on(t.bookId),
+    uniqueIndex('payments_transaction_id_key').on(t.transactionId),
+    check('payments_amount_positive', sql`${t.amount} > 0`),
+    check('payments_pay_type_valid', inList(t.payType, PAY_TYPE_CODES)),
+    flagCheck('payments_mail_flag', t.mail),
+  ],
+);
+
+/**
+ * Money given back for a cancelled but paid booking. Rows are only ever inserted; the
+ * idempotency key makes a retried request record the refund once.
+ */
+export const refunds = pgTable(
+  'refunds',
+  {
+    id: serial('id').primaryKey(),
+    bookId: integer('book_id')
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'restrict' }),
+    /** The payment refunded from, when known (the refund is capped by its amount). */
+    paymentId: integer('payment_id').references(() => payments.id, { onDelete: 'restrict' }),
+    amount: integer('amount').notNull(),
+    idempotencyKey: text('idempotency_key').notNull(),
+    // The refund outlives the user who recorded it.
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('refunds_idempotency_key').on(t.idempotencyKey),
+    index('refunds_book_idx').on(t.bookId),
+    index('refunds_payment_idx').on(t.paymentId),
+    check('refunds_amount_positive', sql`${t.amount} > 0`),
+  ],
+);

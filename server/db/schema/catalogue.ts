@@ -1,0 +1,277 @@
+import { sql } from 'drizzle-orm';
+import {
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { accommodations, companies } from './company';
+import { flagCheck, timestamps } from './columns';
+
+/**
+ * What an accommodation sells: room types, rate plans and their prices by date and headcount,
+ * options, and the partners (suppliers) who provide some options. Plus the per-accommodation
+ * FAQ and calendar comments. Catalogue rows belong to their accommodation and go with it
+ * (cascade); bookings point at them with restrict or set null (see bookings.ts).
+ */
+
+/** A room type. max_num is how many rooms of this type exist: the night's capacity. */
+export const rooms = pgTable(
+  'rooms',
+  {
+    id: serial('id').primaryKey(),
+    accommodationId: integer('accommodation_id')
+      .notNull()
+      .references(() => accommodations.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    maxNum: integer('max_num').notNull(),
+    ...timestamps,
+  },
+  (t) => [
+    index('rooms_accommodation_idx').on(t.accommodationId),
+    check('rooms_max_num_positive', sql`${t.maxNum} > 0`),
+    check('rooms_name_not_blank', sql`btrim(${t.name}) <> ''`),
+  ],
+);
+
+/** A rate plan. max_num here is the maximum headcount of one booking, and the price grid's width. */
+export const plans = pgTable(
+  'plans',
+  {
+    id: serial('id').primaryKey(),
+    accommodationId: integer('accommodation_id')
+      .notNull()
+      .references(() => accommodations.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    /** Bookings close this many days before the stay date (0: same day). */
+    closeDateBefore: integer('close_date_before').notNull().default(0),
+    /** Sales period; null means open-ended. */
+    startAt: date('start_at', { mode: 'string' }),
+    endAt: date('end_at', { mode: 'string' }),
+    /** 0 unpublished, 1 published. */
+    isActive: smallint('is_active').notNull().default(0),
+    maxNum: integer('max_num').notNull(),
+    description: text('description'),
+    /** Plan id on the external channel (service 1); the sync check is offered only when set. */
+    ikyuId: text('ikyu_id'),
+    /** 'HH:mm' local time. */
+    checkIn: text('check_in'),
+    checkOut: text('check_out'),
+    /** Base price in yen; 0 is allowed (spec 5). */
+    price: integer('price').notNull().default(0),
+    icon: text('icon'),
+    /** Address notified when this plan is booked. */
+    noticeMail: text('notice_mail'),
+    ...timestamps,
+  },
+  (t) => [
+    index('plans_accommodation_idx').on(t.accommodationId),
+    check('plans_name_not_blank', sql`btrim(${t.name}) <> ''`),
+    check('plans_close_date_before_nonneg', sql`${t.closeDateBefore} >= 0`),
+    flagCheck('plans_is_active_flag', t.isActive),
+    check('plans_max_num_positive', sql`${t.maxNum} > 0`),
+    check('plans_price_nonneg', sql`${t.price} >= 0`),
+    check('plans_period_order', sql`${t.startAt} is null or ${t.endAt} is null or ${t.endAt} >= ${t.startAt}`),
+    check('plans_check_in_format', sql`${t.checkIn} is null or ${t.checkIn} ~ '^([01][0-9]|2[0-3]):[0-5][0-9]$'`),
+    check('plans_check_out_format', sql`${t.checkOut} is null or ${t.checkOut} ~ '^([01][0-9]|2[0-3]):[0-5][0-9]$'`),
+  ],
+);
+
+/** Which plans can be booked on which room types (attach / detach). */
+export const roomPlans = pgTable(
+  'room_plans',
+  {
+    roomId: integer('room_id')
+      .notNull()
+      .references(() => rooms.id, { onDelete: 'cascade' }),
+    planId: integer('plan_id')
+      .notNull()
+      .references(() => plans.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.roomId, t.planId] }), index('room_plans_plan_idx').on(t.planId)],
+);
+
+/** Shared list (銀行振込, クレジットカード, 現地払い...) that plans pick from. */
+export const paymentMethods = pgTable(
+  'payment_methods',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+  },
+  (t) => [uniqueIndex('payment_methods_name_key').on(t.name)],
+);
+
+export const planPaymentMethods = pgTable(
+  'plan_payment_methods',
+  {
+    planId: integer('plan_id')
+      .notNull()
+      .references(() => plans.id, { onDelete: 'cascade' }),
+    // A method still offered by a plan cannot disappear under it.
+    paymentMethodId: integer('payment_method_id')
+      .notNull()
+      .references(() => paymentMethods.id, { onDelete: 'restrict' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.planId, t.paymentMethodId] }),
+    index('plan_payment_methods_method_idx').on(t.paymentMethodId),
+  ],
+);
+
+/** Price of one night of a plan for a date and a headcount (unit). One row per cell of the grid. */
+export const planPrices = pgTable(
+  'plan_prices',
+  {
+    id: serial('id').primaryKey(),
+    planId: integer('plan_id')
+      .notNull()
+      .references(() => plans.id, { onDelete: 'cascade' }),
+    targetDate: date('target_date', { mode: 'string' }).notNull(),
+    unit: integer('unit').notNull(),
+    price: integer('price').notNull(),
+    ...timestamps,
+  },
+  (t) => [
+    // Also the index of every price lookup (plan, date range) and the CSV upsert's conflict target.
+    uniqueIndex('plan_prices_plan_date_unit_key').on(t.planId, t.targetDate, t.unit),
+    check('plan_prices_unit_positive', sql`${t.unit} >= 1`),
+    check('plan_prices_price_nonneg', sql`${t.price} >= 0`),
+  ],
+);
+
+/**
+ * The last inputs of the price creator for a plan, so that it opens with them again.
+ * price(day, unit) = base_price + unit_step[unit] + max(week_step[weekday], holiday_step[0 holiday | 1 eve]).
+ */
+export const priceRuleSets = pgTable(
+  'price_rule_sets',
+  {
+    id: serial('id').primaryKey(),
+    planId: integer('plan_id')
+      .notNull()
+      .references(() => plans.id, { onDelete: 'cascade' }),
+    basePrice: integer('base_price').notNull(),
+    /** Surcharge per headcount, index 0 = 1 person. */
+    unitStep: integer('unit_step')
+      .array()
+      .notNull()
+      .default(sql`'{}'::integer[]`),
+    /** Surcharge per weekday, 0 Sunday to 6 Saturday. */
+    weekStep: integer('week_step')
+      .array()
+      .notNull()
+      .default(sql`'{0,0,0,0,0,0,0}'::integer[]`),
+    /** [holiday, day before a holiday]. */
+    holidayStep: integer('holiday_step')
+      .array()
+      .notNull()
+      .default(sql`'{0,0}'::integer[]`),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('price_rule_sets_plan_key').on(t.planId),
+    check('price_rule_sets_base_price_nonneg', sql`${t.basePrice} >= 0`),
+    check('price_rule_sets_week_step_len', sql`cardinality(${t.weekStep}) = 7`),
+    check('price_rule_sets_holiday_step_len', sql`cardinality(${t.holidayStep}) = 2`),
+  ],
+);
+
+/** Partner companies who provide options and get notified of them. */
+export const suppliers = pgTable(
+  'suppliers',
+  {
+    id: serial('id').primaryKey(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'restrict' }),
+    name: text('name').notNull(),
+    mail: text('mail').notNull(),
+    ...timestamps,
+  },
+  (t) => [
+    index('suppliers_company_idx').on(t.companyId),
+    check('suppliers_name_not_blank', sql`btrim(${t.name}) <> ''`),
+    check('suppliers_mail_not_blank', sql`btrim(${t.mail}) <> ''`),
+  ],
+);
+
+/** The catalogue of sellable options of an accommodation. */
+export const accommodationOptions = pgTable(
+  'accommodation_options',
+  {
+    id: serial('id').primaryKey(),
+    accommodationId: integer('accommodation_id')
+      .notNull()
+      .references(() => accommodations.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    price: integer('price').notNull(),
+    /** Counting word shown after quantities: 個, 名, 台... */
+    unit: text('unit').notNull(),
+    /** Maximum quantity per booking; null means no limit. */
+    unitMax: integer('unit_max'),
+    description: text('description'),
+    // Null is an official (own) option. A partner who still supplies options cannot be deleted,
+    // or those options would silently turn official.
+    supplierId: integer('supplier_id').references(() => suppliers.id, { onDelete: 'restrict' }),
+    /** Null: offered for every room type; otherwise only with that one (and gone with it). */
+    roomId: integer('room_id').references(() => rooms.id, { onDelete: 'cascade' }),
+    /** 1: the guest may pick it when booking. */
+    userSelection: smallint('user_selection').notNull().default(0),
+    /** 1: a same-day option (per stay day). */
+    isStayType: smallint('is_stay_type').notNull().default(0),
+    /** 1: notify (the partner) when booked. */
+    notice: smallint('notice').notNull().default(0),
+    displayOrder: integer('display_order').notNull().default(0),
+    ...timestamps,
+  },
+  (t) => [
+    index('accommodation_options_accommodation_idx').on(t.accommodationId, t.displayOrder),
+    index('accommodation_options_supplier_idx').on(t.supplierId),
+    index('accommodation_options_room_idx').on(t.roomId),
+    check('accommodation_options_name_not_blank', sql`btrim(${t.name}) <> ''`),
+    check('accommodation_options_price_nonneg', sql`${t.price} >= 0`),
+    check('accommodation_options_unit_not_blank', sql`btrim(${t.unit}) <> ''`),
+    check('accommodation_options_unit_max_positive', sql`${t.unitMax} is null or ${t.unitMax} > 0`),
+    flagCheck('accommodation_options_user_selection_flag', t.userSelection),
+    flagCheck('accommodation_options_is_stay_type_flag', t.isStayType),
+    flagCheck('accommodation_options_notice_flag', t.notice),
+  ],
+);
+
+export const faqs = pgTable(
+  'faqs',
+  {
+    id: serial('id').primaryKey(),
+    accommodationId: integer('accommodation_id')
+      .notNull()
+      .references(() => accommodations.id, { onDelete: 'cascade' }),
+    question: text('question').notNull(),
+    answer: text('answer').notNull(),
+    displayOrder: integer('display_order').notNull().default(0),
+    /** Null: shown for every room type. */
+    roomId: integer('room_id').references(() => rooms.id, { onDelete: 'cascade' }),
+    ...timestamps,
+  },
+  (t) => [index('faqs_accommodation_idx').on(t.accommodationId, t.displayOrder), index('faqs_room_idx').on(t.roomId)],
+);
+
+/** Free notes staff leave on a day of an accommodation's calendar. */
+export const calendarComments = pgTable(
+  'calendar_comments',
+  {
+    id: serial('id').primaryKey(),
+    accommodationId: integer('accommodation_id')
+      .notNull()
+      .references(() => accommodations.id, { onDelete: 'cascade' }),
+    targetDate: date('target_date', { mode: 'string' }).notNull(),
+    comment: text('comment').notNull().default(''),
+    ...timestamps,
+  },
+  (t) => [index('calendar_comments_accommodation_date_idx').on(t.accommodationId, t.targetDate)],
+);

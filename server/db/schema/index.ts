@@ -1,0 +1,7 @@
+export * from './company';
+export * from './catalogue';
+export * from './bookings';
+export * from './mail';
+export * from './sync';
+export * from './staff';
+export * from './relations';

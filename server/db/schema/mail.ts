@@ -1,0 +1,168 @@
+import { sql } from 'drizzle-orm';
+import {
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { MAIL_STATUSES } from '../../../contract/enums';
+import { accommodations, companies, users } from './company';
+import { bookings } from './bookings';
+import { bytea, createdAt, inList, timestamps } from './columns';
+
+/**
+ * Mail: templates per accommodation, the company's sender addresses, the outbox (which is also
+ * each booking's mail history), mail received that matched no booking, and bulk mail.
+ *
+ * Template placeholders are written {{book.name}}, {{book.start_date}}, {{book.price}},
+ * {{book.price_sub}}, {{book.options}}, {{book.price_sub_50}}, {{book.price_sub_10}}
+ * (spec 3, "Mail placeholders").
+ */
+
+export const mailTemplates = pgTable(
+  'mail_templates',
+  {
+    id: serial('id').primaryKey(),
+    accommodationId: integer('accommodation_id')
+      .notNull()
+      .references(() => accommodations.id, { onDelete: 'cascade' }),
+    /** 1, 2, 11, 14, 20, 21 (contract/enums SEND_TYPE); any other number is "other". */
+    sendType: smallint('send_type').notNull(),
+    title: text('title').notNull(),
+    fromAddress: text('from_address').notNull(),
+    fromName: text('from_name').notNull(),
+    body: text('body').notNull().default(''),
+    ...timestamps,
+  },
+  (t) => [index('mail_templates_accommodation_idx').on(t.accommodationId, t.sendType)],
+);
+
+/** Addresses the company may send from (bulk mail and templates pick one). */
+export const senderAddresses = pgTable(
+  'sender_addresses',
+  {
+    id: serial('id').primaryKey(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'restrict' }),
+    fromAddress: text('from_address').notNull(),
+    ...createdAt,
+  },
+  (t) => [uniqueIndex('sender_addresses_company_address_key').on(t.companyId, t.fromAddress)],
+);
+
+export interface MailPublicationSetting {
+  title: string;
+  from_address: string;
+  body: string;
+  /** Recipient addresses. */
+  users: string[];
+  file_name?: string | null;
+}
+
+/** A bulk mail to selected guests, sent at send_at. The attachment is kept here, not in the setting. */
+export const mailPublications = pgTable(
+  'mail_publications',
+  {
+    id: serial('id').primaryKey(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'restrict' }),
+    sendAt: timestamp('send_at', { withTimezone: true }).notNull(),
+    /** Null until sent; delete is offered only while null. */
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    setting: jsonb('setting').$type<MailPublicationSetting>().notNull(),
+    attachment: bytea('attachment'),
+    attachmentType: text('attachment_type'),
+    recipientCount: integer('recipient_count').notNull().default(0),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    ...timestamps,
+  },
+  (t) => [
+    index('mail_publications_company_idx').on(t.companyId, t.sendAt),
+    check('mail_publications_recipient_count_nonneg', sql`${t.recipientCount} >= 0`),
+    // Spec 9: attachments up to 5,000,000 bytes.
+    check(
+      'mail_publications_attachment_size',
+      sql`${t.attachment} is null or octet_length(${t.attachment}) <= 5000000`,
+    ),
+    check('mail_publications_attachment_type', sql`${t.attachment} is null or ${t.attachmentType} is not null`),
+  ],
+);
+
+/**
+ * Every outgoing mail: a row is queued, then sent or failed; with no SMTP configured it stays
+ * not_delivered (kept, never dropped). Rows with a book_id are that booking's mail history.
+ */
+export const mailMessages = pgTable(
+  'mail_messages',
+  {
+    id: serial('id').primaryKey(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'restrict' }),
+    /** Null for company-level mail (bulk mail, template tests without a booking). */
+    accommodationId: integer('accommodation_id').references(() => accommodations.id, {
+      onDelete: 'cascade',
+    }),
+    bookId: integer('book_id').references(() => bookings.id, { onDelete: 'set null' }),
+    publicationId: integer('publication_id').references(() => mailPublications.id, {
+      onDelete: 'set null',
+    }),
+    /** Template kind it was made from; null for free text. */
+    sendType: smallint('send_type'),
+    toAddress: text('to_address').notNull(),
+    fromAddress: text('from_address').notNull(),
+    fromName: text('from_name'),
+    title: text('title').notNull(),
+    body: text('body').notNull(),
+    status: text('status').$type<(typeof MAIL_STATUSES)[number]>().notNull().default('queued'),
+    attempts: integer('attempts').notNull().default(0),
+    error: text('error'),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    ...createdAt,
+  },
+  (t) => [
+    index('mail_messages_book_idx').on(t.bookId),
+    index('mail_messages_status_idx').on(t.status, t.createdAt),
+    index('mail_messages_publication_idx').on(t.publicationId),
+    index('mail_messages_accommodation_idx').on(t.accommodationId),
+    check('mail_messages_status_valid', inList(t.status, MAIL_STATUSES)),
+    check('mail_messages_attempts_nonneg', sql`${t.attempts} >= 0`),
+  ],
+);
+
+/** Inbound mail the product could not process by itself, kept for staff to read and link. */
+export const receivedMails = pgTable(
+  'received_mails',
+  {
+    id: serial('id').primaryKey(),
+    /** Tenant of the mailbox it arrived at, when known. */
+    companyId: integer('company_id').references(() => companies.id, { onDelete: 'set null' }),
+    accommodationId: integer('accommodation_id').references(() => accommodations.id, {
+      onDelete: 'set null',
+    }),
+    bookId: integer('book_id').references(() => bookings.id, { onDelete: 'set null' }),
+    /** Message-ID header; the same message delivered twice is kept once. */
+    messageId: text('message_id'),
+    title: text('title').notNull().default(''),
+    fromAddress: text('from_address').notNull().default(''),
+    body: text('body').notNull().default(''),
+    /** The whole RFC 822 message as received. */
+    raw: text('raw'),
+    ...createdAt,
+  },
+  (t) => [
+    index('received_mails_book_idx').on(t.bookId),
+    index('received_mails_created_at_idx').on(t.createdAt),
+    index('received_mails_accommodation_idx').on(t.accommodationId),
+    uniqueIndex('received_mails_message_id_key').on(t.messageId),
+  ],
+);

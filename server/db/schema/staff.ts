@@ -1,0 +1,77 @@
+import { sql } from 'drizzle-orm';
+import { check, date, index, integer, pgTable, serial, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { accommodations, companies, users } from './company';
+import { flagCheck, timestamps } from './columns';
+
+/** Staff work: shift (timesheet) groups and requests, and each accommodation's petty cash. */
+
+/** A period staff enter their shift wishes for, until end_at; released (1) means closed. */
+export const timesheetGroups = pgTable(
+  'timesheet_groups',
+  {
+    id: serial('id').primaryKey(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'restrict' }),
+    startDate: date('start_date', { mode: 'string' }).notNull(),
+    endDate: date('end_date', { mode: 'string' }).notNull(),
+    /** Registration deadline. */
+    endAt: date('end_at', { mode: 'string' }).notNull(),
+    releaseFlg: smallint('release_flg').notNull().default(0),
+    ...timestamps,
+  },
+  (t) => [
+    index('timesheet_groups_company_idx').on(t.companyId, t.startDate),
+    check('timesheet_groups_period_order', sql`${t.endDate} >= ${t.startDate}`),
+    flagCheck('timesheet_groups_release_flg_flag', t.releaseFlg),
+  ],
+);
+
+/** One staff user available to work at one accommodation on one day of a group. */
+export const timesheetEntries = pgTable(
+  'timesheet_entries',
+  {
+    id: serial('id').primaryKey(),
+    groupId: integer('group_id')
+      .notNull()
+      .references(() => timesheetGroups.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    targetDate: date('target_date', { mode: 'string' }).notNull(),
+    accommodationId: integer('accommodation_id')
+      .notNull()
+      .references(() => accommodations.id, { onDelete: 'cascade' }),
+    note: text('note'),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('timesheet_entries_slot_key').on(t.groupId, t.userId, t.targetDate, t.accommodationId),
+    index('timesheet_entries_user_idx').on(t.userId),
+    index('timesheet_entries_accommodation_idx').on(t.accommodationId),
+  ],
+);
+
+/** Petty cash ledger of an accommodation. amount < 0 is money going out. Money history: restrict. */
+export const pettyCashEntries = pgTable(
+  'petty_cash_entries',
+  {
+    id: serial('id').primaryKey(),
+    accommodationId: integer('accommodation_id')
+      .notNull()
+      .references(() => accommodations.id, { onDelete: 'restrict' }),
+    /** Who recorded it; the entry outlives the user. */
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    paidDate: date('paid_date', { mode: 'string' }).notNull(),
+    amount: integer('amount').notNull(),
+    /** 1: the cash was counted and matched the balance at this entry. */
+    balanceCheck: smallint('balance_check').notNull().default(0),
+    intendedUse: text('intended_use').notNull().default(''),
+    ...timestamps,
+  },
+  (t) => [
+    index('petty_cash_entries_accommodation_date_idx').on(t.accommodationId, t.paidDate),
+    index('petty_cash_entries_user_idx').on(t.userId),
+    flagCheck('petty_cash_entries_balance_check_flag', t.balanceCheck),
+  ],
+);

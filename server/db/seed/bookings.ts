@@ -1,0 +1,454 @@
+import type { bookingOptions, bookings, mailMessages, payments } from '../schema';
+import { ADDRESSES, FAMILY_NAMES, GIVEN_NAMES, MAIL_DOMAINS, MINI_MEMOS, type PriceRule } from './fixtures';
+import {
+  addDays,
+  addMonths,
+  clockUntil,
+  type Clock,
+  daysBetween,
+  endOfTokyoDay,
+  isHoliday,
+  maxDate,
+  minDate,
+  type Rng,
+  weekday,
+} from './util';
+
+/**
+ * Generates the demo bookings from the inserted catalogue: about 300 stays over the last 3 and
+ * next 3 months, never more than a room type's max_num on a night, except one deliberate
+ * overbooked night (an external-channel booking) in the coming month at the first accommodation.
+ * Pure: the same catalogue, today and seed give the same rows.
+ */
+
+export interface CatalogPlan {
+  id: number;
+  maxNum: number;
+  isActive: number;
+  rule: PriceRule;
+}
+
+export interface CatalogOption {
+  id: number;
+  name: string;
+  price: number;
+  unitMax: number | null;
+  isStayType: number;
+  supplierId: number | null;
+  supplierName: string | null;
+}
+
+export interface CatalogRoom {
+  id: number;
+  maxNum: number;
+  plans: CatalogPlan[];
+  options: CatalogOption[];
+}
+
+export interface CatalogAccommodation {
+  id: number;
+  companyId: number;
+  rooms: CatalogRoom[];
+  /** Rendered templates per send type (placeholders still in place). */
+  templates: Map<number, { title: string; body: string; fromAddress: string; fromName: string }>;
+}
+
+type BookingRow = typeof bookings.$inferInsert;
+type PaymentRow = Omit<typeof payments.$inferInsert, 'bookId'>;
+type OptionRow = Omit<typeof bookingOptions.$inferInsert, 'bookId'>;
+type MailRow = Omit<typeof mailMessages.$inferInsert, 'bookId'>;
+
+export interface GeneratedBooking {
+  row: BookingRow & { uid: string };
+  payments: PaymentRow[];
+  options: OptionRow[];
+  mails: MailRow[];
+}
+
+export interface GeneratedBookings {
+  bookings: GeneratedBooking[];
+  overbooked: { uid: string; roomId: number; date: string };
+}
+
+/** Price of one night: base + per-person step + the larger of weekday and holiday surcharges (spec 5). */
+export function nightPrice(rule: PriceRule, date: string, unit: number): number {
+  const holidayStep = isHoliday(date) ? rule.holiday[0] : isHoliday(addDays(date, 1)) ? rule.holiday[1] : 0;
+  return rule.base + (unit - 1) * rule.perPerson + Math.max(rule.week[weekday(date)] ?? 0, holidayStep);
+}
+
+interface Guest {
+  name: string;
+  mail: string | null;
+  address: string;
+  tel: string;
+}
+
+interface Stay {
+  accommodation: CatalogAccommodation;
+  room: CatalogRoom;
+  start: string;
+  days: number;
+  cancelled: boolean;
+  /** Cancelled with its payments kept (no refund yet). */
+  cancelledPaid: boolean;
+  via?: number;
+}
+
+const TARGET_STAYS = 296;
+
+export function generateBookings(
+  accommodations: CatalogAccommodation[],
+  today: string,
+  rng: Rng,
+  /** No instant after this one; defaults to the end of `today`. */
+  cap: Date = endOfTokyoDay(today),
+): GeneratedBookings {
+  const clock = clockUntil(cap);
+  const windowStart = addMonths(today, -3);
+  const windowDays = daysBetween(windowStart, addMonths(today, 3));
+  const occupancy = new Map<string, number>();
+  const key = (roomId: number, date: string) => `${roomId}|${date}`;
+  const fits = (room: CatalogRoom, start: string, days: number) => {
+    for (let i = 0; i < days; i++)
+      if ((occupancy.get(key(room.id, addDays(start, i))) ?? 0) >= room.maxNum) return false;
+    return true;
+  };
+  const occupy = (room: CatalogRoom, start: string, days: number) => {
+    for (let i = 0; i < days; i++) {
+      const k = key(room.id, addDays(start, i));
+      occupancy.set(k, (occupancy.get(k) ?? 0) + 1);
+    }
+  };
+
+  const accommodationWeights = accommodations.map((a) => [a, a.rooms.reduce((sum, r) => sum + r.maxNum, 0)] as const);
+  const stays: Stay[] = [];
+  for (let attempt = 0; stays.length < TARGET_STAYS && attempt < 50_000; attempt++) {
+    const accommodation = rng.weighted(accommodationWeights);
+    const room = rng.weighted(accommodation.rooms.map((r) => [r, r.maxNum] as const));
+    const start = addDays(windowStart, rng.int(0, windowDays - 1));
+    const busy = weekday(start) >= 5 || isHoliday(start) || isHoliday(addDays(start, 1));
+    if (!busy && rng.chance(0.45)) continue;
+    const days = rng.weighted([
+      [1, 60],
+      [2, 25],
+      [3, 10],
+      [4, 3],
+      [5, 2],
+    ] as const);
+    const cancelledPaid = stays.length % 50 === 17;
+    const cancelled = cancelledPaid || rng.chance(0.11);
+    if (!cancelled) {
+      if (!fits(room, start, days)) continue;
+      occupy(room, start, days);
+    }
+    stays.push({ accommodation, room, start, days, cancelled, cancelledPaid });
+  }
+
+  // The deliberate overbooking: fill the smallest room type of the first accommodation on a
+  // night of the coming month, then let the external channel sell one more.
+  const first = accommodations[0]!;
+  const room = first.rooms.reduce((a, b) => (b.maxNum < a.maxNum ? b : a));
+  let overDate = addDays(today, 14);
+  for (let d = 10; d <= 24; d++) {
+    const date = addDays(today, d);
+    if (weekday(date) === 6 && fits(room, date, 1)) {
+      overDate = date;
+      break;
+    }
+  }
+  while (fits(room, overDate, 1)) {
+    occupy(room, overDate, 1);
+    stays.push({
+      accommodation: first,
+      room,
+      start: overDate,
+      days: 1,
+      cancelled: false,
+      cancelledPaid: false,
+      via: 0,
+    });
+  }
+  stays.push({ accommodation: first, room, start: overDate, days: 1, cancelled: false, cancelledPaid: false, via: 1 });
+
+  const guests = new GuestMaker(rng);
+  const regulars = Array.from({ length: 30 }, () => guests.make());
+  const uids = new Set<string>();
+  const out: GeneratedBooking[] = [];
+  let overUid = '';
+  stays.forEach((stay, i) => {
+    const regular = rng.chance(0.22);
+    const guest = regular ? rng.pick(regulars) : guests.make();
+    let uid = rng.hex(16);
+    while (uids.has(uid)) uid = rng.hex(16);
+    uids.add(uid);
+    out.push(detail(stay, guest, regular, uid, today, rng, clock));
+    if (i === stays.length - 1) overUid = uid;
+  });
+  out.sort((a, b) => (a.row.createdAt as Date).getTime() - (b.row.createdAt as Date).getTime());
+  return { bookings: out, overbooked: { uid: overUid, roomId: room.id, date: overDate } };
+}
+
+class GuestMaker {
+  private readonly mails = new Set<string>();
+  constructor(private readonly rng: Rng) {}
+  make(): Guest {
+    const rng = this.rng;
+    const [family, familyRomaji] = rng.pick(FAMILY_NAMES);
+    const [given, givenRomaji] = rng.pick(GIVEN_NAMES);
+    const domain = rng.pick(MAIL_DOMAINS);
+    let local = `${givenRomaji}.${familyRomaji}`;
+    for (let n = 2; this.mails.has(`${local}@${domain}`); n++) local = `${givenRomaji}.${familyRomaji}${n}`;
+    const mail = rng.chance(0.08) ? null : `${local}@${domain}`;
+    if (mail) this.mails.add(mail);
+    const [postal, town] = rng.pick(ADDRESSES);
+    return {
+      name: `${family} ${given}`,
+      mail,
+      address: `〒${postal} ${town}${rng.int(1, 5)}-${rng.int(1, 28)}-${rng.int(1, 20)}`,
+      tel: `${rng.pick(['090', '080', '070'])}-${rng.digits(4)}-${rng.digits(4)}`,
+    };
+  }
+}
+
+function detail(
+  stay: Stay,
+  guest: Guest,
+  regular: boolean,
+  uid: string,
+  today: string,
+  rng: Rng,
+  clock: Clock,
+): GeneratedBooking {
+  const { accommodation, room, start, days } = stay;
+  const endDate = addDays(start, days);
+  const via =
+    stay.via ??
+    rng.weighted([
+      [0, 45],
+      [1, 25],
+      [101, 20],
+      [100, 10],
+    ] as const);
+  const active = room.plans.filter((p) => p.isActive === 1);
+  const plan =
+    room.plans.length === 0 || (via === 100 && rng.chance(0.3))
+      ? null
+      : rng.chance(0.1) || active.length === 0
+        ? rng.pick(room.plans)
+        : rng.pick(active);
+  const personNumber = rng.int(1, Math.min(plan?.maxNum ?? 3, 4));
+  let roomTotal = 0;
+  for (let i = 0; i < days; i++) {
+    roomTotal += plan ? nightPrice(plan.rule, addDays(start, i), personNumber) : 8000 + 5000 * (personNumber - 1);
+  }
+
+  // When it was booked: 1 to 60 days ahead, never after today (a few today).
+  const future = start >= today;
+  let createdDate = addDays(
+    start,
+    -rng.weighted([
+      [rng.int(1, 7), 30],
+      [rng.int(8, 30), 45],
+      [rng.int(31, 60), 25],
+    ] as const),
+  );
+  if (future && rng.chance(0.03)) createdDate = today;
+  if (createdDate > today) createdDate = addDays(today, -rng.int(0, 20));
+  const createdAt =
+    createdDate === today
+      ? clock.at(today, rng.int(0, 6), rng.int(0, 59))
+      : clock.at(createdDate, rng.int(8, 22), rng.int(0, 59));
+
+  const options: OptionRow[] = [];
+  if (via !== 1 && room.options.length > 0 && rng.chance(0.22)) {
+    const picked = new Set<CatalogOption>();
+    const count = rng.int(1, Math.min(2, room.options.length));
+    while (picked.size < count) picked.add(rng.pick(room.options));
+    for (const option of picked) {
+      options.push({
+        optionId: option.id,
+        unit: rng.int(1, Math.max(1, Math.min(option.unitMax ?? 2, personNumber))),
+        days: option.isStayType ? days : 1,
+        comment: rng.chance(0.2) ? '到着時にお渡し' : null,
+        name: option.name,
+        price: option.price,
+        supplierId: option.supplierId,
+        supplierName: option.supplierName,
+        createdAt,
+        updatedAt: createdAt,
+      });
+    }
+  }
+  const priceSub = roomTotal + options.reduce((sum, o) => sum + o.price * o.unit * (o.days ?? 1), 0);
+
+  const payType =
+    via === 1
+      ? 3
+      : rng.weighted(
+          via === 0
+            ? ([
+                [1, 55],
+                [2, 45],
+              ] as const)
+            : ([
+                [1, 45],
+                [2, 35],
+                [4, 20],
+              ] as const),
+        );
+  let state: 'paid' | 'partial' | 'unpaid';
+  if (stay.cancelledPaid || via === 1) state = 'paid';
+  else if (stay.cancelled) state = 'unpaid';
+  else if (!future)
+    state = rng.weighted([
+      ['paid', 88],
+      ['partial', 4],
+      ['unpaid', 8],
+    ] as const);
+  else if (payType === 4) state = 'unpaid';
+  else
+    state = rng.weighted([
+      ['paid', 45],
+      ['partial', 10],
+      ['unpaid', 45],
+    ] as const);
+
+  const paymentRows: PaymentRow[] = [];
+  const lastPayable = minDate(today, maxDate(createdDate, addDays(start, -1)));
+  const pay = (amount: number, date: string, provisional: boolean) => {
+    const at = clock.at(date, rng.int(10, 18), rng.int(0, 59));
+    paymentRows.push({
+      paymentExeDate: provisional ? null : date,
+      amount,
+      payType,
+      mail: 1,
+      transactionId: payType === 2 ? `ch_${rng.hex(24)}` : null,
+      createdAt: at < createdAt ? createdAt : at,
+      updatedAt: at < createdAt ? createdAt : at,
+    });
+  };
+  if (state !== 'unpaid') {
+    const firstDate = payType === 2 ? createdDate : minDate(addDays(createdDate, rng.int(0, 5)), lastPayable);
+    const provisional = (payType === 3 && future) || (payType === 2 && future && rng.chance(0.15));
+    const deposit = Math.max(1000, Math.round((priceSub * 0.3) / 100) * 100);
+    if (state === 'partial' && deposit < priceSub) {
+      pay(deposit, firstDate, provisional);
+    } else if (payType !== 3 && priceSub >= 20000 && deposit < priceSub && rng.chance(0.25)) {
+      pay(deposit, firstDate, provisional);
+      pay(
+        priceSub - deposit,
+        maxDate(firstDate, minDate(addDays(firstDate, rng.int(3, 20)), lastPayable)),
+        provisional,
+      );
+    } else {
+      pay(priceSub, payType === 3 && !future ? minDate(start, today) : firstDate, provisional);
+    }
+  }
+  const paid = paymentRows.reduce((sum, p) => sum + p.amount, 0);
+  const lastPaidAt = paymentRows.reduce(
+    (max, p) => ((p.createdAt as Date) > max ? (p.createdAt as Date) : max),
+    createdAt,
+  );
+  if (state === 'paid' && paid === priceSub) for (const o of options) o.paidAt = lastPaidAt;
+
+  let deletedAt: Date | null = null;
+  if (stay.cancelled) {
+    const from = lastPaidAt.toISOString() > createdAt.toISOString() ? lastPaidAt : createdAt;
+    const fromDate = maxDate(createdDate, paymentRows.at(-1)?.paymentExeDate ?? createdDate);
+    const until = minDate(today, maxDate(fromDate, addDays(start, -1)));
+    const date = addDays(fromDate, rng.int(0, Math.max(0, daysBetween(fromDate, until))));
+    const at = clock.at(date, rng.int(9, 20), rng.int(0, 59));
+    deletedAt = at > from ? at : clock.clamp(new Date(from.getTime() + 3_600_000));
+  }
+  const updatedAt = deletedAt && deletedAt > lastPaidAt ? deletedAt : lastPaidAt;
+
+  const mails: MailRow[] = [];
+  const mail = guest.mail;
+  const vars = { name: guest.name, start, price: paid, priceSub, options };
+  if (mail && via !== 1) {
+    mails.push(renderMail(accommodation, 1, mail, vars, clock.clamp(new Date(createdAt.getTime() + 120_000))));
+    if (deletedAt)
+      mails.push(renderMail(accommodation, 2, mail, vars, clock.clamp(new Date(deletedAt.getTime() + 60_000))));
+  }
+
+  return {
+    row: {
+      accommodationId: accommodation.id,
+      roomId: room.id,
+      planId: plan?.id ?? null,
+      name: guest.name,
+      mail: guest.mail,
+      address: via === 1 && !regular && rng.chance(0.4) ? null : guest.address,
+      tel: guest.tel,
+      job: rng.weighted([
+        [0, 40],
+        [1, 6],
+        [2, 30],
+        [3, 6],
+        [4, 4],
+        [5, 4],
+        [6, 4],
+        [7, 2],
+        [8, 4],
+      ] as const),
+      miniMemo: rng.chance(0.2) ? rng.pick(MINI_MEMOS) : null,
+      memo: rng.chance(0.08) ? '前回ご宿泊時に忘れ物あり（傘）。お渡し済み。' : null,
+      startDate: start,
+      endDate,
+      days,
+      personNumber,
+      price: paid,
+      priceSub,
+      paymentLimitDate: payType === 1 ? addDays(createdDate, 7) : null,
+      uid,
+      via,
+      externalId: via === 1 ? `IK${rng.digits(10)}` : null,
+      sync: via === 1 || stay.cancelled || !future ? 1 : rng.chance(0.15) ? 0 : 1,
+      deleteFlg: stay.cancelled ? 1 : 0,
+      deletedAt,
+      status: 0,
+      createdAt,
+      updatedAt,
+    },
+    payments: paymentRows,
+    options,
+    mails,
+  };
+}
+
+function renderMail(
+  accommodation: CatalogAccommodation,
+  sendType: number,
+  to: string,
+  vars: { name: string; start: string; price: number; priceSub: number; options: OptionRow[] },
+  at: Date,
+): MailRow {
+  const template = accommodation.templates.get(sendType)!;
+  const yen = (n: number) => n.toLocaleString('ja-JP');
+  const optionLines = vars.options.map((o) => `${o.name} x ${o.unit} : ${yen(o.price * o.unit * (o.days ?? 1))}円`);
+  const optionTotal = vars.options.reduce((sum, o) => sum + o.price * o.unit * (o.days ?? 1), 0);
+  const values: Record<string, string> = {
+    'book.name': vars.name,
+    'book.start_date': vars.start.replace(/^(\d+)-0?(\d+)-0?(\d+)$/, '$1年$2月$3日'),
+    'book.price': yen(vars.price),
+    'book.price_sub': yen(vars.priceSub),
+    'book.options': optionLines.length ? [...optionLines, `オプション合計: ${yen(optionTotal)}円`].join('\n') : '',
+    'book.price_sub_50': yen(Math.round(vars.priceSub * 0.5)),
+    'book.price_sub_10': yen(Math.round(vars.priceSub * 0.1)),
+  };
+  const fill = (text: string) => text.replace(/\{\{\s*([\w.]+)\s*\}\}/g, (m, k: string) => values[k] ?? m);
+  return {
+    companyId: accommodation.companyId,
+    accommodationId: accommodation.id,
+    sendType,
+    toAddress: to,
+    fromAddress: template.fromAddress,
+    fromName: template.fromName,
+    title: fill(template.title),
+    body: fill(template.body),
+    status: 'sent',
+    attempts: 1,
+    sentAt: at,
+    createdAt: at,
+  };
+}

@@ -1,0 +1,254 @@
+import type { Tx } from '../client';
+import {
+  calendarComments,
+  mailPublications,
+  pettyCashEntries,
+  receivedMails,
+  syncChecks,
+  syncItems,
+  syncLogs,
+  syncSettings,
+  timesheetEntries,
+  timesheetGroups,
+} from '../schema';
+import { CALENDAR_COMMENTS, PETTY_CASH_USES, SENDER_ADDRESSES } from './fixtures';
+import { addDays, addMonths, dateRange, firstOfMonth, lastOfMonth, maxDate, type Clock, type Rng } from './util';
+
+/** The smaller demo records around the bookings: cash, shifts, sync, comments, inbox, bulk mail. */
+
+export interface ExtrasContext {
+  tx: Tx;
+  rng: Rng;
+  clock: Clock;
+  today: string;
+  companyId: number;
+  accommodationIds: number[];
+  adminId: number;
+  /** Staff users with their granted accommodations, in the order created. */
+  staff: { id: number; accommodationIds: number[] }[];
+  /** First accommodation's rooms and plans (for the channel sync demo). */
+  firstRooms: { id: number; name: string }[];
+  firstPlans: { id: number; name: string; ikyuId: string | null }[];
+  overbooked: { bookId: number; roomId: number; date: string; createdAt: Date };
+  /** Guests with a mail and one of their bookings (for the inbox and bulk mail). */
+  guests: { mail: string; name: string; bookId: number; accommodationId: number }[];
+}
+
+export async function seedExtras(c: ExtrasContext): Promise<void> {
+  const { tx, rng, today, clock } = c;
+
+  // Petty cash: a float at the start of the period, then small outgoings and one top-up.
+  const cash: (typeof pettyCashEntries.$inferInsert)[] = [];
+  for (const accommodationId of c.accommodationIds) {
+    const users = [c.adminId, ...c.staff.filter((s) => s.accommodationIds.includes(accommodationId)).map((s) => s.id)];
+    const from = addMonths(today, -2);
+    cash.push({
+      accommodationId,
+      userId: c.adminId,
+      paidDate: from,
+      amount: 50_000,
+      intendedUse: '小口現金 補充',
+      createdAt: clock.at(from, 9),
+    });
+    const count = rng.int(10, 18);
+    const dates = Array.from({ length: count }, () => addDays(from, rng.int(1, 59))).sort();
+    dates.forEach((paidDate, n) => {
+      const topUp = n === Math.floor(count / 2);
+      const [use, min, max] = rng.pick(PETTY_CASH_USES);
+      cash.push({
+        accommodationId,
+        userId: rng.pick(users),
+        paidDate,
+        amount: topUp ? 30_000 : -Math.round(rng.int(min, max) / 10) * 10,
+        intendedUse: topUp ? '小口現金 補充' : use,
+        createdAt: clock.at(paidDate, rng.int(9, 19), rng.int(0, 59)),
+      });
+    });
+  }
+  await tx.insert(pettyCashEntries).values(cash);
+
+  // One shift group covering next month; the last staff user has not entered anything yet.
+  const start = firstOfMonth(addMonths(today, 1));
+  const end = lastOfMonth(start);
+  const [group] = await tx
+    .insert(timesheetGroups)
+    .values({
+      companyId: c.companyId,
+      startDate: start,
+      endDate: end,
+      endAt: maxDate(addDays(start, -5), addDays(today, 1)),
+      releaseFlg: 0,
+    })
+    .returning({ id: timesheetGroups.id });
+  const entries: (typeof timesheetEntries.$inferInsert)[] = [];
+  for (const member of c.staff.slice(0, -1)) {
+    for (const targetDate of dateRange(start, end)) {
+      if (!rng.chance(0.35)) continue;
+      entries.push({
+        groupId: group!.id,
+        userId: member.id,
+        targetDate,
+        accommodationId: rng.pick(member.accommodationIds),
+        note: rng.chance(0.15) ? '午後のみ' : null,
+      });
+    }
+  }
+  if (entries.length) await tx.insert(timesheetEntries).values(entries);
+
+  // External channel (service 1) on the first accommodation. The simulator logs in with id/password.
+  const firstId = c.accommodationIds[0]!;
+  await tx.insert(syncSettings).values({
+    accommodationId: firstId,
+    tag: 'ikyu',
+    mailTo: 'sync-alert@yadoban.example.com',
+    serviceId: 1,
+    params: { accommodation_id: '100120', id: 'sakura-so', password: 'channel-pass-1234' },
+  });
+  await tx.insert(syncItems).values([
+    ...c.firstRooms.map((r) => ({
+      accommodationId: firstId,
+      service: 1,
+      targetType: 1,
+      targetId: r.id,
+      targetName: `${r.name}（禁煙）`,
+    })),
+    ...c.firstPlans
+      .filter((p) => p.ikyuId)
+      .map((p) => ({ accommodationId: firstId, service: 1, targetType: 2, targetId: p.id, targetName: p.name })),
+  ]);
+  const next = firstOfMonth(addMonths(today, 1));
+  const year = Number(next.slice(0, 4));
+  const month = Number(next.slice(5, 7));
+  const monthDays = dateRange(next, lastOfMonth(next));
+  await tx.insert(syncChecks).values(
+    c.firstRooms.map((r) => {
+      const result = monthDays.map((d) => (r.id === c.overbooked.roomId && d === c.overbooked.date ? '1' : '0'));
+      return {
+        accommodationId: firstId,
+        roomId: r.id,
+        year,
+        month,
+        result: result.join(','),
+        status: result.includes('1') ? ('ng' as const) : ('ok' as const),
+        createdAt: clock.at(today, 5),
+      };
+    }),
+  );
+  await tx.insert(syncLogs).values([
+    {
+      accommodationId: firstId,
+      success: 1,
+      read: 1,
+      message: '在庫を同期しました。',
+      createdAt: clock.at(addDays(today, -3), 4),
+    },
+    {
+      accommodationId: firstId,
+      success: 1,
+      read: 1,
+      message: '在庫を同期しました。',
+      createdAt: clock.at(addDays(today, -2), 4),
+    },
+    {
+      accommodationId: firstId,
+      success: 0,
+      read: 1,
+      message: '外部予約サイトへの接続がタイムアウトしました。',
+      createdAt: clock.at(addDays(today, -1), 4),
+    },
+    {
+      accommodationId: firstId,
+      bookId: c.overbooked.bookId,
+      success: 0,
+      read: 0,
+      message: `外部予約サイトから ${c.overbooked.date} の予約を取り込みましたが、在庫がありません（オーバーブッキング）。`,
+      createdAt: c.overbooked.createdAt,
+    },
+  ]);
+
+  await tx.insert(calendarComments).values(
+    CALENDAR_COMMENTS.map((comment, i) => ({
+      accommodationId: c.accommodationIds[i % c.accommodationIds.length]!,
+      targetDate: i === 0 ? today : addDays(today, rng.int(1, 14)),
+      comment,
+    })),
+  );
+
+  // Inbox of mail nobody could process: one from a known guest (candidates by sender), one
+  // already linked to its booking, one from a stranger.
+  const [g1, g2] = [c.guests[0], c.guests[1] ?? c.guests[0]];
+  const raw = (from: string, subject: string, body: string) =>
+    `From: ${from}\r\nTo: ${SENDER_ADDRESSES[1]}\r\nSubject: ${subject}\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n${body}`;
+  const inbox: (typeof receivedMails.$inferInsert)[] = [];
+  if (g1) {
+    const body = `${g1.name}です。\n子ども用の浴衣はありますか？\nよろしくお願いします。`;
+    inbox.push({
+      companyId: c.companyId,
+      fromAddress: g1.mail,
+      title: 'Re: ご予約ありがとうございます',
+      body,
+      raw: raw(g1.mail, 'Re: ご予約ありがとうございます', body),
+      messageId: `<demo-1-${rng.hex(8)}@example.com>`,
+      createdAt: clock.at(addDays(today, -1), 21, 14),
+    });
+  }
+  if (g2) {
+    const body = '到着が21時頃になりそうです。夕食は不要です。';
+    inbox.push({
+      companyId: c.companyId,
+      accommodationId: g2.accommodationId,
+      bookId: g2.bookId,
+      fromAddress: g2.mail,
+      title: '到着時間の変更',
+      body,
+      raw: raw(g2.mail, '到着時間の変更', body),
+      messageId: `<demo-2-${rng.hex(8)}@example.com>`,
+      createdAt: clock.at(today, 8, 3),
+    });
+  }
+  const strangerBody = '来月の平日に10名で宿泊を検討しています。空き状況を教えてください。';
+  inbox.push({
+    companyId: c.companyId,
+    fromAddress: 'kanji.group@example.org',
+    title: '団体予約のお問い合わせ',
+    body: strangerBody,
+    raw: raw('kanji.group@example.org', '団体予約のお問い合わせ', strangerBody),
+    messageId: `<demo-3-${rng.hex(8)}@example.org>`,
+    createdAt: clock.at(addDays(today, -2), 10, 45),
+  });
+  await tx.insert(receivedMails).values(inbox);
+
+  // Bulk mail: one sent last month, one scheduled for next week.
+  const users = c.guests.slice(0, 6).map((g) => g.mail);
+  const sentOn = addDays(today, -20);
+  await tx.insert(mailPublications).values([
+    {
+      companyId: c.companyId,
+      sendAt: clock.at(sentOn, 10),
+      sentAt: clock.at(sentOn, 10, 1),
+      setting: {
+        title: '【やどばん】秋の早割キャンペーンのお知らせ',
+        from_address: SENDER_ADDRESSES[0],
+        body: '平素より格別のご愛顧を賜り、誠にありがとうございます。\n期間限定の早割キャンペーンをご案内いたします。',
+        users,
+        file_name: null,
+      },
+      recipientCount: users.length,
+      createdBy: c.adminId,
+      createdAt: clock.at(addDays(sentOn, -2), 15),
+    },
+    {
+      companyId: c.companyId,
+      sendAt: clock.at(addDays(today, 7), 10),
+      setting: {
+        title: '【やどばん】年末年始の営業のご案内',
+        from_address: SENDER_ADDRESSES[0],
+        body: '年末年始の営業日とご予約受付についてご案内いたします。',
+        users: users.slice(0, 3),
+        file_name: null,
+      },
+      recipientCount: Math.min(3, users.length),
+      createdBy: c.adminId,
+    },
+  ]);
+}
