@@ -19,6 +19,7 @@ import { installAccess } from './plugins/access';
 import { loggerOptions, type LoggerOptions } from './logger';
 import { registerConsole } from './routes/console';
 import oauthRoutes from './routes/oauth/auth';
+import icalRoutes from './routes/ical';
 import healthRoutes from './routes/api/health';
 import accommodationRoutes from './routes/api/accommodations';
 import meRoutes from './routes/api/me';
@@ -74,6 +75,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
   await app.register(oauthRoutes, ctx);
+  await app.register(icalRoutes, ctx);
   await app.register(
     async (api) => {
       installAccess(api, ctx.auth);

@@ -1,0 +1,28 @@
+import ical from 'ical-generator';
+import type { Db } from '../db/client';
+import { findAccommodationByUid, listFeedBookings } from '../db/queries/icalFeed';
+import { addDays, tokyoToday } from '../../contract/dates';
+
+/**
+ * The public calendar feed of an accommodation (/ical/{uid}.ics): one all-day event per live
+ * booking from 3 months ago to a year ahead. The address is unguessable but public, so events say
+ * which room type is taken and the confirmation number, never the guest's name or contact.
+ */
+export async function buildIcalFeed(db: Db, uid: string, today = tokyoToday()): Promise<string | null> {
+  const accommodation = await findAccommodationByUid(db, uid);
+  if (!accommodation) return null;
+  const rows = await listFeedBookings(db, accommodation.id, addDays(today, -92), addDays(today, 366));
+  // No calendar time zone: all-day dates are then written from UTC getters, exact in any process zone.
+  const calendar = ical({ name: `${accommodation.name} 予約`, prodId: { company: 'yadoban', product: 'yadoban' } });
+  for (const b of rows) {
+    calendar.createEvent({
+      id: `${b.uid}@yadoban`,
+      start: new Date(`${b.startDate}T00:00:00Z`),
+      end: new Date(`${b.endDate}T00:00:00Z`),
+      allDay: true,
+      summary: `${b.roomName} 予約 #${b.uid.slice(0, 3)}`,
+      lastModified: b.updatedAt,
+    });
+  }
+  return calendar.toString();
+}
