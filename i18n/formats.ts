@@ -1,0 +1,81 @@
+import { format } from 'date-fns';
+import { TZDate } from '@date-fns/tz';
+
+/**
+ * How the console shows money, dates and head counts (spec section 9). Every date a person sees
+ * is computed in Asia/Tokyo, whatever the zone of the browser.
+ */
+export const TOKYO = 'Asia/Tokyo';
+
+const API_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+const yenNumber = new Intl.NumberFormat('ja-JP', { maximumFractionDigits: 0 });
+
+type Empty = null | undefined | '';
+
+const isEmpty = (value: unknown): value is Empty => value === null || value === undefined || value === '';
+
+/** 12345 → "12,345円". Strings holding a number are accepted (form values); anything else gives "". */
+export function formatYen(value: number | string | Empty): string {
+  if (isEmpty(value)) return '';
+  const n = typeof value === 'number' ? value : Number(value);
+  if (!Number.isFinite(n)) return '';
+  return `${yenNumber.format(n)}円`;
+}
+
+/** 3 → "3人". */
+export function formatPeople(value: number | string | Empty): string {
+  if (isEmpty(value)) return '';
+  const n = typeof value === 'number' ? value : Number(value);
+  if (!Number.isFinite(n)) return '';
+  return `${n}人`;
+}
+
+/** The instant seen from Tokyo: its getters give the wall-clock time in Asia/Tokyo. */
+export function inTokyo(instant: Date | number | string): TZDate {
+  return new TZDate(new Date(instant).getTime(), TOKYO);
+}
+
+/** An instant (Date, epoch ms or ISO string with offset) → its calendar date in Tokyo, "yyyy-MM-dd". */
+export function toApiDate(instant: Date | number | string): string {
+  return format(inTokyo(instant), 'yyyy-MM-dd');
+}
+
+/** Today in Tokyo as the API writes dates ("yyyy-MM-dd"): the one rule of contract/dates. */
+export { tokyoToday as todayInTokyo } from '../contract/dates';
+
+/**
+ * "yyyy-MM-dd" (a calendar date: no zone to apply) or an instant → "yyyy年M月d日".
+ * Empty or unreadable values give "".
+ */
+export function formatDate(value: string | Date | number | Empty): string {
+  if (isEmpty(value)) return '';
+  if (typeof value === 'string') {
+    const m = API_DATE.exec(value);
+    if (m) return `${Number(m[1])}年${Number(m[2])}月${Number(m[3])}日`;
+  }
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) return '';
+  return format(inTokyo(date), 'yyyy年M月d日');
+}
+
+/** An instant → "yyyy年M月d日 H:mm" in Tokyo (mail send and receive times). */
+export function formatDateTime(value: string | Date | number | Empty): string {
+  if (isEmpty(value)) return '';
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) return '';
+  return format(inTokyo(date), 'yyyy年M月d日 H:mm');
+}
+
+/** "yyyy-MM-dd" → the parts, or null when the text is not such a date. */
+export function parseApiDate(value: string): { year: number; month: number; day: number } | null {
+  const m = API_DATE.exec(value);
+  if (!m) return null;
+  const year = Number(m[1]);
+  const month = Number(m[2]);
+  const day = Number(m[3]);
+  const check = new Date(Date.UTC(year, month - 1, day));
+  if (check.getUTCFullYear() !== year || check.getUTCMonth() !== month - 1 || check.getUTCDate() !== day) {
+    return null;
+  }
+  return { year, month, day };
+}

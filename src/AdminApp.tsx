@@ -1,0 +1,56 @@
+import { Admin, CustomRoutes, defaultTheme, type RaThemeOptions } from 'react-admin';
+import { Navigate, Route } from 'react-router-dom';
+import { authProvider } from '../dataProvider/authProvider';
+import { hasSession } from '../dataProvider/tokenStore';
+import { dataProvider } from '../dataProvider/dataProvider';
+import { i18nProvider } from '../i18n/i18nProvider';
+import { AppNotification } from './components/AppNotification';
+import { AppLayout } from './layout/AppLayout';
+import { HomePage } from './pages/HomePage';
+import { NotFoundPage, PlaceholderPage } from './pages/PlaceholderPage';
+import { ADMIN_BASENAME, LOGIN_PATH, pageRoutes } from './routes';
+import { themeOptions } from './theme';
+
+const adminTheme: RaThemeOptions = {
+  ...defaultTheme,
+  palette: { ...defaultTheme.palette, ...themeOptions.palette },
+  typography: { ...defaultTheme.typography, ...themeOptions.typography },
+  shape: themeOptions.shape,
+};
+
+/**
+ * Everything under /m/. react-admin runs inside the app's BrowserRouter with basename /m; its own
+ * redirects to a login page go to '/' (checkAuth and checkError reject with redirectTo '/', logout
+ * resolves '/', and /m/login forwards there).
+ */
+export default function AdminApp() {
+  // Without a session, go to '/' before react-admin mounts: its own checkAuth redirect re-runs on
+  // every location change while the outer router is still switching routes, and loops for seconds.
+  if (!hasSession()) return <Navigate to={LOGIN_PATH} replace />;
+  return (
+    <Admin
+      basename={ADMIN_BASENAME}
+      title="やどばん"
+      dataProvider={dataProvider}
+      authProvider={authProvider}
+      i18nProvider={i18nProvider}
+      layout={AppLayout}
+      dashboard={HomePage}
+      notification={AppNotification}
+      catchAll={NotFoundPage}
+      theme={adminTheme}
+      loginPage={false}
+      requireAuth
+      disableTelemetry
+    >
+      <CustomRoutes noLayout>
+        <Route path="login" element={<Navigate to={LOGIN_PATH} replace />} />
+      </CustomRoutes>
+      <CustomRoutes>
+        {Object.entries(pageRoutes).map(([name, route]) => (
+          <Route key={name} path={route.path} element={<PlaceholderPage title={route.title} />} />
+        ))}
+      </CustomRoutes>
+    </Admin>
+  );
+}

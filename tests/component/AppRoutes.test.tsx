@@ -1,0 +1,74 @@
+import { render, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { MemoryRouter } from 'react-router-dom';
+import { clearSession, setTokens } from '../../dataProvider/tokenStore';
+import { AppRoutes } from '../../src/App';
+import { json, stubFetch } from '../unit/fetchStub';
+import { demoAccommodations, LocationProbe, storeDemoAccommodations } from './helpers';
+
+function renderAt(path: string) {
+  return render(
+    <MemoryRouter initialEntries={[path]}>
+      <AppRoutes />
+      <LocationProbe />
+    </MemoryRouter>,
+  );
+}
+
+function signIn() {
+  setTokens({ access_token: 'access', refresh_token: 'refresh', expires_in: 900 });
+  storeDemoAccommodations();
+  return stubFetch(({ url }) => {
+    if (url === '/api/accommodations') return json(200, demoAccommodations);
+    if (url === '/api/me')
+      return json(200, { id: 1, name: '管理者', mail: 'admin@example.com', user_type: 1, accommodations: [1, 2] });
+    return json(404, { code: 'not_found', message: '対象のデータが見つかりません。' });
+  });
+}
+
+afterEach(() => {
+  clearSession();
+  vi.unstubAllGlobals();
+});
+
+const location = () => screen.getByTestId('location').textContent;
+
+describe('routing', () => {
+  it.each(['/m/', '/m/user', '/m/accommodation/1/plan'])(
+    'sends a visitor without a token from %s to /',
+    async (path) => {
+      stubFetch(() => json(401, { code: 'unauthorized', message: 'x' }));
+      renderAt(path);
+      await waitFor(() => expect(location()).toBe('/'), { timeout: 10_000 });
+      expect(await screen.findByRole('button', { name: 'ログイン' })).toBeInTheDocument();
+    },
+  );
+
+  it.each(['/login', '/m/login', '/unknown'])('leads %s to the login page', async (path) => {
+    stubFetch(() => json(401, { code: 'unauthorized', message: 'x' }));
+    renderAt(path);
+    await waitFor(() => expect(location()).toBe('/'), { timeout: 10_000 });
+  });
+
+  it('shows the home page with the company and its accommodations at /m/', async () => {
+    signIn();
+    renderAt('/m/');
+    const card = await screen.findByRole('heading', { name: '株式会社やどばん' }, { timeout: 10_000 });
+    expect(card).toBeInTheDocument();
+    await waitFor(() => expect(document.getElementById('react-admin-title')).toHaveTextContent('ホーム'));
+    const link = screen.getByRole('link', { name: 'やどばん本館のカレンダーを開く' });
+    expect(link).toHaveAttribute('href', '/m/accommodation/1');
+    expect(within(screen.getByTestId('app-header')).getByTestId('company-name')).toHaveTextContent('株式会社やどばん');
+  });
+
+  it('shows a placeholder with its Japanese title on routes still to come', async () => {
+    signIn();
+    renderAt('/m/accommodation/1/room');
+    // The page's own heading (h1) and the header's title both read 部屋一覧.
+    expect(await screen.findByRole('heading', { level: 1, name: '部屋一覧' }, { timeout: 10_000 })).toBeInTheDocument();
+    await waitFor(() => expect(document.getElementById('react-admin-title')).toHaveTextContent('部屋一覧'));
+    expect(screen.getByText('準備中')).toBeInTheDocument();
+    expect(screen.getByTestId('selected-accommodation')).toHaveTextContent('やどばん本館');
+    expect(screen.getByRole('tab', { name: '部屋' })).toHaveAttribute('aria-selected', 'true');
+  });
+});

@@ -1,0 +1,78 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { AuthProvider } from 'react-admin';
+import { clearSession } from '../../dataProvider/tokenStore';
+import { AppHeader } from '../../src/layout/AppHeader';
+import { AppMenu } from '../../src/layout/AppMenu';
+import { demoAccommodations, renderInAdmin, storeDemoAccommodations } from './helpers';
+
+beforeEach(() => storeDemoAccommodations());
+afterEach(() => clearSession());
+
+describe('sidebar', () => {
+  it('lists the company entries, one entry per stored accommodation and the version 2.0.1', () => {
+    renderInAdmin(<AppMenu />);
+    const expected: [string, string][] = [
+      ['ホーム', '/m/'],
+      ['ユーザー管理', '/m/user'],
+      ['パートナー', '/m/supplier'],
+      ['一括メール', '/m/mail'],
+      ['ゲスト分析', '/m/analitcs'],
+    ];
+    for (const [label, href] of expected) {
+      expect(screen.getByRole('menuitem', { name: label })).toHaveAttribute('href', href);
+    }
+    const items = screen.getAllByTestId('accommodation-menu-item');
+    expect(items).toHaveLength(demoAccommodations.accommodations.length);
+    demoAccommodations.accommodations.forEach((a, i) => {
+      const item = items[i]!;
+      expect(item).toHaveAttribute('href', `/m/accommodation/${a.id}`);
+      expect(item).toHaveTextContent(a.name);
+      const icon = within(item).getByTestId('facility-icon');
+      expect(icon).toHaveTextContent(a.short_name);
+      expect(icon).toHaveAttribute('data-color', a.color);
+    });
+    expect(screen.getByTestId('sidebar-version')).toHaveTextContent('2.0.1');
+  });
+});
+
+describe('header', () => {
+  it('shows the company name, the logout action and the version 1.0.1', () => {
+    renderInAdmin(<AppHeader />);
+    expect(screen.getByTestId('company-name')).toHaveTextContent('株式会社やどばん');
+    expect(screen.getByRole('button', { name: 'ログアウト' })).toBeInTheDocument();
+    expect(screen.getByTestId('header-version')).toHaveTextContent('1.0.1');
+    expect(screen.queryByTestId('selected-accommodation')).not.toBeInTheDocument();
+    expect(screen.queryByRole('tab')).not.toBeInTheDocument();
+  });
+
+  it('shows the selected accommodation and its menu, mail templates by uid', () => {
+    renderInAdmin(<AppHeader />, { path: '/m/accommodation/2/plan' });
+    expect(screen.getByTestId('selected-accommodation')).toHaveTextContent('海辺の離れ');
+    const tabs = screen.getAllByRole('tab');
+    expect(tabs.map((tab) => [tab.textContent, tab.getAttribute('href')])).toEqual([
+      ['カレンダー', '/m/accommodation/2'],
+      ['小口現金', '/m/accommodation/2/cash'],
+      ['詳細設定', '/m/accommodation/2/setting'],
+      ['プラン', '/m/accommodation/2/plan'],
+      ['部屋', '/m/accommodation/2/room'],
+      ['オプション', '/m/accommodation/2/option'],
+      ['メールテンプレート', '/m/accommodation/d4e5f6/mail/template'],
+      ['FAQ', '/m/accommodation/2/faq'],
+    ]);
+    expect(screen.getByRole('tab', { name: 'プラン' })).toHaveAttribute('aria-selected', 'true');
+  });
+
+  it('logs out to /', async () => {
+    const authProvider: AuthProvider = {
+      login: vi.fn(),
+      logout: vi.fn(() => Promise.resolve('/')),
+      checkAuth: vi.fn(() => Promise.resolve()),
+      checkError: vi.fn(() => Promise.resolve()),
+    };
+    renderInAdmin(<AppHeader />, { path: '/m/user', authProvider });
+    fireEvent.click(screen.getByRole('button', { name: 'ログアウト' }));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/));
+    expect(authProvider.logout).toHaveBeenCalled();
+  });
+});

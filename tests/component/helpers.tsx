@@ -1,0 +1,58 @@
+import type { ReactNode } from 'react';
+import { render } from '@testing-library/react';
+import { AdminContext, memoryStore, type AuthProvider, type DataProvider } from 'react-admin';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { i18nProvider } from '../../i18n/i18nProvider';
+import { setStoredAccommodations } from '../../dataProvider/tokenStore';
+import type { AccommodationsAnswer } from '../../dataProvider/types';
+
+export const demoAccommodations: AccommodationsAnswer = {
+  company: { name: '株式会社やどばん' },
+  accommodations: [
+    { id: 1, uid: 'a1b2c3', name: 'やどばん本館', short_name: '本館', color: 'e57373', detail_url: '', room_number: 8 },
+    { id: 2, uid: 'd4e5f6', name: '海辺の離れ', short_name: '離', color: '4fc3f7', detail_url: '', room_number: 3 },
+  ],
+};
+
+export function storeDemoAccommodations() {
+  setStoredAccommodations(demoAccommodations);
+}
+
+/** Shows the current path so a test can assert where a navigation went. */
+export function LocationProbe() {
+  const location = useLocation();
+  return <div data-testid="location">{location.pathname}</div>;
+}
+
+const emptyDataProvider = {} as DataProvider;
+
+/** Renders inside react-admin's context (Japanese i18n, basename /m) at the given path. */
+export function renderInAdmin(
+  ui: ReactNode,
+  { path = '/m/', authProvider }: { path?: string; authProvider?: AuthProvider } = {},
+) {
+  return render(
+    <MemoryRouter initialEntries={[path]}>
+      <AdminContext
+        basename="/m"
+        i18nProvider={i18nProvider}
+        dataProvider={emptyDataProvider}
+        authProvider={authProvider}
+        store={memoryStore()}
+      >
+        <Routes>
+          <Route
+            path="/m/*"
+            element={
+              <>
+                {ui}
+                <LocationProbe />
+              </>
+            }
+          />
+          <Route path="*" element={<LocationProbe />} />
+        </Routes>
+      </AdminContext>
+    </MemoryRouter>,
+  );
+}

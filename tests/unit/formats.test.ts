@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest';
+import {
+  formatDate,
+  formatDateTime,
+  formatPeople,
+  formatYen,
+  parseApiDate,
+  toApiDate,
+  todayInTokyo,
+} from '../../i18n/formats';
+
+describe('formatYen', () => {
+  it('adds thousands separators and 円', () => {
+    expect(formatYen(12345)).toBe('12,345円');
+    expect(formatYen(1234567)).toBe('1,234,567円');
+    expect(formatYen(0)).toBe('0円');
+    expect(formatYen(-1200)).toBe('-1,200円');
+    expect(formatYen('8000')).toBe('8,000円');
+  });
+
+  it('gives an empty text for missing or unreadable amounts', () => {
+    expect(formatYen(null)).toBe('');
+    expect(formatYen(undefined)).toBe('');
+    expect(formatYen('')).toBe('');
+    expect(formatYen('abc')).toBe('');
+  });
+});
+
+describe('formatPeople', () => {
+  it('writes counts of people with 人', () => {
+    expect(formatPeople(3)).toBe('3人');
+    expect(formatPeople('2')).toBe('2人');
+    expect(formatPeople(null)).toBe('');
+  });
+});
+
+describe('dates in Asia/Tokyo', () => {
+  it('shows an API date as yyyy年M月d日 without shifting it', () => {
+    expect(formatDate('2024-03-05')).toBe('2024年3月5日');
+    expect(formatDate('2024-12-31')).toBe('2024年12月31日');
+  });
+
+  it('takes the Tokyo calendar day of a UTC instant that is already the next day there', () => {
+    // 2024-03-31 15:30 UTC is 2024-04-01 00:30 in Tokyo.
+    const instant = '2024-03-31T15:30:00Z';
+    expect(toApiDate(instant)).toBe('2024-04-01');
+    expect(formatDate(instant)).toBe('2024年4月1日');
+    expect(formatDateTime(instant)).toBe('2024年4月1日 0:30');
+    expect(todayInTokyo(new Date(instant))).toBe('2024-04-01');
+  });
+
+  it('keeps the same day for an instant before Tokyo midnight', () => {
+    expect(todayInTokyo(new Date('2024-03-31T14:59:59Z'))).toBe('2024-03-31');
+  });
+
+  it('formats mail date-times with hour and minute', () => {
+    expect(formatDateTime('2024-01-09T08:05:00+09:00')).toBe('2024年1月9日 8:05');
+    expect(formatDateTime('2024-01-09T13:45:00+09:00')).toBe('2024年1月9日 13:45');
+  });
+
+  it('gives an empty text for missing or unreadable values', () => {
+    expect(formatDate(null)).toBe('');
+    expect(formatDate('not a date')).toBe('');
+    expect(formatDateTime(undefined)).toBe('');
+  });
+
+  it('parses API dates strictly', () => {
+    expect(parseApiDate('2024-02-29')).toEqual({ year: 2024, month: 2, day: 29 });
+    expect(parseApiDate('2023-02-29')).toBeNull();
+    expect(parseApiDate('2024/02/01')).toBeNull();
+  });
+});
