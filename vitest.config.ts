@@ -32,8 +32,10 @@ export default defineConfig({
           globalSetup: ['tests/support/apiGlobalSetup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
-          // Each file gets its own database; two at a time suit a 2-core machine.
+          // Each file gets its own database; two at a time suit a 2-core machine. A project with
+          // its own worker count runs in its own group, after the fast ones.
           maxWorkers: 2,
+          sequence: { groupOrder: 1 },
         },
       },
     ],

@@ -15,9 +15,19 @@ export async function signIn(page: Page, who: { mail: string; password: string }
 /** The accommodations a user may reach, read from the API with that user's own sign-in. */
 export async function accommodationsOf(page: Page, who: { mail: string; password: string }) {
   const token = await page.request.post('/oauth/auth', {
-    form: { grant_type: 'password', username: who.mail, password: who.password, client_id: 'console', client_secret: 'console-secret', scope: 'admin' },
+    form: {
+      grant_type: 'password',
+      username: who.mail,
+      password: who.password,
+      client_id: 'console',
+      client_secret: 'console-secret',
+      scope: 'admin',
+    },
   });
   const { access_token } = await token.json();
   const res = await page.request.get('/api/accommodations', { headers: { authorization: `Bearer ${access_token}` } });
-  return (await res.json()) as { accommodations: { id: number; name: string; short_name: string }[]; company: { name: string } };
+  return (await res.json()) as {
+    accommodations: { id: number; name: string; short_name: string }[];
+    company: { name: string };
+  };
 }

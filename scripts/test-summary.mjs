@@ -9,7 +9,9 @@ let passed = 0;
 let failed = 0;
 let skipped = 0;
 
-for (const file of readdirSync(dir).filter((f) => f.endsWith('.json')).sort()) {
+for (const file of readdirSync(dir)
+  .filter((f) => f.endsWith('.json'))
+  .sort()) {
   let report;
   try {
     report = JSON.parse(readFileSync(path.join(dir, file), 'utf8'));
@@ -26,9 +28,16 @@ for (const file of readdirSync(dir).filter((f) => f.endsWith('.json')).sort()) {
     passed += report.numPassedTests;
     failed += report.numFailedTests;
     skipped += report.numPendingTests + report.numTodoTests;
-    const brokenFiles = (report.testResults ?? []).filter((r) => r.status === 'failed' && r.assertionResults.length === 0);
+    const brokenFiles = (report.testResults ?? []).filter(
+      (r) => r.status === 'failed' && r.assertionResults.length === 0,
+    );
     failed += brokenFiles.length;
     for (const r of brokenFiles) console.log(`${path.relative(process.cwd(), r.name)}: failed to run: ${r.message}`);
+    // An error outside any test (a bad config, an unhandled rejection) fails the run as a whole.
+    if (report.success === false && report.numFailedTests === 0 && brokenFiles.length === 0) {
+      console.log(`${file}: the run reported errors outside the tests, counted as one failure`);
+      failed += 1;
+    }
   } else if (report.stats && 'expected' in report.stats) {
     // Playwright
     passed += report.stats.expected + report.stats.flaky;

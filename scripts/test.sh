@@ -29,7 +29,6 @@ check format npx prettier --check . --log-level warn
 echo "== vitest (unit, component, api)"
 npx vitest run --reporter=default --reporter=json --outputFile.json="$results/vitest.json"
 
-echo "== build"
 check build npx vite build --logLevel warn
 
 echo "== playwright (e2e in Chromium)"

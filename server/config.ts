@@ -4,9 +4,7 @@ import { z } from 'zod';
  * The server's configuration, read once from the environment at start.
  * A bad value stops the process with a message naming the variable, before anything listens.
  */
-const boolFlag = z
-  .enum(['0', '1', 'true', 'false'])
-  .transform((v) => v === '1' || v === 'true');
+const boolFlag = z.enum(['0', '1', 'true', 'false']).transform((v) => v === '1' || v === 'true');
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -24,15 +22,26 @@ const envSchema = z.object({
   OAUTH_CLIENT_SECRET: z.string().min(1).optional(),
   /** Secret that signs access tokens; generated once and kept in the database when not set. */
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
-  ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().positive().default(15 * 60),
-  REFRESH_TOKEN_TTL_SECONDS: z.coerce.number().int().positive().default(30 * 24 * 60 * 60),
+  ACCESS_TOKEN_TTL_SECONDS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(15 * 60),
+  REFRESH_TOKEN_TTL_SECONDS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(30 * 24 * 60 * 60),
   /** Requests to /oauth/auth per address per minute. */
   AUTH_RATE_LIMIT: z.coerce.number().int().positive().default(30),
   LOGIN_MAX_FAILURES: z.coerce.number().int().positive().default(10),
   LOGIN_LOCK_MINUTES: z.coerce.number().int().positive().default(30),
   /** Folder of the built console (vite build). */
   CONSOLE_DIR: z.string().min(1).default('./dist'),
-  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
+    .optional(),
   INBOUND_SMTP_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   CHANNEL_URL: z.string().url().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

@@ -32,7 +32,15 @@ export async function createServer(
       app,
       database,
       async close() {
-        await app.close();
+        // Node closes idle keep-alive connections once, when closing starts; a connection whose
+        // request was still running goes idle later and would hold the close until its
+        // keep-alive timeout. Keep closing them until every request has been answered.
+        const sweep = setInterval(() => app.server.closeIdleConnections(), 50);
+        try {
+          await app.close();
+        } finally {
+          clearInterval(sweep);
+        }
         await database.close();
       },
     };

@@ -15,7 +15,12 @@ Uses the same DATABASE_URL or DATA_DIR as the server.`;
 
 async function main() {
   const { values } = parseArgs({
-    options: { mail: { type: 'string' }, name: { type: 'string' }, company: { type: 'string' }, help: { type: 'boolean' } },
+    options: {
+      mail: { type: 'string' },
+      name: { type: 'string' },
+      company: { type: 'string' },
+      help: { type: 'boolean' },
+    },
   });
   if (values.help || !values.mail || !values.name) {
     console.log(usage);
@@ -28,7 +33,9 @@ async function main() {
   }
   const password = given ?? randomBytes(12).toString('base64url');
   const config = loadConfig({ ...process.env, SEED_DEMO: '0' });
-  const database = await openDatabase(config.DATABASE_URL ? { url: config.DATABASE_URL } : { dataDir: config.DATA_DIR });
+  const database = await openDatabase(
+    config.DATABASE_URL ? { url: config.DATABASE_URL } : { dataDir: config.DATA_DIR },
+  );
   try {
     const user = await createAdministrator(database.db, {
       mail: values.mail,

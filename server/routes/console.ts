@@ -16,8 +16,9 @@ export async function registerConsole(app: FastifyInstance, consoleDir: string):
   if (hasBuild) {
     await app.register(fastifyStatic, {
       root,
-      wildcard: false,
-      index: false,
+      // Files are looked up per request, so a rebuild while running is served at once.
+      wildcard: true,
+      index: 'index.html',
       setHeaders(res, filePath) {
         // Vite names assets by content hash: they never change under the same name.
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);

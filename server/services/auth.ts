@@ -5,7 +5,7 @@ import * as sessions from '../db/queries/sessions';
 import * as usersQ from '../db/queries/users';
 import { oauthError } from '../errors';
 import { verifyAgainstDummy, verifyPassword } from '../auth/passwords';
-import { AccessTokens, hashToken, newRefreshToken } from '../auth/tokens';
+import { type AccessTokens, hashToken, newRefreshToken } from '../auth/tokens';
 
 export interface TokenPair {
   access_token: string;
@@ -29,10 +29,7 @@ export interface CurrentUser {
 
 const invalidGrant = () => oauthError(401, 'invalid_grant', errorMessages.loginMismatch);
 
-export type AuthConfig = Pick<
-  Config,
-  'REFRESH_TOKEN_TTL_SECONDS' | 'LOGIN_MAX_FAILURES' | 'LOGIN_LOCK_MINUTES'
->;
+export type AuthConfig = Pick<Config, 'REFRESH_TOKEN_TTL_SECONDS' | 'LOGIN_MAX_FAILURES' | 'LOGIN_LOCK_MINUTES'>;
 
 export class AuthService {
   constructor(
@@ -114,4 +111,3 @@ export class AuthService {
     };
   }
 }
-

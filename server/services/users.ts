@@ -26,7 +26,11 @@ export async function createAdministrator(
     } else if (existing.length === 1) {
       companyId = existing[0]!.id;
     } else {
-      throw new UsageError(existing.length === 0 ? 'No company yet: give its name with --company.' : 'Several companies: name one with --company.');
+      throw new UsageError(
+        existing.length === 0
+          ? 'No company yet: give its name with --company.'
+          : 'Several companies: name one with --company.',
+      );
     }
     const [user] = await tx
       .insert(users)

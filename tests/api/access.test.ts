@@ -24,17 +24,28 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 describe('accommodations list', () => {
-  it.each(['/api/accommodations', '/api/admin/accommodations'])('%s: an administrator sees the three of the company', async (path) => {
-    const res = await http.get(path, admin);
-    expect(res.status).toBe(200);
-    expect(res.body.company).toEqual({ name: '株式会社やどばん' });
-    expect(res.body.accommodations).toHaveLength(3);
-    for (const a of res.body.accommodations) {
-      expect(Object.keys(a).sort()).toEqual(['color', 'detail_url', 'id', 'name', 'room_number', 'short_name', 'uid']);
-      expect(a.color).toMatch(/^[0-9a-fA-F]{6}$/);
-    }
-    expect(res.body.accommodations.map((a: { id: number }) => a.id)).not.toContain(otherCompanyAccommodationId);
-  });
+  it.each(['/api/accommodations', '/api/admin/accommodations'])(
+    '%s: an administrator sees the three of the company',
+    async (path) => {
+      const res = await http.get(path, admin);
+      expect(res.status).toBe(200);
+      expect(res.body.company).toEqual({ name: '株式会社やどばん' });
+      expect(res.body.accommodations).toHaveLength(3);
+      for (const a of res.body.accommodations) {
+        expect(Object.keys(a).sort()).toEqual([
+          'color',
+          'detail_url',
+          'id',
+          'name',
+          'room_number',
+          'short_name',
+          'uid',
+        ]);
+        expect(a.color).toMatch(/^[0-9a-fA-F]{6}$/);
+      }
+      expect(res.body.accommodations.map((a: { id: number }) => a.id)).not.toContain(otherCompanyAccommodationId);
+    },
+  );
 
   it('staff see only the accommodation granted to them', async () => {
     const all = (await http.get('/api/accommodations', admin)).body.accommodations;
@@ -75,7 +86,9 @@ describe('administrator-only routes', () => {
     expect(res.body).toMatchObject({ code: 'forbidden', message: expect.any(String) });
     const ok = await http.get('/api/admin/users', admin);
     expect(ok.status).toBe(200);
-    expect(ok.body.users.map((u: { mail: string }) => u.mail)).toEqual(expect.arrayContaining([ADMIN.username, STAFF.username]));
+    expect(ok.body.users.map((u: { mail: string }) => u.mail)).toEqual(
+      expect.arrayContaining([ADMIN.username, STAFF.username]),
+    );
     expect(JSON.stringify(ok.body)).not.toMatch(/password|argon2/);
   });
 });

@@ -35,7 +35,12 @@ describe('password grant', () => {
 
   it('accepts multipart form data too, and the address in any case', async () => {
     const body = new FormData();
-    for (const [k, v] of Object.entries({ grant_type: 'password', ...CLIENT, username: 'Staff@Example.com', password: STAFF.password })) {
+    for (const [k, v] of Object.entries({
+      grant_type: 'password',
+      ...CLIENT,
+      username: 'Staff@Example.com',
+      password: STAFF.password,
+    })) {
       body.append(k, v);
     }
     const res = await http.send<{ access_token: string }>('POST', '/oauth/auth', { body });
@@ -83,17 +88,24 @@ describe('password grant', () => {
   });
 
   it('refuses malformed JSON and an unknown content type with the error shape', async () => {
-    const bad = await http.send('POST', '/oauth/auth', { body: '{"grant_type":', headers: { 'content-type': 'application/json' } });
+    const bad = await http.send('POST', '/oauth/auth', {
+      body: '{"grant_type":',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(bad.status).toBe(400);
     expect(bad.body).toMatchObject({ code: 'invalid_request' });
-    const xml = await http.send('POST', '/oauth/auth', { body: '<a/>', headers: { 'content-type': 'application/xml' } });
+    const xml = await http.send('POST', '/oauth/auth', {
+      body: '<a/>',
+      headers: { 'content-type': 'application/xml' },
+    });
     expect(xml.status).toBe(415);
     expect(xml.body).toMatchObject({ code: 'unsupported_media_type' });
   });
 });
 
 describe('refresh tokens', () => {
-  const refresh = (token: string) => http.postForm('/oauth/auth', { grant_type: 'refresh_token', refresh_token: token, ...CLIENT });
+  const refresh = (token: string) =>
+    http.postForm('/oauth/auth', { grant_type: 'refresh_token', refresh_token: token, ...CLIENT });
 
   it('rotate: a refresh gives a new pair and the old refresh token stops working', async () => {
     const first = await http.login(ADMIN);
@@ -136,7 +148,11 @@ describe('logout', () => {
     const res = await http.postForm('/oauth/revoke', { token: pair.refresh_token, ...CLIENT });
     expect(res.status).toBe(200);
     expect((await http.get('/api/me', pair.access_token)).status).toBe(401);
-    const again = await http.postForm('/oauth/auth', { grant_type: 'refresh_token', refresh_token: pair.refresh_token, ...CLIENT });
+    const again = await http.postForm('/oauth/auth', {
+      grant_type: 'refresh_token',
+      refresh_token: pair.refresh_token,
+      ...CLIENT,
+    });
     expect(again.status).toBe(401);
   });
 });
@@ -150,7 +166,9 @@ describe('bearer tokens', () => {
     const [header, payload] = pair.access_token.split('.');
     const claims = JSON.parse(Buffer.from(payload!, 'base64url').toString());
     const none = `${Buffer.from(JSON.stringify({ alg: 'none', typ: 'JWT' })).toString('base64url')}.${payload}.`;
-    const forged = await new SignJWT(claims).setProtectedHeader({ alg: 'HS256' }).sign(new TextEncoder().encode('x'.repeat(48)));
+    const forged = await new SignJWT(claims)
+      .setProtectedHeader({ alg: 'HS256' })
+      .sign(new TextEncoder().encode('x'.repeat(48)));
     const expired = await new SignJWT({ ...claims, exp: Math.floor(Date.now() / 1000) - 60 })
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
       .sign(new TextEncoder().encode(await secret()));
@@ -161,7 +179,9 @@ describe('bearer tokens', () => {
       expect(res.body).toMatchObject({ code: 'unauthorized', message: expect.stringMatching(/ログイン/) });
     }
     // The same key and claims within their time do work: the cases above fail for their flaw.
-    const valid = await new SignJWT(claims).setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).sign(new TextEncoder().encode(await secret()));
+    const valid = await new SignJWT(claims)
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .sign(new TextEncoder().encode(await secret()));
     expect((await http.get('/api/me', valid)).status).toBe(200);
   });
 });

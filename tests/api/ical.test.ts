@@ -25,7 +25,13 @@ describe('calendar feed /ical/{uid}.ics', () => {
     const text = res.body as string;
     const today = tokyoToday();
     const live = await server.database.db
-      .select({ uid: bookings.uid, startDate: bookings.startDate, endDate: bookings.endDate, name: bookings.name, tel: bookings.tel })
+      .select({
+        uid: bookings.uid,
+        startDate: bookings.startDate,
+        endDate: bookings.endDate,
+        name: bookings.name,
+        tel: bookings.tel,
+      })
       .from(bookings)
       .where(
         and(

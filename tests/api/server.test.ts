@@ -34,7 +34,11 @@ describe('the one process', () => {
   });
 
   it('answers unknown API paths and other methods with the JSON 404', async () => {
-    for (const [method, url] of [['GET', '/api/nothing'], ['POST', '/m/'], ['GET', '/oauth/nothing']] as const) {
+    for (const [method, url] of [
+      ['GET', '/api/nothing'],
+      ['POST', '/m/'],
+      ['GET', '/oauth/nothing'],
+    ] as const) {
       const res = await http.send(method, url);
       expect(res.status, url).toBe(404);
       expect(res.body).toMatchObject({ code: 'not_found', message: expect.any(String) });
@@ -72,7 +76,9 @@ describe('rate limit on /oauth/auth', () => {
     const http = httpClient(server.baseUrl);
     const statuses = [];
     for (let i = 0; i < 6; i++) {
-      statuses.push((await http.postForm('/oauth/auth', { grant_type: 'password', ...CLIENT, ...ADMIN, password: 'x' })).status);
+      statuses.push(
+        (await http.postForm('/oauth/auth', { grant_type: 'password', ...CLIENT, ...ADMIN, password: 'x' })).status,
+      );
     }
     expect(statuses).toEqual([401, 401, 401, 401, 401, 429]);
     const res = await http.postForm('/oauth/auth', { grant_type: 'password', ...CLIENT, ...ADMIN });
@@ -96,11 +102,24 @@ describe('logs', () => {
       const pair = await http.login(ADMIN);
       await http.get('/api/me', pair.access_token);
       await http.postForm('/oauth/auth', { grant_type: 'refresh_token', refresh_token: pair.refresh_token, ...CLIENT });
-      await http.postForm('/oauth/auth', { grant_type: 'password', ...CLIENT, ...ADMIN, password: 'wrong-secret-word' });
+      await http.postForm('/oauth/auth', {
+        grant_type: 'password',
+        ...CLIENT,
+        ...ADMIN,
+        password: 'wrong-secret-word',
+      });
       await http.get('/api/me', 'forged.token.value');
       const all = lines.join('');
       expect(lines.length).toBeGreaterThan(5);
-      for (const secret of [ADMIN.password, 'wrong-secret-word', pair.access_token, pair.refresh_token, CLIENT.client_secret, 'Bearer', 'forged.token.value']) {
+      for (const secret of [
+        ADMIN.password,
+        'wrong-secret-word',
+        pair.access_token,
+        pair.refresh_token,
+        CLIENT.client_secret,
+        'Bearer',
+        'forged.token.value',
+      ]) {
         expect(all).not.toContain(secret);
       }
     } finally {

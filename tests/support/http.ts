@@ -8,7 +8,11 @@ export interface Answer<T = unknown> {
 
 /** A small HTTP client for API tests: what a browser or curl would send, nothing more. */
 export function httpClient(baseUrl: string) {
-  async function send<T>(method: string, path: string, init: { token?: string; json?: unknown; body?: BodyInit; headers?: Record<string, string> } = {}): Promise<Answer<T>> {
+  async function send<T>(
+    method: string,
+    path: string,
+    init: { token?: string; json?: unknown; body?: BodyInit; headers?: Record<string, string> } = {},
+  ): Promise<Answer<T>> {
     const headers: Record<string, string> = { ...init.headers };
     if (init.token) headers.authorization = `Bearer ${init.token}`;
     let body = init.body;

@@ -61,7 +61,6 @@ export async function reachableAccommodationIds(
   return rows.map((r) => r.id);
 }
 
-
 /** The users of a company with the accommodations granted to each (all of them for an administrator). */
 export async function listCompanyUsers(tx: Tx, companyId: number) {
   const rows = await tx

@@ -126,10 +126,7 @@ export const refreshTokens = pgTable(
     usedAt: timestamp('used_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [
-    uniqueIndex('refresh_tokens_hash_key').on(t.tokenHash),
-    index('refresh_tokens_session_idx').on(t.sessionId),
-  ],
+  (t) => [uniqueIndex('refresh_tokens_hash_key').on(t.tokenHash), index('refresh_tokens_session_idx').on(t.sessionId)],
 );
 
 /** Secrets the server generates for itself on first start (the access-token key). */
