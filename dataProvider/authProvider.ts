@@ -1,4 +1,5 @@
 import type { AuthProvider, UserIdentity } from 'ra-core';
+import { USER_TYPE } from '../contract/enums';
 import { errorMessages } from '../contract/messages';
 import { fetchAccommodations } from './accommodations';
 import { apiUrl } from './config';
@@ -63,5 +64,13 @@ export const authProvider: AuthProvider = {
     const { json } = await httpClient<Me>(apiUrl('/me'));
     return { ...json, id: json.id, fullName: json.name };
   },
-  getPermissions: () => Promise.resolve(undefined),
+  /** What the screens may offer; the server decides anyway (403 for staff on administration). */
+  getPermissions: async (): Promise<Permissions> => {
+    const { json } = await httpClient<Me>(apiUrl('/me'));
+    return { isAdmin: json.user_type === USER_TYPE.admin };
+  },
 };
+
+export interface Permissions {
+  isAdmin: boolean;
+}

@@ -33,6 +33,10 @@ test('staff see only the accommodation granted to them', async ({ page }) => {
   const all = (await accommodationsOf(page, ADMIN)).accommodations;
   await signIn(page, STAFF);
   await expect(page.getByTestId('accommodation-menu-item')).toHaveText([new RegExp(all[0]!.name)]);
+  // Company administration is not offered to staff (the API answers them 403 there).
+  await expect(page.getByRole('menuitem', { name: 'ゲスト分析' })).toBeVisible();
+  await expect(page.getByRole('menuitem', { name: 'ユーザー管理' })).toHaveCount(0);
+  await expect(page.getByRole('menuitem', { name: 'パートナー' })).toHaveCount(0);
 });
 
 test('logout returns to the login page, and /m/ then sends back there', async ({ page }) => {
@@ -73,4 +77,14 @@ test('a session whose tokens no longer work ends on the login page with the expi
   await expect(page.getByRole('button', { name: 'ログイン' })).toBeVisible();
   await expect(page.getByText('ログインの有効期限が切れました')).toBeVisible();
   expect((await context.cookies()).filter((c) => c.name.startsWith('yadoban_'))).toEqual([]);
+});
+
+test('on a phone-width screen the shell fits the screen and logout stays reachable', async ({ page }) => {
+  await page.setViewportSize({ width: 400, height: 700 });
+  await signIn(page, ADMIN);
+  await page.goto('/m/accommodation/2');
+  await expect(page.getByRole('tab', { name: 'カレンダー' })).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(400);
+  await page.getByRole('button', { name: 'ログアウト' }).click();
+  await expect(page).toHaveURL(/\/$/);
 });

@@ -1,3 +1,4 @@
+import { USER_TYPE } from '../../contract/enums';
 import { errorMessages } from '../../contract/messages';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
@@ -96,7 +97,7 @@ export class AuthService {
     const user = await usersQ.findActiveSessionUser(this.db, claims.userId, claims.sessionId);
     if (!user) return null;
     const accommodationIds = await usersQ.reachableAccommodationIds(this.db, user);
-    return { ...user, isAdmin: user.userType === 1, sessionId: claims.sessionId, accommodationIds };
+    return { ...user, isAdmin: user.userType === USER_TYPE.admin, sessionId: claims.sessionId, accommodationIds };
   }
 
   private async issue(tx: Parameters<typeof sessions.createSession>[0], userId: number, sessionId: string) {

@@ -21,10 +21,18 @@ export function AppHeader() {
   const selected = findAccommodationByPath(pathname, accommodations);
 
   return (
-    <AppBar position="sticky" color="primary" elevation={2} data-testid="app-header">
+    <AppBar
+      position="sticky"
+      color="primary"
+      elevation={2}
+      data-testid="app-header"
+      // react-admin's layout is min-width: fit-content; capped here, the accommodation tabs scroll
+      // inside the header instead of widening the page on a phone.
+      sx={{ maxWidth: '100vw' }}
+    >
       <Toolbar variant="dense" disableGutters sx={{ pl: 1, pr: 2, gap: 1.5, minHeight: 52 }}>
         <SidebarToggleButton />
-        <TitlePortal sx={{ flex: '0 1 auto', fontSize: '1.1rem', fontWeight: 700 }} />
+        <TitlePortal sx={{ flex: '0 1 auto', minWidth: 0, fontSize: '1.1rem', fontWeight: 700 }} />
         {selected ? (
           <Box
             sx={{ display: 'flex', alignItems: 'center', gap: 1, minWidth: 0 }}
@@ -32,7 +40,7 @@ export function AppHeader() {
             data-testid="selected-accommodation"
           >
             <FacilityIcon color={selected.color} shortName={selected.short_name} size={28} title={selected.name} />
-            <Typography noWrap sx={{ fontWeight: 600 }}>
+            <Typography noWrap sx={{ fontWeight: 600, display: { xs: 'none', sm: 'block' } }}>
               {selected.name}
             </Typography>
           </Box>
@@ -51,10 +59,23 @@ export function AppHeader() {
           </Box>
         ) : null}
         <LoadingIndicator />
-        <Button color="inherit" startIcon={<LogoutIcon />} onClick={() => void logout()} sx={{ whiteSpace: 'nowrap' }}>
-          {translate('app.header.logout')}
+        {/* On a phone only the icon shows; the button keeps its name for screen readers. */}
+        <Button
+          color="inherit"
+          startIcon={<LogoutIcon />}
+          onClick={() => void logout()}
+          aria-label={translate('app.header.logout')}
+          sx={{ whiteSpace: 'nowrap', flexShrink: 0, minWidth: 0, '& .MuiButton-startIcon': { mr: { xs: 0, sm: 1 } } }}
+        >
+          <Box component="span" sx={{ display: { xs: 'none', sm: 'inline' } }}>
+            {translate('app.header.logout')}
+          </Box>
         </Button>
-        <Typography variant="caption" sx={{ opacity: 0.8, whiteSpace: 'nowrap' }} data-testid="header-version">
+        <Typography
+          variant="caption"
+          sx={{ opacity: 0.8, whiteSpace: 'nowrap', flexShrink: 0 }}
+          data-testid="header-version"
+        >
           {translate('app.version', { version: HEADER_VERSION })}
         </Typography>
       </Toolbar>

@@ -4,7 +4,8 @@ import PeopleIcon from '@mui/icons-material/People';
 import HandshakeIcon from '@mui/icons-material/Handshake';
 import MailIcon from '@mui/icons-material/Mail';
 import InsightsIcon from '@mui/icons-material/Insights';
-import { Menu, MenuItemLinkClasses, useSidebarState } from 'react-admin';
+import { Menu, MenuItemLinkClasses, usePermissions, useSidebarState } from 'react-admin';
+import type { Permissions } from '../../dataProvider/authProvider';
 import { useLocation } from 'react-router-dom';
 import { findAccommodationByPath, useAccommodations } from '../../dataProvider/accommodations';
 import { useAppTranslate } from '../../i18n/useAppTranslate';
@@ -17,14 +18,21 @@ export function AppMenu() {
   const translate = useAppTranslate();
   const [open] = useSidebarState();
   const { accommodations } = useAccommodations();
+  // User management and partners are company administration: offered to administrators only.
+  const { permissions } = usePermissions<Permissions>();
+  const isAdmin = permissions?.isAdmin === true;
   // Mail template pages carry the uid, which react-admin's own path match does not see.
   const selected = findAccommodationByPath(useLocation().pathname, accommodations);
 
   return (
     <Menu>
       <Menu.Item to={links.home()} primaryText={translate('app.menu.home')} leftIcon={<HomeIcon />} />
-      <Menu.Item to={links.users()} primaryText={translate('app.menu.users')} leftIcon={<PeopleIcon />} />
-      <Menu.Item to={links.suppliers()} primaryText={translate('app.menu.suppliers')} leftIcon={<HandshakeIcon />} />
+      {isAdmin ? (
+        <Menu.Item to={links.users()} primaryText={translate('app.menu.users')} leftIcon={<PeopleIcon />} />
+      ) : null}
+      {isAdmin ? (
+        <Menu.Item to={links.suppliers()} primaryText={translate('app.menu.suppliers')} leftIcon={<HandshakeIcon />} />
+      ) : null}
       <Menu.Item to={links.bulkMail()} primaryText={translate('app.menu.bulk_mail')} leftIcon={<MailIcon />} />
       <Menu.Item to={links.analytics()} primaryText={translate('app.menu.analytics')} leftIcon={<InsightsIcon />} />
       <Divider sx={{ my: 1 }} />

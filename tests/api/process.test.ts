@@ -61,7 +61,11 @@ describe('the server process', () => {
           headers: { 'content-type': 'application/x-www-form-urlencoded' },
           body: 'grant_type=password&username=a%40b.c&password=x&client_id=console&client_secret=console-secret',
         });
-        await new Promise((r) => setTimeout(r, 20));
+        // The signal comes once the server has the request (it logs it as incoming).
+        const until = Date.now() + 10_000;
+        while (!/"url":"\/oauth\/auth"/.test(p.output()) && Date.now() < until) {
+          await new Promise((r) => setTimeout(r, 5));
+        }
         p.child.kill('SIGTERM');
         expect((await slow).status).toBe(401);
         expect(await p.exited, p.output()).toBe(0);

@@ -9,9 +9,17 @@ import { demoAccommodations, renderInAdmin, storeDemoAccommodations } from './he
 beforeEach(() => storeDemoAccommodations());
 afterEach(() => clearSession());
 
+const signedInAs = (isAdmin: boolean): AuthProvider => ({
+  login: () => Promise.resolve(),
+  logout: () => Promise.resolve(),
+  checkAuth: () => Promise.resolve(),
+  checkError: () => Promise.resolve(),
+  getPermissions: () => Promise.resolve({ isAdmin }),
+});
+
 describe('sidebar', () => {
-  it('lists the company entries, one entry per stored accommodation and the version 2.0.1', () => {
-    renderInAdmin(<AppMenu />);
+  it('lists the company entries, one entry per stored accommodation and the version 2.0.1', async () => {
+    renderInAdmin(<AppMenu />, { authProvider: signedInAs(true) });
     const expected: [string, string][] = [
       ['ホーム', '/m/'],
       ['ユーザー管理', '/m/user'],
@@ -19,6 +27,7 @@ describe('sidebar', () => {
       ['一括メール', '/m/mail'],
       ['ゲスト分析', '/m/analitcs'],
     ];
+    await screen.findByRole('menuitem', { name: 'ユーザー管理' });
     for (const [label, href] of expected) {
       expect(screen.getByRole('menuitem', { name: label })).toHaveAttribute('href', href);
     }
@@ -33,6 +42,14 @@ describe('sidebar', () => {
       expect(icon).toHaveAttribute('data-color', a.color);
     });
     expect(screen.getByTestId('sidebar-version')).toHaveTextContent('2.0.1');
+  });
+
+  it('offers staff no company administration (users, partners)', async () => {
+    renderInAdmin(<AppMenu />, { authProvider: signedInAs(false) });
+    await screen.findByRole('menuitem', { name: 'ゲスト分析' });
+    await waitFor(() => expect(screen.getAllByRole('menuitem').map((i) => i.textContent)).toContain('一括メール'));
+    expect(screen.queryByRole('menuitem', { name: 'ユーザー管理' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('menuitem', { name: 'パートナー' })).not.toBeInTheDocument();
   });
 });
 

@@ -1,3 +1,4 @@
+import { USER_TYPE } from '../../../contract/enums';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../client';
 import { accommodations, authSessions, userAccommodations, users } from '../schema';
@@ -51,7 +52,7 @@ export async function reachableAccommodationIds(
     .where(
       and(
         eq(accommodations.companyId, user.companyId),
-        user.userType === 1
+        user.userType === USER_TYPE.admin
           ? undefined
           : sql`exists (select 1 from ${userAccommodations} ua
               where ua.user_id = ${user.id} and ua.accommodation_id = ${accommodations.id})`,
@@ -69,7 +70,7 @@ export async function listCompanyUsers(tx: Tx, companyId: number) {
       name: users.name,
       mail: users.mail,
       user_type: users.userType,
-      accommodations: sql<number[]>`case when ${users.userType} = 1
+      accommodations: sql<number[]>`case when ${users.userType} = ${USER_TYPE.admin}
         then coalesce((select array_agg(a.id order by a.id) from ${accommodations} a where a.company_id = ${users.companyId}), '{}')
         else coalesce((select array_agg(ua.accommodation_id order by ua.accommodation_id) from ${userAccommodations} ua
           where ua.user_id = ${users.id}), '{}') end`,
