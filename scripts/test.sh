@@ -25,6 +25,7 @@ check() {
 check typecheck npx tsc --noEmit -p tsconfig.json
 check lint npx eslint . --max-warnings 0
 check format npx prettier --check . --log-level warn
+check migrations bash scripts/check-migrations.sh
 
 echo "== vitest (unit, component, api)"
 npx vitest run --reporter=default --reporter=json --outputFile.json="$results/vitest.json"

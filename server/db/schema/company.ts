@@ -12,13 +12,9 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { timestamps } from './columns';
 
 /** Company, its accommodations, the users who sign in and what each may reach. */
-
-const timestamps = {
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-};
 
 export const companies = pgTable('companies', {
   id: serial('id').primaryKey(),
