@@ -1,3 +1,4 @@
+import fastifyCompress from '@fastify/compress';
 import fastifyFormbody from '@fastify/formbody';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyMultipart from '@fastify/multipart';
@@ -48,6 +49,8 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
       directives: { upgradeInsecureRequests: null },
     },
   });
+  // gzip or brotli for the console's files and the API's JSON (a third of the bytes on the wire).
+  await app.register(fastifyCompress, { threshold: 1024 });
   await app.register(fastifyRateLimit, {
     global: false,
     errorResponseBuilder: (_req, context) => {

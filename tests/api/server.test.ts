@@ -15,7 +15,7 @@ describe('the one process', () => {
   beforeAll(async () => {
     mkdirSync(path.join(consoleDir, 'assets'));
     writeFileSync(path.join(consoleDir, 'index.html'), '<!doctype html><title>やどばん</title><div id="root"></div>');
-    writeFileSync(path.join(consoleDir, 'assets', 'app-abc123.js'), 'console.log(1)');
+    writeFileSync(path.join(consoleDir, 'assets', 'app-abc123.js'), `console.log(${JSON.stringify('x'.repeat(4000))})`);
     server = await startTestServer({ CONSOLE_DIR: consoleDir });
     http = httpClient(server.baseUrl);
   });
@@ -31,6 +31,9 @@ describe('the one process', () => {
     const asset = await http.get('/assets/app-abc123.js');
     expect(asset.status).toBe(200);
     expect(asset.headers.get('cache-control')).toContain('immutable');
+    // fetch asks for compression and undoes it: the header says what crossed the wire.
+    expect(asset.headers.get('content-encoding')).toMatch(/^(br|gzip)$/);
+    expect(asset.body).toContain('console.log');
   });
 
   it('answers unknown API paths and other methods with the JSON 404', async () => {
