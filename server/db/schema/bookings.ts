@@ -69,6 +69,8 @@ export const bookings = pgTable(
     deleteFlg: smallint('delete_flg').notNull().default(0),
     /** When it was cancelled (the lodging list's cancel date); set exactly when delete_flg is 1. */
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    /** Cancellation fee chosen when cancelling (a preset of 50% or 10% of price_sub, or none). */
+    cancelFee: integer('cancel_fee'),
     /** The spec names no values; 0 is an ordinary booking. */
     status: smallint('status').notNull().default(0),
     ...timestamps,
@@ -88,6 +90,7 @@ export const bookings = pgTable(
     check('bookings_person_number_nonneg', sql`${t.personNumber} >= 0`),
     check('bookings_price_nonneg', sql`${t.price} >= 0`),
     check('bookings_price_sub_nonneg', sql`${t.priceSub} >= 0`),
+    check('bookings_cancel_fee_nonneg', sql`${t.cancelFee} >= 0`),
     check('bookings_via_valid', inList(t.via, VIA_CODES)),
     check('bookings_job_valid', inList(t.job, JOB_CODES)),
     flagCheck('bookings_sync_flag', t.sync),

@@ -1,0 +1,281 @@
+import { isoDatePattern } from './dates';
+import { z } from './zod';
+
+/** A booking as the API answers it (GET /admin/books, /admin/books/{id}). */
+export const bookingPaymentSchema = z.object({
+  id: z.number().int(),
+  payment_exe_date: z.string().nullable(),
+  book_id: z.number().int(),
+  amount: z.number().int(),
+  pay_type: z.number().int(),
+  mail: z.number().int(),
+  transaction_id: z.string().nullable(),
+});
+
+export const bookingOptionSchema = z.object({
+  id: z.number().int(),
+  option_id: z.number().int().nullable(),
+  unit: z.number().int(),
+  days: z.number().int(),
+  comment: z.string().nullable(),
+  /** ISO 8601 with +09:00, or null while unsettled. */
+  paid_at: z.string().nullable(),
+  name: z.string(),
+  price: z.number().int(),
+  supplier: z.string().nullable(),
+});
+
+export const bookingSchema = z.object({
+  id: z.number().int(),
+  accommodation_id: z.number().int(),
+  room_id: z.number().int(),
+  plan_id: z.number().int().nullable(),
+  name: z.string(),
+  mail: z.string().nullable(),
+  address: z.string().nullable(),
+  tel: z.string().nullable(),
+  job: z.number().int(),
+  mini_memo: z.string().nullable(),
+  memo: z.string().nullable(),
+  start_date: z.string(),
+  /** Check-out day: start_date + days. */
+  end_date: z.string(),
+  days: z.number().int(),
+  person_number: z.number().int(),
+  /** Amount paid, yen. */
+  price: z.number().int(),
+  /** Total amount, yen. */
+  price_sub: z.number().int(),
+  payment_limit_date: z.string().nullable(),
+  /** Its first 3 characters are the confirmation number (confirmationNumber()). */
+  uid: z.string(),
+  via: z.number().int(),
+  sync: z.number().int(),
+  delete_flg: z.number().int(),
+  /** When it was cancelled (ISO 8601, +09:00). */
+  deleted_at: z.string().nullable(),
+  /** Cancellation fee chosen when cancelling, yen. */
+  cancel_fee: z.number().int().nullable(),
+  status: z.number().int(),
+  created_at: z.string(),
+  updated_at: z.string(),
+  room_name: z.string(),
+  plan_name: z.string().nullable(),
+  plan_icon: z.string().nullable(),
+  payments: z.array(bookingPaymentSchema),
+  options: z.array(bookingOptionSchema),
+});
+export type Booking = z.infer<typeof bookingSchema>;
+export type BookingPayment = z.infer<typeof bookingPaymentSchema>;
+export type BookingOption = z.infer<typeof bookingOptionSchema>;
+
+export const bookingListSchema = z.object({ books: z.array(bookingSchema) });
+
+export function confirmationNumber(uid: string): string {
+  return uid.slice(0, 3);
+}
+
+/** The rules of spec section 5 "Booking create", in the spec's order, with its messages. */
+export const bookingCreateMessages = {
+  days: '宿泊日数が入力されていません',
+  personMissing: '人数が入力されていません',
+  priceMissing: '金額が入力されていません',
+  name: '宿泊者名が入力されていません',
+  personInvalid: '人数が正しくありません',
+  priceInvalid: '金額が正しくありません',
+  room: '部屋タイプを選択してください',
+  startDate: 'チェックイン日を正しく入力してください',
+  daysTooMany: '宿泊日数は90泊以内で入力してください',
+  mail: 'メールアドレスの形式が正しくありません',
+  accommodation: '施設を選択してください',
+  roomOfOtherAccommodation: 'この施設の部屋タイプを選択してください',
+  planOfOtherAccommodation: 'この施設のプランを選択してください',
+  personOverPlan: '人数がプランの最大人数を超えています',
+  priceMissingForNight: 'プランの料金が設定されていない日があります',
+  cancelled: 'キャンセル済みの予約の宿泊内容は変更できません',
+  alreadyCancelled: 'この予約はすでにキャンセルされています',
+} as const;
+
+export const MAX_STAY_DAYS = 90;
+
+/** A value as a form or a JSON body gives it: a number, a numeric string, or nothing. */
+type Loose = string | number | null | undefined;
+
+const isBlank = (v: Loose) => v === null || v === undefined || (typeof v === 'string' && v.trim() === '');
+const asNumber = (v: Loose) => (typeof v === 'number' ? v : Number(String(v).trim()));
+const isInteger = (v: Loose) => !isBlank(v) && Number.isInteger(asNumber(v));
+
+export interface BookingCreateInput {
+  accommodation_id?: Loose;
+  start_date?: string | null;
+  days?: Loose;
+  person_number?: Loose;
+  room_id?: Loose;
+  plan_id?: Loose;
+  name?: string | null;
+  address?: string | null;
+  tel?: string | null;
+  mail?: string | null;
+  mini_memo?: string | null;
+  price?: Loose;
+}
+
+export interface BookingRuleError {
+  field: string;
+  message: string;
+}
+
+/**
+ * The first rule a new booking breaks, checked in the order of spec section 5 (the console shows
+ * that one message; the server answers it with 400), or null when the form may be sent.
+ */
+export function firstBookingCreateError(input: BookingCreateInput): BookingRuleError | null {
+  const m = bookingCreateMessages;
+  if (isBlank(input.days) || !(asNumber(input.days) > 0)) return { field: 'days', message: m.days };
+  if (isBlank(input.person_number) || asNumber(input.person_number) < 0) {
+    return { field: 'person_number', message: m.personMissing };
+  }
+  if (isBlank(input.price)) return { field: 'price', message: m.priceMissing };
+  if (isBlank(input.name ?? null)) return { field: 'name', message: m.name };
+  if (!isInteger(input.person_number)) return { field: 'person_number', message: m.personInvalid };
+  if (!isInteger(input.price) || asNumber(input.price) < 0) return { field: 'price', message: m.priceInvalid };
+  if (isBlank(input.room_id) || !isInteger(input.room_id)) return { field: 'room_id', message: m.room };
+  // Beyond the spec's list: what the server needs to store the booking at all.
+  if (!isInteger(input.days) || asNumber(input.days) > MAX_STAY_DAYS) return { field: 'days', message: m.daysTooMany };
+  if (!input.start_date || !isoDatePattern.test(input.start_date) || Number.isNaN(Date.parse(input.start_date))) {
+    return { field: 'start_date', message: m.startDate };
+  }
+  if (input.mail && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(input.mail.trim())) return { field: 'mail', message: m.mail };
+  return null;
+}
+
+/** The create body with its numeric fields as numbers (spec: plan id null when empty). */
+export function normaliseBookingCreate(input: BookingCreateInput) {
+  const text = (v: string | null | undefined) => (isBlank(v) ? null : String(v).trim());
+  return {
+    accommodation_id: asNumber(input.accommodation_id),
+    start_date: String(input.start_date),
+    days: asNumber(input.days),
+    person_number: asNumber(input.person_number),
+    room_id: asNumber(input.room_id),
+    plan_id: isBlank(input.plan_id) ? null : asNumber(input.plan_id),
+    name: String(input.name).trim(),
+    address: text(input.address),
+    tel: text(input.tel),
+    mail: text(input.mail)?.toLowerCase() ?? null,
+    mini_memo: text(input.mini_memo),
+    price: asNumber(input.price),
+    via: 101 as const,
+  };
+}
+export type BookingCreate = ReturnType<typeof normaliseBookingCreate>;
+
+const loose = z.union([z.number(), z.string().max(20), z.null()]).optional();
+const text = (max: number) => z.string().max(max).nullable().optional();
+
+/** The create body as the route accepts it; firstBookingCreateError() then applies the spec's rules. */
+export const bookingCreateBodySchema = z.object({
+  accommodation_id: loose,
+  start_date: z.string().max(10).nullable().optional(),
+  days: loose,
+  person_number: loose,
+  room_id: loose,
+  plan_id: loose,
+  name: text(100),
+  address: text(200),
+  tel: text(30),
+  mail: text(254),
+  mini_memo: text(200),
+  price: loose,
+  via: z.union([z.literal(101), z.literal('101')]).optional(),
+});
+
+/** PATCH /admin/books/{id}: any subset. A lone room_id or plan_id is applied at once by the console. */
+export const bookingUpdateBodySchema = z
+  .object({
+    room_id: z.coerce.number().int().positive(),
+    plan_id: z.union([z.coerce.number().int().positive(), z.null(), z.literal('').transform(() => null)]),
+    name: z.string().trim().min(1, bookingCreateMessages.name).max(100),
+    mail: z
+      .string()
+      .trim()
+      .max(254)
+      .transform((v) => v.toLowerCase())
+      .refine((v) => v === '' || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v), bookingCreateMessages.mail)
+      .transform((v) => v || null)
+      .nullable(),
+    address: z.string().max(200).nullable(),
+    tel: z.string().max(30).nullable(),
+    job: z.coerce.number().int().min(0).max(8),
+    mini_memo: z.string().max(200).nullable(),
+    memo: z.string().max(4000).nullable(),
+    start_date: z.string().regex(isoDatePattern, bookingCreateMessages.startDate),
+    days: z.coerce
+      .number({ error: bookingCreateMessages.days })
+      .int(bookingCreateMessages.days)
+      .min(1, bookingCreateMessages.days)
+      .max(MAX_STAY_DAYS, bookingCreateMessages.daysTooMany),
+    person_number: z.coerce
+      .number({ error: bookingCreateMessages.personInvalid })
+      .int(bookingCreateMessages.personInvalid)
+      .min(0, bookingCreateMessages.personMissing),
+    price_sub: z.coerce.number({ error: bookingCreateMessages.priceInvalid }).int().min(0),
+    payment_limit_date: z.string().regex(isoDatePattern, bookingCreateMessages.startDate).nullable(),
+  })
+  .partial();
+export type BookingUpdate = z.infer<typeof bookingUpdateBodySchema>;
+
+/** Cancellation fee presets (spec section 9): 50% and 10% of the total, rounded. */
+export const cancelFeePresets = [50, 10] as const;
+export function cancelFee(priceSub: number, percent: number): number {
+  return Math.round((priceSub * percent) / 100);
+}
+
+/** GET /admin/books query (spec section 7). Dates yyyy-MM-dd; flags 'true'/'1'. */
+const flag = z
+  .enum(['true', 'false', '1', '0'])
+  .transform((v) => v === 'true' || v === '1')
+  .optional();
+const day = z.string().regex(isoDatePattern);
+export const bookingListQuerySchema = z.object({
+  accommodation_id: z.coerce.number().int().positive().optional(),
+  stay_start_date: day.optional(),
+  stay_end_date: day.optional(),
+  with_consecutive: flag,
+  sync: z.enum(['0', '1']).transform(Number).optional(),
+  not_paid_only: flag,
+  with_deleted: flag,
+  mail: z.string().max(254).optional(),
+  created_at_from: day.optional(),
+  created_at_to: day.optional(),
+});
+export type BookingListQuery = z.infer<typeof bookingListQuerySchema>;
+
+/** A calendar comment of a day. */
+export const calendarCommentSchema = z.object({
+  id: z.number().int(),
+  accommodation_id: z.number().int(),
+  target_date: z.string(),
+  comment: z.string(),
+});
+export type CalendarComment = z.infer<typeof calendarCommentSchema>;
+export const commentMessages = {
+  tooLong: 'コメントは1000文字以内で入力してください',
+  date: '日付を正しく入力してください',
+} as const;
+export const calendarCommentCreateSchema = z.object({
+  target_date: z.string().regex(isoDatePattern, commentMessages.date),
+  comment: z.string().max(1000, commentMessages.tooLong),
+});
+export const calendarCommentUpdateSchema = z.object({ comment: z.string().max(1000, commentMessages.tooLong) });
+
+/** The day's state of one room type (GET /admin/books/date/{date}). */
+export const roomDayStatusSchema = z.object({
+  accommodation_id: z.number().int(),
+  room_id: z.number().int(),
+  room_name: z.string(),
+  capacity: z.number().int(),
+  booked: z.number().int(),
+  over: z.boolean(),
+});
+export const dayStatusSchema = z.object({ date: z.string(), rooms: z.array(roomDayStatusSchema) });
