@@ -1,4 +1,5 @@
-import { isoDatePattern } from './dates';
+import { isValidDate } from './dates';
+import { isoDate } from './params';
 import { z } from './zod';
 
 /** A booking as the API answers it (GET /admin/books, /admin/books/{id}). */
@@ -142,7 +143,7 @@ export function firstBookingCreateError(input: BookingCreateInput): BookingRuleE
   if (isBlank(input.room_id) || !isInteger(input.room_id)) return { field: 'room_id', message: m.room };
   // Beyond the spec's list: what the server needs to store the booking at all.
   if (!isInteger(input.days) || asNumber(input.days) > MAX_STAY_DAYS) return { field: 'days', message: m.daysTooMany };
-  if (!input.start_date || !isoDatePattern.test(input.start_date) || Number.isNaN(Date.parse(input.start_date))) {
+  if (!input.start_date || !isValidDate(input.start_date)) {
     return { field: 'start_date', message: m.startDate };
   }
   if (input.mail && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(input.mail.trim())) return { field: 'mail', message: m.mail };
@@ -209,7 +210,7 @@ export const bookingUpdateBodySchema = z
     job: z.coerce.number().int().min(0).max(8),
     mini_memo: z.string().max(200).nullable(),
     memo: z.string().max(4000).nullable(),
-    start_date: z.string().regex(isoDatePattern, bookingCreateMessages.startDate),
+    start_date: isoDate(bookingCreateMessages.startDate),
     days: z.coerce
       .number({ error: bookingCreateMessages.days })
       .int(bookingCreateMessages.days)
@@ -220,7 +221,7 @@ export const bookingUpdateBodySchema = z
       .int(bookingCreateMessages.personInvalid)
       .min(0, bookingCreateMessages.personMissing),
     price_sub: z.coerce.number({ error: bookingCreateMessages.priceInvalid }).int().min(0),
-    payment_limit_date: z.string().regex(isoDatePattern, bookingCreateMessages.startDate).nullable(),
+    payment_limit_date: isoDate().nullable(),
   })
   .partial();
 export type BookingUpdate = z.infer<typeof bookingUpdateBodySchema>;
@@ -236,7 +237,7 @@ const flag = z
   .enum(['true', 'false', '1', '0'])
   .transform((v) => v === 'true' || v === '1')
   .optional();
-const day = z.string().regex(isoDatePattern);
+const day = isoDate();
 export const bookingListQuerySchema = z.object({
   accommodation_id: z.coerce.number().int().positive().optional(),
   stay_start_date: day.optional(),
@@ -264,7 +265,7 @@ export const commentMessages = {
   date: '日付を正しく入力してください',
 } as const;
 export const calendarCommentCreateSchema = z.object({
-  target_date: z.string().regex(isoDatePattern, commentMessages.date),
+  target_date: isoDate(commentMessages.date),
   comment: z.string().max(1000, commentMessages.tooLong),
 });
 export const calendarCommentUpdateSchema = z.object({ comment: z.string().max(1000, commentMessages.tooLong) });

@@ -73,3 +73,9 @@ export function dateRange(start: string, end: string): string[] {
   for (let d = start; d <= end; d = addDays(d, 1)) out.push(d);
   return out;
 }
+
+/** A real calendar date written yyyy-MM-dd (2026-02-30 is not one). */
+export function isValidDate(value: string): boolean {
+  if (!isoDatePattern.test(value)) return false;
+  return fromUtc(toUtc(value)) === value;
+}

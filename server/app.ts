@@ -25,6 +25,9 @@ import healthRoutes from './routes/api/health';
 import accommodationRoutes from './routes/api/accommodations';
 import meRoutes from './routes/api/me';
 import userRoutes from './routes/api/users';
+import bookRoutes from './routes/api/books';
+import calendarCommentRoutes from './routes/api/calendarComments';
+import catalogueRoutes from './routes/api/catalogue';
 
 export interface BuildAppOptions {
   logger?: LoggerOptions;
@@ -83,7 +86,15 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
     async (api) => {
       installAccess(api, ctx.auth);
       const typed = api.withTypeProvider<ZodTypeProvider>();
-      for (const routes of [healthRoutes, meRoutes, accommodationRoutes, userRoutes]) {
+      for (const routes of [
+        healthRoutes,
+        meRoutes,
+        accommodationRoutes,
+        userRoutes,
+        bookRoutes,
+        calendarCommentRoutes,
+        catalogueRoutes,
+      ]) {
         await typed.register(routes, ctx);
       }
     },

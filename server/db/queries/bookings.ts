@@ -1,0 +1,236 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { BookingListQuery } from '../../../contract/booking';
+import { sqlRows, type Tx } from '../client';
+import { bookingFrom, bookingJson } from './bookingJson';
+
+/** Rows a list answers at most: a window of a calendar holds far fewer; an unbounded list is a mistake. */
+export const BOOKING_LIST_LIMIT = 10_000;
+
+const idList = (ids: readonly number[]) =>
+  sql.join(
+    ids.map((id) => sql`${id}`),
+    sql`, `,
+  );
+const tokyoMidnight = (date: string) => sql`(${date}::date)::timestamp at time zone 'Asia/Tokyo'`;
+
+/** The filters of GET /admin/books (spec section 7), within the accommodations the user may reach. */
+function listWhere(q: BookingListQuery, accommodationIds: readonly number[]): SQL {
+  const parts: SQL[] = [sql`b.accommodation_id in (${idList(accommodationIds)})`];
+  if (q.accommodation_id !== undefined) parts.push(sql`b.accommodation_id = ${q.accommodation_id}`);
+  if (q.with_consecutive) {
+    // Every stay that touches the window, also those that began before it.
+    if (q.stay_end_date) parts.push(sql`b.start_date <= ${q.stay_end_date}::date`);
+    if (q.stay_start_date) parts.push(sql`b.end_date > ${q.stay_start_date}::date`);
+  } else {
+    if (q.stay_start_date) parts.push(sql`b.start_date >= ${q.stay_start_date}::date`);
+    if (q.stay_end_date) parts.push(sql`b.start_date <= ${q.stay_end_date}::date`);
+  }
+  if (q.sync !== undefined) parts.push(sql`b.sync = ${q.sync}`);
+  if (q.not_paid_only) parts.push(sql`b.price < b.price_sub`);
+  if (!q.with_deleted) parts.push(sql`b.delete_flg = 0`);
+  if (q.mail !== undefined) parts.push(sql`b.mail = ${q.mail.trim().toLowerCase()}`);
+  if (q.created_at_from) parts.push(sql`b.created_at >= ${tokyoMidnight(q.created_at_from)}`);
+  if (q.created_at_to) parts.push(sql`b.created_at < ${tokyoMidnight(q.created_at_to)} + interval '1 day'`);
+  return sql.join(parts, sql` and `);
+}
+
+/** The list answer `{"books":[...]}` as JSON text, made by the database in one statement. */
+export async function listBookingsJson(tx: Tx, q: BookingListQuery, accommodationIds: readonly number[]) {
+  if (accommodationIds.length === 0) return '{"books":[]}';
+  const rows = await sqlRows<{ books: string }>(
+    tx,
+    sql`
+    select json_build_object('books', coalesce(json_agg(x.j order by x.start_date, x.id), '[]'::json))::text as books
+    from (select b.start_date, b.id, ${bookingJson} as j ${bookingFrom}
+          where ${listWhere(q, accommodationIds)}
+          order by b.start_date, b.id limit ${BOOKING_LIST_LIMIT}) x`,
+  );
+  return rows[0]!.books;
+}
+
+/** One booking as JSON text, or undefined when it does not exist or the user may not reach it. */
+export async function findBookingJson(tx: Tx, id: number, accommodationIds: readonly number[]) {
+  if (accommodationIds.length === 0) return undefined;
+  const rows = await sqlRows<{ j: string }>(
+    tx,
+    sql`
+    select ${bookingJson}::text as j ${bookingFrom}
+    where b.id = ${id} and b.accommodation_id in (${idList(accommodationIds)})`,
+  );
+  return rows[0]?.j;
+}
+
+export type StayRow = {
+  id: number;
+  accommodation_id: number;
+  room_id: number;
+  plan_id: number | null;
+  start_date: string;
+  days: number;
+  person_number: number;
+  price_sub: number;
+  delete_flg: number;
+};
+
+/** The stay of a booking, locked for the rest of the transaction; scoped like findBookingJson. */
+export async function lockBookingStay(tx: Tx, id: number, accommodationIds: readonly number[]) {
+  if (accommodationIds.length === 0) return undefined;
+  const rows = await sqlRows<StayRow>(
+    tx,
+    sql`
+    select id, accommodation_id, room_id, plan_id, start_date::text as start_date, days, person_number,
+           price_sub, delete_flg
+    from bookings where id = ${id} and accommodation_id in (${idList(accommodationIds)}) for update`,
+  );
+  return rows[0];
+}
+
+export type RoomRow = {
+  id: number;
+  accommodation_id: number;
+  name: string;
+  max_num: number;
+};
+
+/**
+ * Locks room types (in id order, so two requests never wait on each other crosswise). Every write
+ * that changes which nights a room type holds takes this lock first: the capacity check that
+ * follows cannot race with another booking of the same room type.
+ */
+export async function lockRooms(tx: Tx, roomIds: readonly number[]): Promise<RoomRow[]> {
+  const ids = [...new Set(roomIds)].sort((a, b) => a - b);
+  const rows = await sqlRows<RoomRow>(
+    tx,
+    sql`
+    select id, accommodation_id, name, max_num from rooms where id in (${idList(ids)}) order by id for update`,
+  );
+  return rows;
+}
+
+/** Nights of [start, start + days) on which the room type already holds max_num live bookings or more. */
+export async function fullNights(
+  tx: Tx,
+  room: RoomRow,
+  startDate: string,
+  days: number,
+  exceptBookingId: number | null,
+): Promise<string[]> {
+  const rows = await sqlRows<{ night: string }>(
+    tx,
+    sql`
+    select d::date::text as night
+    from generate_series(${startDate}::date, ${startDate}::date + ${days - 1}::int, interval '1 day') d
+    left join bookings b on b.room_id = ${room.id} and b.delete_flg = 0
+      and b.start_date <= d::date and b.end_date > d::date and b.id is distinct from ${exceptBookingId}::int
+    group by d having count(b.id) >= ${room.max_num}
+    order by d`,
+  );
+  return rows.map((r) => r.night);
+}
+
+export async function findPlan(tx: Tx, planId: number) {
+  const rows = await sqlRows<{ id: number; accommodation_id: number; max_num: number }>(
+    tx,
+    sql`select id, accommodation_id, max_num from plans where id = ${planId}`,
+  );
+  return rows[0];
+}
+
+/** The plan's price of each night for a headcount; nights without a price are missing from the map. */
+export async function nightPrices(tx: Tx, planId: number, startDate: string, days: number, unit: number) {
+  const rows = await sqlRows<{ target_date: string; price: number }>(
+    tx,
+    sql`
+    select target_date::text as target_date, price from plan_prices
+    where plan_id = ${planId} and unit = ${unit}
+      and target_date >= ${startDate}::date and target_date < ${startDate}::date + ${days}::int`,
+  );
+  return new Map(rows.map((r) => [r.target_date, Number(r.price)]));
+}
+
+export interface NewBookingRow {
+  accommodationId: number;
+  roomId: number;
+  planId: number | null;
+  name: string;
+  mail: string | null;
+  address: string | null;
+  tel: string | null;
+  miniMemo: string | null;
+  startDate: string;
+  days: number;
+  personNumber: number;
+  price: number;
+  priceSub: number;
+  uid: string;
+  via: number;
+}
+
+export async function insertBooking(tx: Tx, row: NewBookingRow): Promise<number> {
+  const rows = await sqlRows<{ id: number }>(
+    tx,
+    sql`
+    insert into bookings (accommodation_id, room_id, plan_id, name, mail, address, tel, mini_memo,
+      start_date, end_date, days, person_number, price, price_sub, uid, via, sync)
+    values (${row.accommodationId}, ${row.roomId}, ${row.planId}, ${row.name}, ${row.mail}, ${row.address},
+      ${row.tel}, ${row.miniMemo}, ${row.startDate}::date, ${row.startDate}::date + ${row.days}::int, ${row.days},
+      ${row.personNumber}, ${row.price}, ${row.priceSub}, ${row.uid}, ${row.via}, 0)
+    returning id`,
+  );
+  return rows[0]!.id;
+}
+
+/** A provisional payment (no execution date) for money received when the booking was made. */
+export async function insertProvisionalPayment(
+  tx: Tx,
+  bookId: number,
+  amount: number,
+  payType: number,
+  userId: number,
+) {
+  await tx.execute(sql`
+    insert into payments (book_id, amount, pay_type, created_by) values (${bookId}, ${amount}, ${payType}, ${userId})`);
+}
+
+/**
+ * Writes columns (names from the service's own list, never from the request) and the stay as it now
+ * is: end_date from the new start_date and days (the right side of SET reads the old row).
+ */
+export async function updateBooking(
+  tx: Tx,
+  id: number,
+  set: Record<string, unknown>,
+  stay: { startDate: string; days: number },
+) {
+  const assignments = Object.entries(set).map(([column, value]) => sql`${sql.identifier(column)} = ${value}`);
+  assignments.push(sql`end_date = ${stay.startDate}::date + ${stay.days}::int`);
+  assignments.push(sql`updated_at = now()`);
+  await tx.execute(sql`update bookings set ${sql.join(assignments, sql`, `)} where id = ${id}`);
+}
+
+export async function cancelBooking(tx: Tx, id: number, cancelFee: number | null) {
+  await tx.execute(sql`
+    update bookings set delete_flg = 1, deleted_at = now(), cancel_fee = ${cancelFee}, updated_at = now()
+    where id = ${id}`);
+}
+
+/** Per room type of an accommodation: rooms and live bookings on the night of `date`. */
+export async function roomsOnNight(tx: Tx, accommodationIds: readonly number[], date: string) {
+  if (accommodationIds.length === 0) return [];
+  const rows = await sqlRows<{
+    accommodation_id: number;
+    room_id: number;
+    room_name: string;
+    capacity: number;
+    booked: number;
+  }>(
+    tx,
+    sql`
+    select r.accommodation_id, r.id as room_id, r.name as room_name, r.max_num as capacity,
+      (select count(*)::int from bookings b where b.room_id = r.id and b.delete_flg = 0
+         and b.start_date <= ${date}::date and b.end_date > ${date}::date) as booked
+    from rooms r where r.accommodation_id in (${idList(accommodationIds)})
+    order by r.accommodation_id, r.id`,
+  );
+  return rows;
+}

@@ -1,0 +1,106 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  bookingCreateBodySchema,
+  bookingListQuerySchema,
+  bookingListSchema,
+  bookingSchema,
+  bookingUpdateBodySchema,
+  dayStatusSchema,
+} from '../../../contract/booking';
+import { errorBodySchema } from '../../../contract/error';
+import { idParams, isoDate } from '../../../contract/params';
+import { z } from '../../../contract/zod';
+import type { AppContext } from '../../context';
+import { userOf } from '../../plugins/access';
+import { BookingService } from '../../services/bookings';
+import { sendJsonText } from '../jsonText';
+
+const errors = { 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema };
+const tags = ['bookings'];
+
+/** Bookings (spec section 7). Answers are JSON text made by the database: sent as they are. */
+const bookRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
+  const books = new BookingService(ctx.db);
+
+  app.get(
+    '/admin/books',
+    {
+      schema: {
+        summary: 'Bookings of the reachable accommodations, filtered (calendar window, unsynced, unpaid, a guest)',
+        tags,
+        querystring: bookingListQuerySchema,
+        response: { 200: bookingListSchema, ...errors },
+      },
+    },
+    async (request, reply) => sendJsonText(reply, await books.list(userOf(request), request.query)),
+  );
+
+  app.get(
+    '/admin/books/date/:date',
+    {
+      schema: {
+        summary: "The night's bookings and rooms per room type",
+        tags,
+        params: z.object({ date: isoDate() }),
+        querystring: z.object({ accommodation_id: z.coerce.number().int().positive().optional() }),
+        response: { 200: dayStatusSchema, ...errors },
+      },
+    },
+    async (request) => books.dayStatus(userOf(request), request.params.date, request.query.accommodation_id),
+  );
+
+  app.get(
+    '/admin/books/:id',
+    { schema: { summary: 'One booking', tags, params: idParams, response: { 200: bookingSchema, ...errors } } },
+    async (request, reply) => sendJsonText(reply, await books.get(userOf(request), request.params.id)),
+  );
+
+  app.post(
+    '/admin/books',
+    {
+      schema: {
+        summary: 'Create a booking (via 101); checks the rules of spec section 5 in order, then capacity',
+        tags,
+        body: bookingCreateBodySchema,
+        response: { 201: bookingSchema, ...errors },
+      },
+    },
+    async (request, reply) => sendJsonText(reply, await books.create(userOf(request), request.body), 201),
+  );
+
+  app.patch(
+    '/admin/books/:id',
+    {
+      schema: {
+        summary: 'Change a booking (any subset of its fields)',
+        tags,
+        params: idParams,
+        body: bookingUpdateBodySchema,
+        response: { 200: bookingSchema, ...errors },
+      },
+    },
+    async (request, reply) => sendJsonText(reply, await books.update(userOf(request), request.params.id, request.body)),
+  );
+
+  app.delete(
+    '/admin/books/:id',
+    {
+      schema: {
+        summary: 'Cancel a booking (delete_flg 1); mail=1 asks for the cancel mail',
+        tags,
+        params: idParams,
+        querystring: z.object({
+          mail: z.enum(['0', '1', 'true', 'false']).optional(),
+          cancel_fee: z.coerce.number().int().min(0).optional(),
+        }),
+        response: { 204: z.null(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      await books.cancel(userOf(request), request.params.id, { cancelFee: request.query.cancel_fee });
+      return reply.status(204).send(null);
+    },
+  );
+};
+
+export default bookRoutes;

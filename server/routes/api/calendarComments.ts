@@ -1,0 +1,102 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  calendarCommentCreateSchema,
+  calendarCommentSchema,
+  calendarCommentUpdateSchema,
+} from '../../../contract/booking';
+import { errorBodySchema } from '../../../contract/error';
+import { idParam, isoDate } from '../../../contract/params';
+import { z } from '../../../contract/zod';
+import type { AppContext } from '../../context';
+import * as comments from '../../db/queries/calendarComments';
+import { notFound } from '../../errors';
+
+const base = '/admin/accommodations/:id/calendar/comments';
+const errors = { 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema };
+const tags = ['calendar'];
+const config = { accommodationParam: 'id' };
+const oneParams = z.object({ id: idParam, commentId: idParam });
+
+/** Comments of calendar days (spec section 7 "Calendar comments"). */
+const calendarCommentRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
+  app.get(
+    base,
+    {
+      config,
+      schema: {
+        summary: 'Comments of the days in a range',
+        tags,
+        params: z.object({ id: idParam }),
+        querystring: z.object({
+          start_date: isoDate().optional(),
+          end_date: isoDate().optional(),
+        }),
+        response: { 200: z.object({ comments: z.array(calendarCommentSchema) }), ...errors },
+      },
+    },
+    async (request) => ({
+      comments: await comments.listComments(
+        ctx.db,
+        request.params.id,
+        request.query.start_date,
+        request.query.end_date,
+      ),
+    }),
+  );
+
+  app.post(
+    base,
+    {
+      config,
+      schema: {
+        summary: 'Add a comment to a day',
+        tags,
+        params: z.object({ id: idParam }),
+        body: calendarCommentCreateSchema,
+        response: { 201: calendarCommentSchema, ...errors },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send(await comments.insertComment(ctx.db, request.params.id, request.body.target_date, request.body.comment)),
+  );
+
+  app.patch(
+    `${base}/:commentId`,
+    {
+      config,
+      schema: {
+        summary: 'Change a comment',
+        tags,
+        params: oneParams,
+        body: calendarCommentUpdateSchema,
+        response: { 200: calendarCommentSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const row = await comments.updateComment(
+        ctx.db,
+        request.params.id,
+        request.params.commentId,
+        request.body.comment,
+      );
+      if (!row) throw notFound();
+      return row;
+    },
+  );
+
+  app.delete(
+    `${base}/:commentId`,
+    {
+      config,
+      schema: { summary: 'Delete a comment', tags, params: oneParams, response: { 204: z.null(), ...errors } },
+    },
+    async (request, reply) => {
+      if (!(await comments.deleteComment(ctx.db, request.params.id, request.params.commentId))) throw notFound();
+      return reply.status(204).send(null);
+    },
+  );
+};
+
+export default calendarCommentRoutes;

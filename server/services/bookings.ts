@@ -1,0 +1,195 @@
+import { randomBytes } from 'node:crypto';
+import {
+  bookingCreateMessages as msg,
+  firstBookingCreateError,
+  normaliseBookingCreate,
+  type BookingCreateInput,
+  type BookingListQuery,
+  type BookingUpdate,
+} from '../../contract/booking';
+import { addDays } from '../../contract/dates';
+import { PAY_TYPE } from '../../contract/enums';
+import type { Db, Tx } from '../db/client';
+import * as q from '../db/queries/bookings';
+import { type AppError, badRequest, conflict, notFound } from '../errors';
+import type { CurrentUser } from './auth';
+
+const fieldError = (field: string, message: string) => badRequest(message, { [field]: message });
+
+/** `11月21日` for messages. */
+const monthDay = (date: string) => `${Number(date.slice(5, 7))}月${Number(date.slice(8, 10))}日`;
+
+function fullError(room: q.RoomRow, nights: string[]): AppError {
+  const when = nights.slice(0, 3).map(monthDay).join('、') + (nights.length > 3 ? ' ほか' : '');
+  return conflict(`${room.name}は${when}が満室のため予約できません。日程か部屋タイプを変更してください。`);
+}
+
+/** A 16-character hex uid; its first 3 characters are the confirmation number staff read out. */
+function newUid(): string {
+  return randomBytes(8).toString('hex');
+}
+
+/** Total of the stay from the plan's price of each night for the headcount; 400 if a night has none. */
+async function stayTotal(tx: Tx, planId: number, startDate: string, days: number, personNumber: number) {
+  const prices = await q.nightPrices(tx, planId, startDate, days, personNumber);
+  let total = 0;
+  for (let i = 0; i < days; i++) {
+    const night = addDays(startDate, i);
+    const price = prices.get(night);
+    if (price === undefined) throw fieldError('plan_id', `${msg.priceMissingForNight}（${monthDay(night)}）`);
+    total += price;
+  }
+  return total;
+}
+
+/** The plan must be the accommodation's, and the party must fit it. */
+async function checkPlan(tx: Tx, planId: number, accommodationId: number, personNumber: number) {
+  const plan = await q.findPlan(tx, planId);
+  if (!plan || plan.accommodation_id !== accommodationId) throw fieldError('plan_id', msg.planOfOtherAccommodation);
+  if (personNumber > plan.max_num) throw fieldError('person_number', msg.personOverPlan);
+}
+
+/** Locks the room type and refuses a stay that would put more bookings on a night than its rooms. */
+async function reserveRoom(
+  tx: Tx,
+  roomId: number,
+  accommodationId: number,
+  stay: { startDate: string; days: number },
+  self: number | null,
+) {
+  const [room] = await q.lockRooms(tx, [roomId]);
+  if (!room || room.accommodation_id !== accommodationId) throw fieldError('room_id', msg.roomOfOtherAccommodation);
+  const full = await q.fullNights(tx, room, stay.startDate, stay.days, self);
+  if (full.length > 0) throw fullError(room, full);
+}
+
+export class BookingService {
+  constructor(private readonly db: Db) {}
+
+  list(user: CurrentUser, query: BookingListQuery): Promise<string> {
+    if (query.accommodation_id !== undefined && !user.accommodationIds.includes(query.accommodation_id)) {
+      throw notFound();
+    }
+    return q.listBookingsJson(this.db, query, user.accommodationIds);
+  }
+
+  async get(user: CurrentUser, id: number, tx: Tx = this.db): Promise<string> {
+    const json = await q.findBookingJson(tx, id, user.accommodationIds);
+    if (!json) throw notFound();
+    return json;
+  }
+
+  /** Spec section 5 "Booking create", then what the database needs: room, plan, prices, capacity. */
+  async create(user: CurrentUser, input: BookingCreateInput): Promise<string> {
+    const broken = firstBookingCreateError(input);
+    if (broken) throw fieldError(broken.field, broken.message);
+    const b = normaliseBookingCreate(input);
+    if (!Number.isInteger(b.accommodation_id)) throw fieldError('accommodation_id', msg.accommodation);
+    if (!user.accommodationIds.includes(b.accommodation_id)) throw notFound();
+    return this.db.transaction(async (tx) => {
+      await reserveRoom(tx, b.room_id, b.accommodation_id, { startDate: b.start_date, days: b.days }, null);
+      let priceSub = 0;
+      if (b.plan_id !== null) {
+        await checkPlan(tx, b.plan_id, b.accommodation_id, b.person_number);
+        priceSub = await stayTotal(tx, b.plan_id, b.start_date, b.days, b.person_number);
+      }
+      const id = await q.insertBooking(tx, {
+        accommodationId: b.accommodation_id,
+        roomId: b.room_id,
+        planId: b.plan_id,
+        name: b.name,
+        mail: b.mail,
+        address: b.address,
+        tel: b.tel,
+        miniMemo: b.mini_memo,
+        startDate: b.start_date,
+        days: b.days,
+        personNumber: b.person_number,
+        price: b.price,
+        priceSub,
+        uid: newUid(),
+        via: b.via,
+      });
+      // Money taken when booking is kept as a payment (provisional until confirmed), so that the
+      // paid amount always equals the payments.
+      if (b.price > 0) await q.insertProvisionalPayment(tx, id, b.price, PAY_TYPE.bankTransfer, user.id);
+      return this.get(user, id, tx);
+    });
+  }
+
+  /** A partial update; a change of room, dates or headcount rechecks capacity and the plan's total. */
+  async update(user: CurrentUser, id: number, patch: BookingUpdate): Promise<string> {
+    return this.db.transaction(async (tx) => {
+      const current = await q.lockBookingStay(tx, id, user.accommodationIds);
+      if (!current) throw notFound();
+      const stay = {
+        roomId: patch.room_id ?? current.room_id,
+        planId: patch.plan_id !== undefined ? patch.plan_id : current.plan_id,
+        startDate: patch.start_date ?? current.start_date,
+        days: patch.days ?? current.days,
+        personNumber: patch.person_number ?? current.person_number,
+      };
+      const stayChanged =
+        stay.roomId !== current.room_id ||
+        stay.planId !== current.plan_id ||
+        stay.startDate !== current.start_date ||
+        stay.days !== current.days ||
+        stay.personNumber !== current.person_number;
+      if (stayChanged && current.delete_flg === 1) throw conflict(msg.cancelled);
+      const set: Record<string, unknown> = {};
+      for (const column of [
+        'name',
+        'mail',
+        'address',
+        'tel',
+        'job',
+        'mini_memo',
+        'memo',
+        'payment_limit_date',
+      ] as const) {
+        if (patch[column] !== undefined) set[column] = patch[column];
+      }
+      if (stay.roomId !== current.room_id || stay.startDate !== current.start_date || stay.days !== current.days) {
+        await reserveRoom(tx, stay.roomId, current.accommodation_id, stay, id);
+      }
+      if (stay.planId !== null && stayChanged) {
+        await checkPlan(tx, stay.planId, current.accommodation_id, stay.personNumber);
+      }
+      let priceSub = patch.price_sub;
+      if (priceSub === undefined && stayChanged && stay.planId !== null) {
+        priceSub = await stayTotal(tx, stay.planId, stay.startDate, stay.days, stay.personNumber);
+      }
+      Object.assign(set, {
+        room_id: stay.roomId,
+        plan_id: stay.planId,
+        start_date: stay.startDate,
+        days: stay.days,
+        person_number: stay.personNumber,
+        ...(priceSub !== undefined ? { price_sub: priceSub } : {}),
+      });
+      await q.updateBooking(tx, id, set, stay);
+      return this.get(user, id, tx);
+    });
+  }
+
+  /** Cancel: delete_flg 1 with the cancel date and, if chosen, the cancellation fee. */
+  async cancel(user: CurrentUser, id: number, options: { cancelFee?: number }): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      const current = await q.lockBookingStay(tx, id, user.accommodationIds);
+      if (!current) throw notFound();
+      if (current.delete_flg === 1) throw conflict(msg.alreadyCancelled);
+      const fee = options.cancelFee ?? null;
+      if (fee !== null && fee > current.price_sub) {
+        throw fieldError('cancel_fee', 'キャンセル料は合計金額以内で入力してください');
+      }
+      await q.cancelBooking(tx, id, fee);
+    });
+  }
+
+  /** The night's state per room type (GET /admin/books/date/{date}). */
+  async dayStatus(user: CurrentUser, date: string, accommodationId?: number) {
+    if (accommodationId !== undefined && !user.accommodationIds.includes(accommodationId)) throw notFound();
+    const rooms = await q.roomsOnNight(this.db, accommodationId ? [accommodationId] : user.accommodationIds, date);
+    return { date, rooms: rooms.map((r) => ({ ...r, over: r.booked > r.capacity })) };
+  }
+}

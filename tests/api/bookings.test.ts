@@ -1,0 +1,367 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { bookingCreateMessages as msg } from '../../contract/booking';
+import { addDays, tokyoToday } from '../../contract/dates';
+import { sqlRows } from '../../server/db/client';
+import { httpClient } from '../support/http';
+import { ADMIN, STAFF, startTestServer, type TestServer } from '../support/testServer';
+
+let server: TestServer;
+let http: ReturnType<typeof httpClient>;
+let admin: string;
+let staff: string;
+let acc: { id: number; room_number: number }[];
+const today = tokyoToday();
+
+const rows = <T>(query: ReturnType<typeof sql>) => sqlRows<T>(server.database.db, query);
+const bookingCount = async () => (await rows<{ n: number }>(sql`select count(*)::int as n from bookings`))[0]!.n;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  http = httpClient(server.baseUrl);
+  admin = (await http.login(ADMIN)).access_token;
+  staff = (await http.login(STAFF)).access_token;
+  acc = (await http.get('/api/accommodations', admin)).body.accommodations;
+});
+afterAll(() => server.close());
+
+/** A room type with a plan attached and prices for the coming nights, from the demo data. */
+async function roomWithPlan(accommodationId: number) {
+  const [row] = await rows<{ room_id: number; plan_id: number; max_num: number; plan_max: number }>(sql`
+    select r.id as room_id, p.id as plan_id, r.max_num, p.max_num as plan_max from rooms r
+    join room_plans rp on rp.room_id = r.id join plans p on p.id = rp.plan_id
+    where r.accommodation_id = ${accommodationId} order by r.max_num, r.id, p.id limit 1`);
+  return row!;
+}
+
+/** A start date from which the room type has no booking for `days` nights. */
+async function freeStart(roomId: number, days: number, from = addDays(today, 30)) {
+  for (let start = from; ; start = addDays(start, 1)) {
+    const [b] = await rows<{ n: number }>(sql`select count(*)::int as n from bookings where room_id = ${roomId}
+      and delete_flg = 0 and start_date < ${addDays(start, days)}::date and end_date > ${start}::date`);
+    if (b!.n === 0) return start;
+  }
+}
+
+const create = (body: Record<string, unknown>, token = admin) =>
+  http.send<any>('POST', '/api/admin/books', { token, json: body });
+
+describe('GET /admin/books', () => {
+  it('answers the calendar window: every live stay that touches it, with room, plan, payments and options', async () => {
+    const from = today;
+    const to = addDays(today, 14);
+    const res = await http.get(
+      `/api/admin/books?accommodation_id=${acc[0]!.id}&stay_start_date=${from}&stay_end_date=${to}&with_consecutive=true`,
+      admin,
+    );
+    expect(res.status).toBe(200);
+    const books = res.body.books;
+    expect(books.length).toBeGreaterThan(5);
+    for (const b of books) {
+      expect(b.accommodation_id).toBe(acc[0]!.id);
+      expect(b.start_date <= to && b.end_date > from).toBe(true);
+      expect(b.delete_flg).toBe(0);
+      expect(typeof b.room_name).toBe('string');
+      expect(Array.isArray(b.payments) && Array.isArray(b.options)).toBe(true);
+      expect(b.created_at).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}\+09:00$/);
+    }
+    const [expected] = await rows<{
+      n: number;
+    }>(sql`select count(*)::int as n from bookings where accommodation_id = ${acc[0]!.id}
+      and delete_flg = 0 and start_date <= ${to}::date and end_date > ${from}::date`);
+    expect(books).toHaveLength(expected!.n);
+    // A stay that began before the window is there only with with_consecutive.
+    const started = books.filter((b: any) => b.start_date < from);
+    const plain = (
+      await http.get(
+        `/api/admin/books?accommodation_id=${acc[0]!.id}&stay_start_date=${from}&stay_end_date=${to}`,
+        admin,
+      )
+    ).body.books;
+    expect(plain).toHaveLength(books.length - started.length);
+  });
+
+  it('filters unsynced, unpaid, cancelled and one guest, and scopes staff', async () => {
+    const unsynced = (await http.get('/api/admin/books?sync=0', admin)).body.books;
+    expect(unsynced.length).toBeGreaterThan(0);
+    expect(unsynced.every((b: any) => b.sync === 0)).toBe(true);
+    const unpaid = (await http.get('/api/admin/books?not_paid_only=true', admin)).body.books;
+    expect(unpaid.every((b: any) => b.price < b.price_sub)).toBe(true);
+    const all = (await http.get('/api/admin/books?with_deleted=true', admin)).body.books;
+    expect(all.some((b: any) => b.delete_flg === 1)).toBe(true);
+    const [guest] = await rows<{ mail: string; n: number }>(sql`select mail, count(*)::int as n from bookings
+      where mail is not null group by mail order by count(*) desc limit 1`);
+    const history = (
+      await http.get(`/api/admin/books?with_deleted=true&mail=${encodeURIComponent(guest!.mail.toUpperCase())}`, admin)
+    ).body.books;
+    expect(history).toHaveLength(guest!.n);
+    const staffBooks = (await http.get('/api/admin/books', staff)).body.books;
+    expect(staffBooks.length).toBeGreaterThan(0);
+    expect(new Set(staffBooks.map((b: any) => b.accommodation_id))).toEqual(new Set([acc[0]!.id]));
+    expect((await http.get(`/api/admin/books?accommodation_id=${acc[1]!.id}`, staff)).status).toBe(404);
+  });
+
+  it('refuses a malformed filter with 400 in Japanese', async () => {
+    for (const bad of ['2026-13-45x', '2026-02-30']) {
+      const res = await http.get(`/api/admin/books?stay_start_date=${bad}`, admin);
+      expect(res.status).toBe(400);
+      expect(res.body.errors.stay_start_date).toMatch(/[ぁ-んァ-ン一-龥]/);
+    }
+    expect((await http.get('/api/admin/books/date/2026-02-30', admin)).status).toBe(400);
+  });
+});
+
+describe('POST /admin/books', () => {
+  const valid = async () => {
+    const { room_id, plan_id } = await roomWithPlan(acc[0]!.id);
+    return {
+      accommodation_id: String(acc[0]!.id),
+      start_date: await freeStart(room_id, 2),
+      days: '2',
+      person_number: '2',
+      room_id: String(room_id),
+      plan_id: String(plan_id),
+      name: '山田 太郎',
+      address: '東京都千代田区1-1',
+      tel: '03-1234-5678',
+      mail: 'Yamada@Example.jp',
+      mini_memo: '',
+      price: '0',
+      via: 101,
+    };
+  };
+
+  it('checks the rules of spec section 5 in their order, answering the first broken one and writing nothing', async () => {
+    const before = await bookingCount();
+    const good = await valid();
+    const body: Record<string, unknown> = { ...good, days: '0', person_number: '', price: '', name: '', room_id: '' };
+    // Each step: the message expected while every rule from here on is broken, then the fix.
+    const steps: [string, string, unknown][] = [
+      [msg.days, 'days', '2'],
+      [msg.personMissing, 'person_number', 'abc'],
+      [msg.priceMissing, 'price', 'x'],
+      [msg.name, 'name', '山田 花子'],
+      [msg.personInvalid, 'person_number', '2'],
+      [msg.priceInvalid, 'price', '0'],
+      [msg.room, 'room_id', good.room_id],
+    ];
+    for (const [message, field, fix] of steps) {
+      const res = await create(body);
+      expect(res.status, message).toBe(400);
+      expect(res.body.message).toBe(message);
+      expect(res.body.errors[field]).toBe(message);
+      body[field] = fix;
+    }
+    expect(await bookingCount()).toBe(before);
+    expect((await create(body)).status).toBe(201);
+  });
+
+  it('creates it: numbers converted, end date derived, total from the plan, a uid, via 101', async () => {
+    const body = await valid();
+    const res = await create(body);
+    expect(res.status).toBe(201);
+    const b = res.body;
+    expect(b).toMatchObject({
+      accommodation_id: acc[0]!.id,
+      room_id: Number(body.room_id),
+      plan_id: Number(body.plan_id),
+      days: 2,
+      person_number: 2,
+      end_date: addDays(body.start_date, 2),
+      via: 101,
+      sync: 0,
+      delete_flg: 0,
+      mail: 'yamada@example.jp',
+      price: 0,
+      mini_memo: null,
+    });
+    expect(b.uid).toMatch(/^[0-9a-f]{16}$/);
+    const [sum] = await rows<{
+      total: number;
+    }>(sql`select sum(price)::int as total from plan_prices where plan_id = ${b.plan_id}
+      and unit = 2 and target_date >= ${body.start_date}::date and target_date < ${body.start_date}::date + 2`);
+    expect(b.price_sub).toBe(sum!.total);
+    expect(b.price_sub).toBeGreaterThan(0);
+    expect((await http.get(`/api/admin/books/${b.id}`, admin)).body).toEqual(b);
+  });
+
+  it('keeps money taken at booking as a provisional payment, and an empty plan as none', async () => {
+    const body = { ...(await valid()), plan_id: '', price: '5000' };
+    body.start_date = await freeStart(Number(body.room_id), 2, addDays(body.start_date, 3));
+    const res = await create(body);
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({ plan_id: null, price_sub: 0, price: 5000 });
+    expect(res.body.payments).toEqual([expect.objectContaining({ amount: 5000, payment_exe_date: null })]);
+  });
+
+  it('refuses a room or plan of another accommodation, a party over the plan, and unreachable accommodations', async () => {
+    const before = await bookingCount();
+    const other = await roomWithPlan(acc[1]!.id);
+    const body = await valid();
+    expect((await create({ ...body, room_id: other.room_id })).body.message).toBe(msg.roomOfOtherAccommodation);
+    expect((await create({ ...body, plan_id: other.plan_id })).body.message).toBe(msg.planOfOtherAccommodation);
+    const mine = await roomWithPlan(acc[0]!.id);
+    expect((await create({ ...body, person_number: mine.plan_max + 1 })).body.message).toBe(msg.personOverPlan);
+    expect(
+      (await create({ ...body, accommodation_id: acc[1]!.id, room_id: other.room_id, plan_id: other.plan_id }, staff))
+        .status,
+    ).toBe(404);
+    expect((await create({ ...body, start_date: '2026-02-30' })).body.message).toBe(msg.startDate);
+    expect((await create({ ...body, days: 91 })).body.message).toBe(msg.daysTooMany);
+    expect((await create({ ...body, name: 'x'.repeat(101) })).status).toBe(400);
+    expect(await bookingCount()).toBe(before);
+  });
+
+  it('gives the last room to exactly one of 20 parallel requests; the others get 409 in Japanese', async () => {
+    const { room_id, max_num } = await roomWithPlan(acc[0]!.id);
+    const start = await freeStart(room_id, 1, addDays(today, 120));
+    // Fill all rooms of the type but one, on that night.
+    for (let i = 0; i < max_num - 1; i++) {
+      expect((await create({ ...(await valid()), room_id, plan_id: '', start_date: start, days: 1 })).status).toBe(201);
+    }
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        create({
+          ...{
+            accommodation_id: acc[0]!.id,
+            room_id,
+            start_date: start,
+            days: 1,
+            person_number: 1,
+            price: 0,
+            name: `競争 ${i}`,
+          },
+        }),
+      ),
+    );
+    expect(answers.filter((a) => a.status === 201)).toHaveLength(1);
+    const refused = answers.filter((a) => a.status === 409);
+    expect(refused).toHaveLength(19);
+    expect(refused[0]!.body.message).toMatch(/満室/);
+    const [held] = await rows<{ n: number }>(sql`select count(*)::int as n from bookings where room_id = ${room_id}
+      and delete_flg = 0 and start_date <= ${start}::date and end_date > ${start}::date`);
+    expect(held!.n).toBe(max_num);
+  });
+});
+
+describe('PATCH and DELETE /admin/books/{id}', () => {
+  let booking: any;
+  beforeAll(async () => {
+    const { room_id, plan_id } = await roomWithPlan(acc[0]!.id);
+    const start = await freeStart(room_id, 2, addDays(today, 40));
+    booking = (
+      await create({
+        accommodation_id: acc[0]!.id,
+        room_id,
+        plan_id,
+        start_date: start,
+        days: 2,
+        person_number: 2,
+        price: 0,
+        name: '変更 太郎',
+      })
+    ).body;
+  });
+
+  it('changes one field and leaves the rest', async () => {
+    const res = await http.send<any>('PATCH', `/api/admin/books/${booking.id}`, {
+      token: admin,
+      json: { name: '変更 次郎' },
+    });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ ...booking, name: '変更 次郎', updated_at: res.body.updated_at });
+    booking = res.body;
+  });
+
+  it('recomputes the end and the total when the stay changes', async () => {
+    const start = await freeStart(booking.room_id, 3, addDays(booking.start_date, 5));
+    const res = await http.send<any>('PATCH', `/api/admin/books/${booking.id}`, {
+      token: admin,
+      json: { start_date: start, days: 3 },
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.end_date).toBe(addDays(start, 3));
+    const [sum] = await rows<{
+      total: number;
+    }>(sql`select sum(price)::int as total from plan_prices where plan_id = ${booking.plan_id}
+      and unit = 2 and target_date >= ${start}::date and target_date < ${start}::date + 3`);
+    expect(res.body.price_sub).toBe(sum!.total);
+    booking = res.body;
+  });
+
+  it('refuses a move into a full room type with 409 and changes nothing', async () => {
+    const [full] = await rows<{ room_id: number; night: string }>(sql`
+      select b.room_id, d::date::text as night from bookings b join rooms r on r.id = b.room_id,
+        generate_series(b.start_date, b.end_date - 1, interval '1 day') d
+      where b.accommodation_id = ${acc[0]!.id} and b.delete_flg = 0 and b.room_id <> ${booking.room_id}
+      group by b.room_id, r.max_num, d having count(*) >= r.max_num limit 1`);
+    const res = await http.send<any>('PATCH', `/api/admin/books/${booking.id}`, {
+      token: admin,
+      json: { room_id: full!.room_id, plan_id: null, start_date: full!.night, days: 1 },
+    });
+    expect(res.status).toBe(409);
+    expect(res.body.message).toMatch(/満室/);
+    expect((await http.get(`/api/admin/books/${booking.id}`, admin)).body).toEqual(booking);
+  });
+
+  it('cancels with the fee chosen; a second cancel and a stay change after it are refused', async () => {
+    const fee = Math.round(booking.price_sub * 0.5);
+    expect(
+      (
+        await http.send('DELETE', `/api/admin/books/${booking.id}?mail=1&cancel_fee=${fee + booking.price_sub}`, {
+          token: admin,
+        })
+      ).status,
+    ).toBe(400);
+    const res = await http.send('DELETE', `/api/admin/books/${booking.id}?mail=1&cancel_fee=${fee}`, { token: admin });
+    expect(res.status).toBe(204);
+    const after = (await http.get(`/api/admin/books/${booking.id}`, admin)).body;
+    expect(after).toMatchObject({ delete_flg: 1, cancel_fee: fee });
+    expect(after.deleted_at).toMatch(/\+09:00$/);
+    expect((await http.send<any>('DELETE', `/api/admin/books/${booking.id}`, { token: admin })).body.message).toBe(
+      msg.alreadyCancelled,
+    );
+    const move = await http.send<any>('PATCH', `/api/admin/books/${booking.id}`, { token: admin, json: { days: 1 } });
+    expect(move.status).toBe(409);
+    expect(move.body.message).toBe(msg.cancelled);
+    // Text fields of a cancelled booking can still be noted.
+    expect(
+      (
+        await http.send('PATCH', `/api/admin/books/${booking.id}`, {
+          token: admin,
+          json: { memo: 'キャンセル理由: 体調不良' },
+        })
+      ).status,
+    ).toBe(200);
+  });
+
+  it('answers 404 for a booking of an accommodation the user may not reach', async () => {
+    const [other] = await rows<{ id: number }>(
+      sql`select id from bookings where accommodation_id = ${acc[1]!.id} and delete_flg = 0 limit 1`,
+    );
+    for (const [method, body] of [['GET'], ['PATCH', { name: 'x' }], ['DELETE']] as const) {
+      const res = await http.send(method, `/api/admin/books/${other!.id}`, { token: staff, json: body });
+      expect(res.status, method).toBe(404);
+    }
+    expect((await http.get(`/api/admin/books/${other!.id}`, admin)).status).toBe(200);
+  });
+});
+
+describe('GET /admin/books/date/{date}', () => {
+  it('tells booked and capacity per room type, and over on the overbooked night of the demo', async () => {
+    const [over] = await rows<{ night: string; room_id: number }>(sql`
+      select d::date::text as night, b.room_id from bookings b join rooms r on r.id = b.room_id,
+        generate_series(b.start_date, b.end_date - 1, interval '1 day') d
+      where b.delete_flg = 0 and b.accommodation_id = ${acc[0]!.id}
+      group by d, b.room_id, r.max_num having count(*) > r.max_num limit 1`);
+    const res = await http.get(`/api/admin/books/date/${over!.night}?accommodation_id=${acc[0]!.id}`, staff);
+    expect(res.status).toBe(200);
+    const room = res.body.rooms.find((r: any) => r.room_id === over!.room_id);
+    expect(room.over).toBe(true);
+    expect(room.booked).toBeGreaterThan(room.capacity);
+    expect(res.body.rooms.every((r: any) => r.accommodation_id === acc[0]!.id)).toBe(true);
+    expect((await http.get(`/api/admin/books/date/${over!.night}?accommodation_id=${acc[1]!.id}`, staff)).status).toBe(
+      404,
+    );
+  });
+});
