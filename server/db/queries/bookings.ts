@@ -34,17 +34,19 @@ function listWhere(q: BookingListQuery, accommodationIds: readonly number[]): SQ
   return sql.join(parts, sql` and `);
 }
 
-/** The list answer `{"books":[...]}` as JSON text, made by the database in one statement. */
-export async function listBookingsJson(tx: Tx, q: BookingListQuery, accommodationIds: readonly number[]) {
-  if (accommodationIds.length === 0) return '{"books":[]}';
-  const rows = await sqlRows<{ books: string }>(
-    tx,
-    sql`
+/** The statement of the list answer `{"books":[...]}` (the benchmark times it alone, too). */
+export function bookingListSql(q: BookingListQuery, accommodationIds: readonly number[]): SQL {
+  return sql`
     select json_build_object('books', coalesce(json_agg(x.j order by x.start_date, x.id), '[]'::json))::text as books
     from (select b.start_date, b.id, ${bookingJson} as j ${bookingFrom}
           where ${listWhere(q, accommodationIds)}
-          order by b.start_date, b.id limit ${BOOKING_LIST_LIMIT}) x`,
-  );
+          order by b.start_date, b.id limit ${BOOKING_LIST_LIMIT}) x`;
+}
+
+/** The list answer as JSON text, made by the database in one statement. */
+export async function listBookingsJson(tx: Tx, q: BookingListQuery, accommodationIds: readonly number[]) {
+  if (accommodationIds.length === 0) return '{"books":[]}';
+  const rows = await sqlRows<{ books: string }>(tx, bookingListSql(q, accommodationIds));
   return rows[0]!.books;
 }
 
