@@ -1,4 +1,5 @@
 import type { Benchmark, BenchOptions } from './lib/benchmark';
+import { bookings } from './bookings';
 import { foundation } from './foundation';
 import { heading, table } from './lib/format';
 import { gitState, loadAverage, machineInfo } from './lib/machine';
@@ -9,7 +10,7 @@ import { killAllServers } from './lib/server';
  * `npm run bench [-- name ...] [--no-build]`: runs the named benchmarks (all without a name), prints
  * their tables and writes bench/results/<name>.json. Add a benchmark by adding it to the registry.
  */
-const registry: Benchmark[] = [foundation];
+const registry: Benchmark[] = [foundation, bookings];
 
 /** No run may hang: past this, the children are killed and the process ends. */
 const WATCHDOG_MS = 20 * 60_000;
