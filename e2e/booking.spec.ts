@@ -1,0 +1,110 @@
+import { expect, test, type Page } from '@playwright/test';
+import { addDays, tokyoToday } from '../contract/dates';
+import { ADMIN, signIn } from './support';
+
+/** A PATCH/POST/DELETE of the booking API, waited for so that a reload shows what the server stored. */
+const bookingCall = (page: Page, method: string) =>
+  page.waitForResponse((r) => r.request().method() === method && /\/api\/admin\/books/.test(r.url()) && r.ok());
+
+test('a booking is created, edited, moved to another room, cancelled and found in the stay history', async ({
+  page,
+}) => {
+  // A weekday about ten weeks ahead: inside the demo plans' price range, away from the demo bookings' peaks.
+  const checkIn = addDays(tokyoToday(), 75);
+  const stamp = Date.now().toString(36);
+  const guest = `試験 太郎${stamp}`;
+  const mail = `e2e-${stamp}@example.com`;
+
+  await signIn(page, ADMIN);
+  await page.goto('/m/accommodation/1');
+  await page.getByRole('button', { name: '新規予約' }).click();
+  await expect(page).toHaveURL(/\/m\/accommodation\/1\/book\/0$/);
+  const panel = page.getByTestId('booking-panel');
+  await expect(panel.getByRole('heading', { name: '新規予約' })).toBeVisible();
+  await expect(panel.getByRole('button', { name: '予約をキャンセル' })).toHaveCount(0);
+
+  // The rules run before anything is sent.
+  await panel.getByLabel('泊数').fill('0');
+  await panel.getByRole('button', { name: '予約する' }).click();
+  await expect(page.getByTestId('message-box')).toHaveText(/宿泊日数が入力されていません/);
+
+  await panel.getByLabel('部屋タイプ').selectOption({ label: '和室8畳' });
+  await panel.getByLabel('プラン').selectOption({ label: '素泊まりプラン' });
+  await panel.getByLabel('チェックイン').fill(checkIn);
+  await panel.getByLabel('泊数').fill('2');
+  await panel.getByLabel('人数').fill('2');
+  await panel.getByLabel('金額').fill('0');
+  await panel.getByLabel('宿泊者名').fill(guest);
+  await panel.getByLabel('メール').fill(mail);
+  const created = bookingCall(page, 'POST');
+  await panel.getByRole('button', { name: '予約する' }).click();
+  const bookId = (await (await created).json()).id as number;
+  await expect(page).toHaveURL(new RegExp(`/m/accommodation/1/book/${bookId}$`));
+  await expect(panel.getByRole('heading', { name: '予約詳細' })).toBeVisible();
+  await expect(panel.getByLabel('宿泊者名')).toHaveValue(guest);
+  await expect(panel.getByTestId('booking-check-out')).toContainText('（2泊）');
+  await expect(panel.getByTestId('booking-price-sub')).toHaveText(/[1-9][\d,]*円/);
+  // The calendar beside the panel shows it on both nights, not on the check-out day.
+  const chip = (date: string) => page.locator(`[data-date="${date}"] [data-book-id="${bookId}"]`);
+  await expect(chip(checkIn)).toHaveCount(1);
+  await expect(chip(addDays(checkIn, 1))).toHaveCount(1);
+  await expect(chip(addDays(checkIn, 2))).toHaveCount(0);
+
+  // A changed name is saved on blur.
+  const renamed = `${guest} 様`;
+  await panel.getByLabel('宿泊者名').fill(renamed);
+  const patched = bookingCall(page, 'PATCH');
+  await panel.getByLabel('宿泊者名').blur();
+  expect((await patched).request().postDataJSON()).toEqual({ name: renamed });
+  await page.reload();
+  await expect(panel.getByLabel('宿泊者名')).toHaveValue(renamed);
+
+  // Another room is sent at once.
+  const moved = bookingCall(page, 'PATCH');
+  await panel.getByLabel('部屋タイプ').selectOption({ label: '和室10畳 山側' });
+  const roomBody = (await moved).request().postDataJSON() as { room_id: number };
+  expect(Object.keys(roomBody)).toEqual(['room_id']);
+  await page.reload();
+  await expect(panel.getByLabel('部屋タイプ').locator('option:checked')).toHaveText('和室10畳 山側');
+  const priceSub = Number((await panel.getByTestId('booking-price-sub').innerText()).replace(/[^\d]/g, ''));
+
+  // Cancel with the mail and the 50% fee.
+  await panel.getByRole('button', { name: '予約をキャンセル' }).click();
+  const dialog = page.getByRole('dialog', { name: '予約のキャンセル' });
+  await expect(dialog.getByRole('checkbox', { name: 'キャンセルメールを送信する' })).toBeChecked();
+  await dialog.getByRole('radio', { name: /^50%/ }).check();
+  const cancelled = bookingCall(page, 'DELETE');
+  await dialog.getByRole('button', { name: 'OK' }).click();
+  const url = new URL((await cancelled).url());
+  expect(url.searchParams.get('mail')).toBe('1');
+  expect(url.searchParams.get('cancel_fee')).toBe(String(Math.round(priceSub / 2)));
+  await expect(panel.getByTestId('booking-cancelled')).toContainText('キャンセル済み');
+  await expect(panel.getByRole('button', { name: '予約をキャンセル' })).toHaveCount(0);
+
+  // The stay history of the guest's mail lists it with its cancelled label.
+  await panel.getByRole('link', { name: '宿泊履歴' }).click();
+  await expect(page).toHaveURL(new RegExp(`/m/books/${encodeURIComponent(mail)}$`));
+  const row = page.getByTestId('lodging-row').filter({ hasText: renamed });
+  await expect(row).toHaveCount(1);
+  await expect(row).toContainText('キャンセル済み');
+  await expect(row).toContainText('管理画面');
+  await expect(row.getByRole('link', { name: '詳細' })).toHaveAttribute('href', `/m/accommodation/1/book/${bookId}`);
+});
+
+test('on a phone-width screen the stay history hides guests, cancel date and detail', async ({ page }) => {
+  // Narrow from the start, as on a phone (the shell keeps a desktop sidebar open across a resize).
+  await page.setViewportSize({ width: 390, height: 800 });
+  await signIn(page, ADMIN);
+  const token = (await page.context().cookies()).find((c) => c.name === 'yadoban_token')?.value;
+  const answer = await page.request.get('/api/admin/books?accommodation_id=1', {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  const mail = ((await answer.json()).books as { mail: string | null }[]).find((b) => b.mail)!.mail!;
+  await page.goto(`/m/books/${encodeURIComponent(mail)}`);
+  await expect(page.getByRole('columnheader', { name: '宿泊日' })).toBeVisible();
+  await expect(page.getByRole('columnheader', { name: '予約経路' })).toBeVisible();
+  await expect(page.getByRole('columnheader', { name: '詳細' })).toHaveCount(0);
+  await expect(page.getByRole('columnheader', { name: '人数' })).toHaveCount(0);
+  await expect(page.getByRole('columnheader', { name: 'キャンセル日' })).toHaveCount(0);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+});

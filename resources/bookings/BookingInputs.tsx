@@ -1,0 +1,129 @@
+import { Box, InputAdornment, TextField, type TextFieldProps } from '@mui/material';
+import { JOB_CODES, jobLabel } from '../../contract/enums';
+import type { PlanSummary } from '../../contract/plan';
+import type { Room } from '../../contract/room';
+import type { AppMessageKey } from '../../i18n/ja';
+import { useAppTranslate } from '../../i18n/useAppTranslate';
+import type { BookingField, BookingFormValues } from './bookingModel';
+
+export interface BookingInputsProps {
+  form: BookingFormValues;
+  rooms: Room[];
+  plans: PlanSummary[];
+  /** The plan the booking holds, shown even when the room no longer offers it. */
+  currentPlan?: { id: number; name: string } | null;
+  isNew: boolean;
+  wide?: boolean;
+  onChange: (field: BookingField, value: string) => void;
+  onBlur: (field: BookingField) => void;
+  /** Selects: the panel sends them at once on an existing booking. */
+  onChoose: (field: BookingField, value: string) => void;
+}
+
+interface Choice {
+  value: string;
+  label: string;
+}
+
+/** The room's plans when it lists some, else the accommodation's; empty means no plan. */
+function planChoices(props: BookingInputsProps): Choice[] {
+  const room = props.rooms.find((r) => String(r.id) === props.form.room_id);
+  const source = room && room.plans.length > 0 ? room.plans : props.plans;
+  const choices = source.map((p) => ({ value: String(p.id), label: p.name }));
+  const current = props.currentPlan;
+  if (current && !choices.some((c) => c.value === String(current.id))) {
+    choices.push({ value: String(current.id), label: current.name });
+  }
+  return choices;
+}
+
+/** The booking's inputs, shared by a new booking (form only) and an existing one (saved field by field). */
+export function BookingInputs(props: BookingInputsProps) {
+  const { form, rooms, isNew, wide, onChange, onBlur, onChoose } = props;
+  const translate = useAppTranslate();
+  const label = (field: BookingField) => translate(`resources.bookings.fields.${field}` as AppMessageKey);
+
+  const text = (field: BookingField, extra: Partial<TextFieldProps> = {}) => (
+    <TextField
+      key={field}
+      id={`booking-${field}`}
+      name={field}
+      label={label(field)}
+      value={form[field]}
+      onChange={(e) => onChange(field, e.target.value)}
+      onBlur={() => onBlur(field)}
+      size="small"
+      fullWidth
+      {...extra}
+    />
+  );
+
+  const select = (field: BookingField, choices: Choice[], extra: Partial<TextFieldProps> = {}) => (
+    <TextField
+      key={field}
+      id={`booking-${field}`}
+      name={field}
+      label={label(field)}
+      value={form[field]}
+      onChange={(e) => onChoose(field, e.target.value)}
+      select
+      size="small"
+      fullWidth
+      slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+      {...extra}
+    >
+      {choices.map((c) => (
+        <option key={c.value} value={c.value}>
+          {c.label}
+        </option>
+      ))}
+    </TextField>
+  );
+
+  const integer = { type: 'number', slotProps: { htmlInput: { min: 0, step: 1, inputMode: 'numeric' } } } as const;
+  const roomChoices = rooms.map((r) => ({ value: String(r.id), label: r.name }));
+  if (form.room_id === '' || isNew) roomChoices.unshift({ value: '', label: translate('app.booking.choose') });
+  // Columns of a 12-column grid: the panel is narrow beside the calendar, wider from the mail screen.
+  const cols = (n: number) => ({ sx: { gridColumn: `span ${n}` } });
+
+  return (
+    <Box
+      sx={{ display: 'grid', columnGap: wide ? 2 : 1.5, rowGap: 2, gridTemplateColumns: 'repeat(12, minmax(0, 1fr))' }}
+    >
+      {select('room_id', roomChoices, cols(wide ? 3 : 5))}
+      {select(
+        'plan_id',
+        [{ value: '', label: translate('app.booking.no_plan') }, ...planChoices(props)],
+        cols(wide ? 5 : 7),
+      )}
+      {text('start_date', { type: 'date', slotProps: { inputLabel: { shrink: true } }, ...cols(wide ? 2 : 6) })}
+      {text('days', {
+        ...cols(wide ? 1 : 3),
+        type: 'number',
+        slotProps: { htmlInput: { min: 1, step: 1, inputMode: 'numeric' } },
+      })}
+      {text('person_number', { ...integer, ...cols(wide ? 1 : 3) })}
+      {text('name', cols(6))}
+      {text('tel', { type: 'tel', ...cols(6) })}
+      {text('mail', { type: 'email', ...cols(isNew ? 12 : 8) })}
+      {!isNew &&
+        select(
+          'job',
+          JOB_CODES.map((code) => ({ value: String(code), label: jobLabel(code) })),
+          cols(4),
+        )}
+      {text('address', cols(12))}
+      {text('mini_memo', cols(12))}
+      {isNew &&
+        text('price', {
+          ...cols(6),
+          type: 'number',
+          slotProps: {
+            htmlInput: integer.slotProps.htmlInput,
+            input: { endAdornment: <InputAdornment position="end">{translate('app.booking.yen')}</InputAdornment> },
+          },
+        })}
+      {!isNew && text('memo', { multiline: true, minRows: 3, ...cols(12) })}
+    </Box>
+  );
+}

@@ -1,0 +1,168 @@
+import { useState, type FormEvent } from 'react';
+import { Alert, Box, Button, CircularProgress, IconButton, Paper, Stack, Typography } from '@mui/material';
+import CloseIcon from '@mui/icons-material/Close';
+import HistoryIcon from '@mui/icons-material/History';
+import { useNotify } from 'react-admin';
+import { Link, useNavigate } from 'react-router-dom';
+import { confirmationNumber } from '../../contract/booking';
+import { errorMessages } from '../../contract/messages';
+import { cancelBook, createBook } from '../../dataProvider/bookingsApi';
+import { formatDate, formatYen } from '../../i18n/formats';
+import { useAppTranslate } from '../../i18n/useAppTranslate';
+import { links } from '../../src/routes';
+import { failureMessage } from './bookingErrors';
+import { BookingInputs } from './BookingInputs';
+import { prepareCreate } from './bookingModel';
+import { BookingSections } from './BookingSections';
+import { BookingSummary } from './BookingSummary';
+import { CancelBookingDialog, type CancelChoice } from './CancelBookingDialog';
+import { useBookingPanel } from './useBookingPanel';
+
+export interface BookingPanelProps {
+  accommodationId: number;
+  /** 0: a new booking. */
+  bookId: number;
+  onClose: () => void;
+  /** After a save, a creation or a cancellation: the calendar reloads. */
+  onChanged?: () => void;
+  /** The received-mail screen shows the panel wider. */
+  wide?: boolean;
+}
+
+/** The booking detail panel (spec section 2 "Booking detail panel"), beside the calendar. */
+export function BookingPanel(props: BookingPanelProps) {
+  // A fresh state per booking: the form of one booking never shows under another's title.
+  return <BookingPanelBody key={`${props.accommodationId}:${props.bookId}`} {...props} />;
+}
+
+function BookingPanelBody({ accommodationId, bookId, onClose, onChanged, wide = false }: BookingPanelProps) {
+  const translate = useAppTranslate();
+  const notify = useNotify();
+  const navigate = useNavigate();
+  const panel = useBookingPanel(accommodationId, bookId, onChanged);
+  const [cancelOpen, setCancelOpen] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const { booking, form, status } = panel;
+  const isNew = bookId === 0;
+  const cancelled = booking?.delete_flg === 1;
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const prepared = prepareCreate(accommodationId, form);
+    if (prepared.error) {
+      notify(prepared.error.message, { type: 'error' });
+      return;
+    }
+    setBusy(true);
+    try {
+      const created = await createBook(prepared.body);
+      notify('app.booking.created', { type: 'success' });
+      onChanged?.();
+      navigate(links.booking(accommodationId, created.id));
+    } catch (error) {
+      notify(failureMessage(error, errorMessages.bookingCreateFailed), { type: 'error' });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const cancel = async (choice: CancelChoice) => {
+    if (!booking) return;
+    setBusy(true);
+    try {
+      await cancelBook(booking.id, choice);
+      setCancelOpen(false);
+      notify('app.message.info.bookingDeleted', { type: 'info' });
+      await panel.reload();
+      onChanged?.();
+    } catch (error) {
+      notify(failureMessage(error, errorMessages.deleteFailed), { type: 'error' });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const title = translate(isNew ? 'app.booking.title_new' : 'app.booking.title');
+  return (
+    <Paper
+      variant="outlined"
+      component="section"
+      aria-label={title}
+      data-testid="booking-panel"
+      sx={{ p: 2, width: '100%', maxWidth: wide ? 1100 : 640 }}
+    >
+      <Stack direction="row" sx={{ alignItems: 'center', mb: 1.5, gap: 1 }}>
+        <Typography variant="h6" component="h2" sx={{ fontWeight: 700 }}>
+          {title}
+        </Typography>
+        {booking && (
+          <Typography variant="body2" color="text.secondary" data-testid="booking-confirmation">
+            {translate('resources.bookings.fields.uid')}: <strong>{confirmationNumber(booking.uid)}</strong>
+          </Typography>
+        )}
+        <IconButton aria-label={translate('app.action.close')} onClick={onClose} sx={{ ml: 'auto' }}>
+          <CloseIcon />
+        </IconButton>
+      </Stack>
+
+      {status === 'loading' && <CircularProgress size={28} aria-label={translate('app.booking.loading')} />}
+      {status === 'missing' && <Alert severity="warning">{translate('app.booking.not_found')}</Alert>}
+      {status === 'ready' && (
+        <Stack component="form" noValidate onSubmit={submit} spacing={2}>
+          {booking && cancelled && (
+            <Alert severity="error" variant="filled" data-testid="booking-cancelled" icon={false}>
+              <Typography component="span" sx={{ fontWeight: 700, mr: 2 }}>
+                {translate('app.booking.cancelled')}
+              </Typography>
+              {booking.deleted_at && translate('app.booking.cancelled_on', { date: formatDate(booking.deleted_at) })}
+              {booking.cancel_fee !== null && (
+                <Box component="span" sx={{ ml: 2 }}>
+                  {translate('app.booking.cancel_fee', { amount: formatYen(booking.cancel_fee) })}
+                </Box>
+              )}
+            </Alert>
+          )}
+          <BookingSummary booking={booking} form={form} />
+          <BookingInputs
+            form={form}
+            rooms={panel.rooms}
+            plans={panel.plans}
+            currentPlan={booking?.plan_id ? { id: booking.plan_id, name: booking.plan_name ?? '' } : null}
+            isNew={isNew}
+            wide={wide}
+            onChange={panel.setField}
+            onBlur={(field) => void panel.save(field)}
+            onChoose={panel.choose}
+          />
+          <Stack direction="row" sx={{ gap: 1, flexWrap: 'wrap', alignItems: 'center' }}>
+            {isNew && (
+              <Button type="submit" variant="contained" disabled={busy}>
+                {translate('app.booking.submit')}
+              </Button>
+            )}
+            {booking?.mail && (
+              <Button component={Link} to={links.guestBooks(booking.mail)} startIcon={<HistoryIcon />}>
+                {translate('app.booking.history')}
+              </Button>
+            )}
+            {booking && !cancelled && (
+              <Button color="error" variant="outlined" onClick={() => setCancelOpen(true)} sx={{ ml: 'auto' }}>
+                {translate('app.booking.cancel')}
+              </Button>
+            )}
+          </Stack>
+          {booking && <BookingSections booking={booking} />}
+        </Stack>
+      )}
+      {booking && !cancelled && (
+        <CancelBookingDialog
+          open={cancelOpen}
+          priceSub={booking.price_sub}
+          loading={busy}
+          onConfirm={(choice) => void cancel(choice)}
+          onClose={() => setCancelOpen(false)}
+        />
+      )}
+    </Paper>
+  );
+}

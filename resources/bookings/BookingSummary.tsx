@@ -1,0 +1,69 @@
+import { Box, Typography } from '@mui/material';
+import type { ReactNode } from 'react';
+import type { Booking } from '../../contract/booking';
+import { viaLabel } from '../../contract/enums';
+import { formatDate, formatDateTime, formatYen } from '../../i18n/formats';
+import { useAppTranslate } from '../../i18n/useAppTranslate';
+import { checkOutDate, type BookingFormValues } from './bookingModel';
+
+interface FactProps {
+  label: string;
+  children: ReactNode;
+  testId?: string;
+  /** Columns of the 4-column grid. */
+  span?: number;
+}
+
+function Fact({ label, children, testId, span = 1 }: FactProps) {
+  return (
+    <Box sx={{ minWidth: 0, gridColumn: `span ${span}` }}>
+      <Typography variant="caption" color="text.secondary" component="div">
+        {label}
+      </Typography>
+      <Typography variant="body2" component="div" data-testid={testId} sx={{ fontVariantNumeric: 'tabular-nums' }}>
+        {children || '—'}
+      </Typography>
+    </Box>
+  );
+}
+
+/** What the panel shows but does not edit: check-out, amounts, source and booking day. */
+export function BookingSummary({ booking, form }: { booking: Booking | null; form: BookingFormValues }) {
+  const translate = useAppTranslate();
+  const checkOut = checkOutDate(form.start_date, form.days) ?? booking?.end_date ?? null;
+  const nights = Number(form.days) > 0 ? translate('app.booking.nights', { count: Number(form.days) }) : '';
+  return (
+    <Box
+      sx={{
+        display: 'grid',
+        gap: 1.5,
+        gridTemplateColumns: 'repeat(4, minmax(0, 1fr))',
+        bgcolor: 'grey.50',
+        border: 1,
+        borderColor: 'divider',
+        borderRadius: 1,
+        p: 1.5,
+      }}
+    >
+      <Fact label={translate('resources.bookings.fields.end_date')} testId="booking-check-out" span={2}>
+        {checkOut ? `${formatDate(checkOut)}${nights ? `（${nights}）` : ''}` : ''}
+      </Fact>
+      {booking && (
+        <>
+          <Fact label={translate('resources.bookings.fields.price_sub')} testId="booking-price-sub">
+            {formatYen(booking.price_sub)}
+          </Fact>
+          <Fact label={translate('resources.bookings.fields.paid')} testId="booking-price">
+            {formatYen(booking.price)}
+          </Fact>
+          <Fact label={translate('resources.bookings.fields.via')} span={2}>
+            {viaLabel(booking.via)}
+          </Fact>
+          <Fact label={translate('resources.bookings.fields.created_at')} span={2}>
+            {formatDateTime(booking.created_at)}
+          </Fact>
+        </>
+      )}
+    </Box>
+  );
+}

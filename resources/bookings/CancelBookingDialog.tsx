@@ -1,0 +1,102 @@
+import { useState } from 'react';
+import {
+  Button,
+  Checkbox,
+  CircularProgress,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  FormControl,
+  FormControlLabel,
+  FormLabel,
+  Radio,
+  RadioGroup,
+  Typography,
+} from '@mui/material';
+import { cancelFee, cancelFeePresets } from '../../contract/booking';
+import { formatYen } from '../../i18n/formats';
+import { useAppTranslate } from '../../i18n/useAppTranslate';
+
+export interface CancelChoice {
+  mail: boolean;
+  /** null: no cancellation fee. */
+  cancelFee: number | null;
+}
+
+export interface CancelBookingDialogProps {
+  open: boolean;
+  /** The booking's total (price_sub): the presets are shares of it. */
+  priceSub: number;
+  loading?: boolean;
+  onConfirm: (choice: CancelChoice) => void;
+  onClose: () => void;
+}
+
+const NONE = 'none';
+
+/** Confirms a cancellation: send the cancel mail (on by default) and the cancellation fee chosen. */
+export function CancelBookingDialog({ open, priceSub, loading = false, onConfirm, onClose }: CancelBookingDialogProps) {
+  const translate = useAppTranslate();
+  const [mail, setMail] = useState(true);
+  const [preset, setPreset] = useState<string>(NONE);
+  const fee = preset === NONE ? null : cancelFee(priceSub, Number(preset));
+
+  return (
+    <Dialog
+      open={open}
+      onClose={loading ? undefined : onClose}
+      aria-labelledby="cancel-booking-title"
+      maxWidth="xs"
+      fullWidth
+    >
+      <DialogTitle id="cancel-booking-title">{translate('app.booking.cancel_dialog.title')}</DialogTitle>
+      <DialogContent>
+        <Typography sx={{ mb: 2 }}>{translate('app.booking.cancel_dialog.content')}</Typography>
+        <FormControl component="fieldset" sx={{ mb: 1 }}>
+          <FormLabel component="legend" id="cancel-fee-label">
+            {translate('app.booking.cancel_dialog.fee')}
+          </FormLabel>
+          <RadioGroup aria-labelledby="cancel-fee-label" value={preset} onChange={(e) => setPreset(e.target.value)}>
+            <FormControlLabel
+              value={NONE}
+              control={<Radio />}
+              label={translate('app.booking.cancel_dialog.fee_none')}
+            />
+            {cancelFeePresets.map((percent) => (
+              <FormControlLabel
+                key={percent}
+                value={String(percent)}
+                control={<Radio />}
+                label={translate('app.booking.cancel_dialog.fee_preset', {
+                  percent,
+                  amount: formatYen(cancelFee(priceSub, percent)),
+                })}
+              />
+            ))}
+          </RadioGroup>
+        </FormControl>
+        <FormControlLabel
+          sx={{ display: 'flex' }}
+          control={<Checkbox checked={mail} onChange={(e) => setMail(e.target.checked)} />}
+          label={translate('app.booking.cancel_dialog.send_mail')}
+        />
+      </DialogContent>
+      <DialogActions>
+        {/* 閉じる, not キャンセル: in a dialog that cancels a booking that word would mislead. */}
+        <Button onClick={onClose} disabled={loading}>
+          {translate('app.action.close')}
+        </Button>
+        <Button
+          onClick={() => onConfirm({ mail, cancelFee: fee })}
+          disabled={loading}
+          color="error"
+          variant="contained"
+          startIcon={loading ? <CircularProgress size={16} color="inherit" /> : undefined}
+        >
+          {translate('app.action.ok')}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

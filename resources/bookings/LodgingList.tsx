@@ -1,0 +1,166 @@
+import { useEffect, useState } from 'react';
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  CardContent,
+  CardHeader,
+  Chip,
+  CircularProgress,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  useMediaQuery,
+  type Theme,
+} from '@mui/material';
+import { Link } from 'react-router-dom';
+import type { Booking } from '../../contract/booking';
+import { viaLabel } from '../../contract/enums';
+import { useAccommodations } from '../../dataProvider/accommodations';
+import { listBooks } from '../../dataProvider/bookingsApi';
+import { formatDate, formatPeople } from '../../i18n/formats';
+import type { AppMessageKey } from '../../i18n/ja';
+import { useAppTranslate } from '../../i18n/useAppTranslate';
+import { FacilityIcon } from '../../src/components/FacilityIcon';
+import { links } from '../../src/routes';
+import { stayPeriod } from './bookingModel';
+
+type Column = 'accommodation' | 'stay_date' | 'guest' | 'person_number' | 'booked_at' | 'via' | 'delete_flg';
+type NarrowHidden = 'deleted_at' | 'detail';
+const COLUMNS: readonly (Column | NarrowHidden)[] = [
+  'accommodation',
+  'stay_date',
+  'guest',
+  'person_number',
+  'booked_at',
+  'via',
+  'delete_flg',
+  'deleted_at',
+  'detail',
+];
+/** Spec: guests, cancel date and detail are hidden when narrow. */
+const HIDDEN_WHEN_NARROW = new Set<string>(['person_number', 'deleted_at', 'detail']);
+
+type Load = { status: 'loading' } | { status: 'failed' } | { status: 'ready'; books: Booking[] };
+
+/** A guest's stays, cancelled ones included (GET /admin/books?mail=…&with_deleted=true). */
+function useGuestBooks(mail: string) {
+  const [load, setLoad] = useState<{ mail: string; result: Load }>({ mail, result: { status: 'loading' } });
+  useEffect(() => {
+    const fetchBooks = () =>
+      listBooks({ mail, with_deleted: true }).then(
+        (books) => setLoad({ mail, result: { status: 'ready', books } }),
+        () => setLoad({ mail, result: { status: 'failed' } }),
+      );
+    void fetchBooks();
+    // Back from a booking changed in another tab or window: show what the server holds now.
+    window.addEventListener('focus', fetchBooks);
+    return () => window.removeEventListener('focus', fetchBooks);
+  }, [mail]);
+  // Another guest's list is not shown while this one loads.
+  return load.mail === mail ? load.result : ({ status: 'loading' } as const);
+}
+
+/** The lodging list (stay history) of one guest mail (spec section 2, /m/books/{mail}). */
+export function LodgingList({ mail }: { mail: string }) {
+  const translate = useAppTranslate();
+  const narrow = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
+  const { accommodations } = useAccommodations();
+  const load = useGuestBooks(mail);
+  const books = load.status === 'ready' ? load.books : [];
+  const period = stayPeriod(books);
+  const periodLabel = !period
+    ? ''
+    : period.from === period.to
+      ? formatDate(period.from)
+      : translate('app.lodging.period', { from: formatDate(period.from), to: formatDate(period.to) });
+  const columns = COLUMNS.filter((c) => !(narrow && HIDDEN_WHEN_NARROW.has(c)));
+  const header = (c: string) => translate(`resources.bookings.fields.${c}` as AppMessageKey);
+
+  const cell = (c: Column | NarrowHidden, b: Booking) => {
+    const facility = accommodations.find((a) => a.id === b.accommodation_id);
+    switch (c) {
+      case 'accommodation':
+        return (
+          <Stack direction="row" sx={{ alignItems: 'center', gap: 1 }}>
+            <FacilityIcon
+              color={facility?.color}
+              shortName={facility?.short_name ?? ''}
+              size={28}
+              title={facility?.name}
+            />
+            {/* On a phone the coloured badge stands for the facility; its name is its tooltip. */}
+            {!narrow && <span>{facility?.name ?? ''}</span>}
+          </Stack>
+        );
+      case 'stay_date':
+        return formatDate(b.start_date);
+      case 'guest':
+        return b.name;
+      case 'person_number':
+        return formatPeople(b.person_number);
+      case 'booked_at':
+        return formatDate(b.created_at);
+      case 'via':
+        return viaLabel(b.via);
+      case 'delete_flg':
+        return b.delete_flg === 1 ? <Chip size="small" color="error" label={translate('app.booking.cancelled')} /> : '';
+      case 'deleted_at':
+        return b.delete_flg === 1 ? formatDate(b.deleted_at) : '';
+      case 'detail':
+        return (
+          <Button size="small" variant="outlined" component={Link} to={links.booking(b.accommodation_id, b.id)}>
+            {translate('resources.bookings.fields.detail')}
+          </Button>
+        );
+    }
+  };
+
+  return (
+    <Card sx={{ mt: 1 }} data-testid="lodging-list">
+      <CardHeader
+        title={translate('app.lodging.title', { period: periodLabel }).trim()}
+        subheader={mail}
+        slotProps={{ title: { component: 'h1', variant: 'h6', sx: { fontWeight: 700 } } }}
+      />
+      <CardContent sx={{ pt: 0 }}>
+        {load.status === 'loading' && <CircularProgress size={28} aria-label={translate('app.booking.loading')} />}
+        {load.status === 'failed' && <Alert severity="error">{translate('app.lodging.load_failed')}</Alert>}
+        {load.status === 'ready' && books.length === 0 && (
+          <Alert severity="info">{translate('app.lodging.empty')}</Alert>
+        )}
+        {books.length > 0 && (
+          // width 0 + min-width 100%: the table scrolls inside the card instead of widening the page.
+          <Box sx={{ width: 0, minWidth: '100%', overflowX: 'auto' }}>
+            <Table size="small">
+              <TableHead>
+                <TableRow>
+                  {columns.map((c) => (
+                    <TableCell key={c} sx={{ whiteSpace: 'nowrap', fontWeight: 700 }}>
+                      {header(c)}
+                    </TableCell>
+                  ))}
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {books.map((b) => (
+                  <TableRow key={b.id} data-testid="lodging-row" sx={b.delete_flg === 1 ? { bgcolor: 'grey.100' } : {}}>
+                    {columns.map((c) => (
+                      <TableCell key={c} sx={{ whiteSpace: 'nowrap' }}>
+                        {cell(c, b)}
+                      </TableCell>
+                    ))}
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </Box>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,142 @@
+import { useCallback, useEffect, useState } from 'react';
+import { useNotify } from 'react-admin';
+import type { Booking } from '../../contract/booking';
+import { errorMessages } from '../../contract/messages';
+import type { PlanSummary } from '../../contract/plan';
+import type { Room } from '../../contract/room';
+import { getBook, listPlans, listRooms, updateBook } from '../../dataProvider/bookingsApi';
+import { todayInTokyo } from '../../i18n/formats';
+import { failureMessage } from './bookingErrors';
+import {
+  bookingToForm,
+  emptyBookingForm,
+  fieldPatch,
+  isFieldChanged,
+  type BookingField,
+  type BookingFormValues,
+} from './bookingModel';
+
+interface PanelState {
+  status: 'loading' | 'ready' | 'missing';
+  booking: Booking | null;
+  /** What the server holds (existing booking) — the base of "changed". */
+  saved: BookingFormValues;
+  /** What the inputs show. */
+  form: BookingFormValues;
+}
+
+function initialState(bookId: number): PanelState {
+  const empty = emptyBookingForm(todayInTokyo());
+  return { status: bookId === 0 ? 'ready' : 'loading', booking: null, saved: empty, form: empty };
+}
+
+function readyState(booking: Booking): PanelState {
+  const values = bookingToForm(booking);
+  return { status: 'ready', booking, saved: values, form: values };
+}
+
+/** After a save: the saved field and every field not being edited show what the server now holds. */
+function follow(s: PanelState, values: BookingFormValues, field: BookingField): BookingFormValues {
+  const form = { ...s.form };
+  for (const f of Object.keys(form) as BookingField[]) {
+    if (f === field || form[f] === s.saved[f]) form[f] = values[f];
+  }
+  return form;
+}
+
+/** Fields whose refused value is put back; text keeps what the user typed so it can be retried. */
+const RESTORED_ON_FAILURE: readonly BookingField[] = [
+  'start_date',
+  'days',
+  'person_number',
+  'room_id',
+  'plan_id',
+  'job',
+];
+
+/**
+ * The panel's data: the booking (or a new form when bookId is 0), rooms and plans of the
+ * accommodation, and the field saves of an existing booking. Mount it with a key per booking.
+ */
+export function useBookingPanel(accommodationId: number, bookId: number, onChanged?: () => void) {
+  const notify = useNotify();
+  const [state, setState] = useState<PanelState>(() => initialState(bookId));
+  const [rooms, setRooms] = useState<Room[]>([]);
+  const [plans, setPlans] = useState<PlanSummary[]>([]);
+
+  /** Fetches the booking again (after a cancellation); the effect below does the first load. */
+  const reload = useCallback(async () => {
+    if (bookId === 0) return;
+    await getBook(bookId).then(
+      (booking) => setState(readyState(booking)),
+      () => setState((s) => ({ ...s, status: 'missing' })),
+    );
+  }, [bookId]);
+
+  useEffect(() => {
+    if (bookId === 0) return undefined;
+    let alive = true;
+    getBook(bookId).then(
+      (booking) => alive && setState(readyState(booking)),
+      () => alive && setState((s) => ({ ...s, status: 'missing' })),
+    );
+    return () => {
+      alive = false;
+    };
+  }, [bookId]);
+
+  useEffect(() => {
+    let alive = true;
+    Promise.all([listRooms(accommodationId), listPlans(accommodationId).catch(() => [])])
+      .then(([r, p]) => {
+        if (!alive) return;
+        setRooms(r);
+        setPlans(p);
+      })
+      .catch(() => undefined);
+    return () => {
+      alive = false;
+    };
+  }, [accommodationId]);
+
+  const setField = useCallback((field: BookingField, value: string) => {
+    setState((s) => ({ ...s, form: { ...s.form, [field]: value } }));
+  }, []);
+
+  /** Sends one field of an existing booking when its value changed; `value` overrides the form's. */
+  const save = useCallback(
+    async (field: BookingField, value?: string) => {
+      const { booking, saved, form } = state;
+      if (!booking) return;
+      const current = { ...form, [field]: value ?? form[field] };
+      if (!isFieldChanged(field, saved, current)) return;
+      const patch = fieldPatch(field, current[field]);
+      const restore = () => setState((s) => ({ ...s, form: { ...s.form, [field]: s.saved[field] } }));
+      if (!patch) {
+        restore();
+        return;
+      }
+      try {
+        const updated = await updateBook(booking.id, patch);
+        const values = bookingToForm(updated);
+        setState((s) => ({ ...s, booking: updated, saved: values, form: follow(s, values, field) }));
+        onChanged?.();
+      } catch (error) {
+        notify(failureMessage(error, errorMessages.bookingUpdateFailed), { type: 'error' });
+        if (RESTORED_ON_FAILURE.includes(field)) restore();
+      }
+    },
+    [state, notify, onChanged],
+  );
+
+  /** A select: fills the form, and on an existing booking is sent at once. */
+  const choose = useCallback(
+    (field: BookingField, value: string) => {
+      setField(field, value);
+      if (state.booking) void save(field, value);
+    },
+    [setField, save, state.booking],
+  );
+
+  return { ...state, rooms, plans, setField, save, choose, reload };
+}

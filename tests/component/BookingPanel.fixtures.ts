@@ -1,0 +1,83 @@
+import type { Booking } from '../../contract/booking';
+import type { PlanSummary } from '../../contract/plan';
+import type { Room } from '../../contract/room';
+
+/** Factories of the booking tests (unit and component). */
+/** A booking as GET /admin/books/{id} answers it. */
+export function buildBooking(overrides: Partial<Booking> = {}): Booking {
+  return {
+    id: 7,
+    accommodation_id: 1,
+    room_id: 2,
+    plan_id: null,
+    name: '山田 太郎',
+    mail: 'taro@example.com',
+    address: null,
+    tel: '090-1234-5678',
+    job: 2,
+    mini_memo: null,
+    memo: null,
+    start_date: '2026-12-24',
+    end_date: '2026-12-26',
+    days: 2,
+    person_number: 3,
+    price: 10000,
+    price_sub: 45000,
+    payment_limit_date: null,
+    uid: 'AB9XYZ',
+    via: 101,
+    sync: 0,
+    delete_flg: 0,
+    deleted_at: null,
+    cancel_fee: null,
+    status: 0,
+    created_at: '2026-11-20T10:15:00+09:00',
+    updated_at: '2026-11-20T10:15:00+09:00',
+    room_name: '和室',
+    plan_name: null,
+    plan_icon: null,
+    payments: [],
+    options: [],
+    ...overrides,
+  };
+}
+
+export const demoRooms: Room[] = [
+  { id: 2, name: '和室', max_num: 4, plans: [{ id: 11, name: '素泊まり', start_at: null }] },
+  {
+    id: 3,
+    name: '洋室ツイン',
+    max_num: 2,
+    plans: [
+      { id: 11, name: '素泊まり', start_at: null },
+      { id: 12, name: '朝食付き', start_at: null },
+    ],
+  },
+];
+
+export const demoPlans: PlanSummary[] = [
+  {
+    id: 11,
+    name: '素泊まり',
+    start_at: null,
+    end_at: null,
+    is_active: 1,
+    max_num: 4,
+    price: 8000,
+    icon: null,
+    check_in: '15:00',
+    check_out: '10:00',
+  },
+  {
+    id: 12,
+    name: '朝食付き',
+    start_at: null,
+    end_at: null,
+    is_active: 1,
+    max_num: 4,
+    price: 9500,
+    icon: null,
+    check_in: '15:00',
+    check_out: '10:00',
+  },
+];

@@ -1,0 +1,122 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import * as api from '../../dataProvider/bookingsApi';
+import { HttpError } from '../../dataProvider/http';
+import { BookingPanel } from '../../resources/bookings';
+import { AppNotification } from '../../src/components/AppNotification';
+import { buildBooking, demoPlans, demoRooms } from './BookingPanel.fixtures';
+import { renderInAdmin } from './helpers';
+
+vi.mock('../../dataProvider/bookingsApi', () => ({
+  getBook: vi.fn(),
+  createBook: vi.fn(),
+  updateBook: vi.fn(),
+  cancelBook: vi.fn(),
+  listRooms: vi.fn(),
+  listPlans: vi.fn(),
+  listBooks: vi.fn(),
+}));
+const mocked = vi.mocked(api);
+
+function renderPanel(bookId: number, onChanged = vi.fn()) {
+  renderInAdmin(
+    <>
+      <BookingPanel accommodationId={1} bookId={bookId} onClose={vi.fn()} onChanged={onChanged} />
+      <AppNotification />
+    </>,
+    { path: `/m/accommodation/1/book/${bookId}` },
+  );
+  return { onChanged };
+}
+
+const field = (label: string) => screen.getByLabelText(label) as HTMLInputElement;
+
+beforeEach(() => {
+  vi.clearAllMocks();
+  mocked.listRooms.mockResolvedValue(demoRooms);
+  mocked.listPlans.mockResolvedValue(demoPlans);
+  mocked.getBook.mockResolvedValue(buildBooking());
+  mocked.updateBook.mockImplementation(async (_id, patch) => buildBooking({ ...patch } as never));
+});
+
+describe('BookingPanel, an existing booking', () => {
+  it('shows the booking with its confirmation number and read-only amounts', async () => {
+    renderPanel(7);
+    expect(await screen.findByRole('heading', { name: '予約詳細' })).toBeInTheDocument();
+    expect(screen.getByTestId('booking-confirmation')).toHaveTextContent('確認番号: AB9');
+    expect(field('宿泊者名').value).toBe('山田 太郎');
+    expect(screen.getByTestId('booking-check-out')).toHaveTextContent('2026年12月26日（2泊）');
+    expect(screen.getByTestId('booking-price-sub')).toHaveTextContent('45,000円');
+    expect(screen.getByText('管理画面')).toBeInTheDocument();
+    expect(within(screen.getByTestId('booking-payments')).getByText('入金はまだありません。')).toBeInTheDocument();
+    expect(screen.queryByTestId('booking-cancelled')).not.toBeInTheDocument();
+  });
+
+  it('sends nothing on the blur of an unchanged field, and only the changed name otherwise', async () => {
+    const { onChanged } = renderPanel(7);
+    const name = await screen.findByLabelText('宿泊者名');
+    fireEvent.blur(name);
+    fireEvent.change(field('電話番号'), { target: { value: '090-1234-5678' } });
+    fireEvent.blur(field('電話番号'));
+    expect(mocked.updateBook).not.toHaveBeenCalled();
+
+    fireEvent.change(name, { target: { value: '山田 次郎' } });
+    fireEvent.blur(name);
+    await waitFor(() => expect(onChanged).toHaveBeenCalledTimes(1));
+    expect(mocked.updateBook).toHaveBeenCalledTimes(1);
+    expect(mocked.updateBook).toHaveBeenCalledWith(7, { name: '山田 次郎' });
+  });
+
+  it('sends another room at once as { room_id }', async () => {
+    renderPanel(7);
+    fireEvent.change(await screen.findByLabelText('部屋タイプ'), { target: { value: '3' } });
+    await waitFor(() => expect(mocked.updateBook).toHaveBeenCalledWith(7, { room_id: 3 }));
+    fireEvent.change(field('プラン'), { target: { value: '12' } });
+    await waitFor(() => expect(mocked.updateBook).toHaveBeenLastCalledWith(7, { plan_id: 12 }));
+  });
+
+  it('shows the server message and puts the old nights back when the room type is full', async () => {
+    mocked.updateBook.mockRejectedValue(new HttpError('12月25日は満室です', 409, { message: '12月25日は満室です' }));
+    renderPanel(7);
+    const days = await screen.findByLabelText('泊数');
+    fireEvent.change(days, { target: { value: '4' } });
+    fireEvent.blur(days);
+    expect(await screen.findByRole('alert')).toHaveTextContent('12月25日は満室です');
+    expect(mocked.updateBook).toHaveBeenCalledWith(7, { days: 4 });
+    await waitFor(() => expect(field('泊数').value).toBe('2'));
+  });
+
+  it('keeps what was typed in a text field the server refused', async () => {
+    mocked.updateBook.mockRejectedValue(
+      new HttpError('入力内容に誤りがあります。', 400, { message: 'メールアドレスの形式が正しくありません' }),
+    );
+    renderPanel(7);
+    const mail = await screen.findByLabelText('メール');
+    fireEvent.change(mail, { target: { value: 'taro@' } });
+    fireEvent.blur(mail);
+    expect(await screen.findByRole('alert')).toBeInTheDocument();
+    expect(field('メール').value).toBe('taro@');
+  });
+
+  it('ignores a stay of no night and sends nothing', async () => {
+    renderPanel(7);
+    const days = await screen.findByLabelText('泊数');
+    fireEvent.change(days, { target: { value: '0' } });
+    fireEvent.blur(days);
+    await waitFor(() => expect(field('泊数').value).toBe('2'));
+    expect(mocked.updateBook).not.toHaveBeenCalled();
+  });
+
+  it('links the stay history only when the guest has an e-mail', async () => {
+    renderPanel(7);
+    const link = await screen.findByRole('link', { name: '宿泊履歴' });
+    expect(link).toHaveAttribute('href', '/m/books/taro%40example.com');
+  });
+
+  it('has no stay history link for a guest without an e-mail', async () => {
+    mocked.getBook.mockResolvedValue(buildBooking({ mail: null }));
+    renderPanel(7);
+    await screen.findByRole('heading', { name: '予約詳細' });
+    expect(screen.queryByRole('link', { name: '宿泊履歴' })).not.toBeInTheDocument();
+  });
+});
