@@ -1,3 +1,5 @@
+import { lazy, Suspense, type ReactElement } from 'react';
+import { LinearProgress } from '@mui/material';
 import { Admin, CustomRoutes, defaultTheme, type RaThemeOptions } from 'react-admin';
 import { Navigate, Route } from 'react-router-dom';
 import { authProvider } from '../dataProvider/authProvider';
@@ -7,8 +9,9 @@ import { i18nProvider } from '../i18n/i18nProvider';
 import { AppNotification } from './components/AppNotification';
 import { AppLayout } from './layout/AppLayout';
 import { HomePage } from './pages/HomePage';
+import { LodgingListPage } from './pages/LodgingListPage';
 import { NotFoundPage, PlaceholderPage } from './pages/PlaceholderPage';
-import { ADMIN_BASENAME, LOGIN_PATH, pageRoutes } from './routes';
+import { ADMIN_BASENAME, LOGIN_PATH, pageRoutes, type PageName } from './routes';
 import { themeOptions } from './theme';
 
 const adminTheme: RaThemeOptions = {
@@ -16,6 +19,18 @@ const adminTheme: RaThemeOptions = {
   palette: { ...defaultTheme.palette, ...themeOptions.palette },
   typography: { ...defaultTheme.typography, ...themeOptions.typography },
   shape: themeOptions.shape,
+};
+
+// The calendar pages load on first visit: the shell's chunk stays as it is.
+const CalendarPage = lazy(() => import('./pages/calendar/CalendarPage'));
+const DaySchedulePage = lazy(() => import('./pages/daySchedule/DaySchedulePage'));
+
+/** The pages built so far; every other route shows its placeholder. */
+const pages: Partial<Record<PageName, ReactElement>> = {
+  guestBooks: <LodgingListPage />,
+  calendar: <CalendarPage />,
+  booking: <CalendarPage />,
+  day: <DaySchedulePage />,
 };
 
 /**
@@ -48,7 +63,15 @@ export default function AdminApp() {
       </CustomRoutes>
       <CustomRoutes>
         {Object.entries(pageRoutes).map(([name, route]) => (
-          <Route key={name} path={route.path} element={<PlaceholderPage title={route.title} />} />
+          <Route
+            key={name}
+            path={route.path}
+            element={
+              <Suspense fallback={<LinearProgress />}>
+                {pages[name as PageName] ?? <PlaceholderPage title={route.title} />}
+              </Suspense>
+            }
+          />
         ))}
       </CustomRoutes>
     </Admin>

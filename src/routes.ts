@@ -66,6 +66,11 @@ export const links = {
   calendar: (id: Id) => m(`accommodation/${seg(id)}`),
   booking: (id: Id, bookId: Id) => m(`accommodation/${seg(id)}/book/${seg(bookId)}`),
   day: (id: Id, year: number, month: number, day: number) => m(`accommodation/${seg(id)}/book/${year}/${month}/${day}`),
+  /** The day schedule of a yyyy-MM-dd date (the path has no leading zeros). */
+  dayOf: (id: Id, date: string) => {
+    const [y, mo, d] = date.split('-').map(Number) as [number, number, number];
+    return m(`accommodation/${seg(id)}/book/${y}/${mo}/${d}`);
+  },
   plans: (id: Id) => m(`accommodation/${seg(id)}/plan`),
   syncCheck: (id: Id, planId: Id) => m(`accommodation/${seg(id)}/plan/${seg(planId)}/sync/check`),
   prices: (id: Id, planId: Id) => m(`accommodation/${seg(id)}/plan/${seg(planId)}/price`),

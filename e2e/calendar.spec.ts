@@ -1,0 +1,118 @@
+import { expect, test, type Page } from '@playwright/test';
+import type { Booking } from '../contract/booking';
+import { addDays, dateRange, tokyoToday } from '../contract/dates';
+import { ADMIN, signIn } from './support';
+
+/** A booking of the demo data read straight from the API, with the administrator's own sign-in. */
+async function upcomingStay(page: Page, accommodationId: number): Promise<Booking> {
+  const auth = await page.request.post('/oauth/auth', {
+    form: {
+      grant_type: 'password',
+      username: ADMIN.mail,
+      password: ADMIN.password,
+      client_id: 'console',
+      client_secret: 'console-secret',
+      scope: 'admin',
+    },
+  });
+  const { access_token } = (await auth.json()) as { access_token: string };
+  const today = tokyoToday();
+  const res = await page.request.get('/api/admin/books', {
+    headers: { authorization: `Bearer ${access_token}` },
+    params: {
+      accommodation_id: accommodationId,
+      stay_start_date: today,
+      stay_end_date: addDays(today, 40),
+      with_consecutive: 'true',
+    },
+  });
+  expect(res.ok()).toBe(true);
+  const { books } = (await res.json()) as { books: Booking[] };
+  // Several nights, starting after today: well inside the calendar's first 15 weeks.
+  const stay = books.find((b) => b.delete_flg === 0 && b.days >= 2 && b.start_date > today);
+  expect(stay, 'the demo data has a stay of two nights or more in the coming weeks').toBeTruthy();
+  return stay!;
+}
+
+const dayCell = (page: Page, date: string) => page.locator(`.cal-day[data-date="${date}"]`);
+
+test('the calendar shows a booking on each of its nights and opens its day schedule with comments', async ({
+  page,
+}) => {
+  const stay = await upcomingStay(page, 1);
+  const nights = dateRange(stay.start_date, addDays(stay.end_date, -1));
+  await signIn(page, ADMIN);
+
+  const started = Date.now();
+  await page.getByTestId('accommodation-menu-item').first().click();
+  await expect(page).toHaveURL(/\/m\/accommodation\/1$/);
+  await expect(page.locator('.cal-chip').first()).toBeVisible();
+  test.info().annotations.push({ type: 'first chips after (ms)', description: String(Date.now() - started) });
+
+  for (const night of nights) {
+    await expect(dayCell(page, night).locator(`.cal-chip[data-book-id="${stay.id}"]`)).toHaveText(
+      new RegExp(stay.name),
+    );
+  }
+  await expect(dayCell(page, stay.end_date).locator(`.cal-chip[data-book-id="${stay.id}"]`)).toHaveCount(0);
+  // The demo data holds one overbooked night in the coming weeks of the first accommodation.
+  await expect(page.locator('.cal-day[data-state="over"]').first()).toBeAttached();
+  await expect(page.locator(`.cal-day[data-date="${tokyoToday()}"]`)).toHaveClass(/today/);
+
+  // Its booking panel, beside the calendar.
+  await dayCell(page, nights[0]!).locator(`.cal-chip[data-book-id="${stay.id}"]`).click();
+  await expect(page).toHaveURL(new RegExp(`/m/accommodation/1/book/${stay.id}$`));
+  await expect(dayCell(page, nights[0]!)).not.toHaveClass(/unselect/);
+  await expect(dayCell(page, addDays(stay.end_date, 1))).toHaveClass(/unselect/);
+  await page.getByTestId('booking-panel').getByRole('button', { name: '閉じる' }).first().click();
+  await expect(page).toHaveURL(/\/m\/accommodation\/1$/);
+
+  // The day schedule of its first night.
+  const [y, m, d] = nights[0]!.split('-').map(Number) as [number, number, number];
+  await dayCell(page, nights[0]!).locator('.cal-date').click();
+  await expect(page).toHaveURL(new RegExp(`/m/accommodation/1/book/${y}/${m}/${d}$`));
+  await expect(page.getByRole('heading', { name: new RegExp(`${y}年${m}月${d}日`) })).toBeVisible();
+  await expect(page.getByTestId('day-bookings')).toContainText(stay.name);
+
+  const text = `e2e メモ ${Date.now()}`;
+  const field = page.getByLabel('コメント 1');
+  await expect(field).toBeVisible();
+  const saved = page.waitForResponse((r) => r.url().includes('/calendar/comments') && r.request().method() !== 'GET');
+  await field.fill(text);
+  await field.blur();
+  expect((await saved).ok()).toBe(true);
+  await page.reload();
+  await expect(page.getByText(text)).toBeVisible();
+
+  await page.getByRole('link', { name: 'カレンダーに戻る' }).click();
+  await expect(page).toHaveURL(/\/m\/accommodation\/1$/);
+});
+
+test('the list view is kept after a reload', async ({ page }) => {
+  await signIn(page, ADMIN);
+  await page.goto('/m/accommodation/1');
+  await expect(page.getByTestId('calendar-grid')).toBeVisible();
+  await page.getByRole('button', { name: 'リスト表示' }).click();
+  await expect(page.getByTestId('calendar-list')).toBeVisible();
+  await page.reload();
+  await expect(page.getByTestId('calendar-list')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'リスト表示' })).toHaveAttribute('aria-pressed', 'true');
+  const today = tokyoToday();
+  const [, m, d] = today.split('-').map(Number) as [number, number, number];
+  await page.getByRole('button', { name: '今日' }).click();
+  await expect(page.locator(`.cal-day[data-date="${today}"]`)).toContainText(`${m}月${d}日`);
+  await expect(page.locator(`.cal-day[data-date="${today}"]`)).toBeInViewport();
+  expect((await page.context().cookies()).find((c) => c.name === 'yadoban_calendar_view')?.value).toBe('column');
+});
+
+test('scrolling to the top loads earlier weeks and keeps the view in place', async ({ page }) => {
+  await signIn(page, ADMIN);
+  await page.goto('/m/accommodation/1');
+  const scroller = page.getByTestId('calendar-scroll');
+  const first = page.locator('.cal-day').first();
+  await expect(page.locator('.cal-chip').first()).toBeVisible();
+  const before = await first.getAttribute('data-date');
+  await scroller.evaluate((el) => el.scrollTo(0, 0));
+  await expect.poll(() => first.getAttribute('data-date')).not.toBe(before);
+  expect(await scroller.evaluate((el) => el.scrollTop)).toBeGreaterThan(200);
+});

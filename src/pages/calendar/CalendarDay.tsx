@@ -1,0 +1,140 @@
+import { memo, type MouseEvent } from 'react';
+import type { Booking } from '../../../contract/booking';
+import { weekday } from '../../../contract/dates';
+import { formatDate, formatPeople } from '../../../i18n/formats';
+import { useAppTranslate } from '../../../i18n/useAppTranslate';
+import { dayLabel } from './calendarLabels';
+import type { DayInfo } from './calendarModel';
+import { ROOM_BORDERS, ROOM_COLORS } from './calendarStyles';
+
+export interface DayActions {
+  onOpenDay: (date: string) => void;
+  onOpenBooking: (bookId: number) => void;
+}
+
+export interface CalendarDayProps extends DayActions {
+  info: DayInfo;
+  variant: 'grid' | 'list';
+  roomNumber: number;
+  /** room_id → its place in the room list (its colour). */
+  roomIndex: ReadonlyMap<number, number>;
+  selectedId: number | null;
+  /** The window's first day: it names its month, like the 1st of a month does. */
+  first?: boolean;
+}
+
+function BookingChip({
+  book,
+  variant,
+  roomIndex,
+  selected,
+  onOpenBooking,
+}: {
+  book: Booking;
+  variant: 'grid' | 'list';
+  roomIndex: ReadonlyMap<number, number>;
+  selected: boolean;
+  onOpenBooking: (bookId: number) => void;
+}) {
+  const i = (roomIndex.get(book.room_id) ?? book.room_id) % ROOM_COLORS.length;
+  const people = formatPeople(book.person_number);
+  const open = (e: MouseEvent) => {
+    e.stopPropagation();
+    onOpenBooking(book.id);
+  };
+  return (
+    <button
+      type="button"
+      className={selected ? 'cal-chip selected' : 'cal-chip'}
+      data-book-id={book.id}
+      style={{ backgroundColor: ROOM_COLORS[i], borderLeftColor: ROOM_BORDERS[i] }}
+      title={`${book.name} / ${book.room_name} / ${people} / ${formatDate(book.start_date)}〜${formatDate(book.end_date)}`}
+      onClick={open}
+    >
+      {book.name}
+      <span className="cal-chip-room">
+        {book.room_name}
+        {variant === 'list' ? ` ${people}` : ''}
+      </span>
+    </button>
+  );
+}
+
+/** One day: its date (a link to the day schedule), the count of rooms taken and the stays of that night. */
+function CalendarDayCell(props: CalendarDayProps) {
+  const { info, variant, roomNumber, roomIndex, selectedId, first = false, onOpenDay, onOpenBooking } = props;
+  const translate = useAppTranslate();
+  const { date, books, state } = info;
+  const wd = weekday(date);
+  const label = dayLabel(date);
+  const dayNumber = Number(date.slice(8));
+  const month =
+    variant === 'grid' && (dayNumber === 1 || first)
+      ? translate('app.calendar.month', { month: Number(date.slice(5, 7)) })
+      : '';
+  const className = `${info.className}${wd === 0 ? ' sun' : wd === 6 ? ' sat' : ''}`;
+  return (
+    <div className={className} data-date={date} data-state={state} onClick={() => onOpenDay(date)}>
+      <div className="cal-day-head">
+        <button
+          type="button"
+          className="cal-date"
+          aria-label={translate('app.calendar.open_day', { date: label })}
+          onClick={(e) => {
+            e.stopPropagation();
+            onOpenDay(date);
+          }}
+        >
+          {month && <span className="cal-month">{month}</span>}
+          {variant === 'list' ? label : dayNumber}
+        </button>
+        {info.holiday && <span className="cal-holiday">{info.holiday}</span>}
+        {books.length > 0 && (
+          <span className="cal-count" title={info.overRooms.join('\n') || undefined}>
+            {state === 'over' && <span className="cal-badge">{translate('app.calendar.over')}</span>}
+            {state === 'full' && <span className="cal-badge">{translate('app.calendar.full')}</span>}
+            {translate('app.calendar.count', { booked: books.length, rooms: roomNumber })}
+          </span>
+        )}
+      </div>
+      <div className="cal-chips">
+        {books.map((book) => (
+          <BookingChip
+            key={book.id}
+            book={book}
+            variant={variant}
+            roomIndex={roomIndex}
+            selected={book.id === selectedId}
+            onOpenBooking={onOpenBooking}
+          />
+        ))}
+      </div>
+    </div>
+  );
+}
+
+/** Same day, same look, same booking objects: an extension of the window leaves the cell alone. */
+function sameDay(a: CalendarDayProps, b: CalendarDayProps): boolean {
+  const x = a.info;
+  const y = b.info;
+  const sameInfo =
+    x.date === y.date &&
+    x.className === y.className &&
+    x.state === y.state &&
+    x.holiday === y.holiday &&
+    x.overRooms.join() === y.overRooms.join() &&
+    x.books.length === y.books.length &&
+    x.books.every((book, i) => book === y.books[i]);
+  return (
+    sameInfo &&
+    a.variant === b.variant &&
+    a.roomNumber === b.roomNumber &&
+    a.roomIndex === b.roomIndex &&
+    a.selectedId === b.selectedId &&
+    a.first === b.first &&
+    a.onOpenDay === b.onOpenDay &&
+    a.onOpenBooking === b.onOpenBooking
+  );
+}
+
+export const CalendarDay = memo(CalendarDayCell, sameDay);

@@ -1,0 +1,16 @@
+import { useParams } from 'react-router-dom';
+import { NotFoundPage } from '../PlaceholderPage';
+import { CalendarScreen } from './CalendarScreen';
+
+/**
+ * /m/accommodation/{id} and /m/accommodation/{id}/book/{book_id}: one component for both routes,
+ * so opening or closing a booking keeps the calendar (its data and its scroll position).
+ */
+export default function CalendarPage() {
+  const params = useParams();
+  const accommodationId = Number(params.id);
+  const bookId = params.bookId === undefined ? null : Number(params.bookId);
+  if (!Number.isInteger(accommodationId) || accommodationId <= 0) return <NotFoundPage />;
+  if (bookId !== null && !(Number.isInteger(bookId) && bookId >= 0)) return <NotFoundPage />;
+  return <CalendarScreen key={accommodationId} accommodationId={accommodationId} bookId={bookId} />;
+}

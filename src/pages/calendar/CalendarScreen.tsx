@@ -1,0 +1,128 @@
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { Box, Drawer, Paper, useMediaQuery } from '@mui/material';
+import { Title } from 'react-admin';
+import { useNavigate } from 'react-router-dom';
+import { maxDate, tokyoToday } from '../../../contract/dates';
+import { useAccommodations } from '../../../dataProvider/accommodations';
+import { useAppTranslate } from '../../../i18n/useAppTranslate';
+import { BookingPanel } from '../../../resources/bookings/BookingPanel';
+import { links } from '../../routes';
+import type { CalendarView } from './calendarConstants';
+import { describeDays, extensionDays, groupByNight, windowDates } from './calendarModel';
+import { readCalendarView, writeBookSearch, writeCalendarView } from './calendarStorage';
+import { calendarSx } from './calendarStyles';
+import { CalendarToolbar } from './CalendarToolbar';
+import { DayList, WeekGrid } from './CalendarViews';
+import { useCalendarBooks } from './useCalendarBooks';
+import { useHolidays } from './useHolidays';
+import { useInfiniteScroll } from './useInfiniteScroll';
+
+export interface CalendarScreenProps {
+  accommodationId: number;
+  /** The booking whose panel is open (0 = new booking), or null. */
+  bookId: number | null;
+}
+
+/** The booking calendar of one accommodation, with the booking panel beside it when one is open. */
+export function CalendarScreen({ accommodationId, bookId }: CalendarScreenProps) {
+  const translate = useAppTranslate();
+  const navigate = useNavigate();
+  const [today] = useState(() => tokyoToday());
+  const [view, setView] = useState<CalendarView>(readCalendarView);
+  const { accommodations } = useAccommodations();
+  const accommodation = accommodations.find((a) => a.id === accommodationId);
+  const roomNumber = accommodation?.room_number ?? 0;
+  const { window, books, loaded, rooms, reload, extend } = useCalendarBooks(accommodationId, today);
+
+  const holidays = useHolidays();
+  const nights = useMemo(() => groupByNight(books.values(), window), [books, window]);
+  const selectedId = bookId !== null && bookId > 0 && books.has(bookId) ? bookId : null;
+  const days = useMemo(
+    () => describeDays(windowDates(window), nights, { rooms, roomNumber, today, selectedId, holidays }),
+    [window, nights, rooms, roomNumber, today, selectedId, holidays],
+  );
+  const roomIndex = useMemo(() => new Map(rooms.map((r, i) => [r.id, i])), [rooms]);
+
+  useEffect(() => {
+    writeBookSearch({ accommodation_id: accommodationId, stay_from: window.from, stay_to: window.to });
+  }, [accommodationId, window]);
+
+  const { scroller, onScroll, scrollToDate } = useInfiniteScroll(
+    extend,
+    extensionDays(view),
+    loaded,
+    window.from,
+    window.to,
+  );
+
+  const scrollToToday = () => scrollToDate(today);
+  // A booking opened by its address: bring its first night into view once it is loaded.
+  const shownBooking = useRef<number | null>(null);
+  const selected = selectedId === null ? undefined : books.get(selectedId);
+  useEffect(() => {
+    if (!selected || shownBooking.current === selected.id) return;
+    shownBooking.current = selected.id;
+    scrollToDate(maxDate(selected.start_date, window.from), true);
+  }, [selected, window.from, scrollToDate]);
+  const changeView = (next: CalendarView) => {
+    setView(next);
+    writeCalendarView(next);
+  };
+  const onOpenDay = useCallback(
+    (date: string) => navigate(links.dayOf(accommodationId, date)),
+    [navigate, accommodationId],
+  );
+  const onOpenBooking = useCallback(
+    (id: number) => navigate(links.booking(accommodationId, id)),
+    [navigate, accommodationId],
+  );
+  const onClose = useCallback(() => navigate(links.calendar(accommodationId)), [navigate, accommodationId]);
+  const onChanged = useCallback(() => void reload(), [reload]);
+
+  // Beside the calendar when there is room for both, else over it from the right.
+  const wide = useMediaQuery('(min-width:1280px)');
+  const panel = bookId !== null && (
+    <BookingPanel accommodationId={accommodationId} bookId={bookId} onClose={onClose} onChanged={onChanged} />
+  );
+  const viewProps = { days, roomNumber, roomIndex, selectedId: bookId, onOpenDay, onOpenBooking };
+  return (
+    <>
+      <Title title={translate('app.page.calendar')} preferenceKey={false} />
+      <Box sx={{ display: 'flex', gap: 2, alignItems: 'stretch', mt: 1 }}>
+        {/* Its content never widens the page: the booking panel keeps its place beside it. */}
+        <Box sx={{ flex: 1, minWidth: 0, contain: 'inline-size' }}>
+          <CalendarToolbar
+            title={accommodation?.name ?? translate('app.page.calendar')}
+            view={view}
+            onViewChange={changeView}
+            onToday={scrollToToday}
+            onNewBooking={() => onOpenBooking(0)}
+            loading={!loaded}
+          />
+          <Paper
+            ref={scroller}
+            onScroll={onScroll}
+            variant="outlined"
+            data-testid="calendar-scroll"
+            sx={{ height: 'calc(100dvh - 240px)', minHeight: 360, overflowY: 'auto', borderRightWidth: 0 }}
+          >
+            <Box sx={calendarSx}>{view === 'row' ? <WeekGrid {...viewProps} /> : <DayList {...viewProps} />}</Box>
+          </Paper>
+        </Box>
+        {bookId !== null && wide && (
+          <Box sx={{ width: 460, flexShrink: 0, maxHeight: 'calc(100dvh - 190px)', overflowY: 'auto' }}>{panel}</Box>
+        )}
+      </Box>
+      {bookId !== null && !wide && (
+        <Drawer
+          anchor="right"
+          open
+          onClose={onClose}
+          slotProps={{ paper: { sx: { width: 'min(480px, 100vw)', p: 1 } } }}
+        >
+          {panel}
+        </Drawer>
+      )}
+    </>
+  );
+}

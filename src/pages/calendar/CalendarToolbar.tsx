@@ -1,0 +1,55 @@
+import { Box, Button, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
+import AddIcon from '@mui/icons-material/Add';
+import TodayIcon from '@mui/icons-material/Today';
+import CalendarViewWeekIcon from '@mui/icons-material/CalendarViewWeek';
+import ViewListIcon from '@mui/icons-material/ViewList';
+import { useAppTranslate } from '../../../i18n/useAppTranslate';
+import type { CalendarView } from './calendarConstants';
+
+export interface CalendarToolbarProps {
+  title: string;
+  view: CalendarView;
+  onViewChange: (view: CalendarView) => void;
+  onToday: () => void;
+  onNewBooking: () => void;
+  loading: boolean;
+}
+
+export function CalendarToolbar({ title, view, onViewChange, onToday, onNewBooking, loading }: CalendarToolbarProps) {
+  const translate = useAppTranslate();
+  return (
+    <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1, mb: 1 }}>
+      <Typography variant="h6" component="h1" sx={{ mr: 1, fontWeight: 700 }}>
+        {title}
+      </Typography>
+      <ToggleButtonGroup
+        size="small"
+        exclusive
+        value={view}
+        onChange={(_, value: CalendarView | null) => value && onViewChange(value)}
+        aria-label={translate('app.calendar.view')}
+      >
+        <ToggleButton value="row">
+          <CalendarViewWeekIcon fontSize="small" sx={{ mr: 0.5 }} />
+          {translate('app.calendar.view_grid')}
+        </ToggleButton>
+        <ToggleButton value="column">
+          <ViewListIcon fontSize="small" sx={{ mr: 0.5 }} />
+          {translate('app.calendar.view_list')}
+        </ToggleButton>
+      </ToggleButtonGroup>
+      <Button size="small" variant="outlined" startIcon={<TodayIcon />} onClick={onToday}>
+        {translate('app.calendar.today')}
+      </Button>
+      {loading && (
+        <Typography variant="body2" color="text.secondary" role="status">
+          {translate('app.calendar.loading')}
+        </Typography>
+      )}
+      <Box sx={{ flex: 1 }} />
+      <Button size="small" variant="contained" startIcon={<AddIcon />} onClick={onNewBooking}>
+        {translate('app.calendar.new_booking')}
+      </Button>
+    </Box>
+  );
+}

@@ -1,0 +1,98 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useNotify } from 'react-admin';
+import type { Booking } from '../../../contract/booking';
+import type { Room } from '../../../contract/room';
+import { listCalendarBooks, listRooms } from '../../../dataProvider/bookingsApi';
+import { errorMessages } from '../../../contract/messages';
+import { extensionWindow, initialWindow, mergeWindows, type DateWindow } from './calendarModel';
+
+interface BooksState {
+  window: DateWindow;
+  books: Map<number, Booking>;
+  loaded: boolean;
+}
+
+const byId = (books: Booking[], into = new Map<number, Booking>()) => {
+  for (const b of books) into.set(b.id, b);
+  return into;
+};
+
+const isAbort = (e: unknown) => e instanceof DOMException && e.name === 'AbortError';
+
+/**
+ * The bookings of one accommodation's calendar window and its room types. The first window is one
+ * call; each extension asks only for its new dates and merges them by booking id.
+ */
+export function useCalendarBooks(accommodationId: number, today: string) {
+  const [state, setState] = useState<BooksState>(() => ({
+    window: initialWindow(today),
+    books: new Map(),
+    loaded: false,
+  }));
+  const [rooms, setRooms] = useState<Room[]>([]);
+  const notify = useNotify();
+  const windowRef = useRef(state.window);
+  const busy = useRef(false);
+  const abort = useRef(new AbortController());
+
+  useEffect(() => {
+    windowRef.current = state.window;
+  }, [state.window]);
+
+  const fail = useCallback(
+    (e: unknown) => {
+      if (isAbort(e)) return;
+      notify(e instanceof Error && e.message ? e.message : errorMessages.generic, { type: 'error' });
+    },
+    [notify],
+  );
+
+  /** Loads the whole current window again (after a booking changed) and replaces what is held. */
+  const reload = useCallback(async () => {
+    const { from, to } = windowRef.current;
+    try {
+      const books = await listCalendarBooks(accommodationId, from, to, abort.current.signal);
+      setState((s) => (s.window.from === from && s.window.to === to ? { ...s, books: byId(books), loaded: true } : s));
+    } catch (e) {
+      fail(e);
+      setState((s) => ({ ...s, loaded: true }));
+    }
+  }, [accommodationId, fail]);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    abort.current = controller;
+    void reload();
+    listRooms(accommodationId)
+      .then((list) => {
+        if (!controller.signal.aborted) setRooms(list);
+      })
+      .catch(fail);
+    return () => controller.abort();
+  }, [accommodationId, reload, fail]);
+
+  /**
+   * Adds `days` days above or below. `beforeApply` runs just before the new rows are committed
+   * (the page notes its scroll position there, to keep it steady when rows are prepended).
+   */
+  const extend = useCallback(
+    async (direction: 'before' | 'after', days: number, beforeApply?: () => void) => {
+      if (busy.current) return;
+      busy.current = true;
+      const added = extensionWindow(windowRef.current, direction, days);
+      try {
+        const books = await listCalendarBooks(accommodationId, added.from, added.to, abort.current.signal);
+        beforeApply?.();
+        windowRef.current = mergeWindows(windowRef.current, added);
+        setState((s) => ({ ...s, window: mergeWindows(s.window, added), books: byId(books, new Map(s.books)) }));
+      } catch (e) {
+        fail(e);
+      } finally {
+        busy.current = false;
+      }
+    },
+    [accommodationId, fail],
+  );
+
+  return { window: state.window, books: state.books, loaded: state.loaded, rooms, reload, extend };
+}

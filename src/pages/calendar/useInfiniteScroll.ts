@@ -1,0 +1,57 @@
+import { useCallback, useEffect, useLayoutEffect, useRef } from 'react';
+import { SCROLL_THRESHOLD_PX } from './calendarConstants';
+
+const AUTO_LOAD_DELAY_MS = 300;
+
+type Extend = (direction: 'before' | 'after', days: number, beforeApply?: () => void) => Promise<void>;
+
+/**
+ * Loads more when the scroll area comes within SCROLL_THRESHOLD_PX of its top or bottom, and keeps
+ * what the user looks at in place when rows are prepended (the distance to the bottom is kept).
+ * `firstDate` is the window's first date: it changes exactly when rows were prepended.
+ */
+export function useInfiniteScroll(extend: Extend, step: number, ready: boolean, firstDate: string, lastDate: string) {
+  const scroller = useRef<HTMLDivElement>(null);
+  const fromBottom = useRef<number | null>(null);
+
+  useLayoutEffect(() => {
+    const el = scroller.current;
+    if (!el || fromBottom.current === null) return;
+    el.scrollTop = el.scrollHeight - fromBottom.current;
+    fromBottom.current = null;
+  }, [firstDate]);
+
+  const check = useCallback(() => {
+    const el = scroller.current;
+    // No layout (clientHeight 0, as in jsdom) means nothing to measure.
+    if (!el || !ready || el.clientHeight === 0) return;
+    if (el.scrollTop < SCROLL_THRESHOLD_PX) {
+      void extend('before', step, () => {
+        fromBottom.current = el.scrollHeight - el.scrollTop;
+      });
+    } else if (el.scrollHeight - el.scrollTop - el.clientHeight < SCROLL_THRESHOLD_PX) {
+      void extend('after', step);
+    }
+  }, [extend, step, ready]);
+
+  // At the very top a wheel gives no scroll event: load ahead once the data is in and after each
+  // extension, so that there is always room to scroll up.
+  // (A moment later: the first weeks paint before anything else is fetched.)
+  useEffect(() => {
+    const timer = setTimeout(check, AUTO_LOAD_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [check, firstDate, lastDate]);
+
+  /** Brings a day to the middle of the area; only the area scrolls (scrollIntoView moves the page too). */
+  const scrollToDate = useCallback((date: string, onlyIfHidden = false) => {
+    const el = scroller.current;
+    const cell = el?.querySelector(`[data-date="${date}"]`);
+    if (!el || !cell) return;
+    const { top, bottom, height } = cell.getBoundingClientRect();
+    const area = el.getBoundingClientRect();
+    if (onlyIfHidden && top >= area.top && bottom <= area.bottom) return;
+    el.scrollTop += top - area.top - (el.clientHeight - height) / 2;
+  }, []);
+
+  return { scroller, onScroll: check, scrollToDate };
+}

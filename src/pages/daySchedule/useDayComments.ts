@@ -1,0 +1,90 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useNotify } from 'react-admin';
+import { errorMessages } from '../../../contract/messages';
+import { createComment, deleteComment, listComments, updateComment } from '../../../dataProvider/bookingsApi';
+
+/** A comment as the page holds it: `id` null until the server has it; `saved` is the server's text. */
+export interface DraftComment {
+  key: string;
+  id: number | null;
+  text: string;
+  saved: string;
+}
+
+let nextKey = 0;
+const draft = (id: number | null = null, text = ''): DraftComment => ({ key: `c${++nextKey}`, id, text, saved: text });
+
+/**
+ * The comments of one day (spec section 4 "Calendar comment"): an empty one is added locally when
+ * the day has none; leaving a comment's field creates it (POST) or updates it (PATCH).
+ */
+export function useDayComments(accommodationId: number, date: string) {
+  const [comments, setComments] = useState<DraftComment[] | null>(null);
+  const notify = useNotify();
+  /** Comments whose create or update is on its way: a second blur meanwhile must not create a twin. */
+  const saving = useRef(new Set<string>());
+  const fail = useCallback(
+    (e: unknown, fallback: string = errorMessages.generic) =>
+      notify(e instanceof Error && e.message ? e.message : fallback, { type: 'error' }),
+    [notify],
+  );
+
+  useEffect(() => {
+    let live = true;
+    listComments(accommodationId, date, date)
+      .then((list) => {
+        if (!live) return;
+        const mine = list.filter((c) => c.target_date === date).map((c) => draft(c.id, c.comment));
+        setComments(mine.length > 0 ? mine : [draft()]);
+      })
+      .catch((e: unknown) => {
+        if (!live) return;
+        fail(e);
+        setComments([draft()]);
+      });
+    return () => {
+      live = false;
+    };
+  }, [accommodationId, date, fail]);
+
+  const patch = (key: string, change: Partial<DraftComment>) =>
+    setComments((list) => list?.map((c) => (c.key === key ? { ...c, ...change } : c)) ?? list);
+
+  const edit = (key: string, text: string) => patch(key, { text });
+
+  /** On blur: nothing when unchanged; a new comment is created only once it has text. What was typed stays on failure. */
+  const save = async (c: DraftComment) => {
+    if (c.text === c.saved || (c.id === null && c.text.trim() === '') || saving.current.has(c.key)) return;
+    saving.current.add(c.key);
+    try {
+      const answer =
+        c.id === null
+          ? await createComment(accommodationId, date, c.text)
+          : await updateComment(accommodationId, c.id, c.text);
+      patch(c.key, { id: answer.id, saved: c.text });
+    } catch (e) {
+      fail(e, errorMessages.bookingUpdateFailed);
+    } finally {
+      saving.current.delete(c.key);
+    }
+  };
+
+  const add = () => setComments((list) => [...(list ?? []), draft()]);
+
+  /** Deletes on the server when stored there; the day keeps one empty comment. */
+  const remove = async (c: DraftComment) => {
+    try {
+      if (c.id !== null) await deleteComment(accommodationId, c.id);
+      setComments((list) => {
+        const rest = (list ?? []).filter((x) => x.key !== c.key);
+        return rest.length > 0 ? rest : [draft()];
+      });
+      return true;
+    } catch (e) {
+      fail(e, errorMessages.deleteFailed);
+      return false;
+    }
+  };
+
+  return { comments, edit, save, add, remove };
+}
