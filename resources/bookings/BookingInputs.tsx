@@ -3,6 +3,7 @@ import { JOB_CODES, jobLabel } from '../../contract/enums';
 import type { PlanSummary } from '../../contract/plan';
 import type { Room } from '../../contract/room';
 import type { AppMessageKey } from '../../i18n/ja';
+import { formatDate } from '../../i18n/formats';
 import { useAppTranslate } from '../../i18n/useAppTranslate';
 import type { BookingField, BookingFormValues } from './bookingModel';
 
@@ -96,7 +97,13 @@ export function BookingInputs(props: BookingInputsProps) {
         [{ value: '', label: translate('app.booking.no_plan') }, ...planChoices(props)],
         cols(wide ? 5 : 7),
       )}
-      {text('start_date', { type: 'date', slotProps: { inputLabel: { shrink: true } }, ...cols(wide ? 2 : 6) })}
+      {text('start_date', {
+        type: 'date',
+        slotProps: { inputLabel: { shrink: true } },
+        // The input's own format follows the browser's language; the day is also said the Japanese way.
+        helperText: formatDate(form.start_date),
+        ...cols(wide ? 2 : 6),
+      })}
       {text('days', {
         ...cols(wide ? 1 : 3),
         type: 'number',

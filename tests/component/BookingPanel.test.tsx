@@ -46,6 +46,9 @@ describe('BookingPanel, an existing booking', () => {
     expect(screen.getByTestId('booking-confirmation')).toHaveTextContent('確認番号: AB9');
     expect(field('宿泊者名').value).toBe('山田 太郎');
     expect(screen.getByTestId('booking-check-out')).toHaveTextContent('2026年12月26日（2泊）');
+    // The check-in input follows the browser's language; the Japanese date is said under it.
+    expect(field('チェックイン').value).toBe('2026-12-24');
+    expect(screen.getByText('2026年12月24日')).toBeInTheDocument();
     expect(screen.getByTestId('booking-price-sub')).toHaveTextContent('45,000円');
     expect(screen.getByText('管理画面')).toBeInTheDocument();
     expect(within(screen.getByTestId('booking-payments')).getByText('入金はまだありません。')).toBeInTheDocument();
