@@ -1,27 +1,24 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
+import type { Accommodation } from '../../contract/accommodation';
 import { bookingCreateMessages as msg } from '../../contract/booking';
 import { addDays, tokyoToday } from '../../contract/dates';
 import { sqlRows } from '../../server/db/client';
-import { httpClient } from '../support/http';
-import { ADMIN, STAFF, startTestServer, type TestServer } from '../support/testServer';
+import { startSignedIn, type SignedIn } from '../support/signedIn';
+import type { TestServer } from '../support/testServer';
 
 let server: TestServer;
-let http: ReturnType<typeof httpClient>;
+let http: SignedIn['http'];
 let admin: string;
 let staff: string;
-let acc: { id: number; room_number: number }[];
+let acc: Accommodation[];
 const today = tokyoToday();
 
 const rows = <T>(query: ReturnType<typeof sql>) => sqlRows<T>(server.database.db, query);
 const bookingCount = async () => (await rows<{ n: number }>(sql`select count(*)::int as n from bookings`))[0]!.n;
 
 beforeAll(async () => {
-  server = await startTestServer();
-  http = httpClient(server.baseUrl);
-  admin = (await http.login(ADMIN)).access_token;
-  staff = (await http.login(STAFF)).access_token;
-  acc = (await http.get('/api/accommodations', admin)).body.accommodations;
+  ({ server, http, admin, staff, accommodations: acc } = await startSignedIn());
 });
 afterAll(() => server.close());
 

@@ -1,3 +1,4 @@
+import { vi } from 'vitest';
 import type { Booking } from '../../contract/booking';
 import type { PlanSummary } from '../../contract/plan';
 import type { Room } from '../../contract/room';
@@ -81,3 +82,16 @@ export const demoPlans: PlanSummary[] = [
     check_out: '10:00',
   },
 ];
+
+/** The stub of dataProvider/bookingsApi: `vi.mock(path, async () => (await import('./BookingPanel.fixtures')).bookingsApiStub())`. */
+export function bookingsApiStub() {
+  return {
+    getBook: vi.fn(),
+    createBook: vi.fn(),
+    updateBook: vi.fn(),
+    cancelBook: vi.fn(),
+    listRooms: vi.fn(),
+    listPlans: vi.fn(),
+    listBooks: vi.fn(),
+  };
+}

@@ -2,32 +2,11 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import * as api from '../../dataProvider/bookingsApi';
 import { HttpError } from '../../dataProvider/http';
-import { BookingPanel } from '../../resources/bookings';
-import { AppNotification } from '../../src/components/AppNotification';
 import { buildBooking, demoPlans, demoRooms } from './BookingPanel.fixtures';
-import { renderInAdmin } from './helpers';
+import { renderPanel } from './bookingPanelHarness';
 
-vi.mock('../../dataProvider/bookingsApi', () => ({
-  getBook: vi.fn(),
-  createBook: vi.fn(),
-  updateBook: vi.fn(),
-  cancelBook: vi.fn(),
-  listRooms: vi.fn(),
-  listPlans: vi.fn(),
-  listBooks: vi.fn(),
-}));
+vi.mock('../../dataProvider/bookingsApi', async () => (await import('./BookingPanel.fixtures')).bookingsApiStub());
 const mocked = vi.mocked(api);
-
-function renderPanel(bookId: number, onChanged = vi.fn()) {
-  renderInAdmin(
-    <>
-      <BookingPanel accommodationId={1} bookId={bookId} onClose={vi.fn()} onChanged={onChanged} />
-      <AppNotification />
-    </>,
-    { path: `/m/accommodation/1/book/${bookId}` },
-  );
-  return { onChanged };
-}
 
 const field = (label: string) => screen.getByLabelText(label) as HTMLInputElement;
 
