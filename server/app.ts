@@ -28,6 +28,8 @@ import userRoutes from './routes/api/users';
 import bookRoutes from './routes/api/books';
 import calendarCommentRoutes from './routes/api/calendarComments';
 import catalogueRoutes from './routes/api/catalogue';
+import priceRoutes from './routes/api/prices';
+import holidayRoutes from './routes/api/holidays';
 
 export interface BuildAppOptions {
   logger?: LoggerOptions;
@@ -94,6 +96,8 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
         bookRoutes,
         calendarCommentRoutes,
         catalogueRoutes,
+        priceRoutes,
+        holidayRoutes,
       ]) {
         await typed.register(routes, ctx);
       }

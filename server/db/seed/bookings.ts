@@ -1,3 +1,4 @@
+import { priceForDay } from '../../../contract/price';
 import type { bookingOptions, bookings, mailMessages, payments } from '../schema';
 import { ADDRESSES, FAMILY_NAMES, GIVEN_NAMES, MAIL_DOMAINS, MINI_MEMOS, type PriceRule } from './fixtures';
 import {
@@ -72,8 +73,13 @@ export interface GeneratedBookings {
 
 /** Price of one night: base + per-person step + the larger of weekday and holiday surcharges (spec 5). */
 export function nightPrice(rule: PriceRule, date: string, unit: number): number {
-  const holidayStep = isHoliday(date) ? rule.holiday[0] : isHoliday(addDays(date, 1)) ? rule.holiday[1] : 0;
-  return rule.base + (unit - 1) * rule.perPerson + Math.max(rule.week[weekday(date)] ?? 0, holidayStep);
+  const unitStep = Array.from({ length: unit }, (_, u) => u * rule.perPerson);
+  return priceForDay(
+    { base_price: rule.base, unit_step: unitStep, week_step: rule.week, holiday_step: rule.holiday },
+    date,
+    unit,
+    isHoliday,
+  );
 }
 
 interface Guest {

@@ -1,0 +1,224 @@
+import { addDays, isValidDate, weekday } from './dates';
+import { isoDate } from './params';
+import { z } from './zod';
+
+/**
+ * Plan prices (spec sections 3 and 5): the one price rule of the creator, the price entries of the
+ * grid and the CSV file that carries them. Shared by the console (creator preview, grid, CSV screen),
+ * the server (checks, import, export) and the demo seed.
+ */
+
+/** Most cells one call or one CSV file may write: 3 plans x 365 days x 10 headcounts is 10,950. */
+export const MAX_PRICE_ENTRIES = 50_000;
+/** Highest price of one night, yen. */
+export const MAX_PRICE = 100_000_000;
+/** Largest CSV file accepted, bytes. */
+export const MAX_PRICE_CSV_BYTES = 5 * 1024 * 1024;
+
+/** The creator's inputs (spec section 3 "Price rule set"). */
+export interface PriceRuleSet {
+  base_price: number;
+  /** Surcharge per headcount, index 0 = 1 person; missing entries count 0. */
+  unit_step: readonly number[];
+  /** Surcharge per weekday, 0 Sunday to 6 Saturday. */
+  week_step: readonly number[];
+  /** [holiday, day before a holiday]; default [0, 0]. */
+  holiday_step: readonly number[];
+}
+
+/**
+ * Price of one night (spec section 5 "Price for a day"): the base price, plus the step for the
+ * headcount, plus the larger of the weekday step and the holiday step (index 0 on a holiday,
+ * 1 on the day before one). A holiday that is also the day before another counts as a holiday.
+ */
+export function priceForDay(
+  rule: PriceRuleSet,
+  date: string,
+  unit: number,
+  isHoliday: (date: string) => boolean,
+): number {
+  const holidayStep = isHoliday(date)
+    ? (rule.holiday_step[0] ?? 0)
+    : isHoliday(addDays(date, 1))
+      ? (rule.holiday_step[1] ?? 0)
+      : 0;
+  const unitStep = rule.unit_step[unit - 1] ?? 0;
+  const weekStep = rule.week_step[weekday(date)] ?? 0;
+  return rule.base_price + unitStep + Math.max(weekStep, holidayStep);
+}
+
+export const priceMessages = {
+  date: '日付を正しく入力してください（例：2026-04-01）',
+  unit: '人数は1以上の整数で入力してください',
+  unitOverPlan: (maxNum: number) => `人数がプランの最大人数（${maxNum}人）を超えています`,
+  price: '料金は0以上の整数（円）で入力してください',
+  priceTooHigh: `料金は${MAX_PRICE.toLocaleString('ja-JP')}円以下で入力してください`,
+  duplicate: (line: number) => `同じ日付と人数の行が${line}行目にもあります`,
+  duplicateEntry: '同じ日付と人数の料金が重複しています',
+  tooMany: `一度に登録できる料金は${MAX_PRICE_ENTRIES.toLocaleString('ja-JP')}件までです`,
+  columns: '列の数が正しくありません（日付,人数,料金 の3列）',
+  empty: '料金の行がありません',
+  noFile: 'CSVファイルを選択してください',
+  notCsv: 'CSVファイル（UTF-8 または Shift_JIS のテキスト）を選択してください',
+  tooLarge: `ファイルのサイズは${MAX_PRICE_CSV_BYTES / 1024 / 1024}MB以内にしてください`,
+} as const;
+
+const priceValue = z
+  .number(priceMessages.price)
+  .int(priceMessages.price)
+  .min(0, priceMessages.price)
+  .max(MAX_PRICE, priceMessages.priceTooHigh);
+const unitValue = z.number(priceMessages.unit).int(priceMessages.unit).min(1, priceMessages.unit);
+
+/** A cell of the price grid as the API answers it (spec section 3 "Plan price entry"). */
+export const priceEntrySchema = z.object({
+  id: z.number().int(),
+  target_date: z.string(),
+  unit: z.number().int(),
+  price: z.number().int(),
+});
+export type PriceEntry = z.infer<typeof priceEntrySchema>;
+
+/** A cell to write: date, headcount, price. */
+export const priceInputSchema = z.object({
+  target_date: isoDate(priceMessages.date),
+  unit: unitValue,
+  price: priceValue,
+});
+export type PriceInput = z.infer<typeof priceInputSchema>;
+
+export const priceListSchema = z.object({ prices: z.array(priceEntrySchema) });
+export const priceUpdateBodySchema = z.object({ price: priceValue });
+export const priceBulkBodySchema = z.object({
+  prices: z.array(priceInputSchema).min(1, priceMessages.empty).max(MAX_PRICE_ENTRIES, priceMessages.tooMany),
+});
+export const priceBulkResultSchema = z.object({ count: z.number().int() });
+
+/** A bad row of a CSV file; line counts from 1, the header included. */
+export const csvRowErrorSchema = z.object({ line: z.number().int(), reason: z.string() });
+export type CsvRowError = z.infer<typeof csvRowErrorSchema>;
+/** The dry run's answer: the rows the import would write and every bad row. */
+export const priceCsvCheckSchema = z.object({
+  items: z.array(z.object({ target_date: z.string(), unit: z.number().int(), price: z.number().int() })),
+  errors: z.array(csvRowErrorSchema),
+});
+export type PriceCsvCheck = z.infer<typeof priceCsvCheckSchema>;
+
+// ---- The CSV file --------------------------------------------------------------------------------
+
+/** Header of the file the server writes (Japanese Excel shows it as is); `target_date,unit,price` is read too. */
+export const PRICE_CSV_HEADER = ['日付', '人数', '料金'] as const;
+const ENGLISH_HEADER = ['target_date', 'unit', 'price'];
+
+/** One row of the file: 2026-04-01,2,18000. */
+export function priceCsvLine(entry: Pick<PriceInput, 'target_date' | 'unit' | 'price'>): string {
+  return `${entry.target_date},${entry.unit},${entry.price}`;
+}
+
+/** Splits one CSV line into cells (RFC 4180 quotes: "a,b" and "" for a quote). */
+export function splitCsvLine(line: string): string[] {
+  const cells: string[] = [];
+  let cell = '';
+  let quoted = false;
+  for (let i = 0; i < line.length; i++) {
+    const c = line[i]!;
+    if (quoted) {
+      if (c === '"') {
+        if (line[i + 1] === '"') {
+          cell += '"';
+          i++;
+        } else quoted = false;
+      } else cell += c;
+    } else if (c === '"') quoted = true;
+    else if (c === ',') {
+      cells.push(cell);
+      cell = '';
+    } else cell += c;
+  }
+  cells.push(cell);
+  return cells.map((x) => x.trim());
+}
+
+/**
+ * A date as Excel may have rewritten it: 2026-04-01, 2026/4/1, 2026-4-1; null when it is not a real
+ * calendar date (2026-02-30).
+ */
+export function parseCsvDate(value: string): string | null {
+  const m = /^(\d{4})[-/](\d{1,2})[-/](\d{1,2})$/.exec(value);
+  if (!m) return null;
+  const date = `${m[1]}-${m[2]!.padStart(2, '0')}-${m[3]!.padStart(2, '0')}`;
+  return isValidDate(date) ? date : null;
+}
+
+/** A whole number as typed or as Excel shows it (18000, 18,000, １８０００円 is not one). */
+function parseCsvInteger(value: string): number | null {
+  const plain = value.replace(/^(\d{1,3}(,\d{3})+)$/, (s) => s.replaceAll(',', ''));
+  if (!/^-?\d+$/.test(plain)) return null;
+  return Number(plain);
+}
+
+export interface ParsedPriceCsv {
+  items: PriceInput[];
+  errors: CsvRowError[];
+}
+
+/**
+ * Reads the text of a price CSV: an optional header row (日付,人数,料金), blank lines and lines
+ * starting with # skipped, then date,headcount,price per line. Every bad row is reported with
+ * its line number; a row is bad for a wrong column count, a date that does not exist, a headcount
+ * below 1 or above the plan's max_num, a price that is not a whole number of 0 yen or more, or a
+ * date and headcount already given on an earlier line.
+ */
+export function parsePriceCsv(text: string, maxNum: number): ParsedPriceCsv {
+  const items: PriceInput[] = [];
+  const errors: CsvRowError[] = [];
+  const seen = new Map<string, number>();
+  const lines = text.replace(/^\uFEFF/, '').split(/\r\n|\n|\r/);
+  let headerAllowed = true;
+  for (let i = 0; i < lines.length; i++) {
+    const line = i + 1;
+    const raw = lines[i]!;
+    if (raw.trim() === '' || raw.trimStart().startsWith('#')) continue;
+    const cells = splitCsvLine(raw);
+    // Excel writes trailing empty cells when a column further right was ever used.
+    while (cells.length > 3 && cells[cells.length - 1] === '') cells.pop();
+    if (headerAllowed) {
+      headerAllowed = false;
+      const lower = cells.map((c) => c.toLowerCase());
+      if (
+        PRICE_CSV_HEADER.every((h, k) => cells[k] === h) ||
+        ENGLISH_HEADER.every((h, k) => lower[k] === h) ||
+        (cells.length > 0 && parseCsvDate(cells[0]!) === null && !/\d/.test(cells[0]!))
+      ) {
+        continue;
+      }
+    }
+    if (cells.length !== 3) {
+      errors.push({ line, reason: priceMessages.columns });
+      continue;
+    }
+    const date = parseCsvDate(cells[0]!);
+    const unit = parseCsvInteger(cells[1]!);
+    const price = parseCsvInteger(cells[2]!);
+    const reasons: string[] = [];
+    if (date === null) reasons.push(`${priceMessages.date}: ${cells[0]}`);
+    if (unit === null || unit < 1) reasons.push(priceMessages.unit);
+    else if (unit > maxNum) reasons.push(priceMessages.unitOverPlan(maxNum));
+    if (price === null || price < 0) reasons.push(priceMessages.price);
+    else if (price > MAX_PRICE) reasons.push(priceMessages.priceTooHigh);
+    if (reasons.length === 0) {
+      const key = `${date}|${unit}`;
+      const earlier = seen.get(key);
+      if (earlier !== undefined) reasons.push(priceMessages.duplicate(earlier));
+      else seen.set(key, line);
+    }
+    if (reasons.length > 0) {
+      errors.push({ line, reason: reasons.join('、') });
+      continue;
+    }
+    items.push({ target_date: date!, unit: unit!, price: price! });
+  }
+  if (items.length === 0 && errors.length === 0) errors.push({ line: 1, reason: priceMessages.empty });
+  if (items.length > MAX_PRICE_ENTRIES) errors.push({ line: lines.length, reason: priceMessages.tooMany });
+  return { items, errors };
+}

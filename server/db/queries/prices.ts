@@ -1,0 +1,60 @@
+import { sql } from 'drizzle-orm';
+import type { PriceEntry, PriceInput } from '../../../contract/price';
+import { sqlRows, type Tx } from '../client';
+
+export type PlanRow = { id: number; accommodation_id: number; name: string; max_num: number };
+
+/** A plan, locked for the rest of the transaction when `lock` (its max_num cannot change under a write). */
+export async function findPlan(tx: Tx, planId: number, lock = false) {
+  const rows = await sqlRows<PlanRow>(
+    tx,
+    sql`select id, accommodation_id, name, max_num from plans where id = ${planId} ${lock ? sql`for update` : sql``}`,
+  );
+  return rows[0];
+}
+
+/** The plan's prices ordered by date and headcount, optionally within [from, to]. */
+export function listPrices(tx: Tx, planId: number, from?: string, to?: string) {
+  return sqlRows<PriceEntry>(
+    tx,
+    sql`select id, target_date::text as target_date, unit, price from plan_prices
+      where plan_id = ${planId}
+        ${from ? sql`and target_date >= ${from}::date` : sql``}
+        ${to ? sql`and target_date <= ${to}::date` : sql``}
+      order by target_date, unit`,
+  );
+}
+
+/** Changes one cell of the plan; undefined when the plan has no such cell. */
+export async function updatePrice(tx: Tx, planId: number, id: number, price: number) {
+  const rows = await sqlRows<PriceEntry>(
+    tx,
+    sql`update plan_prices set price = ${price}, updated_at = now()
+      where id = ${id} and plan_id = ${planId}
+      returning id, target_date::text as target_date, unit, price`,
+  );
+  return rows[0];
+}
+
+const pgArray = (values: readonly (number | string)[]) => `{${values.join(',')}}`;
+
+/**
+ * Writes the cells (date, headcount) in one statement over three arrays: new cells are inserted,
+ * existing ones take the new price. The cells must be distinct (a statement may not touch a row twice).
+ */
+export async function upsertPrices(tx: Tx, planId: number, prices: readonly PriceInput[]): Promise<number> {
+  if (prices.length === 0) return 0;
+  const rows = await sqlRows<{ n: number }>(
+    tx,
+    sql`with written as (
+      insert into plan_prices (plan_id, target_date, unit, price)
+      select ${planId}::int, t.d, t.u, t.p from unnest(
+        ${pgArray(prices.map((r) => r.target_date))}::date[],
+        ${pgArray(prices.map((r) => r.unit))}::integer[],
+        ${pgArray(prices.map((r) => r.price))}::integer[]) as t(d, u, p)
+      on conflict (plan_id, target_date, unit) do update set price = excluded.price, updated_at = now()
+      returning 1)
+    select count(*)::int as n from written`,
+  );
+  return rows[0]!.n;
+}

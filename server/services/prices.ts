@@ -1,0 +1,86 @@
+import {
+  type CsvRowError,
+  type PriceCsvCheck,
+  type PriceEntry,
+  type PriceInput,
+  parsePriceCsv,
+  priceMessages,
+} from '../../contract/price';
+import { errorMessages } from '../../contract/messages';
+import type { Db, Tx } from '../db/client';
+import * as q from '../db/queries/prices';
+import { AppError, badRequest, notFound } from '../errors';
+import type { CurrentUser } from './auth';
+import { decodeCsv } from './priceCsv';
+
+/** 400 naming every bad CSV row: errors { "12": "12行目: ..." }. */
+function csvRejected(errors: readonly CsvRowError[]): AppError {
+  const first = errors[0]!;
+  const byLine: Record<string, string> = {};
+  for (const e of errors.slice(0, 1000)) byLine[String(e.line)] = `${e.line}行目: ${e.reason}`;
+  return new AppError(400, 'csv_invalid', `${errorMessages.csvFailed}（${first.line}行目: ${first.reason}）`, byLine);
+}
+
+/** Plan prices: the grid's cells, the creator's bulk write and the CSV file (spec sections 5 and 7). */
+export class PriceService {
+  constructor(private readonly db: Db) {}
+
+  /** The plan when the user may reach its accommodation; 404 otherwise, as if it did not exist. */
+  private async plan(tx: Tx, user: CurrentUser, planId: number, lock = false) {
+    const plan = await q.findPlan(tx, planId, lock);
+    if (!plan || !user.accommodationIds.includes(plan.accommodation_id)) throw notFound();
+    return plan;
+  }
+
+  async list(user: CurrentUser, planId: number, from?: string, to?: string): Promise<PriceEntry[]> {
+    await this.plan(this.db, user, planId);
+    return q.listPrices(this.db, planId, from, to);
+  }
+
+  /** The plan's name too, for the file name of the export. */
+  async export(user: CurrentUser, planId: number, from?: string, to?: string) {
+    const plan = await this.plan(this.db, user, planId);
+    return { plan, prices: await q.listPrices(this.db, planId, from, to) };
+  }
+
+  async update(user: CurrentUser, planId: number, id: number, price: number): Promise<PriceEntry> {
+    await this.plan(this.db, user, planId);
+    const entry = await q.updatePrice(this.db, planId, id, price);
+    if (!entry) throw notFound();
+    return entry;
+  }
+
+  /** Replaces the given cells in one transaction; 400 for a headcount above max_num or a repeated cell. */
+  async replace(user: CurrentUser, planId: number, prices: readonly PriceInput[]): Promise<number> {
+    return this.db.transaction(async (tx) => {
+      const plan = await this.plan(tx, user, planId, true);
+      const seen = new Set<string>();
+      const errors: Record<string, string> = {};
+      prices.forEach((p, i) => {
+        if (p.unit > plan.max_num) errors[`prices.${i}.unit`] ??= priceMessages.unitOverPlan(plan.max_num);
+        const key = `${p.target_date}|${p.unit}`;
+        if (seen.has(key)) errors[`prices.${i}`] ??= priceMessages.duplicateEntry;
+        seen.add(key);
+      });
+      const fields = Object.keys(errors);
+      if (fields.length > 0) throw badRequest(errors[fields[0]!], errors);
+      return q.upsertPrices(tx, planId, prices);
+    });
+  }
+
+  /** The dry run: every row the file would write, and every bad row with its line. Writes nothing. */
+  async checkCsv(user: CurrentUser, planId: number, file: Buffer | string): Promise<PriceCsvCheck> {
+    const plan = await this.plan(this.db, user, planId);
+    return parsePriceCsv(decodeCsv(file).text, plan.max_num);
+  }
+
+  /** Imports every row of the file, or none: 400 with the bad rows. */
+  async importCsv(user: CurrentUser, planId: number, file: Buffer | string): Promise<number> {
+    return this.db.transaction(async (tx) => {
+      const plan = await this.plan(tx, user, planId, true);
+      const { items, errors } = parsePriceCsv(decodeCsv(file).text, plan.max_num);
+      if (errors.length > 0) throw csvRejected(errors);
+      return q.upsertPrices(tx, planId, items);
+    });
+  }
+}
