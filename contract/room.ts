@@ -9,3 +9,34 @@ export const roomSchema = z.object({
 });
 export type Room = z.infer<typeof roomSchema>;
 export const roomListSchema = z.object({ rooms: z.array(roomSchema) });
+
+/** Spec section 5 "Room create", word for word, plus the bounds the spec leaves open. */
+export const roomMessages = {
+  name: '部屋名を入力してください。',
+  maxNum: '部屋数を入力してください。',
+  nameTooLong: '部屋名は100文字以内で入力してください。',
+  maxNumTooLarge: '部屋数は999以下で入力してください。',
+  hasBookings: 'この部屋タイプには予約があるため削除できません。予約の部屋タイプを変更してから削除してください。',
+} as const;
+
+/** Zod's message for a field that is missing or null; its own (Japanese) message for a wrong type. */
+export const requiredMessage = (message: string) => (issue: { input?: unknown }) =>
+  issue.input === undefined || issue.input === null ? message : undefined;
+
+export const roomNameSchema = z
+  .string({ error: requiredMessage(roomMessages.name) })
+  .trim()
+  .min(1, roomMessages.name)
+  .max(100, roomMessages.nameTooLong);
+export const roomMaxNumSchema = z
+  .number({ error: requiredMessage(roomMessages.maxNum) })
+  .int()
+  .min(1, roomMessages.maxNum)
+  .max(999, roomMessages.maxNumTooLarge);
+
+/** POST .../rooms: the room form's rules (server and console). */
+export const roomCreateSchema = z.object({ name: roomNameSchema, max_num: roomMaxNumSchema });
+export type RoomCreate = z.infer<typeof roomCreateSchema>;
+/** PATCH .../rooms/{roomId}: the changed fields, same rules. */
+export const roomUpdateSchema = roomCreateSchema.partial();
+export type RoomUpdate = z.infer<typeof roomUpdateSchema>;

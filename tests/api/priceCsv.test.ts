@@ -151,7 +151,8 @@ describe('price CSV', () => {
     expect(await fingerprint()).toEqual(before);
   });
 
-  it('imports 10,950 rows (3 plans x 365 days x 10 headcounts) well under a second each', async () => {
+  // How fast is measured by `npm run bench -- prices`, not asserted here (a shared machine's load would make it flaky).
+  it('checks and imports 10,950 rows, and a second import updates every cell in place', async () => {
     const plan = { ...own };
     const rows = ['日付,人数,料金'];
     const units = Math.min(plan.max_num, 10);
@@ -161,16 +162,10 @@ describe('price CSV', () => {
       }
     }
     const file = rows.join('\r\n');
-    let started = performance.now();
     const check = await send(plan.id, file, { check: true });
-    const checkMs = performance.now() - started;
     expect(check.body.errors).toEqual([]);
-    started = performance.now();
     const imported = await send(plan.id, file);
-    const importMs = performance.now() - started;
     expect(imported.body).toEqual({ count: 10_950 });
-    expect(checkMs).toBeLessThan(1_000);
-    expect(importMs).toBeLessThan(1_000);
     // Again: every cell updated in place, none added.
     const before = (await fingerprint()).n;
     expect((await send(plan.id, file.replaceAll(',2000', ',3000'))).body).toEqual({ count: 10_950 });

@@ -1,21 +1,37 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorBodySchema } from '../../../contract/error';
 import { idParam, isoDate } from '../../../contract/params';
-import { planListSchema } from '../../../contract/plan';
-import { roomListSchema } from '../../../contract/room';
+import {
+  paymentMethodListSchema,
+  planCreateSchema,
+  planListSchema,
+  planSchema,
+  planUpdateSchema,
+  planWithPricesSchema,
+} from '../../../contract/plan';
+import { roomCreateSchema, roomListSchema, roomSchema, roomUpdateSchema } from '../../../contract/room';
 import { z } from '../../../contract/zod';
 import type { AppContext } from '../../context';
 import { listPlans, listRooms } from '../../db/queries/catalogue';
+import { CatalogueService } from '../../services/catalogue';
 
-const errors = { 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema };
+const errors = { 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema };
 const params = z.object({ id: idParam });
+const roomParams = z.object({ id: idParam, roomId: idParam });
+const attachParams = z.object({ id: idParam, roomId: idParam, planId: idParam });
+const planParams = z.object({ id: idParam, planId: idParam });
+/** Every route here names its accommodation: the user must reach it (404 otherwise). */
+const config = { accommodationParam: 'id' };
 
-/** Read-only lists of room types and plans, for the booking panel (their editing screens come later). */
+/** Room types and plans of an accommodation (spec section 7 "Accommodations, rooms, plans"). */
 const catalogueRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
+  const catalogue = new CatalogueService(ctx.db);
+
+  // Rooms
   app.get(
     '/accommodations/:id/rooms',
     {
-      config: { accommodationParam: 'id' },
+      config,
       schema: {
         summary: 'Room types of an accommodation',
         tags: ['rooms'],
@@ -27,9 +43,102 @@ const catalogueRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
   );
 
   app.get(
+    '/accommodations/:id/rooms/:roomId',
+    {
+      config,
+      schema: {
+        summary: 'One room type with its plans',
+        tags: ['rooms'],
+        params: roomParams,
+        response: { 200: roomSchema, ...errors },
+      },
+    },
+    async (request) => catalogue.room(request.params.id, request.params.roomId),
+  );
+
+  app.post(
+    '/accommodations/:id/rooms',
+    {
+      config,
+      schema: {
+        summary: 'Create a room type (spec 5 "Room create"); room_number follows',
+        tags: ['rooms'],
+        params,
+        body: roomCreateSchema,
+        response: { 201: roomSchema, ...errors },
+      },
+    },
+    async (request, reply) => reply.status(201).send(await catalogue.createRoom(request.params.id, request.body)),
+  );
+
+  app.patch(
+    '/accommodations/:id/rooms/:roomId',
+    {
+      config,
+      schema: {
+        summary: 'Change a room type (the changed fields); room_number follows',
+        tags: ['rooms'],
+        params: roomParams,
+        body: roomUpdateSchema,
+        response: { 200: roomSchema, ...errors },
+      },
+    },
+    async (request) => catalogue.updateRoom(request.params.id, request.params.roomId, request.body),
+  );
+
+  app.delete(
+    '/accommodations/:id/rooms/:roomId',
+    {
+      config,
+      schema: {
+        summary: 'Delete a room type; 409 while bookings hold it',
+        tags: ['rooms'],
+        params: roomParams,
+        response: { 204: z.null(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      await catalogue.deleteRoom(request.params.id, request.params.roomId);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.patch(
+    '/accommodations/:id/rooms/:roomId/attach/:planId',
+    {
+      config,
+      schema: {
+        summary: 'Offer a plan of the same accommodation on a room type; answers the room',
+        tags: ['rooms'],
+        params: attachParams,
+        response: { 200: roomSchema, ...errors },
+      },
+    },
+    async (request) => catalogue.attach(request.params.id, request.params.roomId, request.params.planId),
+  );
+
+  app.delete(
+    '/accommodations/:id/rooms/:roomId/attach/:planId',
+    {
+      config,
+      schema: {
+        summary: 'Stop offering a plan on a room type',
+        tags: ['rooms'],
+        params: attachParams,
+        response: { 204: z.null(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      await catalogue.detach(request.params.id, request.params.roomId, request.params.planId);
+      return reply.status(204).send(null);
+    },
+  );
+
+  // Plans
+  app.get(
     '/accommodations/:id/plans',
     {
-      config: { accommodationParam: 'id' },
+      config,
       schema: {
         summary: 'Plans of an accommodation, optionally those on sale in a range',
         tags: ['plans'],
@@ -44,6 +153,93 @@ const catalogueRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
     async (request) => ({
       plans: await listPlans(ctx.db, request.params.id, request.query.start_date, request.query.end_date),
     }),
+  );
+
+  app.get(
+    '/accommodations/:id/plans/:planId',
+    {
+      config,
+      schema: {
+        summary: 'One plan, all its fields but prices',
+        tags: ['plans'],
+        params: planParams,
+        response: { 200: planSchema, ...errors },
+      },
+    },
+    async (request) => catalogue.plan(request.params.id, request.params.planId),
+  );
+
+  app.get(
+    '/admin/accommodations/:id/plans/:plan_id',
+    {
+      config,
+      schema: {
+        summary: 'One plan with its prices by date and headcount',
+        tags: ['plans'],
+        params: z.object({ id: idParam, plan_id: idParam }),
+        response: { 200: planWithPricesSchema, ...errors },
+      },
+    },
+    async (request) => catalogue.planWithPrices(request.params.id, request.params.plan_id),
+  );
+
+  app.post(
+    '/accommodations/:id/plans',
+    {
+      config,
+      schema: {
+        summary: 'Create a plan (spec 5 "Plan save")',
+        tags: ['plans'],
+        params,
+        body: planCreateSchema,
+        response: { 201: planSchema, ...errors },
+      },
+    },
+    async (request, reply) => reply.status(201).send(await catalogue.createPlan(request.params.id, request.body)),
+  );
+
+  app.patch(
+    '/accommodations/:id/plans/:planId',
+    {
+      config,
+      schema: {
+        summary: 'Change a plan (any subset of its fields, prices apart)',
+        tags: ['plans'],
+        params: planParams,
+        body: planUpdateSchema,
+        response: { 200: planSchema, ...errors },
+      },
+    },
+    async (request) => catalogue.updatePlan(request.params.id, request.params.planId, request.body),
+  );
+
+  app.delete(
+    '/accommodations/:id/plans/:planId',
+    {
+      config,
+      schema: {
+        summary: 'Delete a plan with its prices; its bookings keep their stay without a plan',
+        tags: ['plans'],
+        params: planParams,
+        response: { 204: z.null(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      await catalogue.deletePlan(request.params.id, request.params.planId);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.get(
+    '/admin/payment_methods',
+    {
+      schema: {
+        summary: 'Payment methods plans can offer',
+        tags: ['plans'],
+        response: { 200: paymentMethodListSchema, ...errors },
+      },
+    },
+    async () => ({ payment_methods: await catalogue.paymentMethods() }),
   );
 };
 
