@@ -1,5 +1,6 @@
 import { planMessages, planPeriodError, type Plan, type PlanCreate, type PlanUpdate } from '../../contract/plan';
 import { roomMessages, type Room, type RoomCreate, type RoomUpdate } from '../../contract/room';
+import { tokyoToday } from '../../contract/dates';
 import type { Db, Tx } from '../db/client';
 import * as q from '../db/queries/catalogue';
 import { badRequest, conflict, notFound } from '../errors';
@@ -57,6 +58,16 @@ export class CatalogueService {
     return this.db.transaction(async (tx) => {
       if (input.max_num !== undefined) await q.lockAccommodation(tx, accommodationId);
       if (!(await q.lockRoom(tx, accommodationId, roomId))) throw notFound();
+      if (input.max_num !== undefined) {
+        // The room row is locked, as every booking write locks it: no booking can slip in meanwhile.
+        const busiest = await q.busiestNightFrom(tx, roomId, tokyoToday());
+        if (busiest && busiest.booked > input.max_num) {
+          const day = `${Number(busiest.night.slice(5, 7))}月${Number(busiest.night.slice(8, 10))}日`;
+          throw conflict(
+            `${day}に${busiest.booked}件の予約があるため、部屋数を${busiest.booked}より少なくできません。`,
+          );
+        }
+      }
       await q.updateRoom(tx, roomId, { name: input.name, maxNum: input.max_num });
       if (input.max_num !== undefined) await q.syncRoomNumber(tx, accommodationId);
       return this.room(accommodationId, roomId, tx);

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { Accommodation } from '../../contract/accommodation';
 import { roomMessages } from '../../contract/room';
+import { tokyoToday } from '../../contract/dates';
 import { sqlRows } from '../../server/db/client';
 import { startSignedIn, type SignedIn } from '../support/signedIn';
 import type { TestServer } from '../support/testServer';
@@ -162,6 +163,30 @@ describe('rooms', () => {
     expect(res.body).toMatchObject({ code: 'conflict', message: roomMessages.hasBookings });
     expect({ room: await stored(held!.id), number: await roomNumber(a), rooms: await roomCount() }).toEqual(before);
     expect((await http.get(rooms(a, held!.id), admin)).body.plans.map((p: { id: number }) => p.id)).toContain(planId);
+  });
+
+  it('refuses fewer rooms than a coming night already holds (409), and allows down to that', async () => {
+    const a = acc[0]!.id;
+    const [busiest] = await rows<{ room_id: number; booked: number; max_num: number }>(
+      sql`select b.room_id, count(*)::int as booked, r.max_num from bookings b join rooms r on r.id = b.room_id,
+          generate_series(greatest(b.start_date, ${tokyoToday()}::date), b.end_date - 1, interval '1 day') d
+        where b.accommodation_id = ${a} and b.delete_flg = 0 and b.end_date > ${tokyoToday()}::date
+        group by b.room_id, r.max_num, d order by count(*) desc limit 1`,
+    );
+    const before = { room: await stored(busiest!.room_id), number: await roomNumber(a) };
+    const res = await http.send<any>('PATCH', rooms(a, busiest!.room_id), {
+      token: admin,
+      json: { max_num: busiest!.booked - 1 },
+    });
+    expect(res.status).toBe(409);
+    expect(res.body.message).toMatch(new RegExp(`${busiest!.booked}件の予約があるため`));
+    expect({ room: await stored(busiest!.room_id), number: await roomNumber(a) }).toEqual(before);
+    const fits = await http.send<any>('PATCH', rooms(a, busiest!.room_id), {
+      token: admin,
+      json: { max_num: busiest!.booked },
+    });
+    expect(fits.status).toBe(200);
+    expect((await stored(busiest!.room_id)).max_num).toBe(busiest!.booked);
   });
 
   it('attach and detach plans of the same accommodation', async () => {

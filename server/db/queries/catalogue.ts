@@ -38,6 +38,18 @@ export async function lockRoom(tx: Tx, accommodationId: number, roomId: number):
   return rows.length > 0;
 }
 
+/** The night from `from` on when the room type holds the most live bookings, or undefined if none. */
+export async function busiestNightFrom(tx: Tx, roomId: number, from: string) {
+  const rows = await sqlRows<{ night: string; booked: number }>(
+    tx,
+    sql`select d::date::text as night, count(*)::int as booked
+      from bookings b, generate_series(greatest(b.start_date, ${from}::date), b.end_date - 1, interval '1 day') d
+      where b.room_id = ${roomId} and b.delete_flg = 0 and b.end_date > ${from}::date
+      group by d order by count(*) desc, d limit 1`,
+  );
+  return rows[0];
+}
+
 export async function insertRoom(tx: Tx, accommodationId: number, name: string, maxNum: number): Promise<number> {
   const [row] = await tx.insert(rooms).values({ accommodationId, name, maxNum }).returning({ id: rooms.id });
   return row!.id;
