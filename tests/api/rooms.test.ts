@@ -186,7 +186,7 @@ describe('rooms', () => {
       json: { max_num: busiest!.booked },
     });
     expect(fits.status).toBe(200);
-    expect((await stored(busiest!.room_id)).max_num).toBe(busiest!.booked);
+    expect((await stored(busiest!.room_id))?.max_num).toBe(busiest!.booked);
   });
 
   it('attach and detach plans of the same accommodation', async () => {
