@@ -36,8 +36,30 @@ export async function login({ username, password }: LoginParams): Promise<void> 
     clearTokens();
     throw new Error(loginErrorMessage(error), { cause: error });
   }
-  // The shell fetches the list again if this fails; the sign-in itself succeeded.
-  await fetchAccommodations().catch(() => undefined);
+  // The shell fetches these again if they fail; the sign-in itself succeeded.
+  await Promise.all([fetchAccommodations().catch(() => undefined), fetchMe().catch(() => undefined)]);
+}
+
+const ME_KEY = 'yadoban_me';
+
+/** The signed-in user, kept in sessionStorage (cleared with the session) so that pages need not wait for it. */
+async function fetchMe(): Promise<Me> {
+  const { json } = await httpClient<Me>(apiUrl('/me'));
+  try {
+    window.sessionStorage.setItem(ME_KEY, JSON.stringify(json));
+  } catch {
+    // storage refused: asked again next time
+  }
+  return json;
+}
+
+function storedMe(): Me | null {
+  try {
+    const raw = window.sessionStorage.getItem(ME_KEY);
+    return raw ? (JSON.parse(raw) as Me) : null;
+  } catch {
+    return null;
+  }
 }
 
 export async function logout(): Promise<string> {
@@ -61,13 +83,16 @@ export const authProvider: AuthProvider = {
     return Promise.resolve();
   },
   getIdentity: async (): Promise<UserIdentity> => {
-    const { json } = await httpClient<Me>(apiUrl('/me'));
-    return { ...json, id: json.id, fullName: json.name };
+    const me = storedMe() ?? (await fetchMe());
+    return { ...me, id: me.id, fullName: me.name };
   },
-  /** What the screens may offer; the server decides anyway (403 for staff on administration). */
+  /**
+   * What the screens may offer; the server decides anyway (403 for staff on administration).
+   * react-admin waits for this before the first page renders: it reads what sign-in stored.
+   */
   getPermissions: async (): Promise<Permissions> => {
-    const { json } = await httpClient<Me>(apiUrl('/me'));
-    return { isAdmin: json.user_type === USER_TYPE.admin };
+    const me = storedMe() ?? (await fetchMe());
+    return { isAdmin: me.user_type === USER_TYPE.admin };
   },
 };
 

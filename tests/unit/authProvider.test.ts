@@ -47,6 +47,26 @@ describe('authProvider', () => {
     expect(getStoredAccommodations()).toEqual(accommodations);
   });
 
+  it('keeps the signed-in user from sign-in, so that permissions cost no request afterwards', async () => {
+    const me = { id: 2, name: 'スタッフ 花子', mail: 'staff@example.com', user_type: 2, accommodations: [1] };
+    const { calls } = stubFetch(({ url }) =>
+      url.endsWith('/oauth/auth')
+        ? json(200, { access_token: 'a', refresh_token: 'r', token_type: 'Bearer', expires_in: 900 })
+        : url.endsWith('/me')
+          ? json(200, me)
+          : json(200, accommodations),
+    );
+    await authProvider.login({ username: 'staff@example.com', password: 'staff-pass-1234' });
+    const afterLogin = calls.length;
+    expect(await authProvider.getPermissions!({})).toEqual({ isAdmin: false });
+    expect((await authProvider.getIdentity!()).fullName).toBe('スタッフ 花子');
+    expect(calls).toHaveLength(afterLogin);
+    clearSession();
+    setTokens({ access_token: 'a', refresh_token: 'r', expires_in: 900 });
+    expect(await authProvider.getPermissions!({})).toEqual({ isAdmin: false });
+    expect(calls).toHaveLength(afterLogin + 1);
+  });
+
   it('removes tokens and says メールアドレスまたはパスワードが一致しません on refused credentials', async () => {
     setTokens({ access_token: 'stale', refresh_token: 'stale' });
     stubFetch(() => json(401, { error: 'invalid_grant', code: 'invalid_grant', message: 'x' }));
