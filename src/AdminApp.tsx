@@ -27,6 +27,8 @@ const loadCalendar = () => import('./pages/calendar/CalendarPage');
 void loadCalendar().catch(() => undefined);
 const CalendarPage = lazy(loadCalendar);
 const DaySchedulePage = lazy(() => import('./pages/daySchedule/DaySchedulePage'));
+const PlanListPage = lazy(() => import('../resources/plans/PlanListPage'));
+const RoomListPage = lazy(() => import('../resources/rooms/RoomListPage'));
 
 /** The pages built so far; every other route shows its placeholder. */
 const pages: Partial<Record<PageName, ReactElement>> = {
@@ -34,6 +36,8 @@ const pages: Partial<Record<PageName, ReactElement>> = {
   calendar: <CalendarPage />,
   booking: <CalendarPage />,
   day: <DaySchedulePage />,
+  plans: <PlanListPage />,
+  rooms: <RoomListPage />,
 };
 
 /**

@@ -67,7 +67,8 @@ describe('LoginPage', () => {
     await user.click(screen.getByRole('button', { name: 'ログイン' }));
     expect(await screen.findByText('ダッシュボード')).toBeInTheDocument();
     expect(getAccessToken()).toBe('access');
-    expect(calls.map((c) => c.url)).toEqual(['/oauth/auth', '/api/accommodations']);
+    // After the token: the accommodations and the signed-in user, asked side by side.
+    expect(calls.map((c) => c.url).sort()).toEqual(['/api/accommodations', '/api/me', '/oauth/auth']);
   });
 
   it('sends a signed-in visitor straight to /m/', async () => {
