@@ -29,6 +29,8 @@ const CalendarPage = lazy(loadCalendar);
 const DaySchedulePage = lazy(() => import('./pages/daySchedule/DaySchedulePage'));
 const PlanListPage = lazy(() => import('../resources/plans/PlanListPage'));
 const RoomListPage = lazy(() => import('../resources/rooms/RoomListPage'));
+const PriceGridPage = lazy(() => import('../resources/prices/PriceGridPage'));
+const PriceCsvPage = lazy(() => import('../resources/prices/PriceCsvPage'));
 
 /** The pages built so far; every other route shows its placeholder. */
 const pages: Partial<Record<PageName, ReactElement>> = {
@@ -38,6 +40,8 @@ const pages: Partial<Record<PageName, ReactElement>> = {
   day: <DaySchedulePage />,
   plans: <PlanListPage />,
   rooms: <RoomListPage />,
+  prices: <PriceGridPage />,
+  priceCsv: <PriceCsvPage />,
 };
 
 /**

@@ -1,0 +1,218 @@
+import { useState, type ChangeEvent } from 'react';
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  CardContent,
+  CardHeader,
+  CircularProgress,
+  List,
+  ListItem,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  Typography,
+} from '@mui/material';
+import UploadFileIcon from '@mui/icons-material/UploadFile';
+import { Title, useNotify } from 'react-admin';
+import { Link, useNavigate, useParams } from 'react-router-dom';
+import { errorMessages } from '../../contract/messages';
+import { priceMessages } from '../../contract/price';
+import { HttpError } from '../../dataProvider/http';
+import { checkPriceCsv, importPriceCsv, type PriceCsvCheck } from '../../dataProvider/pricesApi';
+import { formatDate, formatYen } from '../../i18n/formats';
+import { useAppTranslate } from '../../i18n/useAppTranslate';
+import { links } from '../../src/routes';
+import { NotFoundPage } from '../../src/pages/PlaceholderPage';
+import { failureMessage } from '../bookings/bookingErrors';
+import { csvErrorText, PREVIEW_ROWS, priceCsvTemplate, saveBlob } from './priceModel';
+
+/** The lines of a refused import (body.errors: line → '{line}行目: {reason}'). */
+function importErrors(error: unknown): string[] {
+  if (!(error instanceof HttpError)) return [];
+  const body = error.body as { errors?: Record<string, string> } | undefined;
+  return body?.errors ? Object.values(body.errors) : [];
+}
+
+export interface PriceCsvProps {
+  accommodationId: number;
+  planId: number;
+}
+
+/**
+ * CSV price update (spec sections 2 and 4): choose a file, テスト送信 (a dry run showing the rows and
+ * every bad row), 更新 (enabled only after a clean dry run of the same file), 雛形ダウンロード.
+ */
+export function PriceCsv({ accommodationId, planId }: PriceCsvProps) {
+  const translate = useAppTranslate();
+  const notify = useNotify();
+  const navigate = useNavigate();
+  const [file, setFile] = useState<File | null>(null);
+  const [check, setCheck] = useState<PriceCsvCheck | null>(null);
+  const [refused, setRefused] = useState<string[]>([]);
+  const [busy, setBusy] = useState<'check' | 'import' | null>(null);
+
+  const choose = (event: ChangeEvent<HTMLInputElement>) => {
+    setFile(event.target.files?.[0] ?? null);
+    setCheck(null);
+    setRefused([]);
+    event.target.value = '';
+  };
+
+  const dryRun = async () => {
+    if (!file) {
+      notify(priceMessages.noFile, { type: 'warning' });
+      return;
+    }
+    setBusy('check');
+    setRefused([]);
+    try {
+      setCheck(await checkPriceCsv(planId, file));
+    } catch (error) {
+      setCheck(null);
+      notify(failureMessage(error, errorMessages.csvFailed), { type: 'error' });
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const runImport = async () => {
+    if (!file) return;
+    setBusy('import');
+    try {
+      const { count } = await importPriceCsv(planId, file);
+      notify(translate('app.price.csv_imported', { count }), { type: 'success' });
+      navigate(links.prices(accommodationId, planId));
+    } catch (error) {
+      setCheck(null);
+      setRefused(importErrors(error));
+      notify(failureMessage(error, errorMessages.csvFailed), { type: 'error' });
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const canImport = file !== null && check !== null && check.errors.length === 0 && check.items.length > 0;
+
+  return (
+    <Card sx={{ m: { xs: 0, sm: 1 } }}>
+      <CardHeader
+        title={translate('app.page.price_csv')}
+        action={
+          <Button component={Link} to={links.prices(accommodationId, planId)}>
+            {translate('app.price.back')}
+          </Button>
+        }
+      />
+      <CardContent>
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+          {translate('app.price.csv_help')}
+        </Typography>
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: { sm: 'center' }, mb: 2 }}>
+          <Button component="label" variant="outlined" startIcon={<UploadFileIcon />}>
+            {translate('app.price.csv_choose')}
+            <input hidden type="file" accept=".csv,text/csv" data-testid="csv-file" onChange={choose} />
+          </Button>
+          <Typography variant="body2" data-testid="csv-file-name">
+            {file ? file.name : translate('app.price.csv_no_file')}
+          </Typography>
+        </Stack>
+        <Stack direction="row" spacing={1} sx={{ mb: 2, flexWrap: 'wrap' }}>
+          <Button variant="outlined" onClick={() => void dryRun()} disabled={!file || busy !== null}>
+            {busy === 'check' ? <CircularProgress size={20} /> : translate('app.price.csv_check')}
+          </Button>
+          <Button variant="contained" onClick={() => void runImport()} disabled={!canImport || busy !== null}>
+            {busy === 'import' ? <CircularProgress size={20} /> : translate('app.price.csv_import')}
+          </Button>
+          <Button onClick={() => saveBlob(priceCsvTemplate(), 'price_template.csv')}>
+            {translate('app.price.csv_template')}
+          </Button>
+        </Stack>
+        {refused.length > 0 && (
+          <Alert severity="error" sx={{ mb: 2 }}>
+            <List dense disablePadding>
+              {refused.map((line) => (
+                <ListItem key={line} disableGutters>
+                  {line}
+                </ListItem>
+              ))}
+            </List>
+          </Alert>
+        )}
+        {check && <CheckResult check={check} />}
+      </CardContent>
+    </Card>
+  );
+}
+
+function CheckResult({ check }: { check: PriceCsvCheck }) {
+  const translate = useAppTranslate();
+  const shown = check.items.slice(0, PREVIEW_ROWS);
+  return (
+    <Box data-testid="csv-check">
+      {check.errors.length > 0 ? (
+        <Alert severity="error" sx={{ mb: 2 }}>
+          <Typography variant="subtitle2">
+            {translate('app.price.csv_errors', { count: check.errors.length })}
+          </Typography>
+          <List dense disablePadding data-testid="csv-errors">
+            {check.errors.map((error) => (
+              <ListItem key={`${error.line}:${error.reason}`} disableGutters>
+                {csvErrorText(error)}
+              </ListItem>
+            ))}
+          </List>
+        </Alert>
+      ) : (
+        <Alert severity="success" sx={{ mb: 2 }}>
+          {translate('app.price.csv_clean')}
+        </Alert>
+      )}
+      <Typography variant="subtitle2">{translate('app.price.csv_rows', { count: check.items.length })}</Typography>
+      {check.items.length > PREVIEW_ROWS && (
+        <Typography variant="body2" color="text.secondary">
+          {translate('app.price.csv_rows_preview', { count: PREVIEW_ROWS })}
+        </Typography>
+      )}
+      {shown.length > 0 && (
+        <Table size="small" sx={{ maxWidth: 480 }}>
+          <TableHead>
+            <TableRow>
+              <TableCell>{translate('app.price.date')}</TableCell>
+              <TableCell align="right">{translate('resources.bookings.fields.person_number')}</TableCell>
+              <TableCell align="right">{translate('resources.bookings.fields.price')}</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {shown.map((item) => (
+              <TableRow key={`${item.target_date}|${item.unit}`}>
+                <TableCell>{formatDate(item.target_date)}</TableCell>
+                <TableCell align="right">{translate('app.price.unit', { unit: item.unit })}</TableCell>
+                <TableCell align="right">{formatYen(item.price)}</TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      )}
+    </Box>
+  );
+}
+
+/** /m/accommodation/{id}/plan/{planId}/price/csv. */
+export default function PriceCsvPage() {
+  const translate = useAppTranslate();
+  const params = useParams();
+  const id = Number(params.id);
+  const planId = Number(params.planId);
+  if (!Number.isInteger(id) || id <= 0 || !Number.isInteger(planId) || planId <= 0) return <NotFoundPage />;
+  return (
+    <>
+      <Title title={translate('app.page.price_csv')} preferenceKey={false} />
+      <PriceCsv key={`${id}:${planId}`} accommodationId={id} planId={planId} />
+    </>
+  );
+}

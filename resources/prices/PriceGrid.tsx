@@ -1,0 +1,244 @@
+import { useEffect, useState, type ChangeEvent, type FocusEvent } from 'react';
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  CardContent,
+  CardHeader,
+  CircularProgress,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  Typography,
+} from '@mui/material';
+import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
+import ChevronRightIcon from '@mui/icons-material/ChevronRight';
+import { useNotify } from 'react-admin';
+import { Link } from 'react-router-dom';
+import { errorMessages } from '../../contract/messages';
+import { getPlan, type Plan } from '../../dataProvider/catalogueApi';
+import { downloadPricesCsv, listPrices, updatePrice, type PriceEntry } from '../../dataProvider/pricesApi';
+import { todayInTokyo } from '../../i18n/formats';
+import { useAppTranslate } from '../../i18n/useAppTranslate';
+import { links } from '../../src/routes';
+import { failureMessage } from '../bookings/bookingErrors';
+import { buildPriceGrid, cellChange, monthLabel, monthRange, saveBlob, shiftMonth, type PriceRow } from './priceModel';
+
+type PlanLoad = { status: 'loading' } | { status: 'failed' } | { status: 'ready'; plan: Plan };
+/** The last month answered; a month not yet answered shows as loading. */
+type PriceLoad =
+  | { status: 'loading' }
+  | { status: 'failed'; month: string }
+  | { status: 'ready'; month: string; prices: PriceEntry[] };
+
+const dayColor = (row: PriceRow) => (row.weekday === 6 ? 'info.main' : row.weekday === 0 ? 'error.main' : undefined);
+
+export interface PriceGridProps {
+  accommodationId: number;
+  planId: number;
+  /** Any date of the month shown first; this month in Tokyo by default. */
+  initialMonth?: string;
+}
+
+/**
+ * The price grid of a plan (spec section 2 "Plan price screens"): a month at a time, one row per date
+ * and one column per headcount 1..max_num, compact above 5. A cell saves on blur only when it changed
+ * and has an id (spec section 5).
+ */
+export function PriceGrid({ accommodationId, planId, initialMonth }: PriceGridProps) {
+  const translate = useAppTranslate();
+  const notify = useNotify();
+  const [plan, setPlan] = useState<PlanLoad>({ status: 'loading' });
+  const [month, setMonth] = useState(() => monthRange(initialMonth ?? todayInTokyo()).start);
+  const [prices, setPrices] = useState<PriceLoad>({ status: 'loading' });
+  const [downloading, setDownloading] = useState(false);
+
+  useEffect(() => {
+    let live = true;
+    getPlan(accommodationId, planId).then(
+      (p) => live && setPlan({ status: 'ready', plan: p }),
+      () => live && setPlan({ status: 'failed' }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [accommodationId, planId]);
+
+  useEffect(() => {
+    let live = true;
+    const { start, end } = monthRange(month);
+    listPrices(planId, start, end).then(
+      (list) => live && setPrices({ status: 'ready', month, prices: list }),
+      () => live && setPrices({ status: 'failed', month }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [planId, month]);
+
+  const download = async () => {
+    setDownloading(true);
+    try {
+      const file = await downloadPricesCsv(planId);
+      saveBlob(file.blob, file.filename);
+    } catch (error) {
+      notify(failureMessage(error, translate('app.price.download_failed')), { type: 'error' });
+    } finally {
+      setDownloading(false);
+    }
+  };
+
+  /** Keeps the saved cell in the list, so that the next blur compares with the stored price. */
+  const saved = (entry: PriceEntry) =>
+    setPrices((load) =>
+      load.status === 'ready' ? { ...load, prices: load.prices.map((p) => (p.id === entry.id ? entry : p)) } : load,
+    );
+
+  if (plan.status === 'loading') return <CircularProgress sx={{ m: 2 }} />;
+  if (plan.status === 'failed') return <Alert severity="error">{translate('app.price.not_found')}</Alert>;
+
+  const { start, end } = monthRange(month);
+  const current = prices.status !== 'loading' && prices.month === month ? prices : null;
+  const grid = buildPriceGrid(start, end, plan.plan.max_num, current?.status === 'ready' ? current.prices : []);
+  const cellSx = grid.compact ? { px: 0.5, py: 0.25, fontSize: '0.75rem' } : { px: 1, py: 0.5 };
+
+  return (
+    <Card sx={{ m: { xs: 0, sm: 1 } }}>
+      <CardHeader
+        title={plan.plan.name}
+        subheader={translate('app.page.prices')}
+        action={
+          <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap' }}>
+            <Button variant="outlined" onClick={() => void download()} disabled={downloading}>
+              {translate('app.price.csv_download')}
+            </Button>
+            <Button variant="outlined" component={Link} to={links.priceCsv(accommodationId, planId)}>
+              {translate('app.price.csv_update')}
+            </Button>
+            <Button variant="contained" component={Link} to={links.priceCreator(accommodationId, planId)}>
+              {translate('app.price.creator')}
+            </Button>
+          </Stack>
+        }
+      />
+      <CardContent>
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 1 }}>
+          <Button startIcon={<ChevronLeftIcon />} onClick={() => setMonth(shiftMonth(month, -1))}>
+            {translate('app.price.prev_month')}
+          </Button>
+          <Typography component="h2" variant="h6" data-testid="price-month">
+            {monthLabel(month)}
+          </Typography>
+          <Button endIcon={<ChevronRightIcon />} onClick={() => setMonth(shiftMonth(month, 1))}>
+            {translate('app.price.next_month')}
+          </Button>
+        </Stack>
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+          {translate('app.price.autosave')}
+        </Typography>
+        {current?.status === 'failed' && <Alert severity="error">{translate('app.price.load_failed')}</Alert>}
+        {!current && <CircularProgress size={24} />}
+        {current?.status === 'ready' && (
+          <Box sx={{ overflowX: 'auto' }}>
+            <Table size="small" data-testid="price-grid" data-compact={grid.compact ? 'true' : 'false'}>
+              <TableHead>
+                <TableRow>
+                  <TableCell sx={cellSx}>{translate('app.price.date')}</TableCell>
+                  {grid.units.map((unit) => (
+                    <TableCell key={unit} sx={cellSx} align="center">
+                      {translate('app.price.unit', { unit })}
+                    </TableCell>
+                  ))}
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {grid.rows.map((row) => (
+                  <TableRow key={row.date} data-date={row.date}>
+                    <TableCell sx={{ ...cellSx, whiteSpace: 'nowrap', color: dayColor(row) }}>{row.label}</TableCell>
+                    {row.cells.map((cell, i) => (
+                      <TableCell key={i} sx={cellSx}>
+                        <PriceCell
+                          key={cell ? `${cell.id}:${cell.price}` : `none:${row.date}:${i}`}
+                          cell={cell}
+                          compact={grid.compact}
+                          label={translate('app.price.cell_label', { date: row.label, unit: i + 1 })}
+                          onSave={async (id, price) => {
+                            try {
+                              saved(await updatePrice(planId, id, price));
+                              return true;
+                            } catch (error) {
+                              notify(failureMessage(error, errorMessages.bookingUpdateFailed), { type: 'error' });
+                              return false;
+                            }
+                          }}
+                          onInvalid={(message) => notify(message, { type: 'error' })}
+                        />
+                      </TableCell>
+                    ))}
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </Box>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+interface PriceCellProps {
+  cell: PriceEntry | null;
+  compact: boolean;
+  label: string;
+  /** Resolves false when the server refused: the cell then shows the stored price again. */
+  onSave: (id: number, price: number) => Promise<boolean>;
+  onInvalid: (message: string) => void;
+}
+
+/** One price: saves on blur only when the value changed and the cell has an id. */
+function PriceCell({ cell, compact, label, onSave, onInvalid }: PriceCellProps) {
+  const stored = cell ? String(cell.price) : '';
+  const [text, setText] = useState(stored);
+  const [saving, setSaving] = useState(false);
+
+  const blur = async (event: FocusEvent<HTMLInputElement>) => {
+    const change = cellChange(cell, event.currentTarget.value);
+    if (change.kind === 'none') return;
+    if (change.kind === 'invalid') {
+      onInvalid(change.message);
+      setText(stored);
+      return;
+    }
+    setSaving(true);
+    const ok = await onSave(change.id, change.price);
+    setSaving(false);
+    if (!ok) setText(stored);
+  };
+
+  return (
+    <Box
+      component="input"
+      type="text"
+      inputMode="numeric"
+      aria-label={label}
+      value={text}
+      disabled={!cell || saving}
+      onChange={(event: ChangeEvent<HTMLInputElement>) => setText(event.target.value)}
+      onBlur={(event: FocusEvent<HTMLInputElement>) => void blur(event)}
+      sx={{
+        width: compact ? '5.5em' : '7.5em',
+        fontSize: compact ? '0.75rem' : '0.875rem',
+        p: compact ? 0.25 : 0.5,
+        textAlign: 'right',
+        border: 1,
+        borderColor: 'divider',
+        borderRadius: 0.5,
+        bgcolor: cell ? 'background.paper' : 'action.disabledBackground',
+      }}
+    />
+  );
+}

@@ -1,0 +1,123 @@
+import { addMonths, dateRange, firstOfMonth, lastOfMonth, weekday } from '../../contract/dates';
+import { MAX_PRICE, PRICE_CSV_HEADER, priceMessages, type CsvRowError, type PriceEntry } from '../../contract/price';
+
+/**
+ * The price grid and CSV screen without React (spec sections 2, 5 and 9): one row per date, one column
+ * per headcount 1..max_num, compact above 5 columns; a cell saves only when changed and it has an id.
+ */
+
+/** Above this many headcounts the grid uses smaller cells and font. */
+export const COMPACT_ABOVE = 5;
+/** Rows of the dry run shown on the CSV screen. */
+export const PREVIEW_ROWS = 20;
+
+const WEEKDAYS = ['日', '月', '火', '水', '木', '金', '土'] as const;
+
+export interface PriceRow {
+  date: string;
+  /** M月d日(曜). */
+  label: string;
+  /** 0 Sunday ... 6 Saturday. */
+  weekday: number;
+  /** Index 0 = 1 person; null where the plan has no cell yet. */
+  cells: (PriceEntry | null)[];
+}
+
+export interface PriceGridLayout {
+  /** Headcounts 1..max_num. */
+  units: number[];
+  rows: PriceRow[];
+  compact: boolean;
+}
+
+export const isCompact = (maxNum: number) => maxNum > COMPACT_ABOVE;
+
+/** The month of a yyyy-MM-dd date: its first and last day. */
+export function monthRange(date: string): { start: string; end: string } {
+  return { start: firstOfMonth(date), end: lastOfMonth(date) };
+}
+
+/** First day of the month before (-1) or after (+1). */
+export function shiftMonth(month: string, by: number): string {
+  return addMonths(firstOfMonth(month), by);
+}
+
+/** 2026-04-01 → 2026年4月. */
+export function monthLabel(month: string): string {
+  const [y, m] = month.split('-').map(Number) as [number, number];
+  return `${y}年${m}月`;
+}
+
+/** 2026-04-04 → 4月4日(土). */
+export function dayLabel(date: string): string {
+  const [, m, d] = date.split('-').map(Number) as [number, number, number];
+  return `${m}月${d}日(${WEEKDAYS[weekday(date)]})`;
+}
+
+export function buildPriceGrid(
+  start: string,
+  end: string,
+  maxNum: number,
+  prices: readonly PriceEntry[],
+): PriceGridLayout {
+  const count = Math.max(0, Math.floor(maxNum));
+  const units = Array.from({ length: count }, (_, i) => i + 1);
+  const byCell = new Map<string, PriceEntry>();
+  for (const p of prices) byCell.set(`${p.target_date}|${p.unit}`, p);
+  const rows = start <= end ? dateRange(start, end) : [];
+  return {
+    units,
+    compact: isCompact(count),
+    rows: rows.map((date) => ({
+      date,
+      label: dayLabel(date),
+      weekday: weekday(date),
+      cells: units.map((unit) => byCell.get(`${date}|${unit}`) ?? null),
+    })),
+  };
+}
+
+/** A typed price: a whole number of yen from 0 to MAX_PRICE ("18,000" allowed), else the message. */
+export function parsePrice(text: string): { ok: true; price: number } | { ok: false; message: string } {
+  const plain = text.trim().replace(/[,，円]/g, '');
+  if (!/^\d+$/.test(plain)) return { ok: false, message: priceMessages.price };
+  const price = Number(plain);
+  if (price > MAX_PRICE) return { ok: false, message: priceMessages.priceTooHigh };
+  return { ok: true, price };
+}
+
+export type CellChange =
+  { kind: 'none' } | { kind: 'invalid'; message: string } | { kind: 'save'; id: number; price: number };
+
+/**
+ * What leaving a cell does: nothing when it has no id or its value did not change, the message when
+ * the text is not a price, else the PATCH to send.
+ */
+export function cellChange(cell: PriceEntry | null, text: string): CellChange {
+  if (!cell) return { kind: 'none' };
+  if (text.trim() === String(cell.price)) return { kind: 'none' };
+  const parsed = parsePrice(text);
+  if (!parsed.ok) return { kind: 'invalid', message: parsed.message };
+  if (parsed.price === cell.price) return { kind: 'none' };
+  return { kind: 'save', id: cell.id, price: parsed.price };
+}
+
+/** '{line}行目: {reason}'. */
+export const csvErrorText = (error: CsvRowError) => `${error.line}行目: ${error.reason}`;
+
+/** The blank file: the header only, UTF-8 with BOM and CRLF (as the server writes it). */
+export function priceCsvTemplate(): Blob {
+  return new Blob(['\uFEFF' + PRICE_CSV_HEADER.join(',') + '\r\n'], { type: 'text/csv;charset=utf-8' });
+}
+
+/** Saves a Blob under a file name through a temporary link. */
+export function saveBlob(blob: Blob, filename: string): void {
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = filename;
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+}

@@ -1,0 +1,136 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { priceMessages } from '../../contract/price';
+import * as catalogue from '../../dataProvider/catalogueApi';
+import type { Plan } from '../../dataProvider/catalogueApi';
+import * as api from '../../dataProvider/pricesApi';
+import { PriceGrid } from '../../resources/prices';
+import { AppNotification } from '../../src/components/AppNotification';
+import { renderInAdmin } from './helpers';
+
+vi.mock('../../dataProvider/catalogueApi', () => ({ getPlan: vi.fn() }));
+vi.mock('../../dataProvider/pricesApi', () => ({
+  listPrices: vi.fn(),
+  updatePrice: vi.fn(),
+  downloadPricesCsv: vi.fn(),
+}));
+const plans = vi.mocked(catalogue);
+const mocked = vi.mocked(api);
+
+function buildPlan(maxNum: number): Plan {
+  return {
+    id: 21,
+    accommodation_id: 1,
+    name: 'スタンダードプラン',
+    start_at: null,
+    end_at: null,
+    is_active: 1,
+    max_num: maxNum,
+    price: 16000,
+    icon: null,
+    check_in: null,
+    check_out: null,
+    ikyu_id: null,
+    close_date_before: 1,
+    description: null,
+    notice_mail: null,
+    payment_method: [],
+  };
+}
+
+const prices: api.PriceEntry[] = [
+  { id: 101, target_date: '2026-04-01', unit: 1, price: 18000 },
+  { id: 102, target_date: '2026-04-01', unit: 2, price: 24000 },
+];
+
+function renderGrid(maxNum = 2) {
+  plans.getPlan.mockResolvedValue(buildPlan(maxNum));
+  renderInAdmin(
+    <>
+      <PriceGrid accommodationId={1} planId={21} initialMonth="2026-04-15" />
+      <AppNotification />
+    </>,
+    { path: '/m/accommodation/1/plan/21/price' },
+  );
+}
+
+const cell = (label: string) => screen.findByLabelText(label) as Promise<HTMLInputElement>;
+
+describe('PriceGrid', () => {
+  beforeEach(() => {
+    vi.clearAllMocks();
+    mocked.listPrices.mockResolvedValue(prices);
+    mocked.updatePrice.mockImplementation((_plan, id, price) =>
+      Promise.resolve({ ...prices.find((p) => p.id === id)!, price }),
+    );
+  });
+
+  it('shows the plan name, a row per date and a column per headcount', async () => {
+    renderGrid(2);
+    expect(await screen.findByText('スタンダードプラン')).toBeInTheDocument();
+    expect(mocked.listPrices).toHaveBeenCalledWith(21, '2026-04-01', '2026-04-30');
+    const grid = await screen.findByTestId('price-grid');
+    expect(grid.querySelectorAll('tbody tr')).toHaveLength(30);
+    expect(screen.getByText('1人')).toBeInTheDocument();
+    expect(screen.getByText('2人')).toBeInTheDocument();
+    expect(screen.queryByText('3人')).not.toBeInTheDocument();
+    expect(grid).toHaveAttribute('data-compact', 'false');
+    expect((await cell('4月1日(水) 1人の料金')).value).toBe('18000');
+    expect(screen.getByRole('link', { name: 'CSV更新' })).toHaveAttribute(
+      'href',
+      '/m/accommodation/1/plan/21/price/csv',
+    );
+    expect(screen.getByRole('link', { name: '新規作成' })).toHaveAttribute(
+      'href',
+      '/m/accommodation/1/plan/21/price/creator',
+    );
+  });
+
+  it('is compact above 5 headcounts and loads the next month', async () => {
+    renderGrid(6);
+    expect(await screen.findByTestId('price-grid')).toHaveAttribute('data-compact', 'true');
+    expect(screen.getByText('6人')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: '翌月' }));
+    await waitFor(() => expect(mocked.listPrices).toHaveBeenLastCalledWith(21, '2026-05-01', '2026-05-31'));
+    expect(await screen.findByText('2026年5月')).toBeInTheDocument();
+  });
+
+  it('sends nothing on blur of an unchanged cell', async () => {
+    renderGrid();
+    const input = await cell('4月1日(水) 1人の料金');
+    fireEvent.focus(input);
+    fireEvent.blur(input);
+    fireEvent.change(input, { target: { value: '18000' } });
+    fireEvent.blur(input);
+    expect(mocked.updatePrice).not.toHaveBeenCalled();
+  });
+
+  it('sends PATCH { price } for a changed cell with an id, once', async () => {
+    renderGrid();
+    const input = await cell('4月1日(水) 2人の料金');
+    fireEvent.change(input, { target: { value: '25000' } });
+    fireEvent.blur(input);
+    await waitFor(() => expect(mocked.updatePrice).toHaveBeenCalledWith(21, 102, 25000));
+    // The saved price is the new baseline: leaving the cell again sends nothing.
+    const again = await cell('4月1日(水) 2人の料金');
+    await waitFor(() => expect(again).not.toBeDisabled());
+    expect(again.value).toBe('25000');
+    fireEvent.blur(again);
+    expect(mocked.updatePrice).toHaveBeenCalledTimes(1);
+  });
+
+  it('shows the Japanese message for a bad price and restores the cell', async () => {
+    renderGrid();
+    const input = await cell('4月1日(水) 1人の料金');
+    fireEvent.change(input, { target: { value: '-5' } });
+    fireEvent.blur(input);
+    expect(await screen.findByText(priceMessages.price)).toBeInTheDocument();
+    expect(input.value).toBe('18000');
+    expect(mocked.updatePrice).not.toHaveBeenCalled();
+  });
+
+  it('leaves cells without an id disabled', async () => {
+    renderGrid();
+    expect(await cell('4月2日(木) 1人の料金')).toBeDisabled();
+  });
+});
