@@ -23,6 +23,7 @@ import { errorMessages } from '../../contract/messages';
 import { getPlan, type Plan } from '../../dataProvider/catalogueApi';
 import { downloadPricesCsv, listPrices, updatePrice, type PriceEntry } from '../../dataProvider/pricesApi';
 import { todayInTokyo } from '../../i18n/formats';
+import { useHolidays } from '../../src/hooks/useHolidays';
 import { useAppTranslate } from '../../i18n/useAppTranslate';
 import { links } from '../../src/routes';
 import { failureMessage } from '../bookings/bookingErrors';
@@ -35,7 +36,9 @@ type PriceLoad =
   | { status: 'failed'; month: string }
   | { status: 'ready'; month: string; prices: PriceEntry[] };
 
-const dayColor = (row: PriceRow) => (row.weekday === 6 ? 'info.main' : row.weekday === 0 ? 'error.main' : undefined);
+/** Sundays and public holidays red, Saturdays blue, as on a Japanese calendar. */
+const dayColor = (row: PriceRow, holidays: ReadonlyMap<string, string>) =>
+  row.weekday === 0 || holidays.has(row.date) ? 'error.main' : row.weekday === 6 ? 'info.main' : undefined;
 
 export interface PriceGridProps {
   accommodationId: number;
@@ -50,6 +53,7 @@ export interface PriceGridProps {
  * and has an id (spec section 5).
  */
 export function PriceGrid({ accommodationId, planId, initialMonth }: PriceGridProps) {
+  const holidays = useHolidays();
   const translate = useAppTranslate();
   const notify = useNotify();
   const [plan, setPlan] = useState<PlanLoad>({ status: 'loading' });
@@ -158,7 +162,12 @@ export function PriceGrid({ accommodationId, planId, initialMonth }: PriceGridPr
               <TableBody>
                 {grid.rows.map((row) => (
                   <TableRow key={row.date} data-date={row.date}>
-                    <TableCell sx={{ ...cellSx, whiteSpace: 'nowrap', color: dayColor(row) }}>{row.label}</TableCell>
+                    <TableCell
+                      sx={{ ...cellSx, whiteSpace: 'nowrap', color: dayColor(row, holidays) }}
+                      title={holidays.get(row.date)}
+                    >
+                      {row.label}
+                    </TableCell>
                     {row.cells.map((cell, i) => (
                       <TableCell key={i} sx={cellSx}>
                         <PriceCell

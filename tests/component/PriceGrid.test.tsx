@@ -65,6 +65,16 @@ describe('PriceGrid', () => {
     );
   });
 
+  it('shows public holidays red like Sundays, with the name of the holiday', async () => {
+    // April 2026: 29日(水) is 昭和の日, 5日 a Sunday, 1日 a plain Wednesday.
+    renderGrid();
+    const row = async (date: string) => (await waitFor(() => document.querySelector(`tr[data-date="${date}"] td`)))!;
+    await waitFor(async () => expect((await row('2026-04-29')).getAttribute('title')).toBe('昭和の日'));
+    const red = getComputedStyle(await row('2026-04-05')).color;
+    expect(getComputedStyle(await row('2026-04-29')).color).toBe(red);
+    expect(getComputedStyle(await row('2026-04-01')).color).not.toBe(red);
+  });
+
   it('shows the plan name, a row per date and a column per headcount', async () => {
     renderGrid(2);
     expect(await screen.findByText('スタンダードプラン')).toBeInTheDocument();

@@ -14,7 +14,7 @@ import { calendarSx } from './calendarStyles';
 import { CalendarToolbar } from './CalendarToolbar';
 import { DayList, WeekGrid } from './CalendarViews';
 import { useCalendarBooks } from './useCalendarBooks';
-import { useHolidays } from './useHolidays';
+import { useHolidays } from '../../hooks/useHolidays';
 import { useInfiniteScroll } from './useInfiniteScroll';
 
 export interface CalendarScreenProps {
