@@ -1,13 +1,11 @@
 import { useEffect, useState } from 'react';
 import {
-  Alert,
   Box,
   Button,
   Card,
   CardContent,
   CardHeader,
   Chip,
-  CircularProgress,
   Stack,
   Table,
   TableBody,
@@ -28,6 +26,7 @@ import { useAppTranslate } from '../../i18n/useAppTranslate';
 import { FacilityIcon } from '../../src/components/FacilityIcon';
 import { links } from '../../src/routes';
 import { stayPeriod } from './bookingModel';
+import { ListStatus, tableScrollSx } from '../../src/components/ListStatus';
 
 type Column = 'accommodation' | 'stay_date' | 'guest' | 'person_number' | 'booked_at' | 'via' | 'delete_flg';
 type NarrowHidden = 'deleted_at' | 'detail';
@@ -128,14 +127,15 @@ export function LodgingList({ mail }: { mail: string }) {
         slotProps={{ title: { component: 'h1', variant: 'h6', sx: { fontWeight: 700 } } }}
       />
       <CardContent sx={{ pt: 0 }}>
-        {load.status === 'loading' && <CircularProgress size={28} aria-label={translate('app.booking.loading')} />}
-        {load.status === 'failed' && <Alert severity="error">{translate('app.lodging.load_failed')}</Alert>}
-        {load.status === 'ready' && books.length === 0 && (
-          <Alert severity="info">{translate('app.lodging.empty')}</Alert>
-        )}
+        <ListStatus
+          status={load.status}
+          count={books.length}
+          loadingLabel={translate('app.booking.loading')}
+          failedText={translate('app.lodging.load_failed')}
+          emptyText={translate('app.lodging.empty')}
+        />
         {books.length > 0 && (
-          // width 0 + min-width 100%: the table scrolls inside the card instead of widening the page.
-          <Box sx={{ width: 0, minWidth: '100%', overflowX: 'auto' }}>
+          <Box sx={tableScrollSx}>
             <Table size="small">
               <TableHead>
                 <TableRow>

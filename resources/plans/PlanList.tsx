@@ -1,12 +1,10 @@
 import { useCallback, useEffect, useState } from 'react';
 import {
-  Alert,
   Box,
   Button,
   Card,
   CardContent,
   CardHeader,
-  CircularProgress,
   Link as MuiLink,
   Stack,
   Switch,
@@ -36,6 +34,7 @@ import { links } from '../../src/routes';
 import { failureMessage } from '../bookings/bookingErrors';
 import { PlanIcon } from './planIcons';
 import { PlanPanel } from './PlanPanel';
+import { ListStatus, tableScrollSx } from '../../src/components/ListStatus';
 
 type Load = { status: 'loading' } | { status: 'failed' } | { status: 'ready'; plans: PlanListItem[] };
 
@@ -162,13 +161,15 @@ export function PlanList({ accommodationId }: { accommodationId: number }) {
           }
         />
         <CardContent sx={{ pt: 0 }}>
-          {load.status === 'loading' && <CircularProgress size={28} aria-label={translate('app.plan.loading')} />}
-          {load.status === 'failed' && <Alert severity="error">{translate('app.plan.load_failed')}</Alert>}
-          {load.status === 'ready' && plans.length === 0 && (
-            <Alert severity="info">{translate('app.plan.empty')}</Alert>
-          )}
+          <ListStatus
+            status={load.status}
+            count={plans.length}
+            loadingLabel={translate('app.plan.loading')}
+            failedText={translate('app.plan.load_failed')}
+            emptyText={translate('app.plan.empty')}
+          />
           {plans.length > 0 && (
-            <Box sx={{ width: 0, minWidth: '100%', overflowX: 'auto' }}>
+            <Box sx={tableScrollSx}>
               <Table size="small">
                 <TableHead>
                   <TableRow>

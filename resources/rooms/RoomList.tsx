@@ -1,13 +1,11 @@
 import { useCallback, useEffect, useState } from 'react';
 import {
-  Alert,
   Box,
   Button,
   Card,
   CardContent,
   CardHeader,
   Chip,
-  CircularProgress,
   Stack,
   Table,
   TableBody,
@@ -24,6 +22,7 @@ import { useAppTranslate } from '../../i18n/useAppTranslate';
 import { ConfirmDialog } from '../../src/components/ConfirmDialog';
 import { failureMessage } from '../bookings/bookingErrors';
 import { RoomPanel } from './RoomPanel';
+import { ListStatus, tableScrollSx } from '../../src/components/ListStatus';
 
 type Load = { status: 'loading' } | { status: 'failed' } | { status: 'ready'; rooms: Room[] };
 
@@ -85,13 +84,15 @@ export function RoomList({ accommodationId }: { accommodationId: number }) {
           }
         />
         <CardContent sx={{ pt: 0 }}>
-          {load.status === 'loading' && <CircularProgress size={28} aria-label={translate('app.room.loading')} />}
-          {load.status === 'failed' && <Alert severity="error">{translate('app.room.load_failed')}</Alert>}
-          {load.status === 'ready' && rooms.length === 0 && (
-            <Alert severity="info">{translate('app.room.empty')}</Alert>
-          )}
+          <ListStatus
+            status={load.status}
+            count={rooms.length}
+            loadingLabel={translate('app.room.loading')}
+            failedText={translate('app.room.load_failed')}
+            emptyText={translate('app.room.empty')}
+          />
           {rooms.length > 0 && (
-            <Box sx={{ width: 0, minWidth: '100%', overflowX: 'auto' }}>
+            <Box sx={tableScrollSx}>
               <Table size="small">
                 <TableHead>
                   <TableRow>
