@@ -79,3 +79,8 @@ export function isValidDate(value: string): boolean {
   if (!isoDatePattern.test(value)) return false;
   return fromUtc(toUtc(value)) === value;
 }
+
+/** `11月21日`: a date as Japanese sentences name it (server messages; the console has its own formats). */
+export function monthDayJa(date: string): string {
+  return `${Number(date.slice(5, 7))}月${Number(date.slice(8, 10))}日`;
+}

@@ -5,5 +5,5 @@ import type { FastifyReply } from 'fastify';
  * response schema documents the answer without parsing and re-serialising thousands of rows.
  */
 export function sendJsonText(reply: FastifyReply, json: string, status = 200) {
-  return (reply as FastifyReply).status(status).type('application/json; charset=utf-8').send(json);
+  return reply.status(status).type('application/json; charset=utf-8').send(json);
 }

@@ -7,7 +7,7 @@ import {
   type BookingListQuery,
   type BookingUpdate,
 } from '../../contract/booking';
-import { addDays } from '../../contract/dates';
+import { addDays, monthDayJa } from '../../contract/dates';
 import { PAY_TYPE } from '../../contract/enums';
 import type { Db, Tx } from '../db/client';
 import * as q from '../db/queries/bookings';
@@ -16,11 +16,8 @@ import type { CurrentUser } from './auth';
 
 const fieldError = (field: string, message: string) => badRequest(message, { [field]: message });
 
-/** `11月21日` for messages. */
-const monthDay = (date: string) => `${Number(date.slice(5, 7))}月${Number(date.slice(8, 10))}日`;
-
 function fullError(room: q.RoomRow, nights: string[]): AppError {
-  const when = nights.slice(0, 3).map(monthDay).join('、') + (nights.length > 3 ? ' ほか' : '');
+  const when = nights.slice(0, 3).map(monthDayJa).join('、') + (nights.length > 3 ? ' ほか' : '');
   return conflict(`${room.name}は${when}が満室のため予約できません。日程か部屋タイプを変更してください。`);
 }
 
@@ -36,7 +33,7 @@ async function stayTotal(tx: Tx, planId: number, startDate: string, days: number
   for (let i = 0; i < days; i++) {
     const night = addDays(startDate, i);
     const price = prices.get(night);
-    if (price === undefined) throw fieldError('plan_id', `${msg.priceMissingForNight}（${monthDay(night)}）`);
+    if (price === undefined) throw fieldError('plan_id', `${msg.priceMissingForNight}（${monthDayJa(night)}）`);
     total += price;
   }
   return total;

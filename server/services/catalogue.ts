@@ -1,6 +1,6 @@
 import { planMessages, planPeriodError, type Plan, type PlanCreate, type PlanUpdate } from '../../contract/plan';
 import { roomMessages, type Room, type RoomCreate, type RoomUpdate } from '../../contract/room';
-import { tokyoToday } from '../../contract/dates';
+import { monthDayJa, tokyoToday } from '../../contract/dates';
 import type { Db, Tx } from '../db/client';
 import * as q from '../db/queries/catalogue';
 import { badRequest, conflict, notFound } from '../errors';
@@ -62,7 +62,7 @@ export class CatalogueService {
         // The room row is locked, as every booking write locks it: no booking can slip in meanwhile.
         const busiest = await q.busiestNightFrom(tx, roomId, tokyoToday());
         if (busiest && busiest.booked > input.max_num) {
-          const day = `${Number(busiest.night.slice(5, 7))}月${Number(busiest.night.slice(8, 10))}日`;
+          const day = monthDayJa(busiest.night);
           throw conflict(
             `${day}に${busiest.booked}件の予約があるため、部屋数を${busiest.booked}より少なくできません。`,
           );

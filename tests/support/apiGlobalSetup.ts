@@ -7,7 +7,7 @@ import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { openDatabase } from '../../server/db/client';
 import { seedDemo } from '../../server/db/seed';
-import { adminUrl, withDatabase } from './postgresUrl';
+import { withDatabase } from './postgresUrl';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -26,7 +26,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const url = process.env.DATABASE_URL;
   if (url) {
     const name = `yadoban_tpl_${randomBytes(4).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: adminUrl(url) });
+    const admin = new pg.Client({ connectionString: url });
     await admin.connect();
     await admin.query(`create database ${name}`);
     const database = await openDatabase({ url: withDatabase(url, name) });

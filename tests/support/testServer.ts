@@ -7,7 +7,7 @@ import { loadConfig, type Config } from '../../server/config';
 import type { DatabaseOptions } from '../../server/db/client';
 import { loggerOptions, type LoggerOptions } from '../../server/logger';
 import { createServer, type Started } from '../../server/start';
-import { adminUrl, withDatabase } from './postgresUrl';
+import { withDatabase } from './postgresUrl';
 
 export interface TestServer extends Started {
   baseUrl: string;
@@ -24,7 +24,7 @@ async function freshDatabase(): Promise<{ options: DatabaseOptions; drop(): Prom
   const url = process.env.DATABASE_URL;
   if (url) {
     const name = `yadoban_t_${randomBytes(5).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: adminUrl(url) });
+    const admin = new pg.Client({ connectionString: url });
     await admin.connect();
     await admin.query(`create database ${name} template ${template}`);
     return {
