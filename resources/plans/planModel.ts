@@ -142,13 +142,24 @@ export function changedPlanFields(before: PlanFormValues, after: PlanFormValues)
 }
 
 /**
- * The PATCH body of one field of an existing plan, or null when it breaks a rule. A period end
+ * The broken rule that stops one field of an existing plan from being saved, or null. A period end
  * before its start is refused whichever of the two dates was typed last.
  */
+export function planSaveError(field: PlanField, form: PlanFormValues): string | null {
+  return planFieldError(field, form) ?? (field === 'start_at' ? planFieldError('end_at', form) : null);
+}
+
+/** The PATCH body of one field of an existing plan, or null when it breaks a rule (planSaveError). */
 export function planFieldPatch(field: PlanField, form: PlanFormValues): PlanPatch | null {
-  if (planFieldError(field, form)) return null;
-  if (field === 'start_at' && planFieldError('end_at', form)) return null;
+  if (planSaveError(field, form)) return null;
   return { [field]: storedValue(field, form) } as PlanPatch;
+}
+
+const PERIOD: readonly PlanField[] = ['start_at', 'end_at'];
+
+/** A period error shown under the other date is gone once the pair is stored. */
+export function planErrorsClearedOnSave(field: PlanField): readonly PlanField[] {
+  return PERIOD.includes(field) ? PERIOD : [];
 }
 
 export function planBody(form: PlanFormValues): PlanBody {
