@@ -1,10 +1,11 @@
-import { addDays, isValidDate, weekday } from './dates';
+import { isValidDate } from './dates';
 import { isoDate } from './params';
+import { priceRuleSetSchema } from './priceRule';
 import { z } from './zod';
 
 /**
- * Plan prices (spec sections 3 and 5): the one price rule of the creator, the price entries of the
- * grid and the CSV file that carries them. Shared by the console (creator preview, grid, CSV screen),
+ * Plan prices (spec sections 3 and 5): the price entries of the grid and the CSV file that carries
+ * them (the creator's rule is in priceRule.ts). Shared by the console (creator preview, grid, CSV screen),
  * the server (checks, import, export) and the demo seed.
  */
 
@@ -14,38 +15,6 @@ export const MAX_PRICE_ENTRIES = 50_000;
 export const MAX_PRICE = 100_000_000;
 /** Largest CSV file accepted, bytes. */
 export const MAX_PRICE_CSV_BYTES = 5 * 1024 * 1024;
-
-/** The creator's inputs (spec section 3 "Price rule set"). */
-export interface PriceRuleSet {
-  base_price: number;
-  /** Surcharge per headcount, index 0 = 1 person; missing entries count 0. */
-  unit_step: readonly number[];
-  /** Surcharge per weekday, 0 Sunday to 6 Saturday. */
-  week_step: readonly number[];
-  /** [holiday, day before a holiday]; default [0, 0]. */
-  holiday_step: readonly number[];
-}
-
-/**
- * Price of one night (spec section 5 "Price for a day"): the base price, plus the step for the
- * headcount, plus the larger of the weekday step and the holiday step (index 0 on a holiday,
- * 1 on the day before one). A holiday that is also the day before another counts as a holiday.
- */
-export function priceForDay(
-  rule: PriceRuleSet,
-  date: string,
-  unit: number,
-  isHoliday: (date: string) => boolean,
-): number {
-  const holidayStep = isHoliday(date)
-    ? (rule.holiday_step[0] ?? 0)
-    : isHoliday(addDays(date, 1))
-      ? (rule.holiday_step[1] ?? 0)
-      : 0;
-  const unitStep = rule.unit_step[unit - 1] ?? 0;
-  const weekStep = rule.week_step[weekday(date)] ?? 0;
-  return rule.base_price + unitStep + Math.max(weekStep, holidayStep);
-}
 
 export const priceMessages = {
   date: '日付を正しく入力してください（例：2026-04-01）',
@@ -91,6 +60,8 @@ export const priceListSchema = z.object({ prices: z.array(priceEntrySchema) });
 export const priceUpdateBodySchema = z.object({ price: priceValue });
 export const priceBulkBodySchema = z.object({
   prices: z.array(priceInputSchema).min(1, priceMessages.empty).max(MAX_PRICE_ENTRIES, priceMessages.tooMany),
+  /** The creator's inputs that produced these prices: checked against them and kept for next time. */
+  rule_set: priceRuleSetSchema.optional(),
 });
 export const priceBulkResultSchema = z.object({ count: z.number().int() });
 

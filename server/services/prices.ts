@@ -7,10 +7,12 @@ import {
   priceMessages,
 } from '../../contract/price';
 import { errorMessages } from '../../contract/messages';
+import { priceForDay, priceRuleMessages, type PriceRuleSet, type StoredPriceRuleSet } from '../../contract/priceRule';
 import type { Db, Tx } from '../db/client';
 import * as q from '../db/queries/prices';
 import { AppError, badRequest, notFound } from '../errors';
 import type { CurrentUser } from './auth';
+import { isHoliday } from './holidays';
 import { decodeCsv } from './priceCsv';
 
 /** 400 naming every bad CSV row: errors { "12": "12行目: ..." }. */
@@ -50,20 +52,42 @@ export class PriceService {
     return entry;
   }
 
-  /** Replaces the given cells in one transaction; 400 for a headcount above max_num or a repeated cell. */
-  async replace(user: CurrentUser, planId: number, prices: readonly PriceInput[]): Promise<number> {
+  /** The creator's last inputs for the plan; null before it was first used. */
+  async ruleSet(user: CurrentUser, planId: number): Promise<StoredPriceRuleSet | null> {
+    await this.plan(this.db, user, planId);
+    return (await q.findRuleSet(this.db, planId)) ?? null;
+  }
+
+  /**
+   * Replaces the given cells in one transaction; 400 for a headcount above max_num or a repeated cell.
+   * With the creator's rule, every price must be the rule's price for its day (spec section 5) and the
+   * rule is kept with them, so that the creator opens with it next time.
+   */
+  async replace(
+    user: CurrentUser,
+    planId: number,
+    prices: readonly PriceInput[],
+    rule?: PriceRuleSet,
+  ): Promise<number> {
     return this.db.transaction(async (tx) => {
       const plan = await this.plan(tx, user, planId, true);
       const seen = new Set<string>();
       const errors: Record<string, string> = {};
+      if (rule && rule.unit_step.length > plan.max_num) {
+        errors['rule_set.unit_step'] = priceRuleMessages.unitStep(plan.max_num);
+      }
       prices.forEach((p, i) => {
         if (p.unit > plan.max_num) errors[`prices.${i}.unit`] ??= priceMessages.unitOverPlan(plan.max_num);
         const key = `${p.target_date}|${p.unit}`;
         if (seen.has(key)) errors[`prices.${i}`] ??= priceMessages.duplicateEntry;
         seen.add(key);
+        if (rule && priceForDay(rule, p.target_date, p.unit, isHoliday) !== p.price) {
+          errors[`prices.${i}.price`] ??= priceRuleMessages.mismatch(p.target_date, p.unit);
+        }
       });
       const fields = Object.keys(errors);
       if (fields.length > 0) throw badRequest(errors[fields[0]!], errors);
+      if (rule) await q.saveRuleSet(tx, planId, rule);
       return q.upsertPrices(tx, planId, prices);
     });
   }

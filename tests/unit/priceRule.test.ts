@@ -1,6 +1,7 @@
 import holidayJp from '@holiday-jp/holiday_jp';
 import { describe, expect, it } from 'vitest';
-import { parseCsvDate, parsePriceCsv, priceForDay, splitCsvLine, type PriceRuleSet } from '../../contract/price';
+import { parseCsvDate, parsePriceCsv, splitCsvLine } from '../../contract/price';
+import { priceForDay, type PriceRuleSet } from '../../contract/priceRule';
 import { nightPrice } from '../../server/db/seed/bookings';
 
 const isHoliday = (date: string) => Object.prototype.hasOwnProperty.call(holidayJp.holidays, date);

@@ -6,7 +6,8 @@ import { sql, type SQL } from 'drizzle-orm';
  * JSON text through without parsing it again, so a calendar of thousands of bookings costs little
  * more than the query. Expects `bookings b`, `rooms r` and `plans p` in the FROM clause.
  */
-const tokyoIso = (column: string) =>
+/** A timestamp column as ISO 8601 text in Tokyo time (2026-04-01T09:00:00.000+09:00). */
+export const tokyoIso = (column: string) =>
   `to_char(${column} at time zone 'Asia/Tokyo', 'YYYY-MM-DD"T"HH24:MI:SS.MS"+09:00"')`;
 
 export const bookingJson: SQL = sql.raw(`json_build_object(

@@ -1,6 +1,9 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { PriceEntry, PriceInput } from '../../../contract/price';
+import type { PriceRuleSet, StoredPriceRuleSet } from '../../../contract/priceRule';
 import { sqlRows, type Tx } from '../client';
+import { tokyoIso } from './bookingJson';
+import { priceRuleSets } from '../schema';
 
 export type PlanRow = { id: number; accommodation_id: number; name: string; max_num: number };
 
@@ -57,4 +60,32 @@ export async function upsertPrices(tx: Tx, planId: number, prices: readonly Pric
     select count(*)::int as n from written`,
   );
   return rows[0]!.n;
+}
+
+const ruleColumns = {
+  base_price: priceRuleSets.basePrice,
+  unit_step: priceRuleSets.unitStep,
+  week_step: priceRuleSets.weekStep,
+  holiday_step: priceRuleSets.holidayStep,
+  updated_at: sql<string>`${sql.raw(tokyoIso('price_rule_sets.updated_at'))}`,
+};
+
+/** The creator's last inputs for the plan, if it was ever used. */
+export async function findRuleSet(tx: Tx, planId: number): Promise<StoredPriceRuleSet | undefined> {
+  const [row] = await tx.select(ruleColumns).from(priceRuleSets).where(eq(priceRuleSets.planId, planId));
+  return row;
+}
+
+/** Keeps the creator's inputs as the plan's rule set (one per plan). */
+export async function saveRuleSet(tx: Tx, planId: number, rule: PriceRuleSet): Promise<void> {
+  const values = {
+    basePrice: rule.base_price,
+    unitStep: [...rule.unit_step],
+    weekStep: [...rule.week_step],
+    holidayStep: [...rule.holiday_step],
+  };
+  await tx
+    .insert(priceRuleSets)
+    .values({ planId, ...values })
+    .onConflictDoUpdate({ target: priceRuleSets.planId, set: { ...values, updatedAt: sql`now()` } });
 }

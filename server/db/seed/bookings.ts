@@ -1,4 +1,5 @@
-import { priceForDay } from '../../../contract/price';
+import { priceForDay } from '../../../contract/priceRule';
+import { isHoliday } from '../../services/holidays';
 import type { bookingOptions, bookings, mailMessages, payments } from '../schema';
 import { ADDRESSES, FAMILY_NAMES, GIVEN_NAMES, MAIL_DOMAINS, MINI_MEMOS, type PriceRule } from './fixtures';
 import {
@@ -8,7 +9,6 @@ import {
   type Clock,
   daysBetween,
   endOfTokyoDay,
-  isHoliday,
   maxDate,
   minDate,
   type Rng,

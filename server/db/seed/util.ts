@@ -1,6 +1,4 @@
-import holidayJp from '@holiday-jp/holiday_jp';
-
-/** Small deterministic helpers for the demo data: a seeded PRNG, holidays, a capped clock. */
+/** Small deterministic helpers for the demo data: a seeded PRNG, a capped clock. */
 
 import { addDays } from '../../../contract/dates';
 
@@ -58,12 +56,6 @@ export class Rng {
     for (let i = 0; i < length; i++) out += Math.floor(this.next() * 10).toString();
     return out;
   }
-}
-
-const holidays = holidayJp.holidays as unknown as Record<string, unknown>;
-
-export function isHoliday(date: string): boolean {
-  return Object.prototype.hasOwnProperty.call(holidays, date);
 }
 
 /** An instant at a Tokyo wall-clock time of a date. */

@@ -11,6 +11,7 @@ import {
   priceListSchema,
   priceUpdateBodySchema,
 } from '../../../contract/price';
+import { priceRuleAnswerSchema } from '../../../contract/priceRule';
 import { z } from '../../../contract/zod';
 import type { AppContext } from '../../context';
 import { userOf } from '../../plugins/access';
@@ -115,7 +116,8 @@ const priceRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
       // MAX_PRICE_ENTRIES cells of about 50 bytes each: more than the API's 1 MB default.
       bodyLimit: 4 * 1024 * 1024,
       schema: {
-        summary: 'Write cells (date, headcount, price) in one transaction; existing cells take the new price',
+        summary:
+          'Write cells (date, headcount, price) in one transaction; existing cells take the new price. With rule_set (the creator), each price must follow it and the rule is kept',
         tags,
         params: planParams,
         body: priceBulkBodySchema,
@@ -123,8 +125,21 @@ const priceRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
       },
     },
     async (request) => ({
-      count: await prices.replace(userOf(request), request.params.plan_id, request.body.prices),
+      count: await prices.replace(userOf(request), request.params.plan_id, request.body.prices, request.body.rule_set),
     }),
+  );
+
+  app.get(
+    '/admin/plans/:plan_id/price_rule',
+    {
+      schema: {
+        summary: "The price creator's last inputs for the plan (null before it was first used)",
+        tags,
+        params: planParams,
+        response: { 200: priceRuleAnswerSchema, ...errors },
+      },
+    },
+    async (request) => ({ rule_set: await prices.ruleSet(userOf(request), request.params.plan_id) }),
   );
 
   app.post(
