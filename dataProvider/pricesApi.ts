@@ -1,4 +1,5 @@
-import type { PriceCsvCheck, PriceEntry } from '../contract/price';
+import type { PriceCsvCheck, PriceEntry, PriceInput } from '../contract/price';
+import type { PriceRuleSet, StoredPriceRuleSet } from '../contract/priceRule';
 import { apiUrl } from './config';
 import { httpClient } from './httpClient';
 
@@ -23,6 +24,18 @@ export async function listPrices(planId: number, startDate: string, endDate: str
 export async function updatePrice(planId: number, id: number, price: number): Promise<PriceEntry> {
   return (await httpClient<PriceEntry>(apiUrl(`${schedules(planId)}/${id}`), { method: 'PATCH', body: { price } }))
     .json;
+}
+
+/** The price creator's last inputs for the plan; null before it was first used. */
+export async function getPriceRule(planId: number): Promise<StoredPriceRuleSet | null> {
+  return (await httpClient<{ rule_set: StoredPriceRuleSet | null }>(apiUrl(`/admin/plans/${planId}/price_rule`))).json
+    .rule_set;
+}
+
+/** The creator's register: writes the cells of the rule and keeps the rule; the number of cells written. */
+export async function createPrices(planId: number, prices: PriceInput[], rule: PriceRuleSet): Promise<number> {
+  const body = { prices, rule_set: rule };
+  return (await httpClient<{ count: number }>(apiUrl(schedules(planId)), { method: 'POST', body })).json.count;
 }
 
 export interface CsvDownload {

@@ -1,5 +1,12 @@
+import { readFile, writeFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import { ADMIN, signIn } from './support';
+
+/** Types a date into a Japanese date picker: year, month and day sections in turn. */
+async function pickDate(page: Page, label: string, date: string) {
+  await page.getByRole('group', { name: label }).getByRole('spinbutton').first().click();
+  await page.keyboard.type(date.replaceAll('-', ''));
+}
 
 /** A write of the rooms or plans API, waited for so that a reload shows what the server stored. */
 const catalogueCall = (page: Page, method: string, path: RegExp) =>
@@ -70,4 +77,66 @@ test('a room and a plan are created, the plan attached to the room, and the plan
   await expect(page.getByTestId('plan-row').filter({ hasText: renamed })).toBeVisible();
   await page.getByTestId('plan-row').filter({ hasText: renamed }).getByRole('button', { name: '設定' }).click();
   await expect(page.getByTestId('plan-panel').getByLabel('プラン名')).toHaveValue(renamed);
+
+  // Prices: build May 2027 in the creator, change one cell, then a price through the CSV file.
+  await page.getByTestId('plan-row').filter({ hasText: renamed }).getByRole('link', { name: '料金設定' }).click();
+  await expect(page.getByRole('heading', { name: renamed })).toBeVisible();
+  await page.getByRole('link', { name: '新規作成' }).click();
+  await expect(page.getByText('開始日と終了日を選ぶと、料金の入力欄が表示されます。')).toBeVisible();
+  await pickDate(page, '開始日', '2027-05-01');
+  await pickDate(page, '終了日', '2027-05-31');
+  const register = page.getByRole('button', { name: '料金を登録' });
+  await expect(register).toBeDisabled();
+  await page.getByRole('spinbutton', { name: '1名あたり（円）' }).fill('10000');
+  await page.getByRole('spinbutton', { name: '2人' }).fill('5000');
+  await page.getByRole('spinbutton', { name: '土曜' }).fill('3000');
+  await page.getByRole('spinbutton', { name: '祝日', exact: true }).fill('2000');
+  await page.getByRole('spinbutton', { name: '祝前日' }).fill('4000');
+  const preview = page.getByTestId('price-preview');
+  await expect(preview.locator('tbody tr')).toHaveCount(31);
+  await expect(preview.locator('tr[data-date="2027-05-03"]')).toHaveClass(/holiday/);
+  await expect(preview.locator('tr[data-date="2027-05-03"] td').nth(1)).toHaveText('17,000円');
+  await expect(page.getByText('62件の料金を登録します。')).toBeVisible();
+  const created = catalogueCall(page, 'POST', /\/api\/admin\/plans\/\d+\/schedules$/);
+  await register.click();
+  await created;
+  await expect(page).toHaveURL(/\/price\?month=2027-05-01$/);
+  await expect(page.getByTestId('price-month')).toHaveText('2027年5月');
+  const cell = (label: string) => page.getByLabel(`${label}の料金`);
+  await expect(cell('5月3日(月) 1人')).toHaveValue('12,000'); // holiday
+  await expect(cell('5月2日(日) 1人')).toHaveValue('14,000'); // the day before a holiday
+  await expect(cell('5月1日(土) 2人')).toHaveValue('18,000');
+  await expect(cell('5月6日(木) 1人')).toHaveValue('10,000');
+
+  // One cell, saved on blur.
+  await cell('5月6日(木) 1人').fill('9500');
+  const patched = catalogueCall(page, 'PATCH', /\/schedules\/\d+$/);
+  await cell('5月6日(木) 1人').blur();
+  await patched;
+  await page.reload();
+  await expect(page.getByTestId('price-month')).toHaveText('2027年5月');
+  await expect(cell('5月6日(木) 1人')).toHaveValue('9,500');
+
+  // The CSV: download, change a price, test-send, update.
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'CSVダウンロード' }).click();
+  const download = await downloading;
+  const csvPath = test.info().outputPath('prices.csv');
+  await download.saveAs(csvPath);
+  const text = await readFile(csvPath, 'utf8');
+  expect(text.startsWith('\uFEFF日付,人数,料金\r\n')).toBe(true);
+  expect(text).toContain('2027-05-06,1,9500\r\n');
+  expect(text).toContain('2027-05-10,2,15000\r\n');
+  await writeFile(csvPath, text.replace('2027-05-10,2,15000', '2027-05-10,2,21000'));
+
+  await page.getByRole('link', { name: 'CSV更新' }).click();
+  await page.getByTestId('csv-file').setInputFiles(csvPath);
+  await page.getByRole('button', { name: 'テスト送信' }).click();
+  await expect(page.getByText('登録される料金: 62件')).toBeVisible();
+  await expect(page.getByText('エラーはありません。「更新」で登録できます。')).toBeVisible();
+  await page.getByRole('main').getByRole('button', { name: '更新', exact: true }).click();
+  await expect(page.getByText('62件の料金を更新しました。')).toBeVisible();
+  await expect(page.getByTestId('price-month')).toHaveText('2027年5月');
+  await expect(cell('5月10日(月) 2人')).toHaveValue('21,000');
+  await expect(cell('5月6日(木) 1人')).toHaveValue('9,500');
 });

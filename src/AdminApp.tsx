@@ -31,6 +31,7 @@ const PlanListPage = lazy(() => import('../resources/plans/PlanListPage'));
 const RoomListPage = lazy(() => import('../resources/rooms/RoomListPage'));
 const PriceGridPage = lazy(() => import('../resources/prices/PriceGridPage'));
 const PriceCsvPage = lazy(() => import('../resources/prices/PriceCsvPage'));
+const PriceCreatorPage = lazy(() => import('../resources/prices/PriceCreatorPage'));
 
 /** The pages built so far; every other route shows its placeholder. */
 const pages: Partial<Record<PageName, ReactElement>> = {
@@ -42,6 +43,7 @@ const pages: Partial<Record<PageName, ReactElement>> = {
   rooms: <RoomListPage />,
   prices: <PriceGridPage />,
   priceCsv: <PriceCsvPage />,
+  priceCreator: <PriceCreatorPage />,
 };
 
 /**

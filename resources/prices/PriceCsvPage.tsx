@@ -18,8 +18,8 @@ import {
   Typography,
 } from '@mui/material';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
-import { Title, useNotify } from 'react-admin';
-import { Link, useNavigate, useParams } from 'react-router-dom';
+import { useNotify } from 'react-admin';
+import { Link, useNavigate } from 'react-router-dom';
 import { errorMessages } from '../../contract/messages';
 import { priceMessages } from '../../contract/price';
 import { HttpError } from '../../dataProvider/http';
@@ -27,8 +27,8 @@ import { checkPriceCsv, importPriceCsv, type PriceCsvCheck } from '../../dataPro
 import { formatDate, formatYen } from '../../i18n/formats';
 import { useAppTranslate } from '../../i18n/useAppTranslate';
 import { links } from '../../src/routes';
-import { NotFoundPage } from '../../src/pages/PlaceholderPage';
 import { failureMessage } from '../bookings/bookingErrors';
+import { PlanPriceRoute } from './PlanPriceRoute';
 import { csvErrorText, PREVIEW_ROWS, priceCsvTemplate, saveBlob } from './priceModel';
 
 /** The lines of a refused import (body.errors: line → '{line}行目: {reason}'). */
@@ -86,7 +86,9 @@ export function PriceCsv({ accommodationId, planId }: PriceCsvProps) {
     try {
       const { count } = await importPriceCsv(planId, file);
       notify(translate('app.price.csv_imported', { count }), { type: 'success' });
-      navigate(links.prices(accommodationId, planId));
+      // The price list opens at the first date of the file.
+      const [first] = (check?.items ?? []).map((item) => item.target_date).sort();
+      navigate(`${links.prices(accommodationId, planId)}${first ? `?month=${first}` : ''}`);
     } catch (error) {
       setCheck(null);
       setRefused(importErrors(error));
@@ -204,15 +206,5 @@ function CheckResult({ check }: { check: PriceCsvCheck }) {
 
 /** /m/accommodation/{id}/plan/{planId}/price/csv. */
 export default function PriceCsvPage() {
-  const translate = useAppTranslate();
-  const params = useParams();
-  const id = Number(params.id);
-  const planId = Number(params.planId);
-  if (!Number.isInteger(id) || id <= 0 || !Number.isInteger(planId) || planId <= 0) return <NotFoundPage />;
-  return (
-    <>
-      <Title title={translate('app.page.price_csv')} preferenceKey={false} />
-      <PriceCsv key={`${id}:${planId}`} accommodationId={id} planId={planId} />
-    </>
-  );
+  return <PlanPriceRoute title="app.page.price_csv">{(ids) => <PriceCsv {...ids} />}</PlanPriceRoute>;
 }

@@ -1,4 +1,4 @@
-import { useEffect, useState, type ChangeEvent, type FocusEvent } from 'react';
+import { useEffect, useRef, useState, type ChangeEvent, type FocusEvent } from 'react';
 import {
   Alert,
   Box,
@@ -84,6 +84,15 @@ export function PriceGrid({ accommodationId, planId, initialMonth }: PriceGridPr
     };
   }, [planId, month]);
 
+  // Opened at a date (after the creator registered from it): bring that row into view once.
+  const focusDate = useRef(initialMonth);
+  useEffect(() => {
+    if (!focusDate.current || prices.status !== 'ready' || plan.status !== 'ready') return;
+    const row = document.querySelector(`[data-testid="price-grid"] [data-date="${focusDate.current}"]`);
+    row?.scrollIntoView?.({ block: 'center' });
+    focusDate.current = undefined;
+  }, [prices.status, plan.status]);
+
   const download = async () => {
     setDownloading(true);
     try {
@@ -114,6 +123,7 @@ export function PriceGrid({ accommodationId, planId, initialMonth }: PriceGridPr
     <Card sx={{ m: { xs: 0, sm: 1 } }}>
       <CardHeader
         title={plan.plan.name}
+        slotProps={{ title: { component: 'h2' } }}
         subheader={translate('app.page.prices')}
         action={
           <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap' }}>
@@ -208,15 +218,23 @@ interface PriceCellProps {
   onInvalid: (message: string) => void;
 }
 
-/** One price: saves on blur only when the value changed and the cell has an id. */
+const yenDigits = new Intl.NumberFormat('ja-JP', { maximumFractionDigits: 0 });
+
+/**
+ * One price, shown with thousands separators (18,000; typed with or without them); saves on blur only
+ * when the value changed and the cell has an id.
+ */
 function PriceCell({ cell, compact, label, onSave, onInvalid }: PriceCellProps) {
-  const stored = cell ? String(cell.price) : '';
+  const stored = cell ? yenDigits.format(cell.price) : '';
   const [text, setText] = useState(stored);
   const [saving, setSaving] = useState(false);
 
   const blur = async (event: FocusEvent<HTMLInputElement>) => {
     const change = cellChange(cell, event.currentTarget.value);
-    if (change.kind === 'none') return;
+    if (change.kind === 'none') {
+      setText(stored);
+      return;
+    }
     if (change.kind === 'invalid') {
       onInvalid(change.message);
       setText(stored);

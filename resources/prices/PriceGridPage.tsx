@@ -1,20 +1,15 @@
-import { Title } from 'react-admin';
-import { useParams } from 'react-router-dom';
-import { useAppTranslate } from '../../i18n/useAppTranslate';
-import { NotFoundPage } from '../../src/pages/PlaceholderPage';
+import { useSearchParams } from 'react-router-dom';
+import { isValidDate } from '../../contract/dates';
+import { PlanPriceRoute } from './PlanPriceRoute';
 import { PriceGrid } from './PriceGrid';
 
-/** /m/accommodation/{id}/plan/{planId}/price. */
+/** /m/accommodation/{id}/plan/{planId}/price[?month=yyyy-MM-dd]: the month of that date first. */
 export default function PriceGridPage() {
-  const translate = useAppTranslate();
-  const params = useParams();
-  const id = Number(params.id);
-  const planId = Number(params.planId);
-  if (!Number.isInteger(id) || id <= 0 || !Number.isInteger(planId) || planId <= 0) return <NotFoundPage />;
+  const [search] = useSearchParams();
+  const month = search.get('month');
   return (
-    <>
-      <Title title={translate('app.page.prices')} preferenceKey={false} />
-      <PriceGrid key={`${id}:${planId}`} accommodationId={id} planId={planId} />
-    </>
+    <PlanPriceRoute title="app.page.prices">
+      {(ids) => <PriceGrid {...ids} initialMonth={month && isValidDate(month) ? month : undefined} />}
+    </PlanPriceRoute>
   );
 }

@@ -17,7 +17,15 @@ const NONE: ReadonlyMap<string, string> = new Map();
 
 /** Holidays are shown in red like Sundays; until loaded (or if loading fails) there are none. */
 export function useHolidays(): ReadonlyMap<string, string> {
-  const [holidays, setHolidays] = useState(NONE);
+  return useHolidayTable() ?? NONE;
+}
+
+/**
+ * The holiday table, null until it is loaded; it stays null if loading fails (spec section 8: no
+ * visible handling), and the screens that need it (the price creator's holiday steps) stay hidden.
+ */
+export function useHolidayTable(): ReadonlyMap<string, string> | null {
+  const [holidays, setHolidays] = useState<ReadonlyMap<string, string> | null>(null);
   useEffect(() => {
     let live = true;
     loadHolidays()

@@ -88,5 +88,7 @@ describe('PriceCsv', () => {
     await waitFor(() => expect(mocked.importPriceCsv).toHaveBeenCalledWith(21, file));
     expect(await screen.findByText('25件の料金を更新しました。')).toBeInTheDocument();
     await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/m/accommodation/1/plan/21/price'));
+    // The list opens at the file's first date.
+    expect(screen.getByTestId('location')).toHaveAttribute('data-search', '?month=2026-04-01');
   });
 });

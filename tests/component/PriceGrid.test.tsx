@@ -2,11 +2,11 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { priceMessages } from '../../contract/price';
 import * as catalogue from '../../dataProvider/catalogueApi';
-import type { Plan } from '../../dataProvider/catalogueApi';
 import * as api from '../../dataProvider/pricesApi';
 import { PriceGrid } from '../../resources/prices';
 import { AppNotification } from '../../src/components/AppNotification';
 import { renderInAdmin } from './helpers';
+import { buildPlan } from './plan.fixtures';
 
 vi.mock('../../dataProvider/catalogueApi', () => ({ getPlan: vi.fn() }));
 vi.mock('../../dataProvider/pricesApi', () => ({
@@ -16,27 +16,6 @@ vi.mock('../../dataProvider/pricesApi', () => ({
 }));
 const plans = vi.mocked(catalogue);
 const mocked = vi.mocked(api);
-
-function buildPlan(maxNum: number): Plan {
-  return {
-    id: 21,
-    accommodation_id: 1,
-    name: 'スタンダードプラン',
-    start_at: null,
-    end_at: null,
-    is_active: 1,
-    max_num: maxNum,
-    price: 16000,
-    icon: null,
-    check_in: null,
-    check_out: null,
-    ikyu_id: null,
-    close_date_before: 1,
-    description: null,
-    notice_mail: null,
-    payment_method: [],
-  };
-}
 
 const prices: api.PriceEntry[] = [
   { id: 101, target_date: '2026-04-01', unit: 1, price: 18000 },
@@ -85,7 +64,12 @@ describe('PriceGrid', () => {
     expect(screen.getByText('2人')).toBeInTheDocument();
     expect(screen.queryByText('3人')).not.toBeInTheDocument();
     expect(grid).toHaveAttribute('data-compact', 'false');
-    expect((await cell('4月1日(水) 1人の料金')).value).toBe('18000');
+    // Shown with separators; typed back as digits, an unchanged price shows with them again.
+    const first = await cell('4月1日(水) 1人の料金');
+    expect(first.value).toBe('18,000');
+    fireEvent.change(first, { target: { value: '18000' } });
+    fireEvent.blur(first);
+    expect(first.value).toBe('18,000');
     expect(screen.getByRole('link', { name: 'CSV更新' })).toHaveAttribute(
       'href',
       '/m/accommodation/1/plan/21/price/csv',
@@ -124,7 +108,7 @@ describe('PriceGrid', () => {
     // The saved price is the new baseline: leaving the cell again sends nothing.
     const again = await cell('4月1日(水) 2人の料金');
     await waitFor(() => expect(again).not.toBeDisabled());
-    expect(again.value).toBe('25000');
+    expect(again.value).toBe('25,000');
     fireEvent.blur(again);
     expect(mocked.updatePrice).toHaveBeenCalledTimes(1);
   });
@@ -135,7 +119,7 @@ describe('PriceGrid', () => {
     fireEvent.change(input, { target: { value: '-5' } });
     fireEvent.blur(input);
     expect(await screen.findByText(priceMessages.price)).toBeInTheDocument();
-    expect(input.value).toBe('18000');
+    expect(input.value).toBe('18,000');
     expect(mocked.updatePrice).not.toHaveBeenCalled();
   });
 

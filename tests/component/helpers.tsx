@@ -21,7 +21,11 @@ export function storeDemoAccommodations() {
 /** Shows the current path so a test can assert where a navigation went. */
 export function LocationProbe() {
   const location = useLocation();
-  return <div data-testid="location">{location.pathname}</div>;
+  return (
+    <div data-testid="location" data-search={location.search}>
+      {location.pathname}
+    </div>
+  );
 }
 
 const emptyDataProvider = {} as DataProvider;

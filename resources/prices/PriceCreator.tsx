@@ -1,0 +1,259 @@
+import { useDeferredValue, useEffect, useMemo, useState, type ReactNode } from 'react';
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  CardContent,
+  CardHeader,
+  CircularProgress,
+  Stack,
+  TextField,
+  Typography,
+} from '@mui/material';
+import { useNotify } from 'react-admin';
+import { Link, useNavigate } from 'react-router-dom';
+import { daysBetween } from '../../contract/dates';
+import { errorMessages } from '../../contract/messages';
+import { creatorPrices } from '../../contract/priceRule';
+import { getPlan, type Plan } from '../../dataProvider/catalogueApi';
+import { createPrices, getPriceRule } from '../../dataProvider/pricesApi';
+import { useAppTranslate } from '../../i18n/useAppTranslate';
+import { useHolidayTable } from '../../src/hooks/useHolidays';
+import { links } from '../../src/routes';
+import { failureMessage } from '../bookings/bookingErrors';
+import { PeriodPickers } from './PeriodPickers';
+import { PricePreview } from './PricePreview';
+import {
+  CREATOR_WEEKDAYS,
+  WEEKDAY_NAMES,
+  initialInputs,
+  periodProblem,
+  periodReady,
+  ruleFromInputs,
+  type CreatorInputs,
+} from './priceCreatorModel';
+import type { PlanIds } from './PlanPriceRoute';
+
+type Load = { status: 'loading' } | { status: 'failed' } | { status: 'ready'; plan: Plan; inputs: CreatorInputs };
+
+const NO_HOLIDAYS: ReadonlyMap<string, string> = new Map();
+
+/**
+ * The price creator (spec sections 2 and 4): a period with Japanese pickers; once it is valid, the
+ * base price, the surcharges per headcount, per weekday (Monday to Sunday) and, with the holidays
+ * loaded, for the day before a holiday and the holiday; the preview grid; 料金を登録 (enabled once a
+ * base price is entered, a spinner while sending), then the plan's price list.
+ */
+export function PriceCreator({ accommodationId, planId }: PlanIds) {
+  const translate = useAppTranslate();
+  const [load, setLoad] = useState<Load>({ status: 'loading' });
+
+  useEffect(() => {
+    let live = true;
+    Promise.all([getPlan(accommodationId, planId), getPriceRule(planId)]).then(
+      ([plan, rule]) => live && setLoad({ status: 'ready', plan, inputs: initialInputs(plan.max_num, rule) }),
+      () => live && setLoad({ status: 'failed' }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [accommodationId, planId]);
+
+  if (load.status === 'loading') return <CircularProgress sx={{ m: 2 }} />;
+  if (load.status === 'failed') return <Alert severity="error">{translate('app.price.not_found')}</Alert>;
+  return (
+    <Card sx={{ m: { xs: 0, sm: 1 } }}>
+      <CardHeader
+        title={load.plan.name}
+        slotProps={{ title: { component: 'h2' } }}
+        subheader={translate('app.page.price_creator')}
+        action={
+          <Button variant="outlined" component={Link} to={links.prices(accommodationId, planId)}>
+            {translate('app.price.back')}
+          </Button>
+        }
+      />
+      <CardContent>
+        <CreatorForm accommodationId={accommodationId} plan={load.plan} initial={load.inputs} />
+      </CardContent>
+    </Card>
+  );
+}
+
+function CreatorForm({
+  accommodationId,
+  plan,
+  initial,
+}: {
+  accommodationId: number;
+  plan: Plan;
+  initial: CreatorInputs;
+}) {
+  const translate = useAppTranslate();
+  const notify = useNotify();
+  const navigate = useNavigate();
+  const holidayTable = useHolidayTable();
+  const holidays = holidayTable ?? NO_HOLIDAYS;
+  const [start, setStart] = useState<string | null>(null);
+  const [end, setEnd] = useState<string | null>(null);
+  const [inputs, setInputs] = useState(initial);
+  const [sending, setSending] = useState(false);
+
+  const result = useMemo(() => ruleFromInputs(inputs, holidayTable !== null), [inputs, holidayTable]);
+  const rule = result.ok ? result.rule : null;
+  // The preview follows the inputs without holding up typing: React paints it when it has time.
+  const shown = useDeferredValue(rule);
+  const problem = periodProblem(start, end);
+  const ready = periodReady(start, end);
+  const cells = ready ? (daysBetween(start!, end!) + 1) * plan.max_num : 0;
+
+  const set = (name: 'unit_step' | 'week_step' | 'holiday_step', index: number, value: string) =>
+    setInputs((current) => {
+      const list = [...current[name]];
+      list[index] = value;
+      return { ...current, [name]: list };
+    });
+  const error = (field: string) => (result.ok ? undefined : result.errors[field]);
+
+  const register = async () => {
+    if (!rule || !ready) return;
+    setSending(true);
+    try {
+      const prices = creatorPrices(rule, start!, end!, plan.max_num, (date) => holidays.has(date));
+      const count = await createPrices(plan.id, prices, rule);
+      notify(translate('app.price.created', { count: count.toLocaleString('ja-JP') }), { type: 'info' });
+      navigate(`${links.prices(accommodationId, plan.id)}?month=${start}`);
+    } catch (failure) {
+      notify(failureMessage(failure, errorMessages.bookingUpdateFailed), { type: 'error' });
+      setSending(false);
+    }
+  };
+
+  const yenField = (label: string, value: string, onChange: (v: string) => void, field: string, width = '8em') => (
+    <TextField
+      key={field}
+      label={label}
+      value={value}
+      onChange={(event) => onChange(event.target.value)}
+      type="number"
+      variant="outlined"
+      size="small"
+      error={Boolean(error(field))}
+      helperText={error(field)}
+      disabled={sending}
+      slotProps={{ htmlInput: { min: 0, step: 1, inputMode: 'numeric', 'data-field': field } }}
+      sx={{ width }}
+    />
+  );
+
+  return (
+    <Stack spacing={2}>
+      <Section title={translate('app.price.period')} column>
+        <PeriodPickers start={start} end={end} onStart={setStart} onEnd={setEnd} disabled={sending} />
+        {problem && (
+          <Alert severity="warning" sx={{ mt: 1 }}>
+            {problem}
+          </Alert>
+        )}
+        {!start || !end ? (
+          <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+            {translate('app.price.period_help')}
+          </Typography>
+        ) : null}
+      </Section>
+      {ready && (
+        <>
+          <Section title={translate('app.price.base_price')}>
+            {yenField(
+              translate('app.price.base_price_label'),
+              inputs.base_price,
+              (v) => setInputs((c) => ({ ...c, base_price: v })),
+              'base_price',
+              '12em',
+            )}
+          </Section>
+          <Section title={translate('app.price.unit_step')}>
+            {inputs.unit_step.map((value, i) =>
+              yenField(
+                translate('app.price.unit', { unit: i + 1 }),
+                value,
+                (v) => set('unit_step', i, v),
+                `unit_step.${i}`,
+              ),
+            )}
+          </Section>
+          <Section title={translate('app.price.week_step')}>
+            {CREATOR_WEEKDAYS.map((day) =>
+              yenField(
+                `${WEEKDAY_NAMES[day]}曜`,
+                inputs.week_step[day]!,
+                (v) => set('week_step', day, v),
+                `week_step.${day}`,
+              ),
+            )}
+          </Section>
+          {holidayTable && (
+            <Section title={translate('app.price.holiday_step')}>
+              {yenField(
+                translate('app.price.holiday_eve'),
+                inputs.holiday_step[1],
+                (v) => set('holiday_step', 1, v),
+                'holiday_step.1',
+              )}
+              {yenField(
+                translate('app.price.holiday'),
+                inputs.holiday_step[0],
+                (v) => set('holiday_step', 0, v),
+                'holiday_step.0',
+              )}
+            </Section>
+          )}
+          <Typography variant="body2" color="text.secondary">
+            {translate('app.price.rule_help')}
+          </Typography>
+          <PricePreview
+            rule={shown}
+            start={start!}
+            end={end!}
+            maxNum={plan.max_num}
+            holidays={holidays}
+            stale={shown !== rule}
+          />
+          <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
+            {sending ? (
+              <CircularProgress size={32} aria-label={translate('app.price.registering')} />
+            ) : (
+              <Button variant="contained" disabled={!rule} onClick={() => void register()}>
+                {translate('app.price.register')}
+              </Button>
+            )}
+            <Typography variant="body2" color="text.secondary">
+              {rule
+                ? translate('app.price.register_help', { count: cells.toLocaleString('ja-JP') })
+                : translate('app.price.base_price_needed')}
+            </Typography>
+          </Stack>
+        </>
+      )}
+    </Stack>
+  );
+}
+
+/** A titled group of inputs, laid out in a wrapping row unless `column`. */
+function Section({ title, column = false, children }: { title: string; column?: boolean; children: ReactNode }) {
+  return (
+    <Box component="section">
+      <Typography component="h3" variant="subtitle2" sx={{ mb: 1 }}>
+        {title}
+      </Typography>
+      {column ? (
+        children
+      ) : (
+        <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
+          {children}
+        </Stack>
+      )}
+    </Box>
+  );
+}
