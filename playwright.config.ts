@@ -2,6 +2,8 @@ import { defineConfig } from '@playwright/test';
 
 const port = Number(process.env.E2E_PORT ?? 8181);
 export const baseURL = `http://127.0.0.1:${port}`;
+/** Several runs side by side (one per engineer) each need their own database and artifacts. */
+const workDir = process.env.E2E_WORK_DIR ?? 'test-results';
 
 // e2e runs the product as `npm start` does (after `vite build`), on a fresh embedded database
 // with the demo data, in Debian's Chromium: Playwright cannot download a browser here.
@@ -12,7 +14,7 @@ export default defineConfig({
   fullyParallel: false,
   workers: 1,
   retries: 0,
-  outputDir: 'test-results/e2e-artifacts',
+  outputDir: `${workDir}/e2e-artifacts`,
   use: {
     baseURL,
     locale: 'ja-JP',
@@ -31,14 +33,14 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: 'rm -rf test-results/e2e-db && npx tsx server/server.ts',
+    command: `rm -rf ${workDir}/e2e-db && npx tsx server/server.ts`,
     url: `${baseURL}/api/health`,
     timeout: 120_000,
     reuseExistingServer: false,
     env: {
       PORT: String(port),
       HOST: '127.0.0.1',
-      DATA_DIR: 'test-results/e2e-db/pg',
+      DATA_DIR: `${workDir}/e2e-db/pg`,
       LOG_LEVEL: 'warn',
       AUTH_RATE_LIMIT: '1000',
     },

@@ -1,21 +1,25 @@
 import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { addDays, tokyoToday } from '../contract/dates';
+import { addDays, daysBetween, tokyoToday } from '../contract/dates';
 import { PRICE_CSV_HEADER } from '../contract/price';
-import type { Benchmark } from './lib/benchmark';
+import { formatYen } from '../i18n/formats';
+import type { Benchmark, BenchOptions } from './lib/benchmark';
+import { viteBuild } from './lib/bundle';
+import { measureCreator, type CreatorReport, type TypingRun } from './lib/creatorBrowser';
 import { heading, kB, ms, table } from './lib/format';
 import { signIn, timedGet } from './lib/http';
-import { tempDir } from './lib/paths';
+import { repoRoot, tempDir } from './lib/paths';
 import { createDatabase, dropDatabase, probePostgres } from './lib/postgres';
 import { startServer, type RunningServer } from './lib/server';
-import { round, summarize, type Summary } from './lib/stats';
+import { median, round, summarize, type Summary } from './lib/stats';
 
 /**
  * Price CSV of 3 plans x 365 days x 10 headcounts (10,950 rows) through the real API: the dry run
  * (POST /api/plans/{id}/schedule/csv/check) and the import (POST /api/plans/{id}/schedule/csv),
  * one file per plan (the API takes one plan per request), timed as the client sees it. UTF-8 with
- * BOM, then the same rows in Shift_JIS; on PGlite and, when it answers, on PostgreSQL.
+ * BOM, then the same rows in Shift_JIS; on PGlite and, when it answers, on PostgreSQL. Then the
+ * price creator's preview of a year at 10 headcounts in Chromium (bench/lib/creatorBrowser.ts).
  */
 
 const PLANS = 3;
@@ -25,6 +29,34 @@ const WARMUP = 1;
 const RUNS = 5;
 const TARGET_MS = 1000;
 const serverEnv = { AUTH_RATE_LIMIT: '100000', SEED_DEMO: '1' };
+
+/** The creator: a new plan of 10 headcounts, a calendar year (365 rows x 10 = 3,650 cells). */
+const CREATOR = {
+  start: '2027-01-01',
+  end: '2027-12-31',
+  warmup: 1,
+  runs: 5,
+  /** Playwright's keyboard.type delay: 0 sends the next key once Chromium has taken the last; 100 holds each key 100 ms and pauses 100 ms. */
+  typingDelaysMs: [0, 100],
+  /** "No visible stall": no task over 100 ms while typing, and the grid painted within ~200 ms of the last input. */
+  stallTaskMs: 100,
+  stallPaintMs: 200,
+} as const;
+/** Base prices typed in turn: each new, none a prefix of the next; with no steps every cell shows the base price. */
+const BASE_PRICES = [
+  '12345',
+  '23456',
+  '34567',
+  '45678',
+  '56789',
+  '67891',
+  '78912',
+  '89123',
+  '91234',
+  '13579',
+  '24680',
+  '35791',
+];
 
 /** 日付,人数,料金 in Shift_JIS (as in tests/api/priceCsv.test.ts), as Japanese Excel saves it. */
 const SJIS_HEADER = Buffer.from([0x93, 0xfa, 0x95, 0x74, 0x2c, 0x90, 0x6c, 0x90, 0x94, 0x2c, 0x97, 0xbf, 0x8b, 0xe0]);
@@ -343,7 +375,236 @@ function jsonOf(r: BackendResult) {
   };
 }
 
-async function run(): Promise<Record<string, unknown>> {
+const typingLabel = (delayMs: number) =>
+  delayMs === 0 ? 'typing, keys as fast as Chromium takes them' : `typing, keys held ${delayMs} ms, ${delayMs} ms apart`;
+
+interface CreatorRow {
+  what: string;
+  /** From the last input to the grid painted (the first render: the end date's last digit). */
+  paintedMs: Summary;
+  inDomMs: Summary;
+  longestTaskMs: Summary;
+  /** Every keystroke of the measured runs: keydown to the frame after its input event. */
+  keyToFrameMs: Summary | null;
+  keyToInputMaxMs: number | null;
+  longestInteractionMaxMs: number | null;
+  gridUpdatesMedian: number | null;
+  stall: boolean;
+  why: string[];
+}
+
+function typingRow(label: string, runs: readonly TypingRun[]): CreatorRow {
+  const keys = runs.flatMap((r) => r.keystrokes);
+  const frames = keys.map((k) => k.toFrameMs).filter((x): x is number => x !== null);
+  const inputs = keys.map((k) => k.toInputMs).filter((x): x is number => x !== null);
+  const interactions = runs.map((r) => r.longestInteractionMs).filter((x): x is number => x !== null);
+  const painted = summarize(runs.map((r) => r.paintedMs));
+  const longest = summarize(runs.map((r) => r.longestTaskMs));
+  const why: string[] = [];
+  if (painted.max > CREATOR.stallPaintMs) why.push(`last input to painted up to ${ms(painted.max)}`);
+  if (longest.max > CREATOR.stallTaskMs) why.push(`a task of ${ms(longest.max)}`);
+  return {
+    what: label,
+    paintedMs: painted,
+    inDomMs: summarize(runs.map((r) => r.inDomMs)),
+    longestTaskMs: longest,
+    keyToFrameMs: frames.length > 0 ? summarize(frames) : null,
+    keyToInputMaxMs: inputs.length > 0 ? Math.max(...inputs) : null,
+    longestInteractionMaxMs: interactions.length > 0 ? Math.max(...interactions) : null,
+    gridUpdatesMedian: median(runs.map((r) => r.gridUpdates)),
+    stall: why.length > 0,
+    why,
+  };
+}
+
+function creatorRows(r: CreatorReport, cells: number): CreatorRow[] {
+  const first = r.firstRender.runs;
+  const painted = summarize(first.map((x) => x.paintedMs));
+  const firstRow: CreatorRow = {
+    what: `first render: end date's last digit to ${cells.toLocaleString('en-US')} cells`,
+    paintedMs: painted,
+    inDomMs: summarize(first.map((x) => x.inDomMs)),
+    longestTaskMs: summarize(first.map((x) => x.longestTaskMs)),
+    keyToFrameMs: null,
+    keyToInputMaxMs: null,
+    longestInteractionMaxMs: null,
+    gridUpdatesMedian: null,
+    // Not typing: judged by the time to the painted grid only.
+    stall: painted.max > CREATOR.stallPaintMs,
+    why: painted.max > CREATOR.stallPaintMs ? [`painted up to ${ms(painted.max)}`] : [],
+  };
+  return [firstRow, ...r.typing.map((t) => typingRow(typingLabel(t.delayMs), t.runs))];
+}
+
+function printCreator(r: CreatorReport, rows: CreatorRow[], cells: number) {
+  const days = daysBetween(r.period.start, r.period.end) + 1;
+  console.log(
+    heading(
+      `Price creator ${r.url} in Chromium ${r.chromium}: ${r.period.start} to ${r.period.end}, ` +
+        `${days} rows x ${r.headcounts} headcounts = ${cells.toLocaleString('en-US')} cells, ` +
+        `${CREATOR.warmup} warm-up + ${CREATOR.runs} runs (ms)`,
+    ),
+  );
+  const opt = (x: number | null | undefined) => (x === null || x === undefined ? '-' : ms(x));
+  console.log(
+    table(
+      [
+        'what',
+        'to painted median',
+        'max',
+        'to DOM median',
+        'longest task median',
+        'max',
+        'key to frame median',
+        'max',
+        'keydown to input max',
+        'interaction max',
+        'grids',
+        'stall',
+      ],
+      rows.map((x) => [
+        x.what,
+        ms(x.paintedMs.median),
+        ms(x.paintedMs.max),
+        ms(x.inDomMs.median),
+        ms(x.longestTaskMs.median),
+        ms(x.longestTaskMs.max),
+        opt(x.keyToFrameMs?.median),
+        opt(x.keyToFrameMs?.max),
+        opt(x.keyToInputMaxMs),
+        opt(x.longestInteractionMaxMs),
+        x.gridUpdatesMedian ?? '-',
+        x.stall ? 'yes' : 'no',
+      ]),
+    ),
+  );
+  const perRun: (string | number)[][] = [];
+  const first = [...r.firstRender.warmup, ...r.firstRender.runs];
+  first.forEach((x, i) => {
+    perRun.push([
+      'first render',
+      i < CREATOR.warmup ? 'warm-up' : String(i - CREATOR.warmup + 1),
+      '-',
+      ms(x.paintedMs),
+      ms(x.inDomMs),
+      '-',
+      ms(x.longestTaskMs),
+      x.longTasks.length,
+      '-',
+      '-',
+    ]);
+  });
+  for (const t of r.typing) {
+    [...t.warmup, ...t.runs].forEach((x, i) => {
+      perRun.push([
+        typingLabel(t.delayMs),
+        i < CREATOR.warmup ? 'warm-up' : String(i - CREATOR.warmup + 1),
+        x.typed,
+        ms(x.paintedMs),
+        ms(x.inDomMs),
+        ms(x.wholeMs),
+        ms(x.longestTaskMs),
+        x.longTasks.length,
+        ms(Math.max(0, ...x.keystrokes.map((k) => k.toFrameMs ?? 0))),
+        x.gridUpdates,
+      ]);
+    });
+  }
+  console.log(
+    table(
+      [
+        'what',
+        'run',
+        'typed',
+        'to painted',
+        'to DOM',
+        'first key to painted',
+        'longest task',
+        'long tasks',
+        'key to frame max',
+        'grids',
+      ],
+      perRun,
+    ),
+  );
+  for (const x of rows) {
+    console.log(
+      `${x.what}: ${x.stall ? `STALL (${x.why.join(', ')})` : 'no visible stall'}; ` +
+        `painted ${ms(x.paintedMs.median)} median, ${ms(x.paintedMs.max)} max (stall over ${CREATOR.stallPaintMs} ms)` +
+        (x.keyToFrameMs
+          ? `, longest task ${ms(x.longestTaskMs.max)} (stall over ${CREATOR.stallTaskMs} ms)`
+          : `, one task of ${ms(x.longestTaskMs.median)} median`),
+    );
+  }
+}
+
+/**
+ * The creator on its own server (fresh PGlite) serving the built console: a new plan of 10
+ * headcounts made through the API, then the page in headless Chromium.
+ */
+async function runCreator(options: BenchOptions, work: string): Promise<Record<string, unknown>> {
+  let consoleDir = path.join(repoRoot, 'dist');
+  if (options.build) {
+    consoleDir = path.join(work, 'console');
+    log('vite build');
+    viteBuild(consoleDir);
+  }
+  log('creator: fresh DATA_DIR, migrate and seed the demo company');
+  const server = await startServer({ dataDir: path.join(work, 'creator-data'), consoleDir, env: serverEnv });
+  try {
+    const { accessToken } = await signIn(server.baseUrl);
+    const accommodations = (await timedGet(`${server.baseUrl}/api/accommodations`, accessToken)).body as {
+      accommodations: { id: number }[];
+    };
+    const accommodationId = accommodations.accommodations[0]?.id;
+    if (accommodationId === undefined) throw new Error('no accommodation after the seed');
+    const url = `${server.baseUrl}/api/accommodations/${accommodationId}/plans`;
+    const res = await fetch(url, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${accessToken}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'ベンチ 料金作成', max_num: MAX_NUM, price: 10_000 }),
+      signal: AbortSignal.timeout(30_000),
+    });
+    const plan = (await res.json()) as { id?: number; max_num?: number };
+    if (res.status !== 201 || typeof plan.id !== 'number') {
+      throw new Error(`POST ${url} answered ${res.status}: ${JSON.stringify(plan)}`);
+    }
+    log(
+      `creator: plan ${plan.id} (max_num ${plan.max_num}), ${CREATOR.start} to ${CREATOR.end}; ` +
+        `${CREATOR.warmup} + ${CREATOR.runs} first renders, then ${CREATOR.warmup} + ${CREATOR.runs} base prices typed per typing speed`,
+    );
+    const report = await measureCreator(server.baseUrl, {
+      accommodationId,
+      planId: plan.id,
+      headcounts: MAX_NUM,
+      start: CREATOR.start,
+      end: CREATOR.end,
+      warmup: CREATOR.warmup,
+      runs: CREATOR.runs,
+      typingDelaysMs: CREATOR.typingDelaysMs,
+      basePrices: BASE_PRICES,
+      cellText: (basePrice) => formatYen(basePrice),
+    });
+    const cells = (daysBetween(CREATOR.start, CREATOR.end) + 1) * MAX_NUM;
+    const rows = creatorRows(report, cells);
+    printCreator(report, rows, cells);
+    return {
+      consoleDir: options.build ? '(temporary vite build)' : 'dist',
+      planId: plan.id,
+      cells,
+      target:
+        `no visible stall: while typing no task over ${CREATOR.stallTaskMs} ms and the grid painted ` +
+        `within ${CREATOR.stallPaintMs} ms of the last input`,
+      summary: rows,
+      stall: rows.some((x) => x.stall),
+      report,
+    };
+  } finally {
+    await server.stop();
+  }
+}
+
+async function run(options: BenchOptions): Promise<Record<string, unknown>> {
   const out: Record<string, unknown> = {
     setup: {
       plans: PLANS,
@@ -403,12 +664,24 @@ async function run(): Promise<Record<string, unknown>> {
     }
   }
   out.backends = backends;
+
+  const creatorWork = tempDir('prices-creator');
+  try {
+    out.creator = await runCreator(options, creatorWork);
+  } catch (e) {
+    errors.creator = e instanceof Error ? e.message : String(e);
+    console.log(heading('Price creator: FAILED'));
+    console.log(errors.creator);
+  } finally {
+    rmSync(creatorWork, { recursive: true, force: true });
+  }
   if (Object.keys(errors).length > 0) out.errors = errors;
   return out;
 }
 
 export const prices: Benchmark = {
   name: 'prices',
-  description: 'price CSV of 3 plans x 365 days x 10 headcounts (10,950 rows): dry run and import, UTF-8 and Shift_JIS',
+  description:
+    "price CSV of 3 plans x 365 days x 10 headcounts (10,950 rows): dry run and import, UTF-8 and Shift_JIS; the creator's preview of a year at 10 headcounts in Chromium",
   run,
 };

@@ -26,6 +26,15 @@ export const bookingOptionSchema = z.object({
   supplier: z.string().nullable(),
 });
 
+/** Money given back for a cancelled booking (PATCH /admin/payments/refund). */
+export const bookingRefundSchema = z.object({
+  id: z.number().int(),
+  book_id: z.number().int(),
+  amount: z.number().int(),
+  /** ISO 8601 with +09:00. */
+  created_at: z.string(),
+});
+
 export const bookingSchema = z.object({
   id: z.number().int(),
   accommodation_id: z.number().int(),
@@ -43,7 +52,7 @@ export const bookingSchema = z.object({
   end_date: z.string(),
   days: z.number().int(),
   person_number: z.number().int(),
-  /** Amount paid, yen. */
+  /** Amount paid, yen: the payments less the refunds. */
   price: z.number().int(),
   /** Total amount, yen. */
   price_sub: z.number().int(),
@@ -65,10 +74,12 @@ export const bookingSchema = z.object({
   plan_icon: z.string().nullable(),
   payments: z.array(bookingPaymentSchema),
   options: z.array(bookingOptionSchema),
+  refunds: z.array(bookingRefundSchema),
 });
 export type Booking = z.infer<typeof bookingSchema>;
 export type BookingPayment = z.infer<typeof bookingPaymentSchema>;
 export type BookingOption = z.infer<typeof bookingOptionSchema>;
+export type BookingRefund = z.infer<typeof bookingRefundSchema>;
 
 export const bookingListSchema = z.object({ books: z.array(bookingSchema) });
 

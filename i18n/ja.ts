@@ -281,6 +281,19 @@ export const appMessages = {
       base_price_needed: '基本料金を入力すると登録できます。',
       created: '%{count}件の料金を登録しました。',
     },
+    // Issue 5: each block belongs to one screen (payment popup, booking option popups, options screen, dashboard).
+    payment: {
+      register: '入金登録',
+    },
+    booking_option: {
+      add: 'オプション追加',
+    },
+    options: {
+      official: '公式',
+    },
+    dashboard: {
+      title: 'ホーム',
+    },
   },
   resources: {
     rooms: {

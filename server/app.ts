@@ -30,6 +30,9 @@ import calendarCommentRoutes from './routes/api/calendarComments';
 import catalogueRoutes from './routes/api/catalogue';
 import priceRoutes from './routes/api/prices';
 import holidayRoutes from './routes/api/holidays';
+import paymentRoutes from './routes/api/payments';
+import optionRoutes from './routes/api/options';
+import bookingOptionRoutes from './routes/api/bookingOptions';
 
 export interface BuildAppOptions {
   logger?: LoggerOptions;
@@ -98,6 +101,9 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
         catalogueRoutes,
         priceRoutes,
         holidayRoutes,
+        paymentRoutes,
+        optionRoutes,
+        bookingOptionRoutes,
       ]) {
         await typed.register(routes, ctx);
       }

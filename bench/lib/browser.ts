@@ -1,10 +1,37 @@
 import { existsSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
-import { chromium, type BrowserContext, type Page, type Request } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page, type Request } from 'playwright-core';
 import { ADMIN } from './http';
 import { sizeOf } from './bundle';
 
 export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+/** Every page of the benchmarks: a Japanese desktop browser in Tokyo. */
+export const contextOptions = { locale: 'ja-JP', timezoneId: 'Asia/Tokyo', viewport: { width: 1280, height: 800 } };
+
+/** Headless Chromium as every benchmark runs it; throws when there is none at chromiumPath. */
+export async function launchChromium(): Promise<Browser> {
+  if (!existsSync(chromiumPath)) throw new Error(`no Chromium at ${chromiumPath} (set CHROMIUM_PATH)`);
+  return chromium.launch({
+    executablePath: chromiumPath,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+    timeout: 60_000,
+  });
+}
+
+/**
+ * Opens '/' and signs in through the login form as the demo administrator; returns the time from
+ * the click on ログイン to the address /m/.
+ */
+export async function signInThroughForm(page: Page, baseUrl: string): Promise<number> {
+  await page.goto(`${baseUrl}/`, { waitUntil: 'load' });
+  await page.getByLabel('メールアドレス').fill(ADMIN.mail);
+  await page.getByLabel('パスワード').fill(ADMIN.password);
+  const t0 = performance.now();
+  await page.getByRole('button', { name: 'ログイン' }).click();
+  await page.waitForURL(/\/m\/$/);
+  return performance.now() - t0;
+}
 
 export interface LoadedJs {
   file: string;
@@ -82,14 +109,9 @@ async function settle(page: Page, extraMs: number): Promise<void> {
  * in a new tab with the session (cold cache). `homeMarker` is a text the home page shows once loaded.
  */
 export async function measurePages(baseUrl: string, outDir: string, homeMarker: string): Promise<BrowserReport> {
-  if (!existsSync(chromiumPath)) throw new Error(`no Chromium at ${chromiumPath} (set CHROMIUM_PATH)`);
-  const browser = await chromium.launch({
-    executablePath: chromiumPath,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
-    timeout: 60_000,
-  });
+  const browser = await launchChromium();
   try {
-    const options = { locale: 'ja-JP', timezoneId: 'Asia/Tokyo', viewport: { width: 1280, height: 800 } };
+    const options = contextOptions;
     const context = await browser.newContext(options);
     context.setDefaultTimeout(30_000);
     const rec = recordScripts(context, baseUrl, outDir);

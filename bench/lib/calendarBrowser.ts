@@ -1,7 +1,5 @@
-import { existsSync } from 'node:fs';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
-import { chromiumPath } from './browser';
-import { ADMIN } from './http';
+import type { BrowserContext, Page } from 'playwright-core';
+import { contextOptions, launchChromium, signInThroughForm } from './browser';
 
 /**
  * The calendar page in headless Chromium: from navigation start to the first week's bookings on
@@ -234,26 +232,15 @@ export async function measureCalendar(
   runs: number,
   booksJson: string | null = null,
 ): Promise<CalendarReport> {
-  if (!existsSync(chromiumPath)) throw new Error(`no Chromium at ${chromiumPath} (set CHROMIUM_PATH)`);
-  const browser = await chromium.launch({
-    executablePath: chromiumPath,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
-    timeout: 60_000,
-  });
+  const browser = await launchChromium();
   const timeoutMs = 60_000;
   try {
-    const options = { locale: 'ja-JP', timezoneId: 'Asia/Tokyo', viewport: { width: 1280, height: 800 } };
+    const options = contextOptions;
     const context = await browser.newContext(options);
     context.setDefaultTimeout(30_000);
     await context.addInitScript({ content: PROBE });
     const page = await context.newPage();
-    await page.goto(`${baseUrl}/`, { waitUntil: 'load' });
-    await page.getByLabel('メールアドレス').fill(ADMIN.mail);
-    await page.getByLabel('パスワード').fill(ADMIN.password);
-    const t0 = Date.now();
-    await page.getByRole('button', { name: 'ログイン' }).click();
-    await page.waitForURL(/\/m\/$/);
-    const signInMs = Date.now() - t0;
+    const signInMs = Math.round(await signInThroughForm(page, baseUrl));
     await page.waitForLoadState('networkidle', { timeout: 15_000 }).catch(() => undefined);
 
     const url = `${baseUrl}/m/accommodation/${accommodationId}`;

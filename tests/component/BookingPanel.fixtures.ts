@@ -39,6 +39,7 @@ export function buildBooking(overrides: Partial<Booking> = {}): Booking {
     plan_icon: null,
     payments: [],
     options: [],
+    refunds: [],
     ...overrides,
   };
 }
