@@ -86,7 +86,7 @@ const optionFields = {
     .max(100, optionMessages.nameTooLong),
   // "price not null and numeric".
   price: z
-    .number({ error: requiredMessage(optionMessages.price) })
+    .number({ error: optionMessages.price })
     .int(optionMessages.priceRange)
     .min(0, optionMessages.priceRange)
     .max(MAX_OPTION_PRICE, optionMessages.priceRange),
@@ -95,7 +95,12 @@ const optionFields = {
     .trim()
     .min(1, optionMessages.unit)
     .max(20, optionMessages.unitTooLong),
-  unit_max: z.number().int(optionMessages.unitMax).min(1, optionMessages.unitMax).max(MAX_OPTION_UNIT).nullable(),
+  unit_max: z
+    .number()
+    .int(optionMessages.unitMax)
+    .min(1, optionMessages.unitMax)
+    .max(MAX_OPTION_UNIT, optionMessages.unitMax)
+    .nullable(),
   description: nullableText(2000, optionMessages.descriptionTooLong),
   supplier_id: z.number().int().positive(optionMessages.supplier).nullable(),
   room_id: z.number().int().positive(optionMessages.room).nullable(),
@@ -139,7 +144,9 @@ export const optionListQuerySchema = z.object({ room_id: z.coerce.number().int()
 export function reorderChanges<T extends { id: number; display_order: number }>(
   ordered: readonly T[],
 ): { id: number; display_order: number }[] {
-  return ordered.flatMap((item, index) => (item.display_order === index ? [] : [{ id: item.id, display_order: index }]));
+  return ordered.flatMap((item, index) =>
+    item.display_order === index ? [] : [{ id: item.id, display_order: index }],
+  );
 }
 
 /** Moves the item at `from` to `to` (a drag and drop), without changing the list given. */

@@ -33,6 +33,7 @@ import holidayRoutes from './routes/api/holidays';
 import paymentRoutes from './routes/api/payments';
 import optionRoutes from './routes/api/options';
 import bookingOptionRoutes from './routes/api/bookingOptions';
+import supplierRoutes from './routes/api/suppliers';
 
 export interface BuildAppOptions {
   logger?: LoggerOptions;
@@ -104,6 +105,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
         paymentRoutes,
         optionRoutes,
         bookingOptionRoutes,
+        supplierRoutes,
       ]) {
         await typed.register(routes, ctx);
       }

@@ -32,6 +32,7 @@ const RoomListPage = lazy(() => import('../resources/rooms/RoomListPage'));
 const PriceGridPage = lazy(() => import('../resources/prices/PriceGridPage'));
 const PriceCsvPage = lazy(() => import('../resources/prices/PriceCsvPage'));
 const PriceCreatorPage = lazy(() => import('../resources/prices/PriceCreatorPage'));
+const OptionListPage = lazy(() => import('../resources/options/OptionListPage'));
 
 /** The pages built so far; every other route shows its placeholder. */
 const pages: Partial<Record<PageName, ReactElement>> = {
@@ -44,6 +45,7 @@ const pages: Partial<Record<PageName, ReactElement>> = {
   prices: <PriceGridPage />,
   priceCsv: <PriceCsvPage />,
   priceCreator: <PriceCreatorPage />,
+  options: <OptionListPage />,
 };
 
 /**

@@ -63,14 +63,12 @@ describe('routing', () => {
 
   it('shows a placeholder with its Japanese title on routes still to come', async () => {
     signIn();
-    renderAt('/m/accommodation/1/option');
-    // The page's own heading (h1) and the header's title both read オプション一覧.
-    expect(
-      await screen.findByRole('heading', { level: 1, name: 'オプション一覧' }, { timeout: 10_000 }),
-    ).toBeInTheDocument();
-    await waitFor(() => expect(document.getElementById('react-admin-title')).toHaveTextContent('オプション一覧'));
+    renderAt('/m/accommodation/1/faq');
+    // The page's own heading (h1) and the header's title both read FAQ一覧.
+    expect(await screen.findByRole('heading', { level: 1, name: 'FAQ一覧' }, { timeout: 10_000 })).toBeInTheDocument();
+    await waitFor(() => expect(document.getElementById('react-admin-title')).toHaveTextContent('FAQ一覧'));
     expect(screen.getByText('準備中')).toBeInTheDocument();
     expect(screen.getByTestId('selected-accommodation')).toHaveTextContent('やどばん本館');
-    expect(screen.getByRole('tab', { name: 'オプション' })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByRole('tab', { name: 'FAQ' })).toHaveAttribute('aria-selected', 'true');
   });
 });
