@@ -42,6 +42,7 @@ export const bookingOptionMessages = {
   paidAt: '支払日時を正しく指定してください',
   /** 409 on a cancelled booking. */
   cancelled: 'キャンセル済みの予約のオプションは変更できません',
+  totalTooLarge: '合計金額が上限を超えるため保存できません。数量か日数を見直してください。',
 } as const;
 
 const flag = z.union([z.literal(0), z.literal(1)], { error: optionMessages.flag });

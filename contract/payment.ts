@@ -22,6 +22,8 @@ export const paymentMessages = {
   book: '予約を指定してください',
   /** 409: a card settlement's payment stays (spec 4). */
   hasTransaction: 'カード決済の入金は削除できません',
+  /** 409: removing it would leave less paid than was already refunded. */
+  belowRefunded: '返金済みの金額を下回るため、この入金は削除できません',
   /** Spec 5 "Refund amount": more than 0, at most what was paid. */
   refundAmount: (max: number) => `返金額は1円以上${max.toLocaleString('ja-JP')}円以下で入力してください`,
   refundNotCancelled: 'キャンセルされた予約のみ返金できます',
@@ -44,7 +46,10 @@ const flag = z.union([z.literal(0), z.literal(1), z.boolean().transform((b) => (
 /** POST /api/payments (spec 7). Without payment_exe_date it is a provisional settlement. */
 export const paymentCreateSchema = z.object({
   payment_exe_date: isoDate(paymentMessages.date).nullable().optional(),
-  book_id: z.number({ error: requiredMessage(paymentMessages.book) }).int().positive(paymentMessages.book),
+  book_id: z
+    .number({ error: requiredMessage(paymentMessages.book) })
+    .int()
+    .positive(paymentMessages.book),
   amount: positiveYen(paymentMessages.amount),
   pay_type: z
     .number({ error: requiredMessage(paymentMessages.payType) })
@@ -62,7 +67,10 @@ export type Payment = z.infer<typeof paymentSchema>;
 /** PATCH /api/admin/payments/refund; send an Idempotency-Key header so that a retry refunds once. */
 export const refundBodySchema = z.object({
   refund_amount: positiveYen(paymentMessages.amount),
-  book_id: z.number({ error: requiredMessage(paymentMessages.book) }).int().positive(paymentMessages.book),
+  book_id: z
+    .number({ error: requiredMessage(paymentMessages.book) })
+    .int()
+    .positive(paymentMessages.book),
 });
 export type RefundBody = z.infer<typeof refundBodySchema>;
 
@@ -88,7 +96,10 @@ export function refundAmountError(amount: number, paid: number): string | null {
 }
 
 /** A booking's paid amount: its payments less its refunds. */
-export function paidAmount(booking: { payments: readonly { amount: number }[]; refunds: readonly { amount: number }[] }) {
+export function paidAmount(booking: {
+  payments: readonly { amount: number }[];
+  refunds: readonly { amount: number }[];
+}) {
   const sum = (rows: readonly { amount: number }[]) => rows.reduce((total, r) => total + r.amount, 0);
   return sum(booking.payments) - sum(booking.refunds);
 }

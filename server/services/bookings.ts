@@ -10,6 +10,7 @@ import {
 import { addDays, monthDayJa } from '../../contract/dates';
 import { PAY_TYPE } from '../../contract/enums';
 import type { Db, Tx } from '../db/client';
+import { optionsTotal } from '../db/queries/bookingOptions';
 import * as q from '../db/queries/bookings';
 import { type AppError, badRequest, conflict, notFound } from '../errors';
 import type { CurrentUser } from './auth';
@@ -68,6 +69,12 @@ export class BookingService {
       throw notFound();
     }
     return q.listBookingsJson(this.db, query, user.accommodationIds);
+  }
+
+  /** The dashboard's unpaid official bookings or refunds to make, of one reachable accommodation or all. */
+  moneyList(user: CurrentUser, list: 'unpaid' | 'refund', accommodationId?: number): Promise<string> {
+    if (accommodationId !== undefined && !user.accommodationIds.includes(accommodationId)) throw notFound();
+    return q.moneyListJson(this.db, list, accommodationId !== undefined ? [accommodationId] : user.accommodationIds);
   }
 
   async get(user: CurrentUser, id: number, tx: Tx = this.db): Promise<string> {
@@ -154,7 +161,10 @@ export class BookingService {
       }
       let priceSub = patch.price_sub;
       if (priceSub === undefined && stayChanged && stay.planId !== null) {
-        priceSub = await stayTotal(tx, stay.planId, stay.startDate, stay.days, stay.personNumber);
+        // The total is the stay and the options attached (an explicit price_sub stays as given).
+        priceSub =
+          (await stayTotal(tx, stay.planId, stay.startDate, stay.days, stay.personNumber)) +
+          (await optionsTotal(tx, id));
       }
       Object.assign(set, {
         room_id: stay.roomId,

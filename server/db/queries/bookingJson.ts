@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 
 /**
  * A booking as the API answers it, built by PostgreSQL itself (json_build_object), with its room
- * and plan names, payments and options. The list and the detail share it; the server passes the
+ * and plan names, payments, options and refunds. The list and the detail share it; the server passes the
  * JSON text through without parsing it again, so a calendar of thousands of bookings costs little
  * more than the query. Expects `bookings b`, `rooms r` and `plans p` in the FROM clause.
  */
@@ -27,7 +27,10 @@ export const bookingJson: SQL = sql.raw(`json_build_object(
   'options', coalesce((select json_agg(json_build_object(
       'id', bo.id, 'option_id', bo.option_id, 'unit', bo.unit, 'days', bo.days, 'comment', bo.comment,
       'paid_at', ${tokyoIso('bo.paid_at')}, 'name', bo.name, 'price', bo.price, 'supplier', bo.supplier_name
-    ) order by bo.id) from booking_options bo where bo.book_id = b.id), '[]'::json)
+    ) order by bo.id) from booking_options bo where bo.book_id = b.id), '[]'::json),
+  'refunds', coalesce((select json_agg(json_build_object(
+      'id', rf.id, 'book_id', rf.book_id, 'amount', rf.amount, 'created_at', ${tokyoIso('rf.created_at')}
+    ) order by rf.id) from refunds rf where rf.book_id = b.id), '[]'::json)
 )`);
 
 export const bookingFrom: SQL = sql.raw(

@@ -50,6 +50,39 @@ export async function listBookingsJson(tx: Tx, q: BookingListQuery, accommodatio
   return rows[0]!.books;
 }
 
+/**
+ * The dashboard's lists as `{"books":[...]}` text, within the accommodations the user may reach:
+ * official bookings (via 0) still unpaid 24 hours after they were made, oldest first; and cancelled
+ * bookings that hold more than their cancellation fee (the refunds to make), last cancelled first.
+ */
+export async function moneyListJson(
+  tx: Tx,
+  list: 'unpaid' | 'refund',
+  accommodationIds: readonly number[],
+): Promise<string> {
+  if (accommodationIds.length === 0) return '{"books":[]}';
+  const scope = sql`b.accommodation_id in (${idList(accommodationIds)})`;
+  const [where, order] =
+    list === 'unpaid'
+      ? [
+          sql`${scope} and b.via = 0 and b.delete_flg = 0 and b.price < b.price_sub
+              and b.created_at < now() - interval '24 hours'`,
+          (t: string) => sql.raw(`${t}.created_at, ${t}.id`),
+        ]
+      : [
+          sql`${scope} and b.delete_flg = 1 and b.price > coalesce(b.cancel_fee, 0)`,
+          (t: string) => sql.raw(`${t}.deleted_at desc, ${t}.id`),
+        ];
+  const rows = await sqlRows<{ books: string }>(
+    tx,
+    sql`
+    select json_build_object('books', coalesce(json_agg(x.j order by ${order('x')}), '[]'::json))::text as books
+    from (select b.created_at, b.deleted_at, b.id, ${bookingJson} as j ${bookingFrom}
+          where ${where} order by ${order('b')} limit ${BOOKING_LIST_LIMIT}) x`,
+  );
+  return rows[0]!.books;
+}
+
 /** One booking as JSON text, or undefined when it does not exist or the user may not reach it. */
 export async function findBookingJson(tx: Tx, id: number, accommodationIds: readonly number[]) {
   if (accommodationIds.length === 0) return undefined;

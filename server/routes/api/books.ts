@@ -35,6 +35,37 @@ const bookRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
     async (request, reply) => sendJsonText(reply, await books.list(userOf(request), request.query)),
   );
 
+  const accommodationQuery = z.object({ accommodation_id: z.coerce.number().int().positive().optional() });
+
+  app.get(
+    '/admin/books/unpaid',
+    {
+      schema: {
+        summary: 'Official bookings (via 0) still unpaid 24 hours after they were made, oldest first',
+        tags,
+        querystring: accommodationQuery,
+        response: { 200: bookingListSchema, ...errors },
+      },
+    },
+    async (request, reply) =>
+      sendJsonText(reply, await books.moneyList(userOf(request), 'unpaid', request.query.accommodation_id)),
+  );
+
+  app.get(
+    '/admin/books/deleted/paid',
+    {
+      schema: {
+        summary:
+          'Cancelled bookings that hold more than their cancellation fee (refunds to make), last cancelled first',
+        tags,
+        querystring: accommodationQuery,
+        response: { 200: bookingListSchema, ...errors },
+      },
+    },
+    async (request, reply) =>
+      sendJsonText(reply, await books.moneyList(userOf(request), 'refund', request.query.accommodation_id)),
+  );
+
   app.get(
     '/admin/books/date/:date',
     {
@@ -42,7 +73,7 @@ const bookRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
         summary: "The night's bookings and rooms per room type",
         tags,
         params: z.object({ date: isoDate() }),
-        querystring: z.object({ accommodation_id: z.coerce.number().int().positive().optional() }),
+        querystring: accommodationQuery,
         response: { 200: dayStatusSchema, ...errors },
       },
     },

@@ -1,7 +1,69 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorBodySchema } from '../../../contract/error';
+import { idParams } from '../../../contract/params';
+import {
+  IDEMPOTENCY_HEADER,
+  paymentCreateSchema,
+  paymentSchema,
+  refundAnswerSchema,
+  refundBodySchema,
+} from '../../../contract/payment';
+import { z } from '../../../contract/zod';
 import type { AppContext } from '../../context';
+import { userOf } from '../../plugins/access';
+import { idempotencyKey, PaymentService } from '../../services/payments';
 
-/** Payments and refunds (spec 7 "Payments", the refund and unpaid lists): filled by issue 5. */
-const paymentRoutes: FastifyPluginAsyncZod<AppContext> = async () => {};
+const errors = { 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema };
+const tags = ['payments'];
+
+/** Payments of a booking and the refund of a cancelled one (spec 7 "Payments" and the refund call). */
+const paymentRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
+  const payments = new PaymentService(ctx.db);
+
+  app.post(
+    '/payments',
+    {
+      schema: {
+        summary: 'Register a payment of a booking (without payment_exe_date: a provisional settlement)',
+        tags,
+        body: paymentCreateSchema,
+        response: { 201: paymentSchema, ...errors },
+      },
+    },
+    async (request, reply) => reply.status(201).send(await payments.create(userOf(request), request.body)),
+  );
+
+  app.delete(
+    '/payments/:id',
+    {
+      schema: {
+        summary: 'Delete a payment; 409 for a card settlement (transaction_id)',
+        tags,
+        params: idParams,
+        response: { 204: z.null(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      await payments.delete(userOf(request), request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.patch(
+    '/admin/payments/refund',
+    {
+      schema: {
+        summary:
+          'Refund a cancelled booking, at most what it holds. The same Idempotency-Key sent again answers the first refund',
+        tags,
+        headers: z.looseObject({ [IDEMPOTENCY_HEADER]: z.string().optional() }),
+        body: refundBodySchema,
+        response: { 200: refundAnswerSchema, ...errors, 422: errorBodySchema },
+      },
+    },
+    async (request) =>
+      payments.refund(userOf(request), request.body, idempotencyKey(request.headers[IDEMPOTENCY_HEADER])),
+  );
+};
 
 export default paymentRoutes;

@@ -1,0 +1,128 @@
+import { sql } from 'drizzle-orm';
+import type { Payment, Refund } from '../../../contract/payment';
+import { sqlRows, type Tx } from '../client';
+import { tokyoIso } from './bookingJson';
+
+const idList = (ids: readonly number[]) =>
+  sql.join(
+    ids.map((id) => sql`${id}`),
+    sql`, `,
+  );
+
+export type MoneyRow = {
+  id: number;
+  accommodation_id: number;
+  room_id: number;
+  price: number;
+  price_sub: number;
+  delete_flg: number;
+};
+
+/**
+ * A booking's money columns, its row locked for the rest of the transaction: every write of a
+ * payment, a refund or a booking option takes this lock first, so that the sums written after it
+ * cannot race. Undefined when the booking does not exist or the user may not reach it.
+ */
+export async function lockBookingMoney(tx: Tx, id: number, accommodationIds: readonly number[]) {
+  if (accommodationIds.length === 0) return undefined;
+  const rows = await sqlRows<MoneyRow>(
+    tx,
+    sql`
+    select id, accommodation_id, room_id, price, price_sub, delete_flg
+    from bookings where id = ${id} and accommodation_id in (${idList(accommodationIds)}) for update`,
+  );
+  return rows[0];
+}
+
+/** Writes the paid amount as it now is, the payments less the refunds, and answers it. */
+export async function recomputePaid(tx: Tx, bookId: number): Promise<number> {
+  const rows = await sqlRows<{ price: number }>(
+    tx,
+    sql`
+    update bookings set updated_at = now(), price =
+      (select coalesce(sum(amount), 0)::int from payments where book_id = ${bookId})
+      - (select coalesce(sum(amount), 0)::int from refunds where book_id = ${bookId})
+    where id = ${bookId} returning price`,
+  );
+  return rows[0]!.price;
+}
+
+/** Payments less refunds after removing `exceptPaymentId`: what the paid amount would become. */
+export async function paidWithout(tx: Tx, bookId: number, exceptPaymentId: number): Promise<number> {
+  const rows = await sqlRows<{ paid: number }>(
+    tx,
+    sql`
+    select (select coalesce(sum(amount), 0)::int from payments where book_id = ${bookId} and id <> ${exceptPaymentId})
+      - (select coalesce(sum(amount), 0)::int from refunds where book_id = ${bookId}) as paid`,
+  );
+  return rows[0]!.paid;
+}
+
+const paymentColumns = sql`id, payment_exe_date::text as payment_exe_date, book_id, amount, pay_type, mail,
+  transaction_id`;
+
+export interface NewPayment {
+  bookId: number;
+  paymentExeDate: string | null;
+  amount: number;
+  payType: number;
+  mail: number;
+  createdBy: number;
+}
+
+export async function insertPayment(tx: Tx, p: NewPayment): Promise<Payment> {
+  const rows = await sqlRows<Payment>(
+    tx,
+    sql`
+    insert into payments (book_id, payment_exe_date, amount, pay_type, mail, created_by)
+    values (${p.bookId}, ${p.paymentExeDate}::date, ${p.amount}, ${p.payType}, ${p.mail}, ${p.createdBy})
+    returning ${paymentColumns}`,
+  );
+  return rows[0]!;
+}
+
+/** A payment of a booking the user may reach (no lock: the caller locks the booking, then reads again). */
+export async function findPayment(tx: Tx, id: number, accommodationIds: readonly number[]) {
+  if (accommodationIds.length === 0) return undefined;
+  const rows = await sqlRows<Payment>(
+    tx,
+    sql`
+    select pm.id, pm.payment_exe_date::text as payment_exe_date, pm.book_id, pm.amount, pm.pay_type, pm.mail,
+      pm.transaction_id
+    from payments pm join bookings b on b.id = pm.book_id
+    where pm.id = ${id} and b.accommodation_id in (${idList(accommodationIds)})`,
+  );
+  return rows[0];
+}
+
+export async function deletePayment(tx: Tx, id: number) {
+  await tx.execute(sql`delete from payments where id = ${id}`);
+}
+
+const refundColumns = sql.raw(`id, book_id, amount, ${tokyoIso('created_at')} as created_at`);
+
+/** The refund recorded under an idempotency key, with what was asked then. */
+export async function findRefundByKey(tx: Tx, key: string) {
+  const rows = await sqlRows<Refund>(tx, sql`select ${refundColumns} from refunds where idempotency_key = ${key}`);
+  return rows[0];
+}
+
+export async function insertRefund(
+  tx: Tx,
+  r: { bookId: number; amount: number; key: string; createdBy: number },
+): Promise<Refund> {
+  const rows = await sqlRows<Refund>(
+    tx,
+    sql`
+    insert into refunds (book_id, amount, idempotency_key, created_by)
+    values (${r.bookId}, ${r.amount}, ${r.key}, ${r.createdBy})
+    returning ${refundColumns}`,
+  );
+  return rows[0]!;
+}
+
+/** The paid amount of a booking as stored. */
+export async function paidOf(tx: Tx, bookId: number): Promise<number> {
+  const rows = await sqlRows<{ price: number }>(tx, sql`select price from bookings where id = ${bookId}`);
+  return rows[0]!.price;
+}

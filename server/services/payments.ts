@@ -1,0 +1,128 @@
+import { randomUUID } from 'node:crypto';
+import {
+  paymentMessages,
+  refundAmountError,
+  type Payment,
+  type RefundAnswer,
+  type RefundBody,
+} from '../../contract/payment';
+import type { Db, Tx } from '../db/client';
+import * as q from '../db/queries/payments';
+import { AppError, badRequest, conflict, notFound } from '../errors';
+import type { CurrentUser } from './auth';
+
+export interface PaymentInput {
+  payment_exe_date?: string | null;
+  book_id: number;
+  amount: number;
+  pay_type: number;
+  mail?: 0 | 1;
+}
+
+const MAX_KEY_LENGTH = 200;
+
+/** The Idempotency-Key header as the refund uses it: absent, a key of its own; 1–200 characters, else 400. */
+export function idempotencyKey(header: string | string[] | undefined): string {
+  if (header === undefined) return randomUUID();
+  const key = Array.isArray(header) ? header.join(', ') : header;
+  if (key.length < 1 || key.length > MAX_KEY_LENGTH) {
+    throw badRequest(paymentMessages.idempotencyKey, { 'Idempotency-Key': paymentMessages.idempotencyKey });
+  }
+  return key;
+}
+
+/** Whether an error (or one it wraps: drizzle wraps the driver's) is PostgreSQL's unique violation. */
+function isUniqueViolation(error: unknown, constraint: string): boolean {
+  for (let e: unknown = error; e instanceof Error || (typeof e === 'object' && e !== null);) {
+    const { code, constraint: name, cause } = e as { code?: unknown; constraint?: unknown; cause?: unknown };
+    if (code === '23505' && (name === undefined || name === constraint)) return true;
+    e = cause;
+  }
+  return false;
+}
+
+const mismatch = () => new AppError(422, 'idempotency_mismatch', paymentMessages.idempotencyMismatch);
+
+/**
+ * Payments and refunds (spec 4 "Payment", 7 "Payments", the refund call). The booking's paid amount
+ * (`price`) is always the payments less the refunds: every write recomputes it in its transaction,
+ * under the lock of the booking row.
+ */
+export class PaymentService {
+  constructor(private readonly db: Db) {}
+
+  /** Registers a payment; without payment_exe_date it is a provisional settlement. */
+  async create(user: CurrentUser, input: PaymentInput): Promise<Payment> {
+    return this.db.transaction(async (tx) => {
+      const booking = await q.lockBookingMoney(tx, input.book_id, user.accommodationIds);
+      if (!booking) throw notFound();
+      const payment = await q.insertPayment(tx, {
+        bookId: booking.id,
+        paymentExeDate: input.payment_exe_date ?? null,
+        amount: input.amount,
+        payType: input.pay_type,
+        mail: input.mail ?? 0,
+        createdBy: user.id,
+      });
+      await q.recomputePaid(tx, booking.id);
+      // With mail = 1 the payment confirmation mail (send type 11) is queued here once mail exists.
+      return payment;
+    });
+  }
+
+  /** Deletes a payment; a card settlement's (transaction_id) stays: 409. */
+  async delete(user: CurrentUser, id: number): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      const found = await q.findPayment(tx, id, user.accommodationIds);
+      if (!found) throw notFound();
+      await q.lockBookingMoney(tx, found.book_id, user.accommodationIds);
+      // Read again under the lock: a concurrent delete may have removed it meanwhile.
+      const payment = await q.findPayment(tx, id, user.accommodationIds);
+      if (!payment) throw notFound();
+      if (payment.transaction_id !== null) throw conflict(paymentMessages.hasTransaction);
+      if ((await q.paidWithout(tx, payment.book_id, payment.id)) < 0) throw conflict(paymentMessages.belowRefunded);
+      await q.deletePayment(tx, payment.id);
+      await q.recomputePaid(tx, payment.book_id);
+    });
+  }
+
+  /**
+   * Refunds a cancelled booking once per idempotency key. The booking row is locked before the key
+   * is looked up, so that identical requests run one after the other and the later ones find the
+   * first refund; the unique index on the key is the last guard (two bookings, one key).
+   */
+  async refund(user: CurrentUser, body: RefundBody, key: string): Promise<RefundAnswer> {
+    try {
+      return await this.db.transaction((tx) => this.refundOnce(tx, user, body, key));
+    } catch (error) {
+      if (!isUniqueViolation(error, 'refunds_idempotency_key')) throw error;
+      const first = await q.findRefundByKey(this.db, key);
+      if (!first) throw error;
+      return this.replay(first, body, await q.paidOf(this.db, first.book_id));
+    }
+  }
+
+  private async refundOnce(tx: Tx, user: CurrentUser, body: RefundBody, key: string): Promise<RefundAnswer> {
+    const booking = await q.lockBookingMoney(tx, body.book_id, user.accommodationIds);
+    if (!booking) throw notFound();
+    const first = await q.findRefundByKey(tx, key);
+    if (first) return this.replay(first, body, booking.price);
+    if (booking.delete_flg !== 1) throw conflict(paymentMessages.refundNotCancelled);
+    const refused = refundAmountError(body.refund_amount, booking.price);
+    if (refused) throw badRequest(refused, { refund_amount: refused });
+    const refund = await q.insertRefund(tx, {
+      bookId: booking.id,
+      amount: body.refund_amount,
+      key,
+      createdBy: user.id,
+    });
+    const price = await q.recomputePaid(tx, booking.id);
+    return { refund, price };
+  }
+
+  /** The answer to a key already used: the first refund, if the request is the same one. */
+  private replay(first: RefundAnswer['refund'], body: RefundBody, price: number): RefundAnswer {
+    if (first.book_id !== body.book_id || first.amount !== body.refund_amount) throw mismatch();
+    return { refund: first, price };
+  }
+}
