@@ -1,0 +1,144 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { addDays, tokyoToday } from '../contract/dates';
+import { ADMIN, signIn } from './support';
+
+/** An administrator's bearer token, for preparing data through the API. */
+async function adminToken(request: APIRequestContext): Promise<string> {
+  const res = await request.post('/oauth/auth', {
+    form: {
+      grant_type: 'password',
+      username: ADMIN.mail,
+      password: ADMIN.password,
+      client_id: 'console',
+      client_secret: 'console-secret',
+      scope: 'admin',
+    },
+  });
+  expect(res.ok()).toBe(true);
+  return ((await res.json()) as { access_token: string }).access_token;
+}
+
+/**
+ * A booking of accommodation 1 made through the API, in the first room type with a free night.
+ * `price` is money received (a provisional payment); without a plan its total stays 0.
+ */
+async function createBooking(request: APIRequestContext, token: string, startDate: string, name: string, price = 0) {
+  const headers = { authorization: `Bearer ${token}` };
+  const rooms = (await (await request.get('/api/accommodations/1/rooms', { headers })).json()) as {
+    rooms: { id: number }[];
+  };
+  for (const room of rooms.rooms) {
+    const res = await request.post('/api/admin/books', {
+      headers,
+      data: {
+        accommodation_id: 1,
+        room_id: room.id,
+        start_date: startDate,
+        days: 1,
+        person_number: 2,
+        name,
+        mail: 'dashboard-e2e@example.com',
+        price,
+        via: 101,
+      },
+    });
+    if (res.status() === 409) continue; // that room type is full that night
+    expect(res.status(), await res.text()).toBeLessThan(300);
+    return (await res.json()) as { id: number; name: string };
+  }
+  throw new Error(`no free room type on ${startDate}`);
+}
+
+const refundsList = (page: Page) => page.getByTestId('refunds-needed');
+
+test("today's check-in shows on the dashboard and opens its booking panel", async ({ page }) => {
+  const token = await adminToken(page.request);
+  const name = `本日 到着${Date.now().toString(36)}`;
+  await createBooking(page.request, token, tokyoToday(), name, 5000);
+
+  await signIn(page, ADMIN);
+  const checkIns = page.getByTestId('today-checkIns');
+  const row = checkIns.getByRole('button', { name: `${name}様の予約を開く` });
+  await expect(row).toBeVisible();
+  await expect(row).toContainText('2人');
+  await expect(row).toContainText('5,000円 / 0円');
+
+  await row.click();
+  const panel = page.getByTestId('booking-panel');
+  await expect(panel.getByRole('heading', { name: '予約詳細' })).toBeVisible();
+  await expect(panel.getByLabel('宿泊者名')).toHaveValue(name);
+  await panel.getByRole('button', { name: '閉じる' }).click();
+  await expect(panel).toHaveCount(0);
+});
+
+test('a cancelled booking that holds money is refunded from the dashboard and leaves the refund list', async ({
+  page,
+}) => {
+  const token = await adminToken(page.request);
+  const name = `返金 試験${Date.now().toString(36)}`;
+  const booking = await createBooking(page.request, token, addDays(tokyoToday(), 40), name, 15000);
+  const cancelled = await page.request.delete(`/api/admin/books/${booking.id}`, {
+    headers: { authorization: `Bearer ${token}` },
+    params: { mail: 0 },
+  });
+  expect(cancelled.status()).toBe(204);
+
+  await signIn(page, ADMIN);
+  const row = refundsList(page).locator(`[data-book-id="${booking.id}"]`);
+  await expect(row).toContainText(name);
+  await expect(row).toContainText('15,000円');
+  const amount = row.getByRole('spinbutton', { name: `${name}様への返金額` });
+  await expect(amount).toHaveValue('15000');
+
+  // Out of bounds: the button waits and says why.
+  const button = row.getByRole('button', { name: '返金' });
+  await amount.fill('15001');
+  await expect(button).toBeDisabled();
+  await expect(row).toContainText('返金額は1円以上15,000円以下で入力してください');
+  await amount.fill('0');
+  await expect(button).toBeDisabled();
+  await amount.fill('15000');
+  await expect(button).toBeEnabled();
+
+  await button.click();
+  const dialog = page.getByRole('dialog', { name: '返金の確認' });
+  await expect(dialog).toContainText(`${name}様に15,000円を返金します。よろしいですか？`);
+  const refunded = page.waitForResponse(
+    (r) => r.request().method() === 'PATCH' && r.url().endsWith('/api/admin/payments/refund'),
+  );
+  await dialog.getByRole('button', { name: 'OK' }).click();
+  const answer = await refunded;
+  expect(answer.status()).toBe(200);
+  expect(answer.request().headers()['idempotency-key']).toBeTruthy();
+  await expect(page.getByTestId('message-box')).toContainText('返金しました。');
+  await expect(row).toHaveCount(0);
+
+  // What the server holds: nothing left to give back.
+  await page.reload();
+  await expect(refundsList(page).getByRole('heading', { name: /返金が必要な予約/ })).toBeVisible();
+  await expect(refundsList(page).getByRole('progressbar')).toHaveCount(0);
+  await expect(refundsList(page).locator(`[data-book-id="${booking.id}"]`)).toHaveCount(0);
+  const detail = await page.request.get(`/api/admin/books/${booking.id}`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  expect(((await detail.json()) as { price: number }).price).toBe(0);
+});
+
+test('on a phone-width screen the dashboard fits and a booking opens over it', async ({ page }) => {
+  const token = await adminToken(page.request);
+  const name = `本日 電話${Date.now().toString(36)}`;
+  await createBooking(page.request, token, tokyoToday(), name);
+
+  await page.setViewportSize({ width: 400, height: 800 });
+  await signIn(page, ADMIN);
+  await expect(page.getByTestId('unpaid-table').locator('tr[data-book-id]').first()).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(400);
+  await page
+    .getByTestId('today-checkIns')
+    .getByRole('button', { name: `${name}様の予約を開く` })
+    .click();
+  const drawer = page.locator('.MuiDrawer-paper');
+  await expect(drawer.getByTestId('booking-panel').getByLabel('宿泊者名')).toHaveValue(name);
+  await drawer.getByRole('button', { name: '閉じる' }).click();
+  await expect(page.getByTestId('booking-panel')).toHaveCount(0);
+});

@@ -1,0 +1,72 @@
+import { useCallback } from 'react';
+import { Box, Table, TableBody, TableCell, TableHead, TableRow, useMediaQuery, type Theme } from '@mui/material';
+import { listRefundsNeeded } from '../../../dataProvider/paymentsApi';
+import type { AppMessageKey } from '../../../i18n/ja';
+import { useAppTranslate } from '../../../i18n/useAppTranslate';
+import { ListStatus, tableScrollSx } from '../../components/ListStatus';
+import { RefundItem, RefundRow } from './RefundRow';
+import { SectionCard } from './SectionCard';
+import { rowsOf, useLoad } from './useLoad';
+
+const COLUMNS: AppMessageKey[] = [
+  'app.dashboard.refund.col_facility',
+  'app.dashboard.refund.col_guest',
+  'app.dashboard.refund.col_stay',
+  'app.dashboard.refund.col_paid',
+  'app.dashboard.refund.col_cancel_fee',
+  'app.dashboard.refund.col_amount',
+];
+const RIGHT = new Set<AppMessageKey>(['app.dashboard.refund.col_paid', 'app.dashboard.refund.col_cancel_fee']);
+
+/** Cancelled bookings that still hold money (GET /admin/books/deleted/paid), each with its refund. */
+export function RefundList({ version, onRefunded }: { version: number; onRefunded: () => void }) {
+  const translate = useAppTranslate();
+  const load = useCallback(() => listRefundsNeeded(), []);
+  const state = useLoad(load, version);
+  const books = rowsOf(state);
+  const narrow = useMediaQuery((theme: Theme) => theme.breakpoints.down('md'));
+
+  return (
+    <SectionCard title={translate('app.dashboard.refund.title')} count={books.length} testId="refunds-needed">
+      <ListStatus
+        status={state.status}
+        count={books.length}
+        loadingLabel={translate('app.dashboard.loading')}
+        failedText={translate('app.dashboard.load_failed')}
+        emptyText={translate('app.dashboard.refund.empty')}
+      />
+      {books.length > 0 && narrow && (
+        <Box component="ul" sx={{ m: 0, p: 0 }}>
+          {books.map((b) => (
+            <RefundItem key={`${b.id}:${b.price}`} booking={b} onRefunded={onRefunded} />
+          ))}
+        </Box>
+      )}
+      {books.length > 0 && !narrow && (
+        <Box sx={tableScrollSx}>
+          <Table size="small">
+            <TableHead>
+              <TableRow>
+                {COLUMNS.map((key) => (
+                  <TableCell
+                    key={key}
+                    align={RIGHT.has(key) ? 'right' : 'left'}
+                    sx={{ fontWeight: 700, whiteSpace: 'nowrap' }}
+                  >
+                    {translate(key)}
+                  </TableCell>
+                ))}
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {books.map((b) => (
+                // A new paid amount is a new row: a fresh default amount and a fresh operation key.
+                <RefundRow key={`${b.id}:${b.price}`} booking={b} onRefunded={onRefunded} />
+              ))}
+            </TableBody>
+          </Table>
+        </Box>
+      )}
+    </SectionCard>
+  );
+}

@@ -1,0 +1,114 @@
+import { Box, Button, Stack, TableCell, TableRow, TextField, Typography } from '@mui/material';
+import type { Booking } from '../../../contract/booking';
+import { refundBounds } from '../../../contract/payment';
+import { formatDate, formatYen } from '../../../i18n/formats';
+import { useAppTranslate } from '../../../i18n/useAppTranslate';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { Facility } from './Facility';
+import { useRefund } from './useRefund';
+
+interface RefundProps {
+  booking: Booking;
+  onRefunded: () => void;
+}
+
+/** The amount (1円 up to what was paid), the 返金 button and its confirmation. */
+function RefundAction({ booking, onRefunded }: RefundProps) {
+  const translate = useAppTranslate();
+  const r = useRefund(booking, onRefunded);
+  const { min, max } = refundBounds(booking.price);
+  return (
+    <>
+      <Box sx={{ display: 'flex', gap: 1, alignItems: 'flex-start' }}>
+        <TextField
+          size="small"
+          type="number"
+          hiddenLabel
+          value={r.text}
+          onChange={(e) => r.change(e.target.value)}
+          error={r.error !== null}
+          helperText={r.error}
+          disabled={r.sending}
+          slotProps={{
+            htmlInput: {
+              min,
+              max,
+              step: 1,
+              inputMode: 'numeric',
+              'aria-label': translate('app.dashboard.refund.amount_label', { name: booking.name }),
+            },
+            input: { endAdornment: <Box component="span">{translate('app.dashboard.refund.yen')}</Box> },
+            formHelperText: { sx: { mx: 0, whiteSpace: 'normal' } },
+          }}
+          sx={{ width: 180 }}
+        />
+        <Button
+          variant="contained"
+          disabled={r.error !== null || r.sending}
+          onClick={() => r.setConfirming(true)}
+          sx={{ whiteSpace: 'nowrap' }}
+        >
+          {translate('app.dashboard.refund.submit')}
+        </Button>
+      </Box>
+      <ConfirmDialog
+        open={r.confirming}
+        loading={r.sending}
+        confirmColor="primary"
+        title={translate('app.dashboard.refund.confirm_title')}
+        content={translate('app.dashboard.refund.confirm_content', {
+          name: booking.name,
+          amount: formatYen(r.amount),
+        })}
+        onConfirm={() => void r.refund()}
+        onClose={() => r.setConfirming(false)}
+      />
+    </>
+  );
+}
+
+/** A cancelled booking to refund, as a row of the refund table. */
+export function RefundRow(props: RefundProps) {
+  const { booking } = props;
+  return (
+    <TableRow data-book-id={booking.id} sx={{ '& td': { whiteSpace: 'nowrap' } }}>
+      <TableCell>
+        <Facility accommodationId={booking.accommodation_id} />
+      </TableCell>
+      <TableCell>{booking.name}</TableCell>
+      <TableCell>{formatDate(booking.start_date)}</TableCell>
+      <TableCell align="right">{formatYen(booking.price)}</TableCell>
+      <TableCell align="right">{formatYen(booking.cancel_fee ?? 0)}</TableCell>
+      <TableCell sx={{ width: 280 }}>
+        <RefundAction {...props} />
+      </TableCell>
+    </TableRow>
+  );
+}
+
+/** The same on a narrow screen: the booking above, its refund below. */
+export function RefundItem(props: RefundProps) {
+  const translate = useAppTranslate();
+  const { booking } = props;
+  return (
+    <Stack
+      component="li"
+      data-book-id={booking.id}
+      spacing={1}
+      sx={{ py: 1.5, borderBottom: 1, borderColor: 'divider', listStyle: 'none' }}
+    >
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+        <Facility accommodationId={booking.accommodation_id} iconOnly />
+        <Typography sx={{ fontWeight: 700 }}>{booking.name}</Typography>
+        <Typography variant="body2" color="text.secondary">
+          {formatDate(booking.start_date)}
+        </Typography>
+      </Box>
+      <Typography variant="body2">
+        {translate('app.dashboard.refund.col_paid')} {formatYen(booking.price)}・
+        {translate('app.dashboard.refund.col_cancel_fee')} {formatYen(booking.cancel_fee ?? 0)}
+      </Typography>
+      <RefundAction {...props} />
+    </Stack>
+  );
+}

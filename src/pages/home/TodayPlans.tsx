@@ -1,0 +1,85 @@
+import { useCallback } from 'react';
+import { Box, List, Typography } from '@mui/material';
+import type { Booking } from '../../../contract/booking';
+import { listBooks } from '../../../dataProvider/bookingsApi';
+import { formatDate, formatPeople, formatYen } from '../../../i18n/formats';
+import type { AppMessageKey } from '../../../i18n/ja';
+import { useAppTranslate } from '../../../i18n/useAppTranslate';
+import { ListStatus } from '../../components/ListStatus';
+import { BookingListItem } from './BookingListItem';
+import { splitTodayPlans, todayPlansQuery, type TodayPlans as Plans } from './dashboardModel';
+import { SectionCard } from './SectionCard';
+import { useLoad } from './useLoad';
+
+const GROUPS: { key: keyof Plans; label: AppMessageKey }[] = [
+  { key: 'checkOuts', label: 'app.dashboard.today.check_out' },
+  { key: 'stays', label: 'app.dashboard.today.stay' },
+  { key: 'checkIns', label: 'app.dashboard.today.check_in' },
+];
+
+export interface DashboardSectionProps {
+  today: string;
+  /** Changes when the dashboard should load again. */
+  version: number;
+  selectedId: number | null;
+  onOpen: (booking: Booking) => void;
+}
+
+/** Today's check-outs, consecutive stays and check-ins of every reachable accommodation. */
+export function TodayPlans({ today, version, selectedId, onOpen }: DashboardSectionProps) {
+  const translate = useAppTranslate();
+  const load = useCallback(() => listBooks(todayPlansQuery(today)).then((b) => splitTodayPlans(b, today)), [today]);
+  const state = useLoad(load, version);
+
+  return (
+    <SectionCard title={translate('app.dashboard.today.title')} aside={formatDate(today)} testId="today-plans">
+      {state.status !== 'ready' ? (
+        <ListStatus
+          status={state.status}
+          count={0}
+          loadingLabel={translate('app.dashboard.loading')}
+          failedText={translate('app.dashboard.load_failed')}
+          emptyText=""
+        />
+      ) : (
+        <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: 'repeat(3, minmax(0, 1fr))' } }}>
+          {GROUPS.map(({ key, label }) => {
+            const books = state.data[key];
+            const headingId = `today-${key}`;
+            return (
+              <Box key={key} component="section" aria-labelledby={headingId} data-testid={`today-${key}`}>
+                <Typography id={headingId} variant="body2" component="h3" sx={{ fontWeight: 700 }}>
+                  {translate(label)} ({books.length})
+                </Typography>
+                {books.length === 0 ? (
+                  <Typography variant="body2" color="text.secondary" sx={{ py: 1 }}>
+                    {translate('app.dashboard.today.none')}
+                  </Typography>
+                ) : (
+                  <List dense disablePadding>
+                    {books.map((b) => (
+                      <BookingListItem
+                        key={b.id}
+                        booking={b}
+                        selected={b.id === selectedId}
+                        onOpen={onOpen}
+                        details={[
+                          b.room_name,
+                          formatPeople(b.person_number),
+                          translate('app.dashboard.paid_of_total', {
+                            paid: formatYen(b.price),
+                            total: formatYen(b.price_sub),
+                          }),
+                        ].join('・')}
+                      />
+                    ))}
+                  </List>
+                )}
+              </Box>
+            );
+          })}
+        </Box>
+      )}
+    </SectionCard>
+  );
+}

@@ -1,0 +1,325 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { CalendarComment } from '../../contract/booking';
+import { addDays, tokyoToday } from '../../contract/dates';
+import { errorMessages } from '../../contract/messages';
+import * as bookingsApi from '../../dataProvider/bookingsApi';
+import { HttpError } from '../../dataProvider/http';
+import * as paymentsApi from '../../dataProvider/paymentsApi';
+import { clearSession } from '../../dataProvider/tokenStore';
+import { AppNotification } from '../../src/components/AppNotification';
+import { HomePage } from '../../src/pages/HomePage';
+import { SyncCheckTable } from '../../src/pages/home/SyncCheckTable';
+import { buildBooking } from './BookingPanel.fixtures';
+import { renderInAdmin, storeDemoAccommodations } from './helpers';
+
+vi.mock('../../dataProvider/bookingsApi', () => ({ listBooks: vi.fn(), listComments: vi.fn() }));
+vi.mock('../../dataProvider/paymentsApi', () => ({
+  listUnpaidBooks: vi.fn(),
+  listRefundsNeeded: vi.fn(),
+  refundBooking: vi.fn(),
+  newIdempotencyKey: vi.fn(),
+}));
+// The panel has its own tests; here it shows which booking the dashboard opened and reports changes.
+vi.mock('../../resources/bookings/BookingPanel', () => ({
+  BookingPanel: (props: { accommodationId: number; bookId: number; onClose: () => void; onChanged?: () => void }) => (
+    <section aria-label="予約詳細" data-testid="booking-panel">
+      {`panel ${props.accommodationId}:${props.bookId}`}
+      <button onClick={props.onClose}>閉じる</button>
+      <button onClick={() => props.onChanged?.()}>保存</button>
+    </section>
+  ),
+}));
+
+const books = vi.mocked(bookingsApi);
+const payments = vi.mocked(paymentsApi);
+
+const today = tokyoToday();
+const yesterday = addDays(today, -1);
+const tomorrow = addDays(today, 1);
+
+const checkOut = buildBooking({ id: 1, name: '出発 一郎', start_date: addDays(today, -2), end_date: today });
+const stay = buildBooking({
+  id: 2,
+  accommodation_id: 2,
+  name: '連泊 花子',
+  start_date: yesterday,
+  end_date: tomorrow,
+  room_name: '離れ',
+  person_number: 2,
+  price: 12000,
+  price_sub: 30000,
+});
+const checkIn = buildBooking({ id: 3, name: '到着 三郎', start_date: today, end_date: tomorrow });
+const cancelledCheckIn = buildBooking({
+  id: 4,
+  name: '取消 四郎',
+  start_date: today,
+  end_date: tomorrow,
+  delete_flg: 1,
+});
+
+const unpaidOverdue = buildBooking({
+  id: 11,
+  name: '未払 五郎',
+  start_date: addDays(today, 5),
+  end_date: addDays(today, 6),
+  price: 0,
+  price_sub: 24000,
+  payment_limit_date: yesterday,
+  created_at: '2026-01-05T10:00:00+09:00',
+});
+const unpaidNoMail = buildBooking({
+  id: 12,
+  accommodation_id: 2,
+  name: '電話 六子',
+  mail: null,
+  start_date: addDays(today, 9),
+  end_date: addDays(today, 10),
+  price: 5000,
+  price_sub: 20000,
+  payment_limit_date: addDays(today, 3),
+});
+
+const officialUnpaid = buildBooking({ id: 21, name: '公式 七海', price: 0, price_sub: 18000, via: 101 });
+
+const refundable = buildBooking({
+  id: 31,
+  name: '返金 八郎',
+  delete_flg: 1,
+  price: 30000,
+  price_sub: 30000,
+  cancel_fee: 3000,
+});
+
+const comment = (id: number, accommodationId: number, text: string): CalendarComment => ({
+  id,
+  accommodation_id: accommodationId,
+  target_date: today,
+  comment: text,
+});
+
+function mockLists() {
+  books.listBooks.mockImplementation((params) =>
+    Promise.resolve(params.not_paid_only ? [unpaidOverdue, unpaidNoMail] : [checkOut, stay, checkIn, cancelledCheckIn]),
+  );
+  books.listComments.mockImplementation((id) =>
+    Promise.resolve(id === 1 ? [comment(1, 1, '清掃業者 10時')] : [comment(2, 2, '露天風呂 点検')]),
+  );
+  payments.listUnpaidBooks.mockResolvedValue([officialUnpaid]);
+  payments.listRefundsNeeded.mockResolvedValue([refundable]);
+}
+
+function renderDashboard() {
+  renderInAdmin(
+    <>
+      <HomePage />
+      <AppNotification />
+    </>,
+  );
+}
+
+const section = (testId: string) => screen.findByTestId(testId);
+const rowIds = (el: HTMLElement) =>
+  [...el.querySelectorAll('tr[data-book-id]')].map((row) => row.getAttribute('data-book-id'));
+
+beforeEach(() => {
+  vi.clearAllMocks();
+  storeDemoAccommodations();
+  mockLists();
+  let n = 0;
+  payments.newIdempotencyKey.mockImplementation(() => `key-${++n}`);
+});
+afterEach(() => clearSession());
+
+describe('home dashboard', () => {
+  it("sorts today's live bookings into check-outs, consecutive stays and check-ins", async () => {
+    renderDashboard();
+    const outs = await section('today-checkOuts');
+    expect(within(outs).getByRole('button', { name: '出発 一郎様の予約を開く' })).toBeInTheDocument();
+    const stays = screen.getByTestId('today-stays');
+    const stayRow = within(stays).getByRole('button', { name: '連泊 花子様の予約を開く' });
+    expect(stayRow).toHaveTextContent('離れ・2人・12,000円 / 30,000円');
+    expect(within(stayRow).getByTestId('facility-icon')).toHaveTextContent('離');
+    const ins = screen.getByTestId('today-checkIns');
+    expect(within(ins).getByText('到着 三郎')).toBeInTheDocument();
+    // A cancelled booking is no plan for today.
+    expect(screen.queryByText('取消 四郎')).not.toBeInTheDocument();
+    expect(within(outs).queryByText('到着 三郎')).not.toBeInTheDocument();
+    // One call that also holds today's check-outs (stays ending today).
+    expect(books.listBooks).toHaveBeenCalledWith({
+      stay_start_date: yesterday,
+      stay_end_date: today,
+      with_consecutive: true,
+    });
+  });
+
+  it("shows today's comments of every accommodation, the empty sync check and the accommodations", async () => {
+    renderDashboard();
+    const comments = await section('today-comments');
+    expect(await within(comments).findByText('清掃業者 10時')).toBeInTheDocument();
+    expect(within(comments).getByText('露天風呂 点検')).toBeInTheDocument();
+    expect(books.listComments).toHaveBeenCalledWith(1, today, today);
+    expect(books.listComments).toHaveBeenCalledWith(2, today, today);
+
+    const sync = screen.getByTestId('sync-check-errors');
+    expect(
+      within(sync)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['日付', '施設', '部屋タイプ', 'エラー']);
+    expect(within(sync).getByText('同期チェックのエラーはありません。')).toBeInTheDocument();
+
+    expect(screen.getByRole('link', { name: 'やどばん本館のカレンダーを開く' })).toHaveAttribute(
+      'href',
+      '/m/accommodation/1',
+    );
+  });
+
+  it('lists the unpaid official bookings and the unpaid bookings table with its columns', async () => {
+    renderDashboard();
+    const official = await section('unpaid-official');
+    expect(await within(official).findByText('公式 七海')).toBeInTheDocument();
+
+    const table = screen.getByTestId('unpaid-table');
+    await within(table).findByText('未払 五郎');
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['施設', '宿泊日', '宿泊者', '人数', '金額', '予約日', '振込期限', '履歴']);
+    expect(rowIds(table)).toEqual(['11', '12']);
+    const overdue = table.querySelector('tr[data-book-id="11"]') as HTMLElement;
+    const [y, m, d] = unpaidOverdue.start_date.split('-').map(Number);
+    expect(overdue).toHaveTextContent(`${y}年${m}月${d}日`);
+    expect(overdue).toHaveTextContent('0円 / 24,000円');
+    expect(overdue).toHaveTextContent('2026年1月5日');
+    expect(within(overdue).getByTitle('振込期限を過ぎています')).toHaveAttribute('data-overdue', 'true');
+    expect(within(overdue).getByRole('link', { name: '履歴' })).toHaveAttribute('href', '/m/books/taro%40example.com');
+    const inTime = table.querySelector('tr[data-book-id="12"]') as HTMLElement;
+    expect(inTime).toHaveTextContent('海辺の離れ');
+    expect(inTime).toHaveTextContent('3人');
+    expect(inTime).toHaveTextContent('5,000円 / 20,000円');
+    expect(inTime.querySelector('[data-overdue="false"]')).not.toBeNull();
+    // No e-mail, no stay history.
+    expect(within(inTime).queryByRole('link', { name: '履歴' })).not.toBeInTheDocument();
+  });
+
+  it('opens the booking panel from a list and a table row, and reloads after a change in it', async () => {
+    renderDashboard();
+    fireEvent.click(await screen.findByRole('button', { name: '連泊 花子様の予約を開く' }));
+    expect(await screen.findByTestId('booking-panel')).toHaveTextContent('panel 2:2');
+
+    const calls = books.listBooks.mock.calls.length;
+    fireEvent.click(screen.getByRole('button', { name: '保存' }));
+    await waitFor(() => expect(books.listBooks.mock.calls.length).toBeGreaterThan(calls));
+    expect(payments.listRefundsNeeded).toHaveBeenCalledTimes(2);
+
+    fireEvent.click(screen.getByRole('button', { name: '閉じる' }));
+    await waitFor(() => expect(screen.queryByTestId('booking-panel')).not.toBeInTheDocument());
+
+    const table = screen.getByTestId('unpaid-table');
+    fireEvent.click(within(table).getByText('電話 六子'));
+    expect(await screen.findByTestId('booking-panel')).toHaveTextContent('panel 2:12');
+  });
+
+  it('offers paid less the cancel fee and disables 返金 at 0 and above the paid amount, saying why', async () => {
+    renderDashboard();
+    const input = (await screen.findByLabelText('返金 八郎様への返金額')) as HTMLInputElement;
+    const row = screen.getByTestId('refunds-needed').querySelector('tr[data-book-id="31"]') as HTMLElement;
+    expect(row).toHaveTextContent('30,000円');
+    expect(row).toHaveTextContent('3,000円');
+    expect(input.value).toBe('27000');
+    const button = within(row).getByRole('button', { name: '返金' });
+    expect(button).toBeEnabled();
+
+    fireEvent.change(input, { target: { value: '0' } });
+    expect(button).toBeDisabled();
+    expect(within(row).getByText('返金額は1円以上30,000円以下で入力してください')).toBeInTheDocument();
+
+    fireEvent.change(input, { target: { value: '30001' } });
+    expect(button).toBeDisabled();
+    expect(within(row).getByText('返金額は1円以上30,000円以下で入力してください')).toBeInTheDocument();
+
+    fireEvent.change(input, { target: { value: '30000' } });
+    expect(button).toBeEnabled();
+    expect(within(row).queryByText('返金額は1円以上30,000円以下で入力してください')).not.toBeInTheDocument();
+  });
+
+  it('sends the same operation key again on a retry after a failure, then the refunded row leaves', async () => {
+    payments.refundBooking
+      .mockRejectedValueOnce(new HttpError(errorMessages.network, 0))
+      .mockResolvedValueOnce({ refund: { id: 1, book_id: 31, amount: 27000, created_at: '' }, price: 3000 });
+    renderDashboard();
+    const input = (await screen.findByLabelText('返金 八郎様への返金額')) as HTMLInputElement;
+    const row = () => screen.queryByTestId('refunds-needed')?.querySelector('tr[data-book-id="31"]') ?? null;
+
+    const refund = async () => {
+      fireEvent.click(within(row() as HTMLElement).getByRole('button', { name: '返金' }));
+      const dialog = await screen.findByRole('dialog', { name: '返金の確認' });
+      expect(dialog).toHaveTextContent('返金 八郎様に27,000円を返金します。よろしいですか？');
+      fireEvent.click(within(dialog).getByRole('button', { name: 'OK' }));
+    };
+
+    await refund();
+    const failure = await screen.findByTestId('message-box');
+    expect(failure).toHaveTextContent(errorMessages.network);
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    fireEvent.click(within(failure).getByRole('button', { name: '閉じる' }));
+    expect(input.value).toBe('27000');
+    expect(row()).not.toBeNull();
+
+    payments.listRefundsNeeded.mockResolvedValue([]);
+    await refund();
+    await waitFor(() => expect(screen.getByTestId('message-box')).toHaveTextContent('返金しました。'));
+    await waitFor(() => expect(row()).toBeNull());
+    expect(await screen.findByText('返金が必要な予約はありません。')).toBeInTheDocument();
+
+    expect(payments.refundBooking).toHaveBeenCalledTimes(2);
+    const [first, second] = payments.refundBooking.mock.calls;
+    expect(first).toEqual([{ book_id: 31, refund_amount: 27000 }, expect.any(String)]);
+    expect(second).toEqual(first);
+    // The unpaid table loads again too.
+    expect(books.listBooks.mock.calls.filter(([p]) => p.not_paid_only)).toHaveLength(2);
+  });
+
+  it('makes a new operation key when the amount is changed', async () => {
+    payments.refundBooking.mockRejectedValue(new HttpError(errorMessages.network, 0));
+    renderDashboard();
+    const input = await screen.findByLabelText('返金 八郎様への返金額');
+    const send = async () => {
+      fireEvent.click(screen.getByRole('button', { name: '返金' }));
+      fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'OK' }));
+      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    };
+    await send();
+    fireEvent.change(input, { target: { value: '1000' } });
+    await send();
+    const [first, second] = payments.refundBooking.mock.calls;
+    expect(second![0]).toEqual({ book_id: 31, refund_amount: 1000 });
+    expect(second![1]).not.toBe(first![1]);
+  });
+
+  it('says so when a list cannot be loaded', async () => {
+    payments.listRefundsNeeded.mockRejectedValue(new HttpError(errorMessages.internal, 500));
+    renderDashboard();
+    const refunds = await section('refunds-needed');
+    expect(
+      await within(refunds).findByText('読み込みに失敗しました。時間をおいて画面を更新してください。'),
+    ).toBeInTheDocument();
+    // The other sections still show.
+    expect(await within(screen.getByTestId('unpaid-official')).findByText('公式 七海')).toBeInTheDocument();
+  });
+
+  it('links a sync-check error to the schedule of its day', () => {
+    renderInAdmin(
+      <SyncCheckTable
+        rows={[{ accommodation_id: 2, date: '2026-05-03', room_name: '離れ', message: '在庫数が一致しません' }]}
+      />,
+    );
+    const row = screen.getByRole('link', { name: '2026年5月3日' });
+    expect(row).toHaveAttribute('href', '/m/accommodation/2/book/2026/5/3');
+    expect(screen.getByText('在庫数が一致しません')).toBeInTheDocument();
+    expect(screen.queryByText('同期チェックのエラーはありません。')).not.toBeInTheDocument();
+  });
+});
