@@ -376,7 +376,9 @@ function jsonOf(r: BackendResult) {
 }
 
 const typingLabel = (delayMs: number) =>
-  delayMs === 0 ? 'typing, keys as fast as Chromium takes them' : `typing, keys held ${delayMs} ms, ${delayMs} ms apart`;
+  delayMs === 0
+    ? 'typing, keys as fast as Chromium takes them'
+    : `typing, keys held ${delayMs} ms, ${delayMs} ms apart`;
 
 interface CreatorRow {
   what: string;
@@ -526,6 +528,11 @@ function printCreator(r: CreatorReport, rows: CreatorRow[], cells: number) {
       ],
       perRun,
     ),
+  );
+  const froms = [...new Set([...r.firstRender.runs, ...r.typing.flatMap((t) => t.runs)].map((x) => x.from))];
+  console.log(
+    `times from the last keystroke's ${froms.join(' or ')} event (in the page); sign-in ${ms(r.signInMs)}; ` +
+      `key to frame: keydown to the frame after its input event, every keystroke of the measured runs`,
   );
   for (const x of rows) {
     console.log(

@@ -31,6 +31,8 @@ export interface LongTask {
 
 /** The first render: the end date's last digit typed, until the year of rows is painted. */
 export interface FirstRender {
+  /** What the times start from: the last keystroke's input event, or its keydown when it fired none. */
+  from: 'input' | 'keydown';
   /** From the last keystroke's input event (else its keydown) to the last row in the DOM. */
   inDomMs: number;
   /** ...to the frame after it: the grid has been painted. */
@@ -47,6 +49,7 @@ export interface TypingRun {
   expected: string;
   /** Pause between keystrokes (0: as fast as the browser takes them). */
   delayMs: number;
+  from: 'input' | 'keydown';
   /** From the last keystroke's input event to the expected price in the watched cell. */
   inDomMs: number;
   /** ...to the frame after it: the grid shows the price that keystroke implies. */
@@ -186,7 +189,8 @@ async function harvest(page: Page, timeoutMs: number): Promise<ProbeState> {
       changes: p.w.changes,
       longTasks: p.longTasks,
       interactions: p.interactions,
-      rows: table ? table.querySelectorAll('tbody tr').length : 0,
+      // The period's rows (data-rows); the cells in the page: only the rows in view and around them.
+      rows: table ? Number(table.getAttribute('data-rows')) : 0,
       cells: table ? table.querySelectorAll('tbody td').length : 0,
     };
   });
@@ -201,12 +205,12 @@ function tasksBetween(s: ProbeState, from: number, to: number): LongTask[] {
 const longest = (tasks: readonly LongTask[]) => Math.max(0, ...tasks.map((t) => t.durationMs));
 
 /** The last keystroke's input event, or its keydown when it fired none (after the keydown). */
-function lastInputAt(s: ProbeState): number {
+function lastInputAt(s: ProbeState): { at: number; from: 'input' | 'keydown' } {
   const last = s.keys[s.keys.length - 1];
-  if (last?.input !== undefined) return last.input;
-  if (s.lastInput !== null && last && s.lastInput >= last.down) return s.lastInput;
   if (!last) throw new Error('no keystroke was seen by the page');
-  return last.down;
+  if (last.input !== undefined) return { at: last.input, from: 'input' };
+  if (s.lastInput !== null && s.lastInput >= last.down) return { at: s.lastInput, from: 'input' };
+  return { at: last.down, from: 'keydown' };
 }
 
 /** Clicks a picker's first section (年) and types the date's digits, as e2e/catalogue.spec.ts does. */
@@ -215,7 +219,8 @@ async function typeDate(page: Page, group: string, digits: string): Promise<void
   await page.keyboard.type(digits);
 }
 
-const lastRow = (end: string) => `[data-testid="price-preview"] tr[data-date="${end}"]`;
+/** The period's first row: in view once the grid is painted (the preview renders the rows in view). */
+const firstRow = (start: string) => `[data-testid="price-preview"] tr[data-date="${start}"]`;
 
 /** A fresh load of the creator, the start date typed, then the end date's last digit measured. */
 async function firstRender(page: Page, url: string, o: CreatorOptions): Promise<FirstRender> {
@@ -225,12 +230,13 @@ async function firstRender(page: Page, url: string, o: CreatorOptions): Promise<
   await typeDate(page, '開始日', o.start.replaceAll('-', ''));
   const digits = o.end.replaceAll('-', '');
   await typeDate(page, '終了日', digits.slice(0, -1));
-  await arm(page, lastRow(o.end), null);
+  await arm(page, firstRow(o.start), null);
   await page.keyboard.type(digits.slice(-1));
   const s = await harvest(page, 60_000);
-  const t0 = lastInputAt(s);
+  const { at: t0, from } = lastInputAt(s);
   const tasks = tasksBetween(s, t0, s.painted);
   return {
+    from,
     inDomMs: r1(s.inDom - t0),
     paintedMs: r1(s.painted - t0),
     rows: s.rows,
@@ -240,16 +246,16 @@ async function firstRender(page: Page, url: string, o: CreatorOptions): Promise<
   };
 }
 
-/** Selects the base price and types `value`, measured until the last row's last cell shows its price. */
+/** Selects the base price and types `value`, measured until the first row's last cell shows its price. */
 async function typeBasePrice(page: Page, o: CreatorOptions, value: string, delayMs: number): Promise<TypingRun> {
   const input = page.getByRole('spinbutton', { name: '1名あたり（円）' });
   await input.click();
   await page.keyboard.press('ControlOrMeta+A');
   const expected = o.cellText(Number(value));
-  await arm(page, `${lastRow(o.end)} td:last-child`, expected);
+  await arm(page, `${firstRow(o.start)} td:last-child`, expected);
   await page.keyboard.type(value, { delay: delayMs });
   const s = await harvest(page, 60_000);
-  const t0 = lastInputAt(s);
+  const { at: t0, from } = lastInputAt(s);
   const first = s.keys[0]?.down ?? t0;
   const tasks = tasksBetween(s, first, s.painted);
   const interactions = s.interactions.filter((e) => e.start >= first && e.start <= s.painted);
@@ -259,6 +265,7 @@ async function typeBasePrice(page: Page, o: CreatorOptions, value: string, delay
     typed: value,
     expected,
     delayMs,
+    from,
     inDomMs: r1(s.inDom - t0),
     paintedMs: r1(s.painted - t0),
     wholeMs: r1(s.painted - first),
@@ -294,8 +301,8 @@ export async function measureCreator(baseUrl: string, o: CreatorOptions): Promis
     const renders: FirstRender[] = [];
     for (let i = 0; i < o.warmup + o.runs; i++) {
       const r = await firstRender(page, `${baseUrl}${path}`, o);
-      if (r.rows !== rows || r.cells !== rows * o.headcounts) {
-        throw new Error(`the preview shows ${r.rows} rows and ${r.cells} cells, ${rows} x ${o.headcounts} expected`);
+      if (r.rows !== rows || r.cells === 0 || r.cells % o.headcounts !== 0) {
+        throw new Error(`the preview has ${r.rows} rows and ${r.cells} cells in the page; ${rows} rows expected`);
       }
       renders.push(r);
     }

@@ -212,14 +212,10 @@ function CreatorForm({
           <Typography variant="body2" color="text.secondary">
             {translate('app.price.rule_help')}
           </Typography>
-          <PricePreview
-            rule={shown}
-            start={start!}
-            end={end!}
-            maxNum={plan.max_num}
-            holidays={holidays}
-            stale={shown !== rule}
-          />
+          {/* Dimmed while the grid catches up with the inputs: the wrapper changes, not the grid. */}
+          <Box sx={{ opacity: shown !== rule ? 0.6 : 1 }}>
+            <PricePreview rule={shown} start={start!} end={end!} maxNum={plan.max_num} holidays={holidays} />
+          </Box>
           <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
             {sending ? (
               <CircularProgress size={32} aria-label={translate('app.price.registering')} />

@@ -130,3 +130,21 @@ export function rowClasses(row: Pick<PreviewRow, 'weekday' | 'holiday'>): string
   const kind = row.holiday === 'holiday' ? ' holiday' : row.holiday === 'eve' ? ' holiday-eve' : '';
   return `day-${row.weekday}${kind}`;
 }
+
+/** Rows kept in the DOM above and below the ones in view, so that a quick scroll shows no gap. */
+export const OVERSCAN_ROWS = 15;
+
+/** The rows [first, last) to render for a scroll position: those in view and OVERSCAN_ROWS around them. */
+export function visibleRange(
+  total: number,
+  scrollTop: number,
+  viewHeight: number,
+  rowHeight: number,
+): { first: number; last: number } {
+  const top = Math.floor(Math.max(0, scrollTop) / rowHeight);
+  const shown = Math.ceil(viewHeight / rowHeight);
+  return {
+    first: Math.max(0, top - OVERSCAN_ROWS),
+    last: Math.min(total, top + shown + OVERSCAN_ROWS),
+  };
+}

@@ -7,6 +7,7 @@ import {
   previewRows,
   ruleFromInputs,
   rowClasses,
+  visibleRange,
 } from '../../resources/prices/priceCreatorModel';
 
 describe('price creator inputs', () => {
@@ -70,5 +71,14 @@ describe('price creator period', () => {
       ['2027年5月4日(火)', 'day-2', [10000, 15000]],
     ]);
     expect(rows[1]!.holidayName).toBe('憲法記念日');
+  });
+});
+
+describe('preview window', () => {
+  it('renders the rows in view and 15 around them, within the period', () => {
+    expect(visibleRange(365, 0, 600, 28)).toEqual({ first: 0, last: 37 });
+    expect(visibleRange(365, 28 * 200, 600, 28)).toEqual({ first: 185, last: 237 });
+    expect(visibleRange(365, 28 * 400, 600, 28)).toEqual({ first: 385, last: 365 });
+    expect(visibleRange(10, 0, 600, 28)).toEqual({ first: 0, last: 10 });
   });
 });
