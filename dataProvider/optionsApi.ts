@@ -52,8 +52,7 @@ export async function updateBookingOption(
   id: number,
   patch: BookingOptionUpdate,
 ): Promise<BookingOption> {
-  return (await httpClient<BookingOption>(apiUrl(`${ofBooking(bookId)}/${id}`), { method: 'PATCH', body: patch }))
-    .json;
+  return (await httpClient<BookingOption>(apiUrl(`${ofBooking(bookId)}/${id}`), { method: 'PATCH', body: patch })).json;
 }
 
 export async function removeBookingOption(bookId: number, id: number): Promise<void> {

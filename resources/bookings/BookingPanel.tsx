@@ -10,7 +10,7 @@ import { cancelBook, createBook } from '../../dataProvider/bookingsApi';
 import { formatDate, formatYen } from '../../i18n/formats';
 import { useAppTranslate } from '../../i18n/useAppTranslate';
 import { links } from '../../src/routes';
-import { failureMessage } from './bookingErrors';
+import { failureMessage } from '../../dataProvider/apiErrors';
 import { BookingInputs } from './BookingInputs';
 import { prepareCreate } from './bookingModel';
 import { BookingSections } from './BookingSections';
@@ -82,6 +82,12 @@ function BookingPanelBody({ accommodationId, bookId, onClose, onChanged, wide = 
     }
   };
 
+  /** A payment or an option was written: the booking (amounts, lists) and the calendar follow. */
+  const afterWrite = async () => {
+    await panel.refresh();
+    onChanged?.();
+  };
+
   const title = translate(isNew ? 'app.booking.title_new' : 'app.booking.title');
   return (
     <Paper
@@ -151,7 +157,7 @@ function BookingPanelBody({ accommodationId, bookId, onClose, onChanged, wide = 
               </Button>
             )}
           </Stack>
-          {booking && <BookingSections booking={booking} />}
+          {booking && <BookingSections booking={booking} onChanged={afterWrite} />}
         </Stack>
       )}
       {booking && !cancelled && (

@@ -5,8 +5,9 @@ import { errorMessages } from '../../contract/messages';
 import type { PlanSummary } from '../../contract/plan';
 import type { Room } from '../../contract/room';
 import { getBook, listPlans, listRooms, updateBook } from '../../dataProvider/bookingsApi';
+import { HttpError } from '../../dataProvider/http';
 import { todayInTokyo } from '../../i18n/formats';
-import { failureMessage } from './bookingErrors';
+import { failureMessage } from '../../dataProvider/apiErrors';
 import {
   bookingToForm,
   emptyBookingForm,
@@ -73,6 +74,26 @@ export function useBookingPanel(accommodationId: number, bookId: number, onChang
     );
   }, [bookId]);
 
+  /**
+   * Fetches the booking again after a payment or an option was written: amounts and lists follow the
+   * server, and an input being typed into keeps what the user typed.
+   */
+  const refresh = useCallback(async () => {
+    if (bookId === 0) return;
+    try {
+      const booking = await getBook(bookId);
+      const values = bookingToForm(booking);
+      setState((s) => {
+        const form = { ...s.form };
+        for (const f of Object.keys(form) as BookingField[]) if (form[f] === s.saved[f]) form[f] = values[f];
+        return { status: 'ready', booking, saved: values, form };
+      });
+    } catch (error) {
+      if (error instanceof HttpError && error.status === 404) setState((s) => ({ ...s, status: 'missing' }));
+      else notify(failureMessage(error, errorMessages.generic), { type: 'error' });
+    }
+  }, [bookId, notify]);
+
   useEffect(() => {
     if (bookId === 0) return undefined;
     let alive = true;
@@ -138,5 +159,5 @@ export function useBookingPanel(accommodationId: number, bookId: number, onChang
     [setField, save, state.booking],
   );
 
-  return { ...state, rooms, plans, setField, save, choose, reload };
+  return { ...state, rooms, plans, setField, save, choose, reload, refresh };
 }

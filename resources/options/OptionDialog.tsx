@@ -22,7 +22,7 @@ import type { Supplier } from '../../contract/supplier';
 import { createOption, updateOption } from '../../dataProvider/optionsApi';
 import type { AppMessageKey } from '../../i18n/ja';
 import { useAppTranslate } from '../../i18n/useAppTranslate';
-import { failureMessage, fieldErrorsOf } from '../bookings/bookingErrors';
+import { failureMessage, fieldErrorsOf } from '../../dataProvider/apiErrors';
 import { formErrorsOf, optionBody, optionFormOf, type OptionFormField, type OptionFormValues } from './optionModel';
 
 export interface OptionDialogProps {

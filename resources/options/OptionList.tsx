@@ -29,7 +29,7 @@ import type { AppMessageKey } from '../../i18n/ja';
 import { useAppTranslate } from '../../i18n/useAppTranslate';
 import { ConfirmDialog } from '../../src/components/ConfirmDialog';
 import { ListStatus, tableScrollSx } from '../../src/components/ListStatus';
-import { failureMessage } from '../bookings/bookingErrors';
+import { failureMessage } from '../../dataProvider/apiErrors';
 import { OptionDialog } from './OptionDialog';
 import { reorder } from './optionModel';
 

@@ -16,7 +16,7 @@ import type { AppMessageKey } from '../../i18n/ja';
 import { useAppTranslate } from '../../i18n/useAppTranslate';
 import { SettingsList, useSettingsList, type SettingsListColumn } from '../../src/components/SettingsList';
 import { links } from '../../src/routes';
-import { failureMessage } from '../bookings/bookingErrors';
+import { failureMessage } from '../../dataProvider/apiErrors';
 import { PlanIcon } from './planIcons';
 import { PlanPanel } from './PlanPanel';
 

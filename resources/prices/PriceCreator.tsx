@@ -21,7 +21,7 @@ import { createPrices, getPriceRule } from '../../dataProvider/pricesApi';
 import { useAppTranslate } from '../../i18n/useAppTranslate';
 import { useHolidayTable } from '../../src/hooks/useHolidays';
 import { links } from '../../src/routes';
-import { failureMessage } from '../bookings/bookingErrors';
+import { failureMessage } from '../../dataProvider/apiErrors';
 import { PeriodPickers } from './PeriodPickers';
 import { PricePreview } from './PricePreview';
 import {

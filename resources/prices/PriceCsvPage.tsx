@@ -27,7 +27,7 @@ import { checkPriceCsv, importPriceCsv, type PriceCsvCheck } from '../../dataPro
 import { formatDate, formatYen } from '../../i18n/formats';
 import { useAppTranslate } from '../../i18n/useAppTranslate';
 import { links } from '../../src/routes';
-import { failureMessage } from '../bookings/bookingErrors';
+import { failureMessage } from '../../dataProvider/apiErrors';
 import { PlanPriceRoute } from './PlanPriceRoute';
 import { csvErrorText, PREVIEW_ROWS, priceCsvTemplate, saveBlob } from './priceModel';
 

@@ -26,7 +26,7 @@ import { todayInTokyo } from '../../i18n/formats';
 import { useHolidays } from '../../src/hooks/useHolidays';
 import { useAppTranslate } from '../../i18n/useAppTranslate';
 import { links } from '../../src/routes';
-import { failureMessage } from '../bookings/bookingErrors';
+import { failureMessage } from '../../dataProvider/apiErrors';
 import { buildPriceGrid, cellChange, monthLabel, monthRange, saveBlob, shiftMonth, type PriceRow } from './priceModel';
 
 type PlanLoad = { status: 'loading' } | { status: 'failed' } | { status: 'ready'; plan: Plan };

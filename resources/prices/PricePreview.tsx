@@ -42,8 +42,7 @@ export const PricePreview = memo(function PricePreview({ rule, start, end, maxNu
   );
   const { first, last } = visibleRange(rows.length, scrollTop, viewHeight, PREVIEW_ROW_PX);
   const units = Array.from({ length: maxNum }, (_, i) => i + 1);
-  const spacer = (count: number) =>
-    count > 0 ? <tr aria-hidden style={{ height: count * PREVIEW_ROW_PX }} /> : null;
+  const spacer = (count: number) => (count > 0 ? <tr aria-hidden style={{ height: count * PREVIEW_ROW_PX }} /> : null);
 
   return (
     <Box

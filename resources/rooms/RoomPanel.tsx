@@ -18,7 +18,7 @@ import {
 import { useAppTranslate } from '../../i18n/useAppTranslate';
 import { SettingsPanel, type SettingsPanelLinks } from '../../src/components/SettingsPanel';
 import { useAutosaveForm, type AutosaveFormModel } from '../../src/hooks/useAutosaveForm';
-import { failureMessage } from '../bookings/bookingErrors';
+import { failureMessage } from '../../dataProvider/apiErrors';
 import {
   ROOM_FIELDS,
   attachablePlans,

@@ -18,7 +18,7 @@ import AddIcon from '@mui/icons-material/Add';
 import { useNotify } from 'react-admin';
 import { errorMessages } from '../../contract/messages';
 import type { AppMessageKey } from '../../i18n/ja';
-import { failureMessage } from '../../resources/bookings/bookingErrors';
+import { failureMessage } from '../../dataProvider/apiErrors';
 import { useAppTranslate } from '../../i18n/useAppTranslate';
 import { ConfirmDialog } from './ConfirmDialog';
 import { ListStatus, tableScrollSx } from './ListStatus';

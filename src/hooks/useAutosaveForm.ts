@@ -1,9 +1,8 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useNotify } from 'react-admin';
 import { errorMessages } from '../../contract/messages';
-import { HttpError } from '../../dataProvider/http';
 import type { AppMessageKey } from '../../i18n/ja';
-import { failureMessage } from '../../resources/bookings/bookingErrors';
+import { failureMessage, fieldErrorsOf } from '../../dataProvider/apiErrors';
 
 type FieldErrors<F extends string> = Partial<Record<F, string>>;
 
@@ -50,15 +49,11 @@ export interface AutosaveFormTarget<R> {
 
 export type AutosaveStatus = 'loading' | 'ready' | 'missing';
 
-/** The field messages a refused call carries (`errors: { field: 日本語 }`). */
-export function fieldErrorsOf<F extends string>(error: unknown, fields: readonly F[]): FieldErrors<F> {
+/** The field messages a refused call carries (`errors: { field: 日本語 }`) for the form's fields. */
+function formFieldErrors<F extends string>(error: unknown, fields: readonly F[]): FieldErrors<F> {
+  const all = fieldErrorsOf(error);
   const out: FieldErrors<F> = {};
-  if (!(error instanceof HttpError)) return out;
-  const body = error.body as { errors?: Record<string, unknown> } | null | undefined;
-  for (const f of fields) {
-    const m = body?.errors?.[f];
-    if (typeof m === 'string') out[f] = m;
-  }
+  for (const f of fields) if (typeof all[f] === 'string') out[f] = all[f];
   return out;
 }
 
@@ -145,7 +140,7 @@ export function useAutosaveForm<R extends { id: number }, V, F extends keyof V &
       if (cleared.length > 0) setErrors((e) => ({ ...e, ...Object.fromEntries(cleared.map((f) => [f, undefined])) }));
       onChanged();
     } catch (error) {
-      setErrors((e) => ({ ...e, ...fieldErrorsOf(error, model.fields) }));
+      setErrors((e) => ({ ...e, ...formFieldErrors(error, model.fields) }));
       notify(failureMessage(error, errorMessages.bookingUpdateFailed), { type: 'error' });
     }
   };
@@ -176,7 +171,7 @@ export function useAutosaveForm<R extends { id: number }, V, F extends keyof V &
       onChanged();
       onCreated(created);
     } catch (error) {
-      setErrors(fieldErrorsOf(error, model.fields));
+      setErrors(formFieldErrors(error, model.fields));
       notify(failureMessage(error, errorMessages.generic), { type: 'error' });
     } finally {
       setBusy(false);

@@ -241,7 +241,7 @@ describe('POST options', () => {
     expect(await optionCount()).toBe(before);
   });
 
-  it('refuses a price that is not a number with the spec\'s message', async () => {
+  it("refuses a price that is not a number with the spec's message", async () => {
     const before = await optionCount();
     const answer = await post(acc[0]!.id, { ...valid, price: 'abc' });
     expect(answer.status).toBe(400);

@@ -1,5 +1,6 @@
 import { vi } from 'vitest';
-import type { Booking } from '../../contract/booking';
+import type { Booking, BookingOption, BookingPayment } from '../../contract/booking';
+import type { AccommodationOption } from '../../contract/option';
 import type { PlanSummary } from '../../contract/plan';
 import type { Room } from '../../contract/room';
 
@@ -94,5 +95,82 @@ export function bookingsApiStub() {
     listRooms: vi.fn(),
     listPlans: vi.fn(),
     listBooks: vi.fn(),
+  };
+}
+
+/** A payment of the booking's payments list. */
+export function buildPayment(overrides: Partial<BookingPayment> = {}): BookingPayment {
+  return {
+    id: 31,
+    payment_exe_date: '2026-11-25',
+    book_id: 7,
+    amount: 10000,
+    pay_type: 1,
+    mail: 0,
+    transaction_id: null,
+    ...overrides,
+  };
+}
+
+/** An option attached to the booking. */
+export function buildBookingOption(overrides: Partial<BookingOption> = {}): BookingOption {
+  return {
+    id: 41,
+    option_id: 5,
+    unit: 2,
+    days: 1,
+    comment: null,
+    paid_at: null,
+    name: '夕食会席',
+    price: 5500,
+    supplier: null,
+    ...overrides,
+  };
+}
+
+/** An option of the accommodation's catalogue. */
+export function buildCatalogueOption(overrides: Partial<AccommodationOption> = {}): AccommodationOption {
+  return {
+    id: 5,
+    accommodation_id: 1,
+    name: '夕食会席',
+    price: 5500,
+    unit: '名',
+    unit_max: 4,
+    description: null,
+    supplier_id: null,
+    supplier: null,
+    room_id: null,
+    room_name: null,
+    user_selection: 1,
+    is_stay_type: 0,
+    notice: 0,
+    display_order: 0,
+    ...overrides,
+  };
+}
+
+/** The stub of dataProvider/paymentsApi. */
+export function paymentsApiStub() {
+  return {
+    createPayment: vi.fn(),
+    deletePayment: vi.fn(),
+    refundBooking: vi.fn(),
+    listUnpaidBooks: vi.fn(),
+    listRefundsNeeded: vi.fn(),
+    newIdempotencyKey: vi.fn(() => 'key'),
+  };
+}
+
+/** The stub of dataProvider/optionsApi. */
+export function optionsApiStub() {
+  return {
+    listOptions: vi.fn(),
+    createOption: vi.fn(),
+    updateOption: vi.fn(),
+    deleteOption: vi.fn(),
+    addBookingOption: vi.fn(),
+    updateBookingOption: vi.fn(),
+    removeBookingOption: vi.fn(),
   };
 }

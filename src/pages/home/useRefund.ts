@@ -3,7 +3,7 @@ import { useNotify } from 'react-admin';
 import type { Booking } from '../../../contract/booking';
 import { errorMessages } from '../../../contract/messages';
 import { newIdempotencyKey, refundBooking } from '../../../dataProvider/paymentsApi';
-import { failureMessage } from '../../../resources/bookings/bookingErrors';
+import { failureMessage } from '../../../dataProvider/apiErrors';
 import { defaultRefundAmount, parseAmount, refundInputError } from './dashboardModel';
 
 /**

@@ -1,4 +1,4 @@
-import { HttpError, isApiErrorBody } from '../../dataProvider/http';
+import { HttpError, isApiErrorBody } from './http';
 
 /**
  * The sentence to show for a failed call: the server's own Japanese message (a broken rule, a full
@@ -7,4 +7,10 @@ import { HttpError, isApiErrorBody } from '../../dataProvider/http';
 export function failureMessage(error: unknown, fallback: string): string {
   if (error instanceof HttpError && (error.status === 0 || isApiErrorBody(error.body))) return error.message;
   return fallback;
+}
+
+/** The server's per-field sentences of a refused call (400 `errors`), empty for any other failure. */
+export function fieldErrorsOf(error: unknown): Record<string, string> {
+  if (error instanceof HttpError && isApiErrorBody(error.body) && error.body.errors) return error.body.errors;
+  return {};
 }

@@ -1,0 +1,230 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import {
+  Alert,
+  Button,
+  CircularProgress,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  Stack,
+  TextField,
+  Typography,
+} from '@mui/material';
+import type { BookingOption } from '../../contract/booking';
+import { errorMessages } from '../../contract/messages';
+import type { AccommodationOption } from '../../contract/option';
+import { addBookingOption, listOptions, updateBookingOption } from '../../dataProvider/optionsApi';
+import { formatYen } from '../../i18n/formats';
+import { useAppTranslate } from '../../i18n/useAppTranslate';
+import { failureMessage, fieldErrorsOf } from '../../dataProvider/apiErrors';
+import {
+  bookingOptionToForm,
+  emptyBookingOptionForm,
+  hasOptionId,
+  optionLineTotal,
+  prepareBookingOption,
+  type BookingOptionField,
+  type BookingOptionFormValues,
+} from './paymentModel';
+
+export interface BookingOptionDialogProps {
+  accommodationId: number;
+  bookId: number;
+  /** The booking's room type: the catalogue offers its own options and those for all rooms. */
+  roomId: number;
+  /** The attached option to change; none: add one. */
+  option?: BookingOption;
+  onClose: () => void;
+  onSaved: () => void;
+}
+
+interface Choice {
+  value: string;
+  label: string;
+  price: number;
+}
+
+/**
+ * Add or change an option of a booking (spec 5 "Booking option form"): an option must be chosen and
+ * the quantity be a nonzero number, otherwise nothing is sent. Mount it only while open.
+ */
+export function BookingOptionDialog({
+  accommodationId,
+  bookId,
+  roomId,
+  option,
+  onClose,
+  onSaved,
+}: BookingOptionDialogProps) {
+  const translate = useAppTranslate();
+  const [catalogue, setCatalogue] = useState<AccommodationOption[] | null>(null);
+  const [loadFailed, setLoadFailed] = useState(false);
+  const [form, setForm] = useState<BookingOptionFormValues>(() =>
+    option ? bookingOptionToForm(option) : emptyBookingOptionForm(),
+  );
+  const [problem, setProblem] = useState<{
+    message: string;
+    fields: Partial<Record<BookingOptionField, string>>;
+  } | null>(null);
+  const [busy, setBusy] = useState(false);
+  const set = (field: BookingOptionField, value: string) => setForm((f) => ({ ...f, [field]: value }));
+
+  useEffect(() => {
+    let alive = true;
+    listOptions(accommodationId, roomId).then(
+      (options) => alive && setCatalogue(options),
+      () => alive && setLoadFailed(true),
+    );
+    return () => {
+      alive = false;
+    };
+  }, [accommodationId, roomId]);
+
+  const choices: Choice[] = (catalogue ?? []).map((o) => ({
+    value: String(o.id),
+    label: translate('app.booking_option.choice', { name: o.name, price: formatYen(o.price), unit: o.unit }),
+    price: o.price,
+  }));
+  // The option being changed stays choosable even if its room type or the catalogue moved on.
+  if (option) {
+    const value = option.option_id === null ? '' : String(option.option_id);
+    if (!choices.some((c) => c.value === value)) {
+      choices.unshift({ value, label: `${option.name}（${formatYen(option.price)}）`, price: option.price });
+    }
+  }
+  const chosen = catalogue?.find((o) => String(o.id) === form.option_id);
+  const price = choices.find((c) => c.value === form.option_id)?.price;
+  const unit = Number(form.unit);
+  const days = Number(form.days || 1);
+  const subtotal =
+    price !== undefined && Number.isInteger(unit) && unit > 0 && Number.isInteger(days) && days > 0
+      ? optionLineTotal({ price, unit, days })
+      : null;
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    // React events cross portals: the panel's own form (around this popup in the tree) must not submit.
+    event.stopPropagation();
+    const prepared = prepareBookingOption(form, catalogue ?? [], option);
+    if (prepared.error) {
+      setProblem({ message: prepared.error.message, fields: { [prepared.error.field]: prepared.error.message } });
+      return;
+    }
+    setBusy(true);
+    setProblem(null);
+    try {
+      if (option) await updateBookingOption(bookId, option.id, prepared.body);
+      else if (hasOptionId(prepared.body)) await addBookingOption(bookId, prepared.body);
+      onSaved();
+    } catch (error) {
+      setProblem({ message: failureMessage(error, errorMessages.bookingUpdateFailed), fields: fieldErrorsOf(error) });
+      setBusy(false);
+    }
+  };
+
+  const title = translate(option ? 'app.booking_option.title_edit' : 'app.booking_option.title_add');
+  const integer = { htmlInput: { min: 1, step: 1, inputMode: 'numeric' as const } };
+  return (
+    <Dialog open onClose={busy ? undefined : onClose} aria-labelledby="booking-option-title" maxWidth="xs" fullWidth>
+      <form noValidate onSubmit={(e) => void submit(e)}>
+        <DialogTitle id="booking-option-title">{title}</DialogTitle>
+        <DialogContent>
+          <Stack spacing={2} sx={{ pt: 1 }}>
+            {problem && (
+              <Alert severity="error" data-testid="booking-option-error">
+                {problem.message}
+              </Alert>
+            )}
+            {loadFailed && <Alert severity="warning">{translate('app.booking_option.load_failed')}</Alert>}
+            <TextField
+              id="booking-option-option"
+              label={translate('app.booking_option.option')}
+              value={form.option_id}
+              onChange={(e) => set('option_id', e.target.value)}
+              select
+              size="small"
+              fullWidth
+              disabled={catalogue === null && !loadFailed}
+              error={Boolean(problem?.fields.option_id)}
+              helperText={problem?.fields.option_id ?? chosen?.description ?? undefined}
+              slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+            >
+              {!choices.some((c) => c.value === '') && (
+                <option value="">{translate('app.booking_option.choose')}</option>
+              )}
+              {choices.map((c) => (
+                <option key={c.value} value={c.value}>
+                  {c.label}
+                </option>
+              ))}
+            </TextField>
+            <Stack direction="row" spacing={2}>
+              <TextField
+                id="booking-option-unit"
+                label={translate('app.booking_option.unit')}
+                value={form.unit}
+                onChange={(e) => set('unit', e.target.value)}
+                type="number"
+                size="small"
+                fullWidth
+                error={Boolean(problem?.fields.unit)}
+                helperText={
+                  problem?.fields.unit ??
+                  (chosen?.unit_max != null
+                    ? translate('app.booking_option.max', { max: chosen.unit_max, unit: chosen.unit })
+                    : undefined)
+                }
+                slotProps={integer}
+              />
+              <TextField
+                id="booking-option-days"
+                label={translate('app.booking_option.days')}
+                value={form.days}
+                onChange={(e) => set('days', e.target.value)}
+                type="number"
+                size="small"
+                fullWidth
+                error={Boolean(problem?.fields.days)}
+                helperText={problem?.fields.days}
+                slotProps={integer}
+              />
+            </Stack>
+            <TextField
+              id="booking-option-comment"
+              label={translate('app.booking_option.comment')}
+              value={form.comment}
+              onChange={(e) => set('comment', e.target.value)}
+              multiline
+              minRows={2}
+              size="small"
+              fullWidth
+              error={Boolean(problem?.fields.comment)}
+              helperText={problem?.fields.comment}
+            />
+            <Typography
+              variant="body2"
+              data-testid="booking-option-subtotal"
+              sx={{ fontVariantNumeric: 'tabular-nums' }}
+            >
+              {translate('app.booking_option.subtotal', { amount: subtotal === null ? '—' : formatYen(subtotal) })}
+            </Typography>
+          </Stack>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose} disabled={busy}>
+            {translate('app.action.cancel')}
+          </Button>
+          <Button
+            type="submit"
+            variant="contained"
+            disabled={busy}
+            startIcon={busy ? <CircularProgress size={16} color="inherit" /> : undefined}
+          >
+            {translate(option ? 'app.booking_option.submit_edit' : 'app.booking_option.submit_add')}
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,73 @@
+import { AdapterDateFns } from '@mui/x-date-pickers/AdapterDateFns';
+import { DatePicker } from '@mui/x-date-pickers/DatePicker';
+import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
+import { jaJP } from '@mui/x-date-pickers/locales';
+import { format, isValid, parseISO } from 'date-fns';
+import { ja } from 'date-fns/locale/ja';
+import type { ReactNode } from 'react';
+
+/** Japanese picker texts (今日, キャンセル, 年/月/日 placeholders). */
+const localeText = jaJP.components.MuiLocalizationProvider.defaultProps.localeText;
+
+/** The calendar's header the Japanese way: 2026年11月, not 11月 2026. */
+const HEADER_FORMAT = 'yyyy年M月';
+
+/** A picked calendar date as the API writes it; null when empty or not a real date. */
+export const pickedToIso = (value: Date | null): string | null =>
+  value && isValid(value) ? format(value, 'yyyy-MM-dd') : null;
+const fromIso = (value: string | null): Date | null => (value ? parseISO(value) : null);
+
+export interface DatePickerJaProps {
+  label: string;
+  /** yyyy-MM-dd or null (empty). */
+  value: string | null;
+  /** yyyy-MM-dd, or null when emptied or while the typed date is not a real one. */
+  onChange: (date: string | null) => void;
+  helperText?: ReactNode;
+  error?: boolean;
+  disabled?: boolean;
+  /** Shows a clear button: for a date that may be left empty. */
+  clearable?: boolean;
+  minDate?: string | null;
+  maxDate?: string | null;
+  fullWidth?: boolean;
+  size?: 'small' | 'medium';
+}
+
+/**
+ * One calendar date with the Japanese picker (年/月/日 sections, 今日, Monday-first weeks), its value
+ * as the API writes it. Reused wherever a date is typed or picked.
+ */
+export function DatePickerJa({
+  label,
+  value,
+  onChange,
+  helperText,
+  error = false,
+  disabled = false,
+  clearable = false,
+  minDate,
+  maxDate,
+  fullWidth = false,
+  size = 'small',
+}: DatePickerJaProps) {
+  return (
+    <LocalizationProvider dateAdapter={AdapterDateFns} adapterLocale={ja} localeText={localeText}>
+      <DatePicker
+        label={label}
+        format="yyyy-MM-dd"
+        value={fromIso(value)}
+        onChange={(picked) => onChange(pickedToIso(picked))}
+        disabled={disabled}
+        minDate={fromIso(minDate ?? null) ?? undefined}
+        maxDate={fromIso(maxDate ?? null) ?? undefined}
+        slotProps={{
+          textField: { size, fullWidth, helperText, error },
+          field: { clearable },
+          calendarHeader: { format: HEADER_FORMAT },
+          actionBar: { actions: clearable ? ['clear', 'today', 'accept'] : ['today', 'accept'] },
+        }}
+      />
+    </LocalizationProvider>
+  );
+}

@@ -1,0 +1,193 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { tokyoToday } from '../../contract/dates';
+import * as api from '../../dataProvider/bookingsApi';
+import { HttpError } from '../../dataProvider/http';
+import * as payments from '../../dataProvider/paymentsApi';
+import { buildBooking, buildPayment, demoPlans, demoRooms } from './BookingPanel.fixtures';
+import { renderPanel } from './bookingPanelHarness';
+
+vi.mock('../../dataProvider/bookingsApi', async () => (await import('./BookingPanel.fixtures')).bookingsApiStub());
+vi.mock('../../dataProvider/paymentsApi', async () => (await import('./BookingPanel.fixtures')).paymentsApiStub());
+vi.mock('../../dataProvider/optionsApi', async () => (await import('./BookingPanel.fixtures')).optionsApiStub());
+const mocked = vi.mocked(api);
+const money = vi.mocked(payments);
+
+const section = () => screen.getByTestId('booking-payments');
+const loaded = () => screen.findByTestId('booking-payments');
+const openPopup = async () => {
+  fireEvent.click(await screen.findByRole('button', { name: '入金登録' }));
+  return screen.findByRole('dialog', { name: '入金登録' });
+};
+const register = (dialog: HTMLElement) => fireEvent.click(within(dialog).getByRole('button', { name: '登録する' }));
+
+beforeEach(() => {
+  // reset, not clear: a failed test must not leave its queued answers (mockResolvedValueOnce) to the next.
+  vi.resetAllMocks();
+  mocked.listRooms.mockResolvedValue(demoRooms);
+  mocked.listPlans.mockResolvedValue(demoPlans);
+  mocked.getBook.mockResolvedValue(buildBooking());
+});
+
+describe('the payments of the booking panel', () => {
+  it('lists payments with date or 仮決済, amount in yen and pay type, and refunds as 返金', async () => {
+    mocked.getBook.mockResolvedValue(
+      buildBooking({
+        payments: [
+          buildPayment({ id: 31, payment_exe_date: '2026-11-25', amount: 12000, pay_type: 1 }),
+          buildPayment({ id: 32, payment_exe_date: null, amount: 3000, pay_type: 4 }),
+        ],
+        refunds: [{ id: 51, book_id: 7, amount: 2000, created_at: '2026-12-01T09:30:00+09:00' }],
+      }),
+    );
+    renderPanel(7);
+    const rows = within(await loaded()).getAllByTestId('payment-row');
+    expect(rows.map((r) => r.textContent)).toEqual(['2026年11月25日12,000円銀行振込', '仮決済3,000円請求書払い']);
+    expect(within(section()).getByTestId('refund-row')).toHaveTextContent('2026年12月1日-2,000円返金');
+  });
+
+  it('offers delete for every payment but a card settlement with a transaction_id', async () => {
+    mocked.getBook.mockResolvedValue(
+      buildBooking({
+        payments: [buildPayment({ id: 31 }), buildPayment({ id: 32, pay_type: 2, transaction_id: 'ch_3Pq7' })],
+      }),
+    );
+    renderPanel(7);
+    const [plain, card] = within(await loaded()).getAllByTestId('payment-row');
+    expect(within(plain!).getByRole('button', { name: '入金を削除' })).toBeInTheDocument();
+    expect(within(card!).queryByRole('button', { name: '入金を削除' })).not.toBeInTheDocument();
+    expect(within(card!).getByLabelText('カード決済の入金は削除できません')).toBeInTheDocument();
+  });
+
+  it('opens the popup on today, the amount still due, 銀行振込 first of 1, 2 and 4, and the mail off', async () => {
+    renderPanel(7);
+    const dialog = await openPopup();
+    const payType = within(dialog).getByLabelText('支払方法') as HTMLSelectElement;
+    expect(payType.value).toBe('1');
+    expect([...payType.options].map((o) => o.textContent)).toEqual(['銀行振込', 'クレジットカード', '請求書払い']);
+    expect((within(dialog).getByLabelText('金額') as HTMLInputElement).value).toBe('35000');
+    expect(within(dialog).getByRole('checkbox', { name: '入金確認メールを送信する' })).not.toBeChecked();
+    expect(within(dialog).getByText('入金日を空欄にすると仮決済として登録されます。')).toBeInTheDocument();
+    const [year, month, day] = tokyoToday().split('-');
+    const group = within(dialog).getByRole('group', { name: '入金日' });
+    expect(
+      within(group)
+        .getAllByRole('spinbutton')
+        .map((s) => s.textContent),
+    ).toEqual([year, month, day]);
+  });
+
+  it.each(['', '0'])('sends nothing for the amount %j and says 金額を入力してください', async (amount) => {
+    renderPanel(7);
+    const dialog = await openPopup();
+    fireEvent.change(within(dialog).getByLabelText('金額'), { target: { value: amount } });
+    register(dialog);
+    expect(await within(dialog).findByTestId('payment-error')).toHaveTextContent('金額を入力してください');
+    expect(money.createPayment).not.toHaveBeenCalled();
+    expect(screen.getByRole('dialog', { name: '入金登録' })).toBeInTheDocument();
+  });
+
+  it('registers a payment without a date as a provisional settlement (payment_exe_date null)', async () => {
+    money.createPayment.mockResolvedValue(buildPayment({ payment_exe_date: null }));
+    renderPanel(7);
+    const dialog = await openPopup();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'クリア' }));
+    register(dialog);
+    await waitFor(() => expect(money.createPayment).toHaveBeenCalledTimes(1));
+    expect(money.createPayment).toHaveBeenCalledWith(
+      expect.objectContaining({ payment_exe_date: null, amount: 35000, pay_type: 1, mail: 0 }),
+    );
+  });
+
+  it('registers the payment, says 入金を登録しました。, reloads the booking and the calendar', async () => {
+    mocked.getBook
+      .mockResolvedValueOnce(buildBooking())
+      .mockResolvedValueOnce(buildBooking({ price: 30000, payments: [buildPayment({ amount: 20000, pay_type: 2 })] }));
+    money.createPayment.mockResolvedValue(buildPayment({ amount: 20000, pay_type: 2 }));
+    const { onChanged } = renderPanel(7);
+    expect(await screen.findByTestId('booking-price')).toHaveTextContent('10,000円');
+    const dialog = await openPopup();
+    fireEvent.change(within(dialog).getByLabelText('金額'), { target: { value: '20000' } });
+    fireEvent.change(within(dialog).getByLabelText('支払方法'), { target: { value: '2' } });
+    fireEvent.click(within(dialog).getByRole('checkbox', { name: '入金確認メールを送信する' }));
+    register(dialog);
+
+    expect(await screen.findByTestId('message-box')).toHaveTextContent('入金を登録しました。');
+    expect(money.createPayment).toHaveBeenCalledWith({
+      payment_exe_date: tokyoToday(),
+      book_id: 7,
+      amount: 20000,
+      pay_type: 2,
+      mail: 1,
+    });
+    await waitFor(() => expect(screen.getByTestId('booking-price')).toHaveTextContent('30,000円'));
+    expect(mocked.getBook).toHaveBeenCalledTimes(2);
+    expect(onChanged).toHaveBeenCalledTimes(1);
+    expect(screen.queryByRole('dialog', { name: '入金登録' })).not.toBeInTheDocument();
+    expect(within(section()).getByTestId('payment-row')).toHaveTextContent('20,000円クレジットカード');
+  });
+
+  it('keeps the popup and what was typed when the server refuses, with its message', async () => {
+    money.createPayment.mockRejectedValue(
+      new HttpError('入力内容に誤りがあります。', 400, {
+        code: 'validation',
+        message: '入力内容に誤りがあります。',
+        errors: { amount: '金額は1円以上100,000,000円以下の整数で入力してください' },
+      }),
+    );
+    const { onChanged } = renderPanel(7);
+    const dialog = await openPopup();
+    fireEvent.change(within(dialog).getByLabelText('金額'), { target: { value: '7777' } });
+    register(dialog);
+    expect(await within(dialog).findByTestId('payment-error')).toHaveTextContent('入力内容に誤りがあります。');
+    expect(within(dialog).getByText('金額は1円以上100,000,000円以下の整数で入力してください')).toBeInTheDocument();
+    expect((within(dialog).getByLabelText('金額') as HTMLInputElement).value).toBe('7777');
+    expect(onChanged).not.toHaveBeenCalled();
+  });
+
+  it('deletes a payment after the confirmation, says 入金を削除しました。 and reloads', async () => {
+    mocked.getBook
+      .mockResolvedValueOnce(buildBooking({ payments: [buildPayment({ id: 31, amount: 10000 })] }))
+      .mockResolvedValueOnce(buildBooking({ price: 0, payments: [] }));
+    money.deletePayment.mockResolvedValue();
+    const { onChanged } = renderPanel(7);
+    fireEvent.click(within(await loaded()).getByRole('button', { name: '入金を削除' }));
+    const confirm = await screen.findByRole('dialog', { name: '入金の削除' });
+    expect(confirm).toHaveTextContent('2026年11月25日 10,000円（銀行振込）の入金を削除してもよろしいですか？');
+    fireEvent.click(within(confirm).getByRole('button', { name: 'OK' }));
+
+    expect(await screen.findByTestId('message-box')).toHaveTextContent('入金を削除しました。');
+    expect(money.deletePayment).toHaveBeenCalledWith(31);
+    await waitFor(() => expect(within(section()).getByText('入金はまだありません。')).toBeInTheDocument());
+    expect(screen.getByTestId('booking-price')).toHaveTextContent('0円');
+    expect(onChanged).toHaveBeenCalledTimes(1);
+  });
+
+  it('shows the refusal of a delete and keeps the row', async () => {
+    mocked.getBook.mockResolvedValue(buildBooking({ payments: [buildPayment()] }));
+    money.deletePayment.mockRejectedValue(
+      new HttpError('カード決済の入金は削除できません', 409, {
+        code: 'conflict',
+        message: 'カード決済の入金は削除できません',
+      }),
+    );
+    const { onChanged } = renderPanel(7);
+    fireEvent.click(within(await loaded()).getByRole('button', { name: '入金を削除' }));
+    fireEvent.click(
+      within(await screen.findByRole('dialog', { name: '入金の削除' })).getByRole('button', { name: 'OK' }),
+    );
+    expect(await screen.findByTestId('message-box')).toHaveTextContent('カード決済の入金は削除できません');
+    expect(within(section()).getByTestId('payment-row')).toBeInTheDocument();
+    expect(onChanged).not.toHaveBeenCalled();
+  });
+
+  it('still takes a payment (the cancellation fee) on a cancelled booking', async () => {
+    mocked.getBook.mockResolvedValue(buildBooking({ delete_flg: 1, cancel_fee: 22500, price: 0 }));
+    money.createPayment.mockResolvedValue(buildPayment({ amount: 22500 }));
+    renderPanel(7);
+    const dialog = await openPopup();
+    fireEvent.change(within(dialog).getByLabelText('金額'), { target: { value: '22500' } });
+    register(dialog);
+    await waitFor(() => expect(money.createPayment).toHaveBeenCalledWith(expect.objectContaining({ amount: 22500 })));
+  });
+});
