@@ -423,7 +423,7 @@ function creatorRows(r: CreatorReport, cells: number): CreatorRow[] {
   const first = r.firstRender.runs;
   const painted = summarize(first.map((x) => x.paintedMs));
   const firstRow: CreatorRow = {
-    what: `first render: end date's last digit to ${cells.toLocaleString('en-US')} cells`,
+    what: `first render: end date's last digit to the grid in view (${cells.toLocaleString('en-US')} cells in all)`,
     paintedMs: painted,
     inDomMs: summarize(first.map((x) => x.inDomMs)),
     longestTaskMs: summarize(first.map((x) => x.longestTaskMs)),
