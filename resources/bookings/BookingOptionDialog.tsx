@@ -1,23 +1,13 @@
-import { useEffect, useState, type FormEvent } from 'react';
-import {
-  Alert,
-  Button,
-  CircularProgress,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  Stack,
-  TextField,
-  Typography,
-} from '@mui/material';
+import { useEffect, useState } from 'react';
+import { Alert, Stack, TextField, Typography } from '@mui/material';
 import type { BookingOption } from '../../contract/booking';
 import { errorMessages } from '../../contract/messages';
 import type { AccommodationOption } from '../../contract/option';
 import { addBookingOption, listOptions, updateBookingOption } from '../../dataProvider/optionsApi';
 import { formatYen } from '../../i18n/formats';
 import { useAppTranslate } from '../../i18n/useAppTranslate';
-import { failureMessage, fieldErrorsOf } from '../../dataProvider/apiErrors';
+import { FormDialog } from '../../src/components/FormDialog';
+import { useFormRequest } from '../../src/components/useFormRequest';
 import {
   bookingOptionToForm,
   emptyBookingOptionForm,
@@ -63,11 +53,7 @@ export function BookingOptionDialog({
   const [form, setForm] = useState<BookingOptionFormValues>(() =>
     option ? bookingOptionToForm(option) : emptyBookingOptionForm(),
   );
-  const [problem, setProblem] = useState<{
-    message: string;
-    fields: Partial<Record<BookingOptionField, string>>;
-  } | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { problem, busy, refuse, send } = useFormRequest<BookingOptionField>(errorMessages.bookingUpdateFailed);
   const set = (field: BookingOptionField, value: string) => setForm((f) => ({ ...f, [field]: value }));
 
   useEffect(() => {
@@ -102,129 +88,97 @@ export function BookingOptionDialog({
       ? optionLineTotal({ price, unit, days })
       : null;
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    // React events cross portals: the panel's own form (around this popup in the tree) must not submit.
-    event.stopPropagation();
+  const submit = async () => {
     const prepared = prepareBookingOption(form, catalogue ?? [], option);
-    if (prepared.error) {
-      setProblem({ message: prepared.error.message, fields: { [prepared.error.field]: prepared.error.message } });
-      return;
-    }
-    setBusy(true);
-    setProblem(null);
-    try {
+    if (prepared.error) return refuse(prepared.error.field, prepared.error.message);
+    await send(async () => {
       if (option) await updateBookingOption(bookId, option.id, prepared.body);
       else if (hasOptionId(prepared.body)) await addBookingOption(bookId, prepared.body);
       onSaved();
-    } catch (error) {
-      setProblem({ message: failureMessage(error, errorMessages.bookingUpdateFailed), fields: fieldErrorsOf(error) });
-      setBusy(false);
-    }
+    });
   };
 
-  const title = translate(option ? 'app.booking_option.title_edit' : 'app.booking_option.title_add');
   const integer = { htmlInput: { min: 1, step: 1, inputMode: 'numeric' as const } };
   return (
-    <Dialog open onClose={busy ? undefined : onClose} aria-labelledby="booking-option-title" maxWidth="xs" fullWidth>
-      <form noValidate onSubmit={(e) => void submit(e)}>
-        <DialogTitle id="booking-option-title">{title}</DialogTitle>
-        <DialogContent>
-          <Stack spacing={2} sx={{ pt: 1 }}>
-            {problem && (
-              <Alert severity="error" data-testid="booking-option-error">
-                {problem.message}
-              </Alert>
-            )}
-            {loadFailed && <Alert severity="warning">{translate('app.booking_option.load_failed')}</Alert>}
-            <TextField
-              id="booking-option-option"
-              label={translate('app.booking_option.option')}
-              value={form.option_id}
-              onChange={(e) => set('option_id', e.target.value)}
-              select
-              size="small"
-              fullWidth
-              disabled={catalogue === null && !loadFailed}
-              error={Boolean(problem?.fields.option_id)}
-              helperText={problem?.fields.option_id ?? chosen?.description ?? undefined}
-              slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
-            >
-              {!choices.some((c) => c.value === '') && (
-                <option value="">{translate('app.booking_option.choose')}</option>
-              )}
-              {choices.map((c) => (
-                <option key={c.value} value={c.value}>
-                  {c.label}
-                </option>
-              ))}
-            </TextField>
-            <Stack direction="row" spacing={2}>
-              <TextField
-                id="booking-option-unit"
-                label={translate('app.booking_option.unit')}
-                value={form.unit}
-                onChange={(e) => set('unit', e.target.value)}
-                type="number"
-                size="small"
-                fullWidth
-                error={Boolean(problem?.fields.unit)}
-                helperText={
-                  problem?.fields.unit ??
-                  (chosen?.unit_max != null
-                    ? translate('app.booking_option.max', { max: chosen.unit_max, unit: chosen.unit })
-                    : undefined)
-                }
-                slotProps={integer}
-              />
-              <TextField
-                id="booking-option-days"
-                label={translate('app.booking_option.days')}
-                value={form.days}
-                onChange={(e) => set('days', e.target.value)}
-                type="number"
-                size="small"
-                fullWidth
-                error={Boolean(problem?.fields.days)}
-                helperText={problem?.fields.days}
-                slotProps={integer}
-              />
-            </Stack>
-            <TextField
-              id="booking-option-comment"
-              label={translate('app.booking_option.comment')}
-              value={form.comment}
-              onChange={(e) => set('comment', e.target.value)}
-              multiline
-              minRows={2}
-              size="small"
-              fullWidth
-              error={Boolean(problem?.fields.comment)}
-              helperText={problem?.fields.comment}
-            />
-            <Typography
-              variant="body2"
-              data-testid="booking-option-subtotal"
-              sx={{ fontVariantNumeric: 'tabular-nums' }}
-            >
-              {translate('app.booking_option.subtotal', { amount: subtotal === null ? '—' : formatYen(subtotal) })}
-            </Typography>
-          </Stack>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose} disabled={busy}>
-            {translate('app.action.cancel')}
-          </Button>
-          <Button
-            type="submit"
-            variant="contained"
-            disabled={busy}
-            startIcon={busy ? <CircularProgress size={16} color="inherit" /> : undefined}
-          >
-            {translate(option ? 'app.booking_option.submit_edit' : 'app.booking_option.submit_add')}
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+    <FormDialog
+      title={translate(option ? 'app.booking_option.title_edit' : 'app.booking_option.title_add')}
+      titleId="booking-option-title"
+      onClose={onClose}
+      onSubmit={submit}
+      busy={busy}
+      submitLabel={translate(option ? 'app.booking_option.submit_edit' : 'app.booking_option.submit_add')}
+      problem={problem?.message}
+      problemTestId="booking-option-error"
+    >
+      <Stack spacing={2} sx={{ pt: 1 }}>
+        {loadFailed && <Alert severity="warning">{translate('app.booking_option.load_failed')}</Alert>}
+        <TextField
+          id="booking-option-option"
+          label={translate('app.booking_option.option')}
+          value={form.option_id}
+          onChange={(e) => set('option_id', e.target.value)}
+          select
+          size="small"
+          fullWidth
+          disabled={catalogue === null && !loadFailed}
+          error={Boolean(problem?.fields.option_id)}
+          helperText={problem?.fields.option_id ?? chosen?.description ?? undefined}
+          slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+        >
+          {!choices.some((c) => c.value === '') && <option value="">{translate('app.booking_option.choose')}</option>}
+          {choices.map((c) => (
+            <option key={c.value} value={c.value}>
+              {c.label}
+            </option>
+          ))}
+        </TextField>
+        <Stack direction="row" spacing={2}>
+          <TextField
+            id="booking-option-unit"
+            label={translate('app.booking_option.unit')}
+            value={form.unit}
+            onChange={(e) => set('unit', e.target.value)}
+            type="number"
+            size="small"
+            fullWidth
+            error={Boolean(problem?.fields.unit)}
+            helperText={
+              problem?.fields.unit ??
+              (chosen?.unit_max != null
+                ? translate('app.booking_option.max', { max: chosen.unit_max, unit: chosen.unit })
+                : undefined)
+            }
+            slotProps={integer}
+          />
+          <TextField
+            id="booking-option-days"
+            label={translate('app.booking_option.days')}
+            value={form.days}
+            onChange={(e) => set('days', e.target.value)}
+            type="number"
+            size="small"
+            fullWidth
+            error={Boolean(problem?.fields.days)}
+            helperText={problem?.fields.days}
+            slotProps={integer}
+          />
+        </Stack>
+        <TextField
+          id="booking-option-comment"
+          label={translate('app.booking_option.comment')}
+          value={form.comment}
+          onChange={(e) => set('comment', e.target.value)}
+          multiline
+          minRows={2}
+          size="small"
+          fullWidth
+          error={Boolean(problem?.fields.comment)}
+          helperText={problem?.fields.comment}
+        />
+        <Typography variant="body2" data-testid="booking-option-subtotal" sx={{ fontVariantNumeric: 'tabular-nums' }}>
+          {translate('app.booking_option.subtotal', { amount: subtotal === null ? '—' : formatYen(subtotal) })}
+        </Typography>
+      </Stack>
+    </FormDialog>
   );
 }

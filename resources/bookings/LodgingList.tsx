@@ -1,16 +1,12 @@
 import { useEffect, useState } from 'react';
 import {
-  Box,
   Button,
   Card,
   CardContent,
   CardHeader,
   Chip,
   Stack,
-  Table,
-  TableBody,
   TableCell,
-  TableHead,
   TableRow,
   useMediaQuery,
   type Theme,
@@ -26,7 +22,8 @@ import { useAppTranslate } from '../../i18n/useAppTranslate';
 import { FacilityIcon } from '../../src/components/FacilityIcon';
 import { links } from '../../src/routes';
 import { stayPeriod } from './bookingModel';
-import { ListStatus, tableScrollSx } from '../../src/components/ListStatus';
+import { DataTable } from '../../src/components/DataTable';
+import { ListStatus } from '../../src/components/ListStatus';
 
 type Column = 'accommodation' | 'stay_date' | 'guest' | 'person_number' | 'booked_at' | 'via' | 'delete_flg';
 type NarrowHidden = 'deleted_at' | 'detail';
@@ -135,30 +132,17 @@ export function LodgingList({ mail }: { mail: string }) {
           emptyText={translate('app.lodging.empty')}
         />
         {books.length > 0 && (
-          <Box sx={tableScrollSx}>
-            <Table size="small">
-              <TableHead>
-                <TableRow>
-                  {columns.map((c) => (
-                    <TableCell key={c} sx={{ whiteSpace: 'nowrap', fontWeight: 700 }}>
-                      {header(c)}
-                    </TableCell>
-                  ))}
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {books.map((b) => (
-                  <TableRow key={b.id} data-testid="lodging-row" sx={b.delete_flg === 1 ? { bgcolor: 'grey.100' } : {}}>
-                    {columns.map((c) => (
-                      <TableCell key={c} sx={{ whiteSpace: 'nowrap' }}>
-                        {cell(c, b)}
-                      </TableCell>
-                    ))}
-                  </TableRow>
+          <DataTable columns={columns.map((c) => ({ key: c, header: header(c) }))}>
+            {books.map((b) => (
+              <TableRow key={b.id} data-testid="lodging-row" sx={b.delete_flg === 1 ? { bgcolor: 'grey.100' } : {}}>
+                {columns.map((c) => (
+                  <TableCell key={c} sx={{ whiteSpace: 'nowrap' }}>
+                    {cell(c, b)}
+                  </TableCell>
                 ))}
-              </TableBody>
-            </Table>
-          </Box>
+              </TableRow>
+            ))}
+          </DataTable>
         )}
       </CardContent>
     </Card>

@@ -1,18 +1,5 @@
-import { useState, type FormEvent } from 'react';
-import {
-  Alert,
-  Button,
-  Checkbox,
-  CircularProgress,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  FormControlLabel,
-  InputAdornment,
-  Stack,
-  TextField,
-} from '@mui/material';
+import { useState } from 'react';
+import { Checkbox, FormControlLabel, InputAdornment, Stack, TextField } from '@mui/material';
 import type { Booking } from '../../contract/booking';
 import { PAYMENT_FORM_PAY_TYPES, payTypeLabel } from '../../contract/enums';
 import { errorMessages } from '../../contract/messages';
@@ -20,7 +7,8 @@ import { createPayment } from '../../dataProvider/paymentsApi';
 import { formatYen, todayInTokyo } from '../../i18n/formats';
 import { useAppTranslate } from '../../i18n/useAppTranslate';
 import { DatePickerJa } from '../../src/components/DatePickerJa';
-import { failureMessage, fieldErrorsOf } from '../../dataProvider/apiErrors';
+import { FormDialog } from '../../src/components/FormDialog';
+import { useFormRequest } from '../../src/components/useFormRequest';
 import { balanceOf, emptyPaymentForm, preparePayment, type PaymentField, type PaymentFormValues } from './paymentModel';
 
 export interface PaymentDialogProps {
@@ -38,112 +26,84 @@ export interface PaymentDialogProps {
 export function PaymentDialog({ booking, onClose, onSaved }: PaymentDialogProps) {
   const translate = useAppTranslate();
   const [form, setForm] = useState<PaymentFormValues>(() => emptyPaymentForm(todayInTokyo(), booking));
-  const [problem, setProblem] = useState<{ message: string; fields: Partial<Record<PaymentField, string>> } | null>(
-    null,
-  );
-  const [busy, setBusy] = useState(false);
+  const { problem, busy, refuse, send } = useFormRequest<PaymentField>(errorMessages.generic);
   const set = <K extends keyof PaymentFormValues>(field: K, value: PaymentFormValues[K]) =>
     setForm((f) => ({ ...f, [field]: value }));
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    // React events cross portals: the panel's own form (around this popup in the tree) must not submit.
-    event.stopPropagation();
+  const submit = async () => {
     const prepared = preparePayment(booking.id, form);
-    if (prepared.error) {
-      setProblem({ message: prepared.error.message, fields: { [prepared.error.field]: prepared.error.message } });
-      return;
-    }
-    setBusy(true);
-    setProblem(null);
-    try {
+    if (prepared.error) return refuse(prepared.error.field, prepared.error.message);
+    // On failure the dialog stays open with what was typed: fix it and register again.
+    await send(async () => {
       await createPayment(prepared.body);
       onSaved();
-    } catch (error) {
-      // The dialog stays open with what was typed: fix it and register again.
-      setProblem({ message: failureMessage(error, errorMessages.generic), fields: fieldErrorsOf(error) });
-      setBusy(false);
-    }
+    });
   };
 
   const balance = balanceOf(booking);
   return (
-    <Dialog open onClose={busy ? undefined : onClose} aria-labelledby="payment-dialog-title" maxWidth="xs" fullWidth>
-      <form noValidate onSubmit={(e) => void submit(e)}>
-        <DialogTitle id="payment-dialog-title">{translate('app.payment.title')}</DialogTitle>
-        <DialogContent>
-          <Stack spacing={2} sx={{ pt: 1 }}>
-            {problem && (
-              <Alert severity="error" data-testid="payment-error">
-                {problem.message}
-              </Alert>
-            )}
-            <DatePickerJa
-              label={translate('app.payment.date')}
-              value={form.payment_exe_date}
-              onChange={(date) => set('payment_exe_date', date)}
-              clearable
-              fullWidth
-              error={Boolean(problem?.fields.payment_exe_date)}
-              helperText={problem?.fields.payment_exe_date ?? translate('app.payment.provisional_help')}
-            />
-            <TextField
-              id="payment-amount"
-              label={translate('app.payment.amount')}
-              value={form.amount}
-              onChange={(e) => set('amount', e.target.value)}
-              type="number"
-              size="small"
-              fullWidth
-              autoFocus
-              error={Boolean(problem?.fields.amount)}
-              helperText={
-                problem?.fields.amount ??
-                (balance > 0 ? translate('app.payment.balance', { amount: formatYen(balance) }) : undefined)
-              }
-              slotProps={{
-                htmlInput: { min: 1, step: 1, inputMode: 'numeric' },
-                input: { endAdornment: <InputAdornment position="end">{translate('app.booking.yen')}</InputAdornment> },
-              }}
-            />
-            <TextField
-              id="payment-pay-type"
-              label={translate('app.payment.pay_type')}
-              value={form.pay_type}
-              onChange={(e) => set('pay_type', e.target.value)}
-              select
-              size="small"
-              fullWidth
-              error={Boolean(problem?.fields.pay_type)}
-              helperText={problem?.fields.pay_type}
-              slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
-            >
-              {PAYMENT_FORM_PAY_TYPES.map((code) => (
-                <option key={code} value={String(code)}>
-                  {payTypeLabel(code)}
-                </option>
-              ))}
-            </TextField>
-            <FormControlLabel
-              control={<Checkbox checked={form.mail} onChange={(e) => set('mail', e.target.checked)} />}
-              label={translate('app.payment.mail')}
-            />
-          </Stack>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose} disabled={busy}>
-            {translate('app.action.cancel')}
-          </Button>
-          <Button
-            type="submit"
-            variant="contained"
-            disabled={busy}
-            startIcon={busy ? <CircularProgress size={16} color="inherit" /> : undefined}
-          >
-            {translate('app.payment.submit')}
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+    <FormDialog
+      title={translate('app.payment.title')}
+      titleId="payment-dialog-title"
+      onClose={onClose}
+      onSubmit={submit}
+      busy={busy}
+      submitLabel={translate('app.payment.submit')}
+      problem={problem?.message}
+      problemTestId="payment-error"
+    >
+      <Stack spacing={2} sx={{ pt: 1 }}>
+        <DatePickerJa
+          label={translate('app.payment.date')}
+          value={form.payment_exe_date}
+          onChange={(date) => set('payment_exe_date', date)}
+          clearable
+          fullWidth
+          error={Boolean(problem?.fields.payment_exe_date)}
+          helperText={problem?.fields.payment_exe_date ?? translate('app.payment.provisional_help')}
+        />
+        <TextField
+          id="payment-amount"
+          label={translate('app.payment.amount')}
+          value={form.amount}
+          onChange={(e) => set('amount', e.target.value)}
+          type="number"
+          size="small"
+          fullWidth
+          autoFocus
+          error={Boolean(problem?.fields.amount)}
+          helperText={
+            problem?.fields.amount ??
+            (balance > 0 ? translate('app.payment.balance', { amount: formatYen(balance) }) : undefined)
+          }
+          slotProps={{
+            htmlInput: { min: 1, step: 1, inputMode: 'numeric' },
+            input: { endAdornment: <InputAdornment position="end">{translate('app.booking.yen')}</InputAdornment> },
+          }}
+        />
+        <TextField
+          id="payment-pay-type"
+          label={translate('app.payment.pay_type')}
+          value={form.pay_type}
+          onChange={(e) => set('pay_type', e.target.value)}
+          select
+          size="small"
+          fullWidth
+          error={Boolean(problem?.fields.pay_type)}
+          helperText={problem?.fields.pay_type}
+          slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+        >
+          {PAYMENT_FORM_PAY_TYPES.map((code) => (
+            <option key={code} value={String(code)}>
+              {payTypeLabel(code)}
+            </option>
+          ))}
+        </TextField>
+        <FormControlLabel
+          control={<Checkbox checked={form.mail} onChange={(e) => set('mail', e.target.checked)} />}
+          label={translate('app.payment.mail')}
+        />
+      </Stack>
+    </FormDialog>
   );
 }

@@ -1,19 +1,5 @@
-import { useState, type FormEvent } from 'react';
-import {
-  Button,
-  Checkbox,
-  CircularProgress,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  FormControlLabel,
-  FormGroup,
-  InputAdornment,
-  MenuItem,
-  Stack,
-  TextField,
-} from '@mui/material';
+import { useState } from 'react';
+import { Checkbox, FormControlLabel, FormGroup, InputAdornment, MenuItem, Stack, TextField } from '@mui/material';
 import { useNotify } from 'react-admin';
 import { errorMessages } from '../../contract/messages';
 import { optionMessages, type AccommodationOption } from '../../contract/option';
@@ -23,6 +9,7 @@ import { createOption, updateOption } from '../../dataProvider/optionsApi';
 import type { AppMessageKey } from '../../i18n/ja';
 import { useAppTranslate } from '../../i18n/useAppTranslate';
 import { failureMessage, fieldErrorsOf } from '../../dataProvider/apiErrors';
+import { FormDialog } from '../../src/components/FormDialog';
 import { formErrorsOf, optionBody, optionFormOf, type OptionFormField, type OptionFormValues } from './optionModel';
 
 export interface OptionDialogProps {
@@ -75,8 +62,7 @@ export function OptionDialog({ accommodationId, option, rooms, suppliers, onClos
     size: 'small' as const,
   });
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  const submit = async () => {
     const result = optionBody(form, editing);
     if (!result.ok) {
       setErrors(result.errors);
@@ -98,99 +84,87 @@ export function OptionDialog({ accommodationId, option, rooms, suppliers, onClos
   };
 
   return (
-    <Dialog open onClose={sending ? undefined : onClose} aria-labelledby="option-dialog-title" maxWidth="sm" fullWidth>
-      <form noValidate onSubmit={(e) => void submit(e)}>
-        <DialogTitle id="option-dialog-title">
-          {translate(editing ? 'app.options.title_edit' : 'app.options.title_new')}
-        </DialogTitle>
-        <DialogContent>
-          <Stack sx={{ gap: 2, pt: 1 }}>
-            <TextField {...textProps('name')} label={label('name')} required autoFocus />
-            <Stack direction={{ xs: 'column', sm: 'row' }} sx={{ gap: 2 }}>
-              <TextField
-                {...textProps('price')}
-                label={label('price')}
-                required
-                type="number"
-                slotProps={{
-                  htmlInput: { min: 0, step: 1 },
-                  input: {
-                    endAdornment: <InputAdornment position="end">{translate('app.options.yen')}</InputAdornment>,
-                  },
-                }}
-              />
-              <TextField
-                {...textProps('unit')}
-                label={label('unit')}
-                required
-                helperText={errors.unit ?? translate('app.options.unit_hint')}
-              />
-              <TextField
-                {...textProps('unit_max')}
-                label={label('unit_max')}
-                type="number"
-                helperText={errors.unit_max ?? translate('app.options.unit_max_hint')}
-                slotProps={{ htmlInput: { min: 1, step: 1 } }}
-              />
-            </Stack>
-            <TextField {...textProps('description')} label={label('description')} multiline minRows={3} />
-            <Stack direction={{ xs: 'column', sm: 'row' }} sx={{ gap: 2 }}>
-              <TextField
-                {...textProps('supplier_id')}
-                select
-                label={label('supplier')}
-                disabled={editing}
-                helperText={errors.supplier_id ?? (editing ? optionMessages.fixedOnEdit : undefined)}
-                slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
-              >
-                <MenuItem value="">{translate('app.options.official')}</MenuItem>
-                {supplierChoices.map((s) => (
-                  <MenuItem key={s.id} value={String(s.id)}>
-                    {s.name}
-                  </MenuItem>
-                ))}
-              </TextField>
-              <TextField
-                {...textProps('room_id')}
-                select
-                label={label('room')}
-                disabled={editing}
-                helperText={errors.room_id ?? (editing ? optionMessages.fixedOnEdit : undefined)}
-                slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
-              >
-                <MenuItem value="">{translate('app.options.all_rooms_choice')}</MenuItem>
-                {roomChoices.map((r) => (
-                  <MenuItem key={r.id} value={String(r.id)}>
-                    {r.name}
-                  </MenuItem>
-                ))}
-              </TextField>
-            </Stack>
-            <FormGroup>
-              {FLAGS.map((flag) => (
-                <FormControlLabel
-                  key={flag}
-                  control={<Checkbox checked={form[flag]} onChange={(e) => set(flag, e.target.checked)} />}
-                  label={translate(`app.options.flags.${flag}`)}
-                />
-              ))}
-            </FormGroup>
-          </Stack>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose} disabled={sending}>
-            {translate('app.action.cancel')}
-          </Button>
-          <Button
-            type="submit"
-            variant="contained"
-            disabled={sending}
-            startIcon={sending ? <CircularProgress size={16} color="inherit" /> : undefined}
+    <FormDialog
+      title={translate(editing ? 'app.options.title_edit' : 'app.options.title_new')}
+      titleId="option-dialog-title"
+      onClose={onClose}
+      onSubmit={submit}
+      busy={sending}
+      submitLabel={translate('app.options.send')}
+      maxWidth="sm"
+    >
+      <Stack sx={{ gap: 2, pt: 1 }}>
+        <TextField {...textProps('name')} label={label('name')} required autoFocus />
+        <Stack direction={{ xs: 'column', sm: 'row' }} sx={{ gap: 2 }}>
+          <TextField
+            {...textProps('price')}
+            label={label('price')}
+            required
+            type="number"
+            slotProps={{
+              htmlInput: { min: 0, step: 1 },
+              input: {
+                endAdornment: <InputAdornment position="end">{translate('app.options.yen')}</InputAdornment>,
+              },
+            }}
+          />
+          <TextField
+            {...textProps('unit')}
+            label={label('unit')}
+            required
+            helperText={errors.unit ?? translate('app.options.unit_hint')}
+          />
+          <TextField
+            {...textProps('unit_max')}
+            label={label('unit_max')}
+            type="number"
+            helperText={errors.unit_max ?? translate('app.options.unit_max_hint')}
+            slotProps={{ htmlInput: { min: 1, step: 1 } }}
+          />
+        </Stack>
+        <TextField {...textProps('description')} label={label('description')} multiline minRows={3} />
+        <Stack direction={{ xs: 'column', sm: 'row' }} sx={{ gap: 2 }}>
+          <TextField
+            {...textProps('supplier_id')}
+            select
+            label={label('supplier')}
+            disabled={editing}
+            helperText={errors.supplier_id ?? (editing ? optionMessages.fixedOnEdit : undefined)}
+            slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
           >
-            {translate('app.options.send')}
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+            <MenuItem value="">{translate('app.options.official')}</MenuItem>
+            {supplierChoices.map((s) => (
+              <MenuItem key={s.id} value={String(s.id)}>
+                {s.name}
+              </MenuItem>
+            ))}
+          </TextField>
+          <TextField
+            {...textProps('room_id')}
+            select
+            label={label('room')}
+            disabled={editing}
+            helperText={errors.room_id ?? (editing ? optionMessages.fixedOnEdit : undefined)}
+            slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
+          >
+            <MenuItem value="">{translate('app.options.all_rooms_choice')}</MenuItem>
+            {roomChoices.map((r) => (
+              <MenuItem key={r.id} value={String(r.id)}>
+                {r.name}
+              </MenuItem>
+            ))}
+          </TextField>
+        </Stack>
+        <FormGroup>
+          {FLAGS.map((flag) => (
+            <FormControlLabel
+              key={flag}
+              control={<Checkbox checked={form[flag]} onChange={(e) => set(flag, e.target.checked)} />}
+              label={translate(`app.options.flags.${flag}`)}
+            />
+          ))}
+        </FormGroup>
+      </Stack>
+    </FormDialog>
   );
 }

@@ -1,24 +1,10 @@
 import { useCallback, useEffect, useRef, useState, type DragEvent } from 'react';
-import {
-  Box,
-  Button,
-  Card,
-  CardContent,
-  CardHeader,
-  IconButton,
-  Stack,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableRow,
-} from '@mui/material';
+import { Box, Button, Card, CardContent, CardHeader, IconButton, Stack, TableCell, TableRow } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import ArrowDownwardIcon from '@mui/icons-material/ArrowDownward';
 import ArrowUpwardIcon from '@mui/icons-material/ArrowUpward';
 import DragIndicatorIcon from '@mui/icons-material/DragIndicator';
 import { useNotify } from 'react-admin';
-import { errorMessages } from '../../contract/messages';
 import type { AccommodationOption } from '../../contract/option';
 import type { Room } from '../../contract/room';
 import { listRooms } from '../../dataProvider/catalogueApi';
@@ -28,7 +14,9 @@ import { formatYen } from '../../i18n/formats';
 import type { AppMessageKey } from '../../i18n/ja';
 import { useAppTranslate } from '../../i18n/useAppTranslate';
 import { ConfirmDialog } from '../../src/components/ConfirmDialog';
-import { ListStatus, tableScrollSx } from '../../src/components/ListStatus';
+import { DataTable } from '../../src/components/DataTable';
+import { useConfirmDelete } from '../../src/components/useConfirmDelete';
+import { ListStatus } from '../../src/components/ListStatus';
 import { failureMessage } from '../../dataProvider/apiErrors';
 import { OptionDialog } from './OptionDialog';
 import { reorder } from './optionModel';
@@ -65,8 +53,6 @@ export function OptionList({ accommodationId }: { accommodationId: number }) {
   const [rooms, setRooms] = useState<Room[]>([]);
   const [suppliers, setSuppliers] = useState<Supplier[]>([]);
   const [editing, setEditing] = useState<Editing>(null);
-  const [toDelete, setToDelete] = useState<AccommodationOption | null>(null);
-  const [deleting, setDeleting] = useState(false);
   const [saving, setSaving] = useState(false);
   /** The index of the row being dragged and of the row it is over. */
   const dragFrom = useRef<number | null>(null);
@@ -108,20 +94,11 @@ export function OptionList({ accommodationId }: { accommodationId: number }) {
     setSaving(false);
   };
 
-  const confirmDelete = async () => {
-    if (!toDelete) return;
-    setDeleting(true);
-    try {
-      await deleteOption(accommodationId, toDelete.id);
-      notify('app.options.deleted', { type: 'info' });
-      setToDelete(null);
-      await reload();
-    } catch (error) {
-      notify(failureMessage(error, errorMessages.deleteFailed), { type: 'error' });
-    } finally {
-      setDeleting(false);
-    }
-  };
+  const deletion = useConfirmDelete(
+    (o: AccommodationOption) => deleteOption(accommodationId, o.id),
+    'app.options.deleted',
+    () => reload(),
+  );
 
   const dragHandlers = (index: number) => ({
     onDragOver: (e: DragEvent) => {
@@ -208,7 +185,7 @@ export function OptionList({ accommodationId }: { accommodationId: number }) {
         );
       case 'delete':
         return (
-          <Button size="small" color="error" onClick={() => setToDelete(o)}>
+          <Button size="small" color="error" onClick={() => deletion.ask(o)}>
             {translate('app.options.delete')}
           </Button>
         );
@@ -235,59 +212,48 @@ export function OptionList({ accommodationId }: { accommodationId: number }) {
           emptyText={translate('app.options.empty')}
         />
         {rows.length > 0 && (
-          <Box sx={tableScrollSx}>
-            <Table size="small">
-              <TableHead>
-                <TableRow>
-                  {COLUMNS.map((c) => (
-                    <TableCell
-                      key={c}
-                      sx={{ fontWeight: 700, whiteSpace: 'nowrap' }}
-                      align={c === 'price' || c === 'unit_max' ? 'right' : undefined}
-                    >
-                      {translate(`app.options.fields.${c}` as AppMessageKey)}
-                    </TableCell>
-                  ))}
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {rows.map((o, index) => (
-                  <TableRow
-                    key={o.id}
-                    data-testid="option-row"
-                    {...dragHandlers(index)}
+          <DataTable
+            columns={COLUMNS.map((c) => ({
+              key: c,
+              header: translate(`app.options.fields.${c}` as AppMessageKey),
+              align: c === 'price' || c === 'unit_max' ? 'right' : undefined,
+            }))}
+          >
+            {rows.map((o, index) => (
+              <TableRow
+                key={o.id}
+                data-testid="option-row"
+                {...dragHandlers(index)}
+                sx={
+                  dragOver === index
+                    ? { outline: 2, outlineColor: 'primary.main', outlineStyle: 'solid', outlineOffset: -2 }
+                    : undefined
+                }
+              >
+                {COLUMNS.map((c) => (
+                  <TableCell
+                    key={c}
+                    align={
+                      c === 'price' || c === 'unit_max'
+                        ? 'right'
+                        : c === 'notice' || c === 'is_stay_type'
+                          ? 'center'
+                          : undefined
+                    }
                     sx={
-                      dragOver === index
-                        ? { outline: 2, outlineColor: 'primary.main', outlineStyle: 'solid', outlineOffset: -2 }
-                        : undefined
+                      NARROW.includes(c)
+                        ? { whiteSpace: 'nowrap' }
+                        : c === 'description'
+                          ? { minWidth: 160, whiteSpace: 'pre-wrap' }
+                          : { minWidth: c === 'name' ? 140 : 100 }
                     }
                   >
-                    {COLUMNS.map((c) => (
-                      <TableCell
-                        key={c}
-                        align={
-                          c === 'price' || c === 'unit_max'
-                            ? 'right'
-                            : c === 'notice' || c === 'is_stay_type'
-                              ? 'center'
-                              : undefined
-                        }
-                        sx={
-                          NARROW.includes(c)
-                            ? { whiteSpace: 'nowrap' }
-                            : c === 'description'
-                              ? { minWidth: 160, whiteSpace: 'pre-wrap' }
-                              : { minWidth: c === 'name' ? 140 : 100 }
-                        }
-                      >
-                        {cell(c, o, index)}
-                      </TableCell>
-                    ))}
-                  </TableRow>
+                    {cell(c, o, index)}
+                  </TableCell>
                 ))}
-              </TableBody>
-            </Table>
-          </Box>
+              </TableRow>
+            ))}
+          </DataTable>
         )}
       </CardContent>
       {editing && (
@@ -305,11 +271,13 @@ export function OptionList({ accommodationId }: { accommodationId: number }) {
         />
       )}
       <ConfirmDialog
-        open={toDelete !== null}
-        content={toDelete ? translate('app.options.delete_content', { name: toDelete.name }) : undefined}
-        loading={deleting}
-        onConfirm={() => void confirmDelete()}
-        onClose={() => setToDelete(null)}
+        open={deletion.toDelete !== null}
+        content={
+          deletion.toDelete ? translate('app.options.delete_content', { name: deletion.toDelete.name }) : undefined
+        }
+        loading={deletion.deleting}
+        onConfirm={() => void deletion.confirm()}
+        onClose={() => deletion.ask(null)}
       />
     </Card>
   );

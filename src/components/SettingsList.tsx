@@ -1,27 +1,22 @@
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import {
-  Box,
   Button,
   Card,
   CardContent,
   CardHeader,
   Stack,
-  Table,
-  TableBody,
   TableCell,
-  TableHead,
   TableRow,
   type SxProps,
   type Theme,
 } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
-import { useNotify } from 'react-admin';
-import { errorMessages } from '../../contract/messages';
 import type { AppMessageKey } from '../../i18n/ja';
-import { failureMessage } from '../../dataProvider/apiErrors';
 import { useAppTranslate } from '../../i18n/useAppTranslate';
 import { ConfirmDialog } from './ConfirmDialog';
-import { ListStatus, tableScrollSx } from './ListStatus';
+import { DataTable } from './DataTable';
+import { ListStatus } from './ListStatus';
+import { useConfirmDelete } from './useConfirmDelete';
 import type { SettingsPanelLinks, SettingsResource } from './SettingsPanel';
 
 type Load<T> = { status: 'loading' } | { status: 'failed' } | { status: 'ready'; rows: T[] };
@@ -37,11 +32,8 @@ export function useSettingsList<T extends { id: number }>(
   remove: (accommodationId: number, id: number) => Promise<void>,
   deletedMessage: AppMessageKey,
 ) {
-  const notify = useNotify();
   const [load, setLoad] = useState<Load<T>>({ status: 'loading' });
   const [selected, setSelected] = useState<number | null>(null);
-  const [toDelete, setToDelete] = useState<T | null>(null);
-  const [deleting, setDeleting] = useState(false);
 
   const reload = useCallback(
     () =>
@@ -56,21 +48,14 @@ export function useSettingsList<T extends { id: number }>(
     void reload();
   }, [reload]);
 
-  const confirmDelete = async () => {
-    if (!toDelete) return;
-    setDeleting(true);
-    try {
-      await remove(accommodationId, toDelete.id);
-      notify(deletedMessage, { type: 'info' });
-      if (selected === toDelete.id) setSelected(null);
-      setToDelete(null);
-      await reload();
-    } catch (error) {
-      notify(failureMessage(error, errorMessages.deleteFailed), { type: 'error' });
-    } finally {
-      setDeleting(false);
-    }
-  };
+  const deletion = useConfirmDelete<T>(
+    (row) => remove(accommodationId, row.id),
+    deletedMessage,
+    (row) => {
+      if (selected === row.id) setSelected(null);
+      return reload();
+    },
+  );
 
   return {
     accommodationId,
@@ -79,10 +64,10 @@ export function useSettingsList<T extends { id: number }>(
     reload,
     selected,
     setSelected,
-    toDelete,
-    askDelete: setToDelete,
-    deleting,
-    confirmDelete,
+    toDelete: deletion.toDelete,
+    askDelete: deletion.ask,
+    deleting: deletion.deleting,
+    confirmDelete: deletion.confirm,
   };
 }
 
@@ -162,30 +147,17 @@ export function SettingsList<T extends { id: number; name: string }, K extends s
             emptyText={translate(`app.${resource}.empty`)}
           />
           {rows.length > 0 && (
-            <Box sx={tableScrollSx}>
-              <Table size="small">
-                <TableHead>
-                  <TableRow>
-                    {columns.map((c) => (
-                      <TableCell key={c.key} sx={{ fontWeight: 700, whiteSpace: 'nowrap' }} align={c.align}>
-                        {c.header}
-                      </TableCell>
-                    ))}
-                  </TableRow>
-                </TableHead>
-                <TableBody>
-                  {rows.map((row) => (
-                    <TableRow key={row.id} data-testid={`${resource}-row`} selected={selected === row.id}>
-                      {columns.map((c) => (
-                        <TableCell key={c.key} align={c.align} sx={c.sx}>
-                          {body(c.key, row)}
-                        </TableCell>
-                      ))}
-                    </TableRow>
+            <DataTable columns={columns}>
+              {rows.map((row) => (
+                <TableRow key={row.id} data-testid={`${resource}-row`} selected={selected === row.id}>
+                  {columns.map((c) => (
+                    <TableCell key={c.key} align={c.align} sx={c.sx}>
+                      {body(c.key, row)}
+                    </TableCell>
                   ))}
-                </TableBody>
-              </Table>
-            </Box>
+                </TableRow>
+              ))}
+            </DataTable>
           )}
         </CardContent>
       </Card>

@@ -1,101 +1,63 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import type { Accommodation } from '../../contract/accommodation';
 import { bookingOptionSchema, bookingSchema } from '../../contract/booking';
 import { addDays, tokyoToday } from '../../contract/dates';
 import { bookingOptionMessages as msg } from '../../contract/option';
-import { sqlRows } from '../../server/db/client';
-import { startSignedIn, type SignedIn } from '../support/signedIn';
-import type { TestServer } from '../support/testServer';
+import { bookingMaker, roomForTwo, signedInSuite, type RoomPlan } from '../support/fixtures';
 
-let server: TestServer;
-let http: SignedIn['http'];
-let admin: string;
-let staff: string;
-let acc: Accommodation[];
+const api = signedInSuite();
 const today = tokyoToday();
-
-const rows = <T>(query: ReturnType<typeof sql>) => sqlRows<T>(server.database.db, query);
 
 /** Catalogue options made for these tests. */
 const opt = {} as { all: number; limited: number; otherRoom: number; otherAccommodation: number; cheap: number };
 let supplier: { id: number; name: string };
-let room: { room_id: number; plan_id: number };
+let room: RoomPlan;
 
 beforeAll(async () => {
-  ({ server, http, admin, staff, accommodations: acc } = await startSignedIn());
-  [room] = (await rows<{ room_id: number; plan_id: number }>(sql`
-    select r.id as room_id, p.id as plan_id from rooms r
-    join room_plans rp on rp.room_id = r.id join plans p on p.id = rp.plan_id
-    where r.accommodation_id = ${acc[0]!.id} and p.max_num >= 2 order by r.max_num desc, r.id, p.id limit 1`)) as [
-    typeof room,
-  ];
-  const [otherRoom] = await rows<{ id: number }>(sql`select id from rooms
-    where accommodation_id = ${acc[0]!.id} and id <> ${room.room_id} order by id limit 1`);
-  const [company] = await rows<{ company_id: number }>(
-    sql`select company_id from accommodations where id = ${acc[0]!.id}`,
+  room = await roomForTwo(api, api.accommodations[0]!.id);
+  const [otherRoom] = await api.rows<{ id: number }>(sql`select id from rooms
+    where accommodation_id = ${api.accommodations[0]!.id} and id <> ${room.room_id} order by id limit 1`);
+  const [company] = await api.rows<{ company_id: number }>(
+    sql`select company_id from accommodations where id = ${api.accommodations[0]!.id}`,
   );
-  [supplier] = (await rows<{ id: number; name: string }>(sql`insert into suppliers (company_id, name, mail)
+  [supplier] = (await api.rows<{ id: number; name: string }>(sql`insert into suppliers (company_id, name, mail)
     values (${company!.company_id}, '山の幸商店', 'yama@example.jp') returning id, name`)) as [typeof supplier];
   const add = async (accommodationId: number, name: string, price: number, extra: Record<string, number | null>) => {
-    const [row] = await rows<{ id: number }>(sql`insert into accommodation_options
+    const [row] = await api.rows<{ id: number }>(sql`insert into accommodation_options
       (accommodation_id, name, price, unit, unit_max, supplier_id, room_id)
       values (${accommodationId}, ${name}, ${price}, '個', ${extra.unit_max ?? null}, ${extra.supplier_id ?? null},
         ${extra.room_id ?? null}) returning id`);
     return row!.id;
   };
-  opt.all = await add(acc[0]!.id, 'テスト朝食', 1500, { supplier_id: supplier.id });
-  opt.limited = await add(acc[0]!.id, 'テスト貸切風呂', 3000, { unit_max: 2 });
-  opt.otherRoom = await add(acc[0]!.id, '別室専用', 500, { room_id: otherRoom!.id });
-  opt.otherAccommodation = await add(acc[1]!.id, '別館の夕食', 4000, {});
-  opt.cheap = await add(acc[0]!.id, 'テスト花火', 700, { room_id: room.room_id });
+  opt.all = await add(api.accommodations[0]!.id, 'テスト朝食', 1500, { supplier_id: supplier.id });
+  opt.limited = await add(api.accommodations[0]!.id, 'テスト貸切風呂', 3000, { unit_max: 2 });
+  opt.otherRoom = await add(api.accommodations[0]!.id, '別室専用', 500, { room_id: otherRoom!.id });
+  opt.otherAccommodation = await add(api.accommodations[1]!.id, '別館の夕食', 4000, {});
+  opt.cheap = await add(api.accommodations[0]!.id, 'テスト花火', 700, { room_id: room.room_id });
 });
-afterAll(() => server.close());
 
-let nextStart = addDays(today, 60);
-/** A fresh booking of `room` for 2 nights and 2 people, made through the API. */
-async function newBooking(accommodationId = acc[0]!.id, r = room): Promise<any> {
-  for (;;) {
-    const start = nextStart;
-    nextStart = addDays(nextStart, 2);
-    const res = await http.send<any>('POST', '/api/admin/books', {
-      token: admin,
-      json: {
-        accommodation_id: accommodationId,
-        start_date: start,
-        days: 2,
-        person_number: 2,
-        room_id: r.room_id,
-        plan_id: r.plan_id,
-        name: 'オプション 次郎',
-        price: 0,
-      },
-    });
-    if (res.status === 409) continue;
-    expect(res.status).toBe(201);
-    return res.body;
-  }
-}
+/** A fresh booking of `room` (or the one given) for 2 nights and 2 people, made through the API. */
+const newBooking = bookingMaker(api, { from: addDays(today, 60), days: 2, name: 'オプション 次郎' });
 
 /** The plan's total of a stay, from the price table. */
 async function stayTotal(b: { plan_id: number; start_date: string; days: number; person_number: number }) {
-  const [row] = await rows<{ total: number }>(sql`select coalesce(sum(price), 0)::int as total from plan_prices
+  const [row] = await api.rows<{ total: number }>(sql`select coalesce(sum(price), 0)::int as total from plan_prices
     where plan_id = ${b.plan_id} and unit = ${b.person_number}
       and target_date >= ${b.start_date}::date and target_date < ${b.start_date}::date + ${b.days}::int`);
   return row!.total;
 }
 
-const add = (bookId: number, body: Record<string, unknown>, token = admin) =>
-  http.send<any>('POST', `/api/books/${bookId}/options`, { token, json: body });
-const patch = (bookId: number, id: number, body: Record<string, unknown>, token = admin) =>
-  http.send<any>('PATCH', `/api/books/${bookId}/options/${id}`, { token, json: body });
-const remove = (bookId: number, id: number, token = admin) =>
-  http.send<any>('DELETE', `/api/books/${bookId}/options/${id}`, { token });
-const book = async (id: number) => bookingSchema.parse((await http.get(`/api/admin/books/${id}`, admin)).body);
+const add = (bookId: number, body: Record<string, unknown>, token = api.admin) =>
+  api.http.send<any>('POST', `/api/books/${bookId}/options`, { token, json: body });
+const patch = (bookId: number, id: number, body: Record<string, unknown>, token = api.admin) =>
+  api.http.send<any>('PATCH', `/api/books/${bookId}/options/${id}`, { token, json: body });
+const remove = (bookId: number, id: number, token = api.admin) =>
+  api.http.send<any>('DELETE', `/api/books/${bookId}/options/${id}`, { token });
+const book = async (id: number) => bookingSchema.parse((await api.http.get(`/api/admin/books/${id}`, api.admin)).body);
 const priceSubOf = async (id: number) =>
-  (await rows<{ price_sub: number }>(sql`select price_sub from bookings where id = ${id}`))[0]!.price_sub;
+  (await api.rows<{ price_sub: number }>(sql`select price_sub from bookings where id = ${id}`))[0]!.price_sub;
 const optionRows = async (bookId: number) =>
-  rows<Record<string, unknown>>(sql`select option_id, unit, days, comment, name, price, supplier_id, supplier_name,
+  api.rows<Record<string, unknown>>(sql`select option_id, unit, days, comment, name, price, supplier_id, supplier_name,
     paid_at is not null as paid from booking_options where book_id = ${bookId} order by id`);
 
 describe('POST /books/{bookId}/options', () => {
@@ -136,9 +98,9 @@ describe('POST /books/{bookId}/options', () => {
     expect(after.options.map((o) => o.id)).toEqual([res.body.id, second.body.id]);
     expect(await priceSubOf(b.id)).toBe(after.price_sub);
     // What was sold stays as it was when the catalogue changes.
-    await rows(sql`update accommodation_options set price = 9999, name = '改名' where id = ${opt.all}`);
+    await api.rows(sql`update accommodation_options set price = 9999, name = '改名' where id = ${opt.all}`);
     expect((await book(b.id)).options[0]).toMatchObject({ name: 'テスト朝食', price: 1500 });
-    await rows(sql`update accommodation_options set price = 1500, name = 'テスト朝食' where id = ${opt.all}`);
+    await api.rows(sql`update accommodation_options set price = 1500, name = 'テスト朝食' where id = ${opt.all}`);
   });
 
   it('refuses with the Japanese messages and writes nothing', async () => {
@@ -213,7 +175,7 @@ describe('PATCH and DELETE /books/{bookId}/options/{id}', () => {
     expect(paid.status).toBe(200);
     expect(paid.body.paid_at).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}\+09:00$/);
     expect(paid.body.paid_at.slice(0, 10)).toBe(tokyoToday());
-    const [row] = await rows<{ recent: boolean }>(sql`select paid_at > now() - interval '1 minute' as recent
+    const [row] = await api.rows<{ recent: boolean }>(sql`select paid_at > now() - interval '1 minute' as recent
       from booking_options where id = ${o.id}`);
     expect(row!.recent).toBe(true);
     expect((await book(b.id)).options[0]!.paid_at).toBe(paid.body.paid_at);
@@ -247,7 +209,7 @@ describe('rules around the booking', () => {
   it('refuses every option write on a cancelled booking with 409', async () => {
     const b = await newBooking();
     const o = (await add(b.id, { option_id: opt.all, unit: 1 })).body;
-    await http.send('DELETE', `/api/admin/books/${b.id}`, { token: admin });
+    await api.http.send('DELETE', `/api/admin/books/${b.id}`, { token: api.admin });
     const total = await priceSubOf(b.id);
     for (const res of [
       await add(b.id, { option_id: opt.all, unit: 1 }),
@@ -263,33 +225,36 @@ describe('rules around the booking', () => {
   });
 
   it('answers 404 to staff on a booking of another accommodation, for every call', async () => {
-    const [r] = await rows<{ room_id: number; plan_id: number }>(sql`
+    const [r] = await api.rows<{ room_id: number; plan_id: number }>(sql`
       select r.id as room_id, p.id as plan_id from rooms r
       join room_plans rp on rp.room_id = r.id join plans p on p.id = rp.plan_id
-      where r.accommodation_id = ${acc[1]!.id} and p.max_num >= 2 order by r.max_num desc, r.id, p.id limit 1`);
-    const other = await newBooking(acc[1]!.id, r!);
+      where r.accommodation_id = ${api.accommodations[1]!.id} and p.max_num >= 2 order by r.max_num desc, r.id, p.id limit 1`);
+    const other = await newBooking(api.accommodations[1]!.id, r!);
     const o = (await add(other.id, { option_id: opt.otherAccommodation, unit: 1 })).body;
     expect(o.id).toEqual(expect.any(Number));
     const total = await priceSubOf(other.id);
-    expect((await add(other.id, { option_id: opt.otherAccommodation, unit: 1 }, staff)).status).toBe(404);
-    expect((await patch(other.id, o.id, { unit: 2 }, staff)).status).toBe(404);
-    expect((await remove(other.id, o.id, staff)).status).toBe(404);
+    expect((await add(other.id, { option_id: opt.otherAccommodation, unit: 1 }, api.staff)).status).toBe(404);
+    expect((await patch(other.id, o.id, { unit: 2 }, api.staff)).status).toBe(404);
+    expect((await remove(other.id, o.id, api.staff)).status).toBe(404);
     expect((await add(99_999_999, { option_id: opt.all, unit: 1 })).status).toBe(404);
     expect(await optionRows(other.id)).toEqual([expect.objectContaining({ unit: 1 })]);
     expect(await priceSubOf(other.id)).toBe(total);
     const mine = await newBooking();
-    expect((await add(mine.id, { option_id: opt.all, unit: 1 }, staff)).status).toBe(201);
+    expect((await add(mine.id, { option_id: opt.all, unit: 1 }, api.staff)).status).toBe(201);
   });
 
   it('keeps the options in the total when the stay changes; an explicit price_sub stays as given', async () => {
     const b = await newBooking();
     await add(b.id, { option_id: opt.all, unit: 2 });
-    const shorter = await http.send<any>('PATCH', `/api/admin/books/${b.id}`, { token: admin, json: { days: 1 } });
+    const shorter = await api.http.send<any>('PATCH', `/api/admin/books/${b.id}`, {
+      token: api.admin,
+      json: { days: 1 },
+    });
     expect(shorter.status).toBe(200);
     expect(shorter.body.price_sub).toBe((await stayTotal({ ...b, days: 1 })) + 3000);
     expect(await priceSubOf(b.id)).toBe(shorter.body.price_sub);
-    const manual = await http.send<any>('PATCH', `/api/admin/books/${b.id}`, {
-      token: admin,
+    const manual = await api.http.send<any>('PATCH', `/api/admin/books/${b.id}`, {
+      token: api.admin,
       json: { days: 2, price_sub: 12345 },
     });
     expect(manual.body.price_sub).toBe(12345);

@@ -1,30 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import type { Accommodation } from '../../contract/accommodation';
 import { bookingCreateMessages as msg } from '../../contract/booking';
 import { addDays, tokyoToday } from '../../contract/dates';
-import { sqlRows } from '../../server/db/client';
-import { startSignedIn, type SignedIn } from '../support/signedIn';
-import type { TestServer } from '../support/testServer';
+import { signedInSuite } from '../support/fixtures';
 
-let server: TestServer;
-let http: SignedIn['http'];
-let admin: string;
-let staff: string;
-let acc: Accommodation[];
+const api = signedInSuite();
 const today = tokyoToday();
 
-const rows = <T>(query: ReturnType<typeof sql>) => sqlRows<T>(server.database.db, query);
-const bookingCount = async () => (await rows<{ n: number }>(sql`select count(*)::int as n from bookings`))[0]!.n;
-
-beforeAll(async () => {
-  ({ server, http, admin, staff, accommodations: acc } = await startSignedIn());
-});
-afterAll(() => server.close());
+const bookingCount = async () => (await api.rows<{ n: number }>(sql`select count(*)::int as n from bookings`))[0]!.n;
 
 /** A room type with a plan attached and prices for the coming nights, from the demo data. */
 async function roomWithPlan(accommodationId: number) {
-  const [row] = await rows<{ room_id: number; plan_id: number; max_num: number; plan_max: number }>(sql`
+  const [row] = await api.rows<{ room_id: number; plan_id: number; max_num: number; plan_max: number }>(sql`
     select r.id as room_id, p.id as plan_id, r.max_num, p.max_num as plan_max from rooms r
     join room_plans rp on rp.room_id = r.id join plans p on p.id = rp.plan_id
     where r.accommodation_id = ${accommodationId} order by r.max_num, r.id, p.id limit 1`);
@@ -34,85 +21,90 @@ async function roomWithPlan(accommodationId: number) {
 /** A start date from which the room type has no booking for `days` nights. */
 async function freeStart(roomId: number, days: number, from = addDays(today, 30)) {
   for (let start = from; ; start = addDays(start, 1)) {
-    const [b] = await rows<{ n: number }>(sql`select count(*)::int as n from bookings where room_id = ${roomId}
+    const [b] = await api.rows<{ n: number }>(sql`select count(*)::int as n from bookings where room_id = ${roomId}
       and delete_flg = 0 and start_date < ${addDays(start, days)}::date and end_date > ${start}::date`);
     if (b!.n === 0) return start;
   }
 }
 
-const create = (body: Record<string, unknown>, token = admin) =>
-  http.send<any>('POST', '/api/admin/books', { token, json: body });
+const create = (body: Record<string, unknown>, token = api.admin) =>
+  api.http.send<any>('POST', '/api/admin/books', { token, json: body });
 
 describe('GET /admin/books', () => {
   it('answers the calendar window: every live stay that touches it, with room, plan, payments and options', async () => {
     const from = today;
     const to = addDays(today, 14);
-    const res = await http.get(
-      `/api/admin/books?accommodation_id=${acc[0]!.id}&stay_start_date=${from}&stay_end_date=${to}&with_consecutive=true`,
-      admin,
+    const res = await api.http.get(
+      `/api/admin/books?accommodation_id=${api.accommodations[0]!.id}&stay_start_date=${from}&stay_end_date=${to}&with_consecutive=true`,
+      api.admin,
     );
     expect(res.status).toBe(200);
     const books = res.body.books;
     expect(books.length).toBeGreaterThan(5);
     for (const b of books) {
-      expect(b.accommodation_id).toBe(acc[0]!.id);
+      expect(b.accommodation_id).toBe(api.accommodations[0]!.id);
       expect(b.start_date <= to && b.end_date > from).toBe(true);
       expect(b.delete_flg).toBe(0);
       expect(typeof b.room_name).toBe('string');
       expect(Array.isArray(b.payments) && Array.isArray(b.options)).toBe(true);
       expect(b.created_at).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}\+09:00$/);
     }
-    const [expected] = await rows<{
+    const [expected] = await api.rows<{
       n: number;
-    }>(sql`select count(*)::int as n from bookings where accommodation_id = ${acc[0]!.id}
+    }>(sql`select count(*)::int as n from bookings where accommodation_id = ${api.accommodations[0]!.id}
       and delete_flg = 0 and start_date <= ${to}::date and end_date > ${from}::date`);
     expect(books).toHaveLength(expected!.n);
     // A stay that began before the window is there only with with_consecutive.
     const started = books.filter((b: any) => b.start_date < from);
     const plain = (
-      await http.get(
-        `/api/admin/books?accommodation_id=${acc[0]!.id}&stay_start_date=${from}&stay_end_date=${to}`,
-        admin,
+      await api.http.get(
+        `/api/admin/books?accommodation_id=${api.accommodations[0]!.id}&stay_start_date=${from}&stay_end_date=${to}`,
+        api.admin,
       )
     ).body.books;
     expect(plain).toHaveLength(books.length - started.length);
   });
 
   it('filters unsynced, unpaid, cancelled and one guest, and scopes staff', async () => {
-    const unsynced = (await http.get('/api/admin/books?sync=0', admin)).body.books;
+    const unsynced = (await api.http.get('/api/admin/books?sync=0', api.admin)).body.books;
     expect(unsynced.length).toBeGreaterThan(0);
     expect(unsynced.every((b: any) => b.sync === 0)).toBe(true);
-    const unpaid = (await http.get('/api/admin/books?not_paid_only=true', admin)).body.books;
+    const unpaid = (await api.http.get('/api/admin/books?not_paid_only=true', api.admin)).body.books;
     expect(unpaid.every((b: any) => b.price < b.price_sub)).toBe(true);
-    const all = (await http.get('/api/admin/books?with_deleted=true', admin)).body.books;
+    const all = (await api.http.get('/api/admin/books?with_deleted=true', api.admin)).body.books;
     expect(all.some((b: any) => b.delete_flg === 1)).toBe(true);
-    const [guest] = await rows<{ mail: string; n: number }>(sql`select mail, count(*)::int as n from bookings
+    const [guest] = await api.rows<{ mail: string; n: number }>(sql`select mail, count(*)::int as n from bookings
       where mail is not null group by mail order by count(*) desc limit 1`);
     const history = (
-      await http.get(`/api/admin/books?with_deleted=true&mail=${encodeURIComponent(guest!.mail.toUpperCase())}`, admin)
+      await api.http.get(
+        `/api/admin/books?with_deleted=true&mail=${encodeURIComponent(guest!.mail.toUpperCase())}`,
+        api.admin,
+      )
     ).body.books;
     expect(history).toHaveLength(guest!.n);
-    const staffBooks = (await http.get('/api/admin/books', staff)).body.books;
+    const staffBooks = (await api.http.get('/api/admin/books', api.staff)).body.books;
     expect(staffBooks.length).toBeGreaterThan(0);
-    expect(new Set(staffBooks.map((b: any) => b.accommodation_id))).toEqual(new Set([acc[0]!.id]));
-    expect((await http.get(`/api/admin/books?accommodation_id=${acc[1]!.id}`, staff)).status).toBe(404);
+    expect(new Set(staffBooks.map((b: any) => b.accommodation_id))).toEqual(new Set([api.accommodations[0]!.id]));
+    expect(
+      (await api.http.get(`/api/admin/books?accommodation_id=${api.accommodations[1]!.id}`, api.staff)).status,
+    ).toBe(404);
   });
 
   it('refuses a malformed filter with 400 in Japanese', async () => {
     for (const bad of ['2026-13-45x', '2026-02-30']) {
-      const res = await http.get(`/api/admin/books?stay_start_date=${bad}`, admin);
+      const res = await api.http.get(`/api/admin/books?stay_start_date=${bad}`, api.admin);
       expect(res.status).toBe(400);
       expect(res.body.errors.stay_start_date).toMatch(/[ぁ-んァ-ン一-龥]/);
     }
-    expect((await http.get('/api/admin/books/date/2026-02-30', admin)).status).toBe(400);
+    expect((await api.http.get('/api/admin/books/date/2026-02-30', api.admin)).status).toBe(400);
   });
 });
 
 describe('POST /admin/books', () => {
   const valid = async () => {
-    const { room_id, plan_id } = await roomWithPlan(acc[0]!.id);
+    const { room_id, plan_id } = await roomWithPlan(api.accommodations[0]!.id);
     return {
-      accommodation_id: String(acc[0]!.id),
+      accommodation_id: String(api.accommodations[0]!.id),
       start_date: await freeStart(room_id, 2),
       days: '2',
       person_number: '2',
@@ -159,7 +151,7 @@ describe('POST /admin/books', () => {
     expect(res.status).toBe(201);
     const b = res.body;
     expect(b).toMatchObject({
-      accommodation_id: acc[0]!.id,
+      accommodation_id: api.accommodations[0]!.id,
       room_id: Number(body.room_id),
       plan_id: Number(body.plan_id),
       days: 2,
@@ -173,13 +165,13 @@ describe('POST /admin/books', () => {
       mini_memo: null,
     });
     expect(b.uid).toMatch(/^[0-9a-f]{16}$/);
-    const [sum] = await rows<{
+    const [sum] = await api.rows<{
       total: number;
     }>(sql`select sum(price)::int as total from plan_prices where plan_id = ${b.plan_id}
       and unit = 2 and target_date >= ${body.start_date}::date and target_date < ${body.start_date}::date + 2`);
     expect(b.price_sub).toBe(sum!.total);
     expect(b.price_sub).toBeGreaterThan(0);
-    expect((await http.get(`/api/admin/books/${b.id}`, admin)).body).toEqual(b);
+    expect((await api.http.get(`/api/admin/books/${b.id}`, api.admin)).body).toEqual(b);
   });
 
   it('keeps money taken at booking as a provisional payment, and an empty plan as none', async () => {
@@ -193,15 +185,19 @@ describe('POST /admin/books', () => {
 
   it('refuses a room or plan of another accommodation, a party over the plan, and unreachable accommodations', async () => {
     const before = await bookingCount();
-    const other = await roomWithPlan(acc[1]!.id);
+    const other = await roomWithPlan(api.accommodations[1]!.id);
     const body = await valid();
     expect((await create({ ...body, room_id: other.room_id })).body.message).toBe(msg.roomOfOtherAccommodation);
     expect((await create({ ...body, plan_id: other.plan_id })).body.message).toBe(msg.planOfOtherAccommodation);
-    const mine = await roomWithPlan(acc[0]!.id);
+    const mine = await roomWithPlan(api.accommodations[0]!.id);
     expect((await create({ ...body, person_number: mine.plan_max + 1 })).body.message).toBe(msg.personOverPlan);
     expect(
-      (await create({ ...body, accommodation_id: acc[1]!.id, room_id: other.room_id, plan_id: other.plan_id }, staff))
-        .status,
+      (
+        await create(
+          { ...body, accommodation_id: api.accommodations[1]!.id, room_id: other.room_id, plan_id: other.plan_id },
+          api.staff,
+        )
+      ).status,
     ).toBe(404);
     expect((await create({ ...body, start_date: '2026-02-30' })).body.message).toBe(msg.startDate);
     expect((await create({ ...body, days: 91 })).body.message).toBe(msg.daysTooMany);
@@ -210,7 +206,7 @@ describe('POST /admin/books', () => {
   });
 
   it('gives the last room to exactly one of 20 parallel requests; the others get 409 in Japanese', async () => {
-    const { room_id, max_num } = await roomWithPlan(acc[0]!.id);
+    const { room_id, max_num } = await roomWithPlan(api.accommodations[0]!.id);
     const start = await freeStart(room_id, 1, addDays(today, 120));
     // Fill all rooms of the type but one, on that night.
     for (let i = 0; i < max_num - 1; i++) {
@@ -220,7 +216,7 @@ describe('POST /admin/books', () => {
       Array.from({ length: 20 }, (_, i) =>
         create({
           ...{
-            accommodation_id: acc[0]!.id,
+            accommodation_id: api.accommodations[0]!.id,
             room_id,
             start_date: start,
             days: 1,
@@ -235,7 +231,7 @@ describe('POST /admin/books', () => {
     const refused = answers.filter((a) => a.status === 409);
     expect(refused).toHaveLength(19);
     expect(refused[0]!.body.message).toMatch(/満室/);
-    const [held] = await rows<{ n: number }>(sql`select count(*)::int as n from bookings where room_id = ${room_id}
+    const [held] = await api.rows<{ n: number }>(sql`select count(*)::int as n from bookings where room_id = ${room_id}
       and delete_flg = 0 and start_date <= ${start}::date and end_date > ${start}::date`);
     expect(held!.n).toBe(max_num);
   });
@@ -244,11 +240,11 @@ describe('POST /admin/books', () => {
 describe('PATCH and DELETE /admin/books/{id}', () => {
   let booking: any;
   beforeAll(async () => {
-    const { room_id, plan_id } = await roomWithPlan(acc[0]!.id);
+    const { room_id, plan_id } = await roomWithPlan(api.accommodations[0]!.id);
     const start = await freeStart(room_id, 2, addDays(today, 40));
     booking = (
       await create({
-        accommodation_id: acc[0]!.id,
+        accommodation_id: api.accommodations[0]!.id,
         room_id,
         plan_id,
         start_date: start,
@@ -261,8 +257,8 @@ describe('PATCH and DELETE /admin/books/{id}', () => {
   });
 
   it('changes one field and leaves the rest', async () => {
-    const res = await http.send<any>('PATCH', `/api/admin/books/${booking.id}`, {
-      token: admin,
+    const res = await api.http.send<any>('PATCH', `/api/admin/books/${booking.id}`, {
+      token: api.admin,
       json: { name: '変更 次郎' },
     });
     expect(res.status).toBe(200);
@@ -272,13 +268,13 @@ describe('PATCH and DELETE /admin/books/{id}', () => {
 
   it('recomputes the end and the total when the stay changes', async () => {
     const start = await freeStart(booking.room_id, 3, addDays(booking.start_date, 5));
-    const res = await http.send<any>('PATCH', `/api/admin/books/${booking.id}`, {
-      token: admin,
+    const res = await api.http.send<any>('PATCH', `/api/admin/books/${booking.id}`, {
+      token: api.admin,
       json: { start_date: start, days: 3 },
     });
     expect(res.status).toBe(200);
     expect(res.body.end_date).toBe(addDays(start, 3));
-    const [sum] = await rows<{
+    const [sum] = await api.rows<{
       total: number;
     }>(sql`select sum(price)::int as total from plan_prices where plan_id = ${booking.plan_id}
       and unit = 2 and target_date >= ${start}::date and target_date < ${start}::date + 3`);
@@ -287,45 +283,50 @@ describe('PATCH and DELETE /admin/books/{id}', () => {
   });
 
   it('refuses a move into a full room type with 409 and changes nothing', async () => {
-    const [full] = await rows<{ room_id: number; night: string }>(sql`
+    const [full] = await api.rows<{ room_id: number; night: string }>(sql`
       select b.room_id, d::date::text as night from bookings b join rooms r on r.id = b.room_id,
         generate_series(b.start_date, b.end_date - 1, interval '1 day') d
-      where b.accommodation_id = ${acc[0]!.id} and b.delete_flg = 0 and b.room_id <> ${booking.room_id}
+      where b.accommodation_id = ${api.accommodations[0]!.id} and b.delete_flg = 0 and b.room_id <> ${booking.room_id}
       group by b.room_id, r.max_num, d having count(*) >= r.max_num limit 1`);
-    const res = await http.send<any>('PATCH', `/api/admin/books/${booking.id}`, {
-      token: admin,
+    const res = await api.http.send<any>('PATCH', `/api/admin/books/${booking.id}`, {
+      token: api.admin,
       json: { room_id: full!.room_id, plan_id: null, start_date: full!.night, days: 1 },
     });
     expect(res.status).toBe(409);
     expect(res.body.message).toMatch(/満室/);
-    expect((await http.get(`/api/admin/books/${booking.id}`, admin)).body).toEqual(booking);
+    expect((await api.http.get(`/api/admin/books/${booking.id}`, api.admin)).body).toEqual(booking);
   });
 
   it('cancels with the fee chosen; a second cancel and a stay change after it are refused', async () => {
     const fee = Math.round(booking.price_sub * 0.5);
     expect(
       (
-        await http.send('DELETE', `/api/admin/books/${booking.id}?mail=1&cancel_fee=${fee + booking.price_sub}`, {
-          token: admin,
+        await api.http.send('DELETE', `/api/admin/books/${booking.id}?mail=1&cancel_fee=${fee + booking.price_sub}`, {
+          token: api.admin,
         })
       ).status,
     ).toBe(400);
-    const res = await http.send('DELETE', `/api/admin/books/${booking.id}?mail=1&cancel_fee=${fee}`, { token: admin });
+    const res = await api.http.send('DELETE', `/api/admin/books/${booking.id}?mail=1&cancel_fee=${fee}`, {
+      token: api.admin,
+    });
     expect(res.status).toBe(204);
-    const after = (await http.get(`/api/admin/books/${booking.id}`, admin)).body;
+    const after = (await api.http.get(`/api/admin/books/${booking.id}`, api.admin)).body;
     expect(after).toMatchObject({ delete_flg: 1, cancel_fee: fee });
     expect(after.deleted_at).toMatch(/\+09:00$/);
-    expect((await http.send<any>('DELETE', `/api/admin/books/${booking.id}`, { token: admin })).body.message).toBe(
-      msg.alreadyCancelled,
-    );
-    const move = await http.send<any>('PATCH', `/api/admin/books/${booking.id}`, { token: admin, json: { days: 1 } });
+    expect(
+      (await api.http.send<any>('DELETE', `/api/admin/books/${booking.id}`, { token: api.admin })).body.message,
+    ).toBe(msg.alreadyCancelled);
+    const move = await api.http.send<any>('PATCH', `/api/admin/books/${booking.id}`, {
+      token: api.admin,
+      json: { days: 1 },
+    });
     expect(move.status).toBe(409);
     expect(move.body.message).toBe(msg.cancelled);
     // Text fields of a cancelled booking can still be noted.
     expect(
       (
-        await http.send('PATCH', `/api/admin/books/${booking.id}`, {
-          token: admin,
+        await api.http.send('PATCH', `/api/admin/books/${booking.id}`, {
+          token: api.admin,
           json: { memo: 'キャンセル理由: 体調不良' },
         })
       ).status,
@@ -333,32 +334,40 @@ describe('PATCH and DELETE /admin/books/{id}', () => {
   });
 
   it('answers 404 for a booking of an accommodation the user may not reach', async () => {
-    const [other] = await rows<{ id: number }>(
-      sql`select id from bookings where accommodation_id = ${acc[1]!.id} and delete_flg = 0 limit 1`,
+    const [other] = await api.rows<{ id: number }>(
+      sql`select id from bookings where accommodation_id = ${api.accommodations[1]!.id} and delete_flg = 0 limit 1`,
     );
     for (const [method, body] of [['GET'], ['PATCH', { name: 'x' }], ['DELETE']] as const) {
-      const res = await http.send(method, `/api/admin/books/${other!.id}`, { token: staff, json: body });
+      const res = await api.http.send(method, `/api/admin/books/${other!.id}`, { token: api.staff, json: body });
       expect(res.status, method).toBe(404);
     }
-    expect((await http.get(`/api/admin/books/${other!.id}`, admin)).status).toBe(200);
+    expect((await api.http.get(`/api/admin/books/${other!.id}`, api.admin)).status).toBe(200);
   });
 });
 
 describe('GET /admin/books/date/{date}', () => {
   it('tells booked and capacity per room type, and over on the overbooked night of the demo', async () => {
-    const [over] = await rows<{ night: string; room_id: number }>(sql`
+    const [over] = await api.rows<{ night: string; room_id: number }>(sql`
       select d::date::text as night, b.room_id from bookings b join rooms r on r.id = b.room_id,
         generate_series(b.start_date, b.end_date - 1, interval '1 day') d
-      where b.delete_flg = 0 and b.accommodation_id = ${acc[0]!.id}
+      where b.delete_flg = 0 and b.accommodation_id = ${api.accommodations[0]!.id}
       group by d, b.room_id, r.max_num having count(*) > r.max_num limit 1`);
-    const res = await http.get(`/api/admin/books/date/${over!.night}?accommodation_id=${acc[0]!.id}`, staff);
+    const res = await api.http.get(
+      `/api/admin/books/date/${over!.night}?accommodation_id=${api.accommodations[0]!.id}`,
+      api.staff,
+    );
     expect(res.status).toBe(200);
     const room = res.body.rooms.find((r: any) => r.room_id === over!.room_id);
     expect(room.over).toBe(true);
     expect(room.booked).toBeGreaterThan(room.capacity);
-    expect(res.body.rooms.every((r: any) => r.accommodation_id === acc[0]!.id)).toBe(true);
-    expect((await http.get(`/api/admin/books/date/${over!.night}?accommodation_id=${acc[1]!.id}`, staff)).status).toBe(
-      404,
-    );
+    expect(res.body.rooms.every((r: any) => r.accommodation_id === api.accommodations[0]!.id)).toBe(true);
+    expect(
+      (
+        await api.http.get(
+          `/api/admin/books/date/${over!.night}?accommodation_id=${api.accommodations[1]!.id}`,
+          api.staff,
+        )
+      ).status,
+    ).toBe(404);
   });
 });

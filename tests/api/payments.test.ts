@@ -1,73 +1,28 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import type { Accommodation } from '../../contract/accommodation';
 import { addDays, tokyoToday } from '../../contract/dates';
 import { errorMessages } from '../../contract/messages';
 import { paymentMessages, paymentSchema } from '../../contract/payment';
 import { bookingSchema } from '../../contract/booking';
-import { sqlRows } from '../../server/db/client';
-import { startSignedIn, type SignedIn } from '../support/signedIn';
-import type { TestServer } from '../support/testServer';
+import { bookingMaker, signedInSuite } from '../support/fixtures';
 
-let server: TestServer;
-let http: SignedIn['http'];
-let admin: string;
-let staff: string;
-let acc: Accommodation[];
+const api = signedInSuite();
 const today = tokyoToday();
 
-const rows = <T>(query: ReturnType<typeof sql>) => sqlRows<T>(server.database.db, query);
+/** A fresh booking (no payment), on a night its room type has free and no other stay starts on. */
+const newBooking = bookingMaker(api, { from: addDays(today, 40), days: 1, name: '入金 太郎', skipTakenStarts: true });
 
-beforeAll(async () => {
-  ({ server, http, admin, staff, accommodations: acc } = await startSignedIn());
-});
-afterAll(() => server.close());
-
-/** A fresh booking made through the API (no payment), on nights its room type has free. */
-let nextStart = addDays(today, 40);
-async function newBooking(accommodationId = acc[0]!.id): Promise<any> {
-  const [room] = await rows<{ room_id: number; plan_id: number }>(sql`
-    select r.id as room_id, p.id as plan_id from rooms r
-    join room_plans rp on rp.room_id = r.id join plans p on p.id = rp.plan_id
-    where r.accommodation_id = ${accommodationId} and p.max_num >= 2 order by r.max_num desc, r.id, p.id limit 1`);
-  for (;;) {
-    const [busy] = await rows<{
-      n: number;
-    }>(sql`select count(*)::int as n from bookings b join rooms r on r.id = b.room_id
-      where b.room_id = ${room!.room_id} and b.delete_flg = 0 and b.start_date = ${nextStart}::date`);
-    const start = nextStart;
-    nextStart = addDays(nextStart, 1);
-    if (busy!.n > 0) continue;
-    const res = await http.send<any>('POST', '/api/admin/books', {
-      token: admin,
-      json: {
-        accommodation_id: accommodationId,
-        start_date: start,
-        days: 1,
-        person_number: 2,
-        room_id: room!.room_id,
-        plan_id: room!.plan_id,
-        name: '入金 太郎',
-        price: 0,
-      },
-    });
-    if (res.status === 409) continue;
-    expect(res.status).toBe(201);
-    return res.body;
-  }
-}
-
-const pay = (body: Record<string, unknown>, token = admin) =>
-  http.send<any>('POST', '/api/payments', { token, json: body });
-const book = async (id: number) => (await http.get(`/api/admin/books/${id}`, admin)).body;
+const pay = (body: Record<string, unknown>, token = api.admin) =>
+  api.http.send<any>('POST', '/api/payments', { token, json: body });
+const book = async (id: number) => (await api.http.get(`/api/admin/books/${id}`, api.admin)).body;
 const stored = async (id: number) =>
   (
-    await rows<{ price: number; payments: number; refunds: number }>(sql`
+    await api.rows<{ price: number; payments: number; refunds: number }>(sql`
     select price, (select coalesce(sum(amount), 0)::int from payments where book_id = b.id) as payments,
       (select coalesce(sum(amount), 0)::int from refunds where book_id = b.id) as refunds
     from bookings b where id = ${id}`)
   )[0]!;
-const paymentCount = async () => (await rows<{ n: number }>(sql`select count(*)::int as n from payments`))[0]!.n;
+const paymentCount = async () => (await api.rows<{ n: number }>(sql`select count(*)::int as n from payments`))[0]!.n;
 
 describe('POST /payments', () => {
   it('registers a payment, answers it, and the paid amount follows (API and database)', async () => {
@@ -104,7 +59,9 @@ describe('POST /payments', () => {
     const total = 20 * 1000 + (19 * 20) / 2;
     expect(await stored(b.id)).toEqual({ price: total, payments: total, refunds: 0 });
     const ids = answers.map((a) => a.body.id as number);
-    await Promise.all(ids.slice(0, 10).map((id) => http.send('DELETE', `/api/payments/${id}`, { token: admin })));
+    await Promise.all(
+      ids.slice(0, 10).map((id) => api.http.send('DELETE', `/api/payments/${id}`, { token: api.admin })),
+    );
     const left = answers.slice(10).reduce((sum, a) => sum + (a.body.amount as number), 0);
     expect(await stored(b.id)).toEqual({ price: left, payments: left, refunds: 0 });
     expect((await book(b.id)).price).toBe(left);
@@ -117,7 +74,7 @@ describe('POST /payments', () => {
       expect(res.status).toBe(201);
       expect(res.body).toMatchObject({ payment_exe_date: null, mail: 0 });
     }
-    const [row] = await rows<{ n: number }>(
+    const [row] = await api.rows<{ n: number }>(
       sql`select count(*)::int as n from payments where book_id = ${b.id} and payment_exe_date is null`,
     );
     expect(row!.n).toBe(2);
@@ -149,15 +106,15 @@ describe('POST /payments', () => {
   });
 
   it('answers 404 for an unknown booking and, for staff, a booking of another accommodation', async () => {
-    const other = await newBooking(acc[1]!.id);
+    const other = await newBooking(api.accommodations[1]!.id);
     const before = await paymentCount();
     const unknown = await pay({ book_id: 99_999_999, amount: 1000, pay_type: 1 });
     expect(unknown.status).toBe(404);
     expect(unknown.body.message).toBe(errorMessages.notFound);
-    expect((await pay({ book_id: other.id, amount: 1000, pay_type: 1 }, staff)).status).toBe(404);
+    expect((await pay({ book_id: other.id, amount: 1000, pay_type: 1 }, api.staff)).status).toBe(404);
     expect(await paymentCount()).toBe(before);
-    const mine = await newBooking(acc[0]!.id);
-    expect((await pay({ book_id: mine.id, amount: 1000, pay_type: 1 }, staff)).status).toBe(201);
+    const mine = await newBooking(api.accommodations[0]!.id);
+    expect((await pay({ book_id: mine.id, amount: 1000, pay_type: 1 }, api.staff)).status).toBe(201);
   });
 });
 
@@ -166,32 +123,32 @@ describe('DELETE /payments/{id}', () => {
     const b = await newBooking();
     const first = (await pay({ book_id: b.id, amount: 7000, pay_type: 1, payment_exe_date: today })).body;
     await pay({ book_id: b.id, amount: 2000, pay_type: 1, payment_exe_date: today });
-    const res = await http.send('DELETE', `/api/payments/${first.id}`, { token: admin });
+    const res = await api.http.send('DELETE', `/api/payments/${first.id}`, { token: api.admin });
     expect(res.status).toBe(204);
     const after = await book(b.id);
     expect(after.price).toBe(2000);
     expect(after.payments.map((p: any) => p.id)).not.toContain(first.id);
     expect(await stored(b.id)).toEqual({ price: 2000, payments: 2000, refunds: 0 });
-    expect((await http.send('DELETE', `/api/payments/${first.id}`, { token: admin })).status).toBe(404);
+    expect((await api.http.send('DELETE', `/api/payments/${first.id}`, { token: api.admin })).status).toBe(404);
   });
 
   it('refuses a card settlement (transaction_id) with 409 and keeps it', async () => {
     const b = await newBooking();
-    const [card] = await rows<{ id: number }>(sql`insert into payments (book_id, amount, pay_type, transaction_id)
+    const [card] = await api.rows<{ id: number }>(sql`insert into payments (book_id, amount, pay_type, transaction_id)
       values (${b.id}, 4000, 2, ${`ch_test_${b.id}`}) returning id`);
-    await rows(sql`update bookings set price = 4000 where id = ${b.id}`);
-    const res = await http.send<any>('DELETE', `/api/payments/${card!.id}`, { token: admin });
+    await api.rows(sql`update bookings set price = 4000 where id = ${b.id}`);
+    const res = await api.http.send<any>('DELETE', `/api/payments/${card!.id}`, { token: api.admin });
     expect(res.status).toBe(409);
     expect(res.body.message).toBe(paymentMessages.hasTransaction);
     expect(await stored(b.id)).toEqual({ price: 4000, payments: 4000, refunds: 0 });
   });
 
   it('answers 404 to staff for a payment of another accommodation, and deletes nothing', async () => {
-    const other = await newBooking(acc[1]!.id);
+    const other = await newBooking(api.accommodations[1]!.id);
     const p = (await pay({ book_id: other.id, amount: 1000, pay_type: 1 })).body;
-    expect((await http.send('DELETE', `/api/payments/${p.id}`, { token: staff })).status).toBe(404);
+    expect((await api.http.send('DELETE', `/api/payments/${p.id}`, { token: api.staff })).status).toBe(404);
     expect(await stored(other.id)).toEqual({ price: 1000, payments: 1000, refunds: 0 });
-    expect((await http.send('DELETE', `/api/payments/${p.id}`, { token: admin })).status).toBe(204);
+    expect((await api.http.send('DELETE', `/api/payments/${p.id}`, { token: api.admin })).status).toBe(204);
   });
 });
 
@@ -201,22 +158,22 @@ describe('GET /admin/books/unpaid', () => {
     const made: Record<string, any> = {};
     for (const [name, hours] of Object.entries(ages)) {
       made[name] = await newBooking();
-      await rows(sql`update bookings set via = 0, created_at = now() - make_interval(hours => ${hours})
+      await api.rows(sql`update bookings set via = 0, created_at = now() - make_interval(hours => ${hours})
         where id = ${made[name].id}`);
     }
     const paidUp = await newBooking();
     const cancelled = await newBooking();
     const console101 = await newBooking();
     for (const b of [paidUp, cancelled, console101]) {
-      await rows(sql`update bookings set created_at = now() - interval '3 days' where id = ${b.id}`);
+      await api.rows(sql`update bookings set created_at = now() - interval '3 days' where id = ${b.id}`);
     }
-    await rows(sql`update bookings set via = 0 where id in (${paidUp.id}, ${cancelled.id})`);
+    await api.rows(sql`update bookings set via = 0 where id in (${paidUp.id}, ${cancelled.id})`);
     await pay({ book_id: paidUp.id, amount: paidUp.price_sub, pay_type: 1 });
-    await http.send('DELETE', `/api/admin/books/${cancelled.id}`, { token: admin });
+    await api.http.send('DELETE', `/api/admin/books/${cancelled.id}`, { token: api.admin });
     // Partly paid is still unpaid.
     await pay({ book_id: made.old.id, amount: 1000, pay_type: 1 });
 
-    const res = await http.get('/api/admin/books/unpaid', admin);
+    const res = await api.http.get('/api/admin/books/unpaid', api.admin);
     expect(res.status).toBe(200);
     const books = res.body.books;
     const ids = books.map((b: any) => b.id);
@@ -225,25 +182,29 @@ describe('GET /admin/books/unpaid', () => {
     for (const b of [made.fresh, paidUp, cancelled, console101]) expect(ids).not.toContain(b.id);
     expect(ids.indexOf(made.old.id)).toBeLessThan(ids.indexOf(made.day.id));
     // Exactly the bookings the rule names, in created_at order, each a whole booking.
-    const expected = await rows<{ id: number }>(sql`select id from bookings where via = 0 and delete_flg = 0
+    const expected = await api.rows<{ id: number }>(sql`select id from bookings where via = 0 and delete_flg = 0
       and price < price_sub and created_at < now() - interval '24 hours' order by created_at, id`);
     expect(ids).toEqual(expected.map((r) => r.id));
     for (const b of books) bookingSchema.parse(b);
   });
 
   it('scopes staff to their accommodations and filters by accommodation_id', async () => {
-    const theirs = await newBooking(acc[1]!.id);
-    await rows(sql`update bookings set via = 0, created_at = now() - interval '2 days' where id = ${theirs.id}`);
-    const mine = await newBooking(acc[0]!.id);
-    await rows(sql`update bookings set via = 0, created_at = now() - interval '2 days' where id = ${mine.id}`);
-    const staffIds = (await http.get('/api/admin/books/unpaid', staff)).body.books.map((b: any) => b.id);
+    const theirs = await newBooking(api.accommodations[1]!.id);
+    await api.rows(sql`update bookings set via = 0, created_at = now() - interval '2 days' where id = ${theirs.id}`);
+    const mine = await newBooking(api.accommodations[0]!.id);
+    await api.rows(sql`update bookings set via = 0, created_at = now() - interval '2 days' where id = ${mine.id}`);
+    const staffIds = (await api.http.get('/api/admin/books/unpaid', api.staff)).body.books.map((b: any) => b.id);
     expect(staffIds).toContain(mine.id);
     expect(staffIds).not.toContain(theirs.id);
-    const staffBooks = (await http.get('/api/admin/books/unpaid', staff)).body.books;
-    expect(new Set(staffBooks.map((b: any) => b.accommodation_id))).toEqual(new Set([acc[0]!.id]));
-    expect((await http.get(`/api/admin/books/unpaid?accommodation_id=${acc[1]!.id}`, staff)).status).toBe(404);
-    const second = (await http.get(`/api/admin/books/unpaid?accommodation_id=${acc[1]!.id}`, admin)).body.books;
+    const staffBooks = (await api.http.get('/api/admin/books/unpaid', api.staff)).body.books;
+    expect(new Set(staffBooks.map((b: any) => b.accommodation_id))).toEqual(new Set([api.accommodations[0]!.id]));
+    expect(
+      (await api.http.get(`/api/admin/books/unpaid?accommodation_id=${api.accommodations[1]!.id}`, api.staff)).status,
+    ).toBe(404);
+    const second = (
+      await api.http.get(`/api/admin/books/unpaid?accommodation_id=${api.accommodations[1]!.id}`, api.admin)
+    ).body.books;
     expect(second.map((b: any) => b.id)).toContain(theirs.id);
-    expect(second.every((b: any) => b.accommodation_id === acc[1]!.id)).toBe(true);
+    expect(second.every((b: any) => b.accommodation_id === api.accommodations[1]!.id)).toBe(true);
   });
 });

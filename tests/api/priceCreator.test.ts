@@ -1,35 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import type { Accommodation } from '../../contract/accommodation';
 import { creatorPrices, type PriceRuleSet } from '../../contract/priceRule';
-import { sqlRows } from '../../server/db/client';
 import { isHoliday } from '../../server/services/holidays';
-import { startSignedIn, type SignedIn } from '../support/signedIn';
-import type { TestServer } from '../support/testServer';
+import { ownAndOtherPlans, signedInSuite, storedPrices, type PlanRef } from '../support/fixtures';
 
-let server: TestServer;
-let http: SignedIn['http'];
-let admin: string;
-let staff: string;
-let acc: Accommodation[];
-let own: { id: number; max_num: number };
-let other: { id: number; max_num: number };
+const api = signedInSuite();
+let own: PlanRef;
+let other: PlanRef;
 
 const schedules = (planId: number) => `/api/admin/plans/${planId}/schedules`;
 const ruleOf = (planId: number) => `/api/admin/plans/${planId}/price_rule`;
-const stored = async (planId: number, from: string, to: string) =>
-  sqlRows<{ target_date: string; unit: number; price: number }>(
-    server.database.db,
-    sql`select target_date::text as target_date, unit, price from plan_prices
-      where plan_id = ${planId} and target_date between ${from}::date and ${to}::date order by target_date, unit`,
-  );
+const stored = (planId: number, from: string, to: string) => storedPrices(api, planId, from, to);
 const storedRule = async (planId: number) =>
-  (
-    await sqlRows<{ base_price: number }>(
-      server.database.db,
-      sql`select base_price from price_rule_sets where plan_id = ${planId}`,
-    )
-  )[0];
+  (await api.rows<{ base_price: number }>(sql`select base_price from price_rule_sets where plan_id = ${planId}`))[0];
 
 // Golden Week 2027: 5/3, 5/4 and 5/5 are holidays, 5/2 (Sunday) is the day before one.
 const rule: PriceRuleSet = {
@@ -40,19 +23,12 @@ const rule: PriceRuleSet = {
 };
 
 beforeAll(async () => {
-  ({ server, http, admin, staff, accommodations: acc } = await startSignedIn());
-  const plans = await sqlRows<{ id: number; accommodation_id: number; max_num: number }>(
-    server.database.db,
-    sql`select id, accommodation_id, max_num from plans order by id`,
-  );
-  own = plans.find((p) => p.accommodation_id === acc[0]!.id && p.max_num >= 2)!;
-  other = plans.find((p) => p.accommodation_id !== acc[0]!.id)!;
+  ({ own, other } = await ownAndOtherPlans(api));
 });
-afterAll(() => server.close());
 
 describe('price creator', () => {
   it('opens with the rule the plan was last given (the demo plans have one)', async () => {
-    const res = await http.get(ruleOf(own.id), staff);
+    const res = await api.http.get(ruleOf(own.id), api.staff);
     expect(res.status).toBe(200);
     expect(res.body.rule_set.week_step).toHaveLength(7);
     expect(res.body.rule_set.holiday_step).toHaveLength(2);
@@ -61,7 +37,10 @@ describe('price creator', () => {
 
   it('writes the prices of the rule, holidays included, and keeps the rule for next time', async () => {
     const prices = creatorPrices(rule, '2027-04-30', '2027-05-06', 2, isHoliday);
-    const res = await http.send<any>('POST', schedules(own.id), { token: staff, json: { prices, rule_set: rule } });
+    const res = await api.http.send<any>('POST', schedules(own.id), {
+      token: api.staff,
+      json: { prices, rule_set: rule },
+    });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ count: 14 });
     const one = (await stored(own.id, '2027-04-30', '2027-05-06')).filter((p) => p.unit === 1);
@@ -76,7 +55,7 @@ describe('price creator', () => {
     ]);
     const two = await stored(own.id, '2027-05-03', '2027-05-03');
     expect(two.find((p) => p.unit === 2)!.price).toBe(16_000);
-    const again = await http.get(ruleOf(own.id), staff);
+    const again = await api.http.get(ruleOf(own.id), api.staff);
     expect(again.body.rule_set).toMatchObject(rule);
   });
 
@@ -84,12 +63,15 @@ describe('price creator', () => {
     const before = await storedRule(own.id);
     const prices = creatorPrices(rule, '2027-06-01', '2027-06-03', 2, isHoliday);
     prices[3]!.price += 1;
-    const off = await http.send<any>('POST', schedules(own.id), { token: admin, json: { prices, rule_set: rule } });
+    const off = await api.http.send<any>('POST', schedules(own.id), {
+      token: api.admin,
+      json: { prices, rule_set: rule },
+    });
     expect(off.status).toBe(400);
     expect(off.body.errors['prices.3.price']).toBe('2027-06-02（2人）の料金が料金ルールの計算と一致しません');
     const wide = { ...rule, unit_step: Array.from({ length: own.max_num + 1 }, () => 0) };
-    const tooWide = await http.send<any>('POST', schedules(own.id), {
-      token: admin,
+    const tooWide = await api.http.send<any>('POST', schedules(own.id), {
+      token: api.admin,
       json: { prices: creatorPrices(wide, '2027-06-01', '2027-06-01', 1, isHoliday), rule_set: wide },
     });
     expect(tooWide.status).toBe(400);
@@ -103,8 +85,8 @@ describe('price creator', () => {
       [{ base_price: -1 }, '基本料金は0以上の整数（円）で入力してください'],
     ];
     for (const [change, message] of bad) {
-      const res = await http.send<any>('POST', schedules(own.id), {
-        token: admin,
+      const res = await api.http.send<any>('POST', schedules(own.id), {
+        token: api.admin,
         json: { prices: [{ target_date: '2027-06-01', unit: 1, price: 10_000 }], rule_set: { ...rule, ...change } },
       });
       expect(res.status, message).toBe(400);
@@ -115,14 +97,14 @@ describe('price creator', () => {
   });
 
   it('answers 404 for a plan staff may not reach, and 401 without a session', async () => {
-    expect((await http.get(ruleOf(other.id), staff)).status).toBe(404);
-    const post = await http.send<any>('POST', schedules(other.id), {
-      token: staff,
+    expect((await api.http.get(ruleOf(other.id), api.staff)).status).toBe(404);
+    const post = await api.http.send<any>('POST', schedules(other.id), {
+      token: api.staff,
       json: { prices: creatorPrices(rule, '2027-06-01', '2027-06-01', 1, isHoliday), rule_set: rule },
     });
     expect(post.status).toBe(404);
-    expect((await http.get(ruleOf(other.id))).status).toBe(401);
-    expect((await http.get(ruleOf(999_999), admin)).status).toBe(404);
-    expect((await http.get(ruleOf(other.id), admin)).status).toBe(200);
+    expect((await api.http.get(ruleOf(other.id))).status).toBe(401);
+    expect((await api.http.get(ruleOf(999_999), api.admin)).status).toBe(404);
+    expect((await api.http.get(ruleOf(other.id), api.admin)).status).toBe(200);
   });
 });

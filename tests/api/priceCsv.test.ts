@@ -1,19 +1,12 @@
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import type { Accommodation } from '../../contract/accommodation';
 import { addDays } from '../../contract/dates';
-import { sqlRows } from '../../server/db/client';
-import { startSignedIn, type SignedIn } from '../support/signedIn';
-import type { TestServer } from '../support/testServer';
+import { ownAndOtherPlans, signedInSuite, storedPrices, type PlanRef } from '../support/fixtures';
 
-let server: TestServer;
-let http: SignedIn['http'];
-let admin: string;
-let staff: string;
-let acc: Accommodation[];
-let own: { id: number; max_num: number };
-let other: { id: number; max_num: number };
+const api = signedInSuite();
+let own: PlanRef;
+let other: PlanRef;
 
 const csvPath = (planId: number, check = false) => `/api/plans/${planId}/schedule/csv${check ? '/check' : ''}`;
 const fixture = (name: string) => readFileSync(new URL(`../fixtures/${name}`, import.meta.url));
@@ -27,18 +20,12 @@ function send(
   const form = new FormData();
   const part = typeof bytes === 'string' ? bytes : new Uint8Array(bytes);
   form.append('csv', new Blob([part], { type: options.type ?? 'text/csv' }), 'prices.csv');
-  return http.send<any>('POST', csvPath(planId, options.check), { token: options.token ?? admin, body: form });
+  return api.http.send<any>('POST', csvPath(planId, options.check), { token: options.token ?? api.admin, body: form });
 }
-const cells = async (planId: number, from: string, to: string) =>
-  sqlRows<{ target_date: string; unit: number; price: number }>(
-    server.database.db,
-    sql`select target_date::text as target_date, unit, price from plan_prices
-      where plan_id = ${planId} and target_date between ${from}::date and ${to}::date order by target_date, unit`,
-  );
+const cells = (planId: number, from: string, to: string) => storedPrices(api, planId, from, to);
 const fingerprint = async () =>
   (
-    await sqlRows<{ n: number; s: string }>(
-      server.database.db,
+    await api.rows<{ n: number; s: string }>(
       sql`select count(*)::int as n, coalesce(sum(price), 0)::text as s from plan_prices`,
     )
   )[0]!;
@@ -47,15 +34,8 @@ const fingerprint = async () =>
 const SJIS_HEADER = Buffer.from([0x93, 0xfa, 0x95, 0x74, 0x2c, 0x90, 0x6c, 0x90, 0x94, 0x2c, 0x97, 0xbf, 0x8b, 0xe0]);
 
 beforeAll(async () => {
-  ({ server, http, admin, staff, accommodations: acc } = await startSignedIn());
-  const plans = await sqlRows<{ id: number; accommodation_id: number; max_num: number }>(
-    server.database.db,
-    sql`select id, accommodation_id, max_num from plans order by id`,
-  );
-  own = plans.find((p) => p.accommodation_id === acc[0]!.id && p.max_num >= 2)!;
-  other = plans.find((p) => p.accommodation_id !== acc[0]!.id)!;
+  ({ own, other } = await ownAndOtherPlans(api));
 });
-afterAll(() => server.close());
 
 describe('price CSV', () => {
   it('reads a Shift_JIS file (the Excel default): dry run first, then the import', async () => {
@@ -64,7 +44,7 @@ describe('price CSV', () => {
     expect(new TextDecoder('shift_jis').decode(SJIS_HEADER)).toBe('日付,人数,料金');
     expect(() => new TextDecoder('utf-8', { fatal: true }).decode(bytes)).toThrow();
     const before = await fingerprint();
-    const check = await send(own.id, bytes, { check: true, token: staff });
+    const check = await send(own.id, bytes, { check: true, token: api.staff });
     expect(check.status).toBe(200);
     expect(check.body).toEqual({
       items: [
@@ -74,7 +54,7 @@ describe('price CSV', () => {
       errors: [],
     });
     expect(await fingerprint()).toEqual(before);
-    const imported = await send(own.id, bytes, { token: staff });
+    const imported = await send(own.id, bytes, { token: api.staff });
     expect(imported.status).toBe(200);
     expect(imported.body).toEqual({ count: 2 });
     expect(await cells(own.id, '2032-01-01', '2032-01-01')).toEqual(check.body.items);
@@ -174,8 +154,8 @@ describe('price CSV', () => {
 
   it('round-trips: the exported file imports as it is', async () => {
     const exported = await fetch(
-      `${server.baseUrl}/api/admin/plans/${own.id}/schedules?format=csv&start_date=2032-01-01&end_date=2032-03-31`,
-      { headers: { authorization: `Bearer ${admin}` } },
+      `${api.server.baseUrl}/api/admin/plans/${own.id}/schedules?format=csv&start_date=2032-01-01&end_date=2032-03-31`,
+      { headers: { authorization: `Bearer ${api.admin}` } },
     );
     const bytes = new Uint8Array(await exported.arrayBuffer());
     const before = await cells(own.id, '2032-01-01', '2032-03-31');
@@ -204,11 +184,11 @@ describe('price CSV', () => {
       expect(large.body.code).toBe('payload_too_large');
       const form = new FormData();
       form.append('other', 'x');
-      const missing = await http.send<any>('POST', csvPath(own.id, check), { token: admin, body: form });
+      const missing = await api.http.send<any>('POST', csvPath(own.id, check), { token: api.admin, body: form });
       expect(missing.status).toBe(400);
       expect(missing.body.errors.csv).toBe('CSVファイルを選択してください');
-      const raw = await http.send<any>('POST', csvPath(own.id, check), {
-        token: admin,
+      const raw = await api.http.send<any>('POST', csvPath(own.id, check), {
+        token: api.admin,
         body: '2032-05-01,1,1000',
         headers: { 'content-type': 'text/csv' },
       });
@@ -223,10 +203,10 @@ describe('price CSV', () => {
   it('answers 404 for a plan staff may not reach, writing nothing', async () => {
     const before = await fingerprint();
     const file = '日付,人数,料金\r\n2032-06-01,1,1000\r\n';
-    expect((await send(other.id, file, { check: true, token: staff })).status).toBe(404);
-    expect((await send(other.id, file, { token: staff })).status).toBe(404);
+    expect((await send(other.id, file, { check: true, token: api.staff })).status).toBe(404);
+    expect((await send(other.id, file, { token: api.staff })).status).toBe(404);
     expect((await send(999_999, file)).status).toBe(404);
     expect(await fingerprint()).toEqual(before);
-    expect((await send(other.id, file, { token: admin })).status).toBe(200);
+    expect((await send(other.id, file, { token: api.admin })).status).toBe(200);
   });
 });

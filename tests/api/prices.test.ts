@@ -1,39 +1,26 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import type { Accommodation } from '../../contract/accommodation';
-import { sqlRows } from '../../server/db/client';
-import { startSignedIn, type SignedIn } from '../support/signedIn';
-import type { TestServer } from '../support/testServer';
+import { ownAndOtherPlans, signedInSuite, type PlanRef } from '../support/fixtures';
 
-let server: TestServer;
-let http: SignedIn['http'];
-let admin: string;
-let staff: string;
-let acc: Accommodation[];
+const api = signedInSuite();
 /** A plan of the first accommodation (staff may reach it) and one of another (staff may not). */
-let own: { id: number; max_num: number };
-let other: { id: number; max_num: number };
+let own: PlanRef;
+let other: PlanRef;
 
 const schedules = (planId: number, rest = '') => `/api/admin/plans/${planId}/schedules${rest}`;
 const cells = async (planId: number, from: string, to: string) =>
-  sqlRows<{ id: number; target_date: string; unit: number; price: number }>(
-    server.database.db,
-    sql`select id, target_date::text as target_date, unit, price from plan_prices
-      where plan_id = ${planId} and target_date between ${from}::date and ${to}::date order by target_date, unit`,
-  );
-const count = async () =>
-  (await sqlRows<{ n: number }>(server.database.db, sql`select count(*)::int as n from plan_prices`))[0]!.n;
+  api.rows<{
+    id: number;
+    target_date: string;
+    unit: number;
+    price: number;
+  }>(sql`select id, target_date::text as target_date, unit, price from plan_prices
+      where plan_id = ${planId} and target_date between ${from}::date and ${to}::date order by target_date, unit`);
+const count = async () => (await api.rows<{ n: number }>(sql`select count(*)::int as n from plan_prices`))[0]!.n;
 
 beforeAll(async () => {
-  ({ server, http, admin, staff, accommodations: acc } = await startSignedIn());
-  const plans = await sqlRows<{ id: number; accommodation_id: number; max_num: number }>(
-    server.database.db,
-    sql`select id, accommodation_id, max_num from plans order by id`,
-  );
-  own = plans.find((p) => p.accommodation_id === acc[0]!.id && p.max_num >= 2)!;
-  other = plans.find((p) => p.accommodation_id !== acc[0]!.id)!;
+  ({ own, other } = await ownAndOtherPlans(api));
 });
-afterAll(() => server.close());
 
 describe('plan prices', () => {
   it('writes cells in one call (new and existing), lists them by range and changes one', async () => {
@@ -42,16 +29,16 @@ describe('plan prices', () => {
       { target_date: '2030-01-01', unit: 2, price: 18_000 },
       { target_date: '2030-01-02', unit: 1, price: 0 },
     ];
-    const created = await http.send<any>('POST', schedules(own.id), { token: staff, json: { prices } });
+    const created = await api.http.send<any>('POST', schedules(own.id), { token: api.staff, json: { prices } });
     expect(created.status).toBe(200);
     expect(created.body).toEqual({ count: 3 });
     // The same cells again: replaced, not doubled.
-    const again = await http.send<any>('POST', schedules(own.id), {
-      token: staff,
+    const again = await api.http.send<any>('POST', schedules(own.id), {
+      token: api.staff,
       json: { prices: [{ target_date: '2030-01-01', unit: 1, price: 13_000 }] },
     });
     expect(again.body).toEqual({ count: 1 });
-    const listed = await http.get(schedules(own.id, '?start_date=2030-01-01&end_date=2030-01-31'), staff);
+    const listed = await api.http.get(schedules(own.id, '?start_date=2030-01-01&end_date=2030-01-31'), api.staff);
     expect(listed.status).toBe(200);
     expect(listed.body.prices.map((p: any) => [p.target_date, p.unit, p.price])).toEqual([
       ['2030-01-01', 1, 13_000],
@@ -59,8 +46,8 @@ describe('plan prices', () => {
       ['2030-01-02', 1, 0],
     ]);
     const cell = listed.body.prices[1];
-    const patched = await http.send<any>('PATCH', schedules(own.id, `/${cell.id}`), {
-      token: staff,
+    const patched = await api.http.send<any>('PATCH', schedules(own.id, `/${cell.id}`), {
+      token: api.staff,
       json: { price: 19_500 },
     });
     expect(patched.status).toBe(200);
@@ -70,8 +57,8 @@ describe('plan prices', () => {
 
   it('refuses bad cells in Japanese and writes nothing of the call', async () => {
     const before = await count();
-    const over = await http.send<any>('POST', schedules(own.id), {
-      token: admin,
+    const over = await api.http.send<any>('POST', schedules(own.id), {
+      token: api.admin,
       json: {
         prices: [
           { target_date: '2030-02-01', unit: 1, price: 1_000 },
@@ -89,12 +76,12 @@ describe('plan prices', () => {
       { target_date: '2030-02-01', unit: 1, price: '1000' },
     ];
     for (const entry of bad) {
-      const res = await http.send<any>('POST', schedules(own.id), { token: admin, json: { prices: [entry] } });
+      const res = await api.http.send<any>('POST', schedules(own.id), { token: api.admin, json: { prices: [entry] } });
       expect(res.status, JSON.stringify(entry)).toBe(400);
       expect(Object.values(res.body.errors).join()).toMatch(/日付|人数|料金/);
     }
-    const twice = await http.send<any>('POST', schedules(own.id), {
-      token: admin,
+    const twice = await api.http.send<any>('POST', schedules(own.id), {
+      token: api.admin,
       json: {
         prices: [
           { target_date: '2030-02-01', unit: 1, price: 1 },
@@ -103,11 +90,16 @@ describe('plan prices', () => {
       },
     });
     expect(twice.status).toBe(400);
-    expect((await http.send<any>('POST', schedules(own.id), { token: admin, json: { prices: [] } })).status).toBe(400);
+    expect(
+      (await api.http.send<any>('POST', schedules(own.id), { token: api.admin, json: { prices: [] } })).status,
+    ).toBe(400);
     const tooMany = Array.from({ length: 50_001 }, () => ({ target_date: '2030-02-01', unit: 1, price: 1 }));
-    const many = await http.send<any>('POST', schedules(own.id), { token: admin, json: { prices: tooMany } });
+    const many = await api.http.send<any>('POST', schedules(own.id), { token: api.admin, json: { prices: tooMany } });
     expect([400, 413]).toContain(many.status);
-    const negativePatch = await http.send<any>('PATCH', schedules(own.id, '/1'), { token: admin, json: { price: -1 } });
+    const negativePatch = await api.http.send<any>('PATCH', schedules(own.id, '/1'), {
+      token: api.admin,
+      json: { price: -1 },
+    });
     expect(negativePatch.status).toBe(400);
     expect(negativePatch.body.errors.price).toBe('料金は0以上の整数（円）で入力してください');
     expect(await count()).toBe(before);
@@ -117,32 +109,33 @@ describe('plan prices', () => {
     const before = await count();
     const [cell] = await cells(other.id, '2000-01-01', '2100-01-01');
     expect(cell).toBeDefined();
-    expect((await http.get(schedules(other.id), staff)).status).toBe(404);
-    expect((await http.get(schedules(other.id, '?format=csv'), staff)).status).toBe(404);
-    const patch = await http.send<any>('PATCH', schedules(other.id, `/${cell!.id}`), {
-      token: staff,
+    expect((await api.http.get(schedules(other.id), api.staff)).status).toBe(404);
+    expect((await api.http.get(schedules(other.id, '?format=csv'), api.staff)).status).toBe(404);
+    const patch = await api.http.send<any>('PATCH', schedules(other.id, `/${cell!.id}`), {
+      token: api.staff,
       json: { price: 1 },
     });
     expect(patch.status).toBe(404);
     expect(patch.body.code).toBe('not_found');
-    const post = await http.send<any>('POST', schedules(other.id), {
-      token: staff,
+    const post = await api.http.send<any>('POST', schedules(other.id), {
+      token: api.staff,
       json: { prices: [{ target_date: '2030-03-01', unit: 1, price: 1 }] },
     });
     expect(post.status).toBe(404);
     // A cell of another plan through a plan the user may reach.
     expect(
-      (await http.send('PATCH', schedules(own.id, `/${cell!.id}`), { token: staff, json: { price: 1 } })).status,
+      (await api.http.send('PATCH', schedules(own.id, `/${cell!.id}`), { token: api.staff, json: { price: 1 } }))
+        .status,
     ).toBe(404);
-    expect((await http.get(schedules(999_999), admin)).status).toBe(404);
-    expect((await http.get(schedules(other.id))).status).toBe(401);
+    expect((await api.http.get(schedules(999_999), api.admin)).status).toBe(404);
+    expect((await api.http.get(schedules(other.id))).status).toBe(401);
     expect(await count()).toBe(before);
-    expect((await http.get(schedules(other.id), admin)).status).toBe(200);
+    expect((await api.http.get(schedules(other.id), api.admin)).status).toBe(200);
   });
 
   it('exports a CSV Japanese Excel opens: UTF-8 with BOM, CRLF, a Japanese header, one row per date and headcount', async () => {
-    await http.send('POST', schedules(own.id), {
-      token: admin,
+    await api.http.send('POST', schedules(own.id), {
+      token: api.admin,
       json: {
         prices: [
           { target_date: '2031-04-01', unit: 1, price: 8_000 },
@@ -152,9 +145,9 @@ describe('plan prices', () => {
       },
     });
     const res = await fetch(
-      `${server.baseUrl}${schedules(own.id, '?format=csv&start_date=2031-04-01&end_date=2031-04-30')}`,
+      `${api.server.baseUrl}${schedules(own.id, '?format=csv&start_date=2031-04-01&end_date=2031-04-30')}`,
       {
-        headers: { authorization: `Bearer ${admin}` },
+        headers: { authorization: `Bearer ${api.admin}` },
       },
     );
     expect(res.status).toBe(200);
@@ -172,7 +165,7 @@ describe('plan prices', () => {
 
 describe('holidays', () => {
   it('lists the national holidays of this year and next from the maintained table', async () => {
-    const res = await http.get('/api/holidays', staff);
+    const res = await api.http.get('/api/holidays', api.staff);
     expect(res.status).toBe(200);
     const year = Number(
       new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Tokyo', year: 'numeric' }).format(new Date()),
@@ -184,6 +177,6 @@ describe('holidays', () => {
       true,
     );
     expect(items.length).toBeGreaterThan(30);
-    expect((await http.get('/api/holidays')).status).toBe(401);
+    expect((await api.http.get('/api/holidays')).status).toBe(401);
   });
 });

@@ -1,86 +1,46 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import type { Accommodation } from '../../contract/accommodation';
 import { bookingSchema } from '../../contract/booking';
 import { addDays, tokyoToday } from '../../contract/dates';
 import { paymentMessages, refundAnswerSchema } from '../../contract/payment';
-import { sqlRows } from '../../server/db/client';
-import { startSignedIn, type SignedIn } from '../support/signedIn';
-import type { TestServer } from '../support/testServer';
+import { bookingMaker, signedInSuite } from '../support/fixtures';
 
-let server: TestServer;
-let http: SignedIn['http'];
-let admin: string;
-let staff: string;
-let acc: Accommodation[];
+const api = signedInSuite();
 const today = tokyoToday();
 
-const rows = <T>(query: ReturnType<typeof sql>) => sqlRows<T>(server.database.db, query);
-
-beforeAll(async () => {
-  ({ server, http, admin, staff, accommodations: acc } = await startSignedIn());
-});
-afterAll(() => server.close());
-
 /** A fresh booking made through the API, on a night its room type has free. */
-let nextStart = addDays(today, 50);
-async function newBooking(accommodationId = acc[0]!.id): Promise<any> {
-  const [room] = await rows<{ room_id: number; plan_id: number }>(sql`
-    select r.id as room_id, p.id as plan_id from rooms r
-    join room_plans rp on rp.room_id = r.id join plans p on p.id = rp.plan_id
-    where r.accommodation_id = ${accommodationId} and p.max_num >= 2 order by r.max_num desc, r.id, p.id limit 1`);
-  for (;;) {
-    const start = nextStart;
-    nextStart = addDays(nextStart, 1);
-    const res = await http.send<any>('POST', '/api/admin/books', {
-      token: admin,
-      json: {
-        accommodation_id: accommodationId,
-        start_date: start,
-        days: 1,
-        person_number: 2,
-        room_id: room!.room_id,
-        plan_id: room!.plan_id,
-        name: '返金 花子',
-        price: 0,
-      },
-    });
-    if (res.status === 409) continue;
-    expect(res.status).toBe(201);
-    return res.body;
-  }
-}
+const newBooking = bookingMaker(api, { from: addDays(today, 50), days: 1, name: '返金 花子' });
 
 /** A booking paid `amounts` (one payment each), then cancelled with an optional fee. */
 async function cancelledPaid(amounts: number[], opts: { accommodationId?: number; fee?: number } = {}) {
   const b = await newBooking(opts.accommodationId);
   for (const amount of amounts) {
-    const res = await http.send('POST', '/api/payments', {
-      token: admin,
+    const res = await api.http.send('POST', '/api/payments', {
+      token: api.admin,
       json: { book_id: b.id, amount, pay_type: 1, payment_exe_date: today },
     });
     expect(res.status).toBe(201);
   }
   const fee = opts.fee === undefined ? '' : `?cancel_fee=${opts.fee}`;
-  expect((await http.send('DELETE', `/api/admin/books/${b.id}${fee}`, { token: admin })).status).toBe(204);
+  expect((await api.http.send('DELETE', `/api/admin/books/${b.id}${fee}`, { token: api.admin })).status).toBe(204);
   return b;
 }
 
-const refund = (body: Record<string, unknown>, key?: string, token = admin) =>
-  http.send<any>('PATCH', '/api/admin/payments/refund', {
+const refund = (body: Record<string, unknown>, key?: string, token = api.admin) =>
+  api.http.send<any>('PATCH', '/api/admin/payments/refund', {
     token,
     json: body,
     headers: key === undefined ? {} : { 'Idempotency-Key': key },
   });
 const stored = async (id: number) =>
   (
-    await rows<{ price: number; refunded: number; refunds: number }>(sql`
+    await api.rows<{ price: number; refunded: number; refunds: number }>(sql`
     select price, (select coalesce(sum(amount), 0)::int from refunds where book_id = b.id) as refunded,
       (select count(*)::int from refunds where book_id = b.id) as refunds
     from bookings b where id = ${id}`)
   )[0]!;
-const refundCount = async () => (await rows<{ n: number }>(sql`select count(*)::int as n from refunds`))[0]!.n;
+const refundCount = async () => (await api.rows<{ n: number }>(sql`select count(*)::int as n from refunds`))[0]!.n;
 
 describe('PATCH /admin/payments/refund', () => {
   it('records a refund of a cancelled paid booking; the paid amount follows (answer, booking, database)', async () => {
@@ -91,7 +51,7 @@ describe('PATCH /admin/payments/refund', () => {
     expect(answer.price).toBe(9000);
     expect(answer.refund).toMatchObject({ book_id: b.id, amount: 6000 });
     expect(answer.refund.created_at).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}\+09:00$/);
-    const after = bookingSchema.parse((await http.get(`/api/admin/books/${b.id}`, admin)).body);
+    const after = bookingSchema.parse((await api.http.get(`/api/admin/books/${b.id}`, api.admin)).body);
     expect(after.price).toBe(9000);
     expect(after.refunds).toEqual([answer.refund]);
     expect(await stored(b.id)).toEqual({ price: 9000, refunded: 6000, refunds: 1 });
@@ -120,7 +80,10 @@ describe('PATCH /admin/payments/refund', () => {
     expect(nothing.body.message).toBe(paymentMessages.refundNothingPaid);
 
     const live = await newBooking();
-    await http.send('POST', '/api/payments', { token: admin, json: { book_id: live.id, amount: 3000, pay_type: 1 } });
+    await api.http.send('POST', '/api/payments', {
+      token: api.admin,
+      json: { book_id: live.id, amount: 3000, pay_type: 1 },
+    });
     const notCancelled = await refund({ book_id: live.id, refund_amount: 1000 }, randomUUID());
     expect(notCancelled.status).toBe(409);
     expect(notCancelled.body.message).toBe(paymentMessages.refundNotCancelled);
@@ -205,7 +168,7 @@ describe('PATCH /admin/payments/refund', () => {
     const key = randomUUID();
     const targets = Array.from({ length: 10 }, (_, i) => (i % 2 === 0 ? a : b));
     const answers = await Promise.all(targets.map((t) => refund({ book_id: t.id, refund_amount: 1000 }, key)));
-    const [row] = await rows<{ book_id: number; n: number }>(sql`select min(book_id) as book_id, count(*)::int as n
+    const [row] = await api.rows<{ book_id: number; n: number }>(sql`select min(book_id) as book_id, count(*)::int as n
       from refunds where idempotency_key = ${key}`);
     expect(row!.n).toBe(1);
     answers.forEach((answer, i) => {
@@ -237,23 +200,23 @@ describe('PATCH /admin/payments/refund', () => {
   it('keeps deleting a payment from leaving less paid than refunded (409)', async () => {
     const b = await cancelledPaid([6000, 4000]);
     await refund({ book_id: b.id, refund_amount: 7000 }, randomUUID());
-    const payments = (await http.get(`/api/admin/books/${b.id}`, admin)).body.payments;
-    const res = await http.send<any>('DELETE', `/api/payments/${payments[0].id}`, { token: admin });
+    const payments = (await api.http.get(`/api/admin/books/${b.id}`, api.admin)).body.payments;
+    const res = await api.http.send<any>('DELETE', `/api/payments/${payments[0].id}`, { token: api.admin });
     expect(res.status).toBe(409);
     expect(res.body.message).toBe(paymentMessages.belowRefunded);
     // 4000 - 7000 < 0 too; the 4000 one is refused for the same reason.
-    expect((await http.send('DELETE', `/api/payments/${payments[1].id}`, { token: admin })).status).toBe(409);
+    expect((await api.http.send('DELETE', `/api/payments/${payments[1].id}`, { token: api.admin })).status).toBe(409);
     expect(await stored(b.id)).toEqual({ price: 3000, refunded: 7000, refunds: 1 });
   });
 
   it('answers 404 to staff for a booking of another accommodation, and for an unknown booking', async () => {
-    const other = await cancelledPaid([5000], { accommodationId: acc[1]!.id });
+    const other = await cancelledPaid([5000], { accommodationId: api.accommodations[1]!.id });
     const before = await refundCount();
-    expect((await refund({ book_id: other.id, refund_amount: 1000 }, randomUUID(), staff)).status).toBe(404);
+    expect((await refund({ book_id: other.id, refund_amount: 1000 }, randomUUID(), api.staff)).status).toBe(404);
     expect((await refund({ book_id: 99_999_999, refund_amount: 1000 }, randomUUID())).status).toBe(404);
     expect(await refundCount()).toBe(before);
-    const mine = await cancelledPaid([5000], { accommodationId: acc[0]!.id });
-    expect((await refund({ book_id: mine.id, refund_amount: 1000 }, randomUUID(), staff)).status).toBe(200);
+    const mine = await cancelledPaid([5000], { accommodationId: api.accommodations[0]!.id });
+    expect((await refund({ book_id: mine.id, refund_amount: 1000 }, randomUUID(), api.staff)).status).toBe(200);
   });
 });
 
@@ -264,16 +227,19 @@ describe('GET /admin/books/deleted/paid', () => {
     const feeAndMore = await cancelledPaid([5000], { fee: 3000 });
     const nothing = await cancelledPaid([]);
     const live = await newBooking();
-    await http.send('POST', '/api/payments', { token: admin, json: { book_id: live.id, amount: 3000, pay_type: 1 } });
-    await rows(sql`update bookings set deleted_at = now() - interval '1 hour' where id = ${holding.id}`);
+    await api.http.send('POST', '/api/payments', {
+      token: api.admin,
+      json: { book_id: live.id, amount: 3000, pay_type: 1 },
+    });
+    await api.rows(sql`update bookings set deleted_at = now() - interval '1 hour' where id = ${holding.id}`);
 
-    const list = async () => (await http.get('/api/admin/books/deleted/paid', admin)).body.books as any[];
+    const list = async () => (await api.http.get('/api/admin/books/deleted/paid', api.admin)).body.books as any[];
     const ids = (await list()).map((b) => b.id);
     expect(ids).toContain(holding.id);
     expect(ids).toContain(feeAndMore.id);
     for (const b of [feeOnly, nothing, live]) expect(ids).not.toContain(b.id);
     expect(ids.indexOf(feeAndMore.id)).toBeLessThan(ids.indexOf(holding.id));
-    const expected = await rows<{ id: number }>(sql`select id from bookings where delete_flg = 1
+    const expected = await api.rows<{ id: number }>(sql`select id from bookings where delete_flg = 1
       and price > coalesce(cancel_fee, 0) order by deleted_at desc, id`);
     expect(ids).toEqual(expected.map((r) => r.id));
     const entry = (await list()).find((b) => b.id === holding.id);
@@ -284,16 +250,20 @@ describe('GET /admin/books/deleted/paid', () => {
   });
 
   it('scopes staff to their accommodations', async () => {
-    const theirs = await cancelledPaid([5000], { accommodationId: acc[1]!.id });
-    const mine = await cancelledPaid([5000], { accommodationId: acc[0]!.id });
-    const books = (await http.get('/api/admin/books/deleted/paid', staff)).body.books as any[];
+    const theirs = await cancelledPaid([5000], { accommodationId: api.accommodations[1]!.id });
+    const mine = await cancelledPaid([5000], { accommodationId: api.accommodations[0]!.id });
+    const books = (await api.http.get('/api/admin/books/deleted/paid', api.staff)).body.books as any[];
     expect(books.map((b) => b.id)).toContain(mine.id);
     expect(books.map((b) => b.id)).not.toContain(theirs.id);
-    expect(new Set(books.map((b) => b.accommodation_id))).toEqual(new Set([acc[0]!.id]));
-    expect((await http.get(`/api/admin/books/deleted/paid?accommodation_id=${acc[1]!.id}`, staff)).status).toBe(404);
-    const adminOther = (await http.get(`/api/admin/books/deleted/paid?accommodation_id=${acc[1]!.id}`, admin)).body
-      .books as any[];
+    expect(new Set(books.map((b) => b.accommodation_id))).toEqual(new Set([api.accommodations[0]!.id]));
+    expect(
+      (await api.http.get(`/api/admin/books/deleted/paid?accommodation_id=${api.accommodations[1]!.id}`, api.staff))
+        .status,
+    ).toBe(404);
+    const adminOther = (
+      await api.http.get(`/api/admin/books/deleted/paid?accommodation_id=${api.accommodations[1]!.id}`, api.admin)
+    ).body.books as any[];
     expect(adminOther.map((b) => b.id)).toContain(theirs.id);
-    expect(adminOther.every((b) => b.accommodation_id === acc[1]!.id)).toBe(true);
+    expect(adminOther.every((b) => b.accommodation_id === api.accommodations[1]!.id)).toBe(true);
   });
 });

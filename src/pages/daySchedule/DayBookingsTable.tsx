@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Box, Skeleton, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import { Box, Skeleton, TableCell, TableRow, Typography } from '@mui/material';
 import { useNotify } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
 import type { Booking } from '../../../contract/booking';
@@ -10,6 +10,7 @@ import { listCalendarBooks } from '../../../dataProvider/bookingsApi';
 import { formatDate, formatPeople, formatYen } from '../../../i18n/formats';
 import { useAppTranslate } from '../../../i18n/useAppTranslate';
 import type { AppMessageKey } from '../../../i18n/ja';
+import { DataTable } from '../../components/DataTable';
 import { FacilityIcon } from '../../components/FacilityIcon';
 import { links } from '../../routes';
 
@@ -30,6 +31,9 @@ const RIGHT = new Set<AppMessageKey>(['app.day.col_people', 'app.day.col_paid'])
 /** The live bookings staying the night of `date`; a row opens the booking panel. */
 export function DayBookingsTable({ accommodationId, date }: { accommodationId: number; date: string }) {
   const translate = useAppTranslate();
+  const columns = COLUMNS.map(
+    (key) => ({ key, header: translate(key), align: RIGHT.has(key) ? 'right' : 'left' }) as const,
+  );
   const navigate = useNavigate();
   const notify = useNotify();
   const { accommodations } = useAccommodations();
@@ -65,49 +69,32 @@ export function DayBookingsTable({ accommodationId, date }: { accommodationId: n
       ) : books.length === 0 ? (
         <Typography color="text.secondary">{translate('app.day.no_bookings')}</Typography>
       ) : (
-        <Box sx={{ overflowX: 'auto' }}>
-          <Table size="small" data-testid="day-bookings">
-            <TableHead>
-              <TableRow>
-                {COLUMNS.map((key) => (
-                  <TableCell
-                    key={key}
-                    align={RIGHT.has(key) ? 'right' : 'left'}
-                    sx={{ fontWeight: 700, whiteSpace: 'nowrap' }}
-                  >
-                    {translate(key)}
-                  </TableCell>
-                ))}
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {books.map((b) => (
-                <TableRow
-                  key={b.id}
-                  hover
-                  data-book-id={b.id}
-                  sx={{ cursor: 'pointer', '& td': { whiteSpace: 'nowrap' } }}
-                  onClick={() => navigate(links.booking(accommodationId, b.id))}
-                >
-                  <TableCell>
-                    <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
-                      <FacilityIcon color={facility?.color} shortName={facility?.short_name ?? ''} size={24} />
-                      {facility?.name}
-                    </Box>
-                  </TableCell>
-                  <TableCell>{b.room_name}</TableCell>
-                  <TableCell>{formatDate(b.start_date)}</TableCell>
-                  <TableCell>{formatDate(b.end_date)}</TableCell>
-                  <TableCell>{b.name}</TableCell>
-                  <TableCell align="right">{formatPeople(b.person_number)}</TableCell>
-                  <TableCell align="right">{formatYen(b.price)}</TableCell>
-                  <TableCell>{formatDate(b.created_at)}</TableCell>
-                  <TableCell>{formatDate(b.payment_limit_date)}</TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </Box>
+        <DataTable columns={columns} testId="day-bookings">
+          {books.map((b) => (
+            <TableRow
+              key={b.id}
+              hover
+              data-book-id={b.id}
+              sx={{ cursor: 'pointer', '& td': { whiteSpace: 'nowrap' } }}
+              onClick={() => navigate(links.booking(accommodationId, b.id))}
+            >
+              <TableCell>
+                <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+                  <FacilityIcon color={facility?.color} shortName={facility?.short_name ?? ''} size={24} />
+                  {facility?.name}
+                </Box>
+              </TableCell>
+              <TableCell>{b.room_name}</TableCell>
+              <TableCell>{formatDate(b.start_date)}</TableCell>
+              <TableCell>{formatDate(b.end_date)}</TableCell>
+              <TableCell>{b.name}</TableCell>
+              <TableCell align="right">{formatPeople(b.person_number)}</TableCell>
+              <TableCell align="right">{formatYen(b.price)}</TableCell>
+              <TableCell>{formatDate(b.created_at)}</TableCell>
+              <TableCell>{formatDate(b.payment_limit_date)}</TableCell>
+            </TableRow>
+          ))}
+        </DataTable>
       )}
     </Box>
   );

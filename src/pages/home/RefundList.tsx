@@ -1,9 +1,10 @@
 import { useCallback } from 'react';
-import { Box, Table, TableBody, TableCell, TableHead, TableRow, useMediaQuery, type Theme } from '@mui/material';
+import { Box, useMediaQuery, type Theme } from '@mui/material';
 import { listRefundsNeeded } from '../../../dataProvider/paymentsApi';
 import type { AppMessageKey } from '../../../i18n/ja';
 import { useAppTranslate } from '../../../i18n/useAppTranslate';
-import { ListStatus, tableScrollSx } from '../../components/ListStatus';
+import { DataTable } from '../../components/DataTable';
+import { ListStatus } from '../../components/ListStatus';
 import { RefundItem, RefundRow } from './RefundRow';
 import { SectionCard } from './SectionCard';
 import { rowsOf, useLoad } from './useLoad';
@@ -21,6 +22,9 @@ const RIGHT = new Set<AppMessageKey>(['app.dashboard.refund.col_paid', 'app.dash
 /** Cancelled bookings that still hold money (GET /admin/books/deleted/paid), each with its refund. */
 export function RefundList({ version, onRefunded }: { version: number; onRefunded: () => void }) {
   const translate = useAppTranslate();
+  const columns = COLUMNS.map(
+    (key) => ({ key, header: translate(key), align: RIGHT.has(key) ? 'right' : 'left' }) as const,
+  );
   const load = useCallback(() => listRefundsNeeded(), []);
   const state = useLoad(load, version);
   const books = rowsOf(state);
@@ -43,29 +47,12 @@ export function RefundList({ version, onRefunded }: { version: number; onRefunde
         </Box>
       )}
       {books.length > 0 && !narrow && (
-        <Box sx={tableScrollSx}>
-          <Table size="small">
-            <TableHead>
-              <TableRow>
-                {COLUMNS.map((key) => (
-                  <TableCell
-                    key={key}
-                    align={RIGHT.has(key) ? 'right' : 'left'}
-                    sx={{ fontWeight: 700, whiteSpace: 'nowrap' }}
-                  >
-                    {translate(key)}
-                  </TableCell>
-                ))}
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {books.map((b) => (
-                // A new paid amount is a new row: a fresh default amount and a fresh operation key.
-                <RefundRow key={`${b.id}:${b.price}`} booking={b} onRefunded={onRefunded} />
-              ))}
-            </TableBody>
-          </Table>
-        </Box>
+        <DataTable columns={columns}>
+          {books.map((b) => (
+            // A new paid amount is a new row: a fresh default amount and a fresh operation key.
+            <RefundRow key={`${b.id}:${b.price}`} booking={b} onRefunded={onRefunded} />
+          ))}
+        </DataTable>
       )}
     </SectionCard>
   );

@@ -1,21 +1,12 @@
 import { useCallback } from 'react';
-import {
-  Box,
-  Button,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableRow,
-  useMediaQuery,
-  type Theme,
-} from '@mui/material';
+import { Button, TableCell, TableRow, useMediaQuery, type Theme } from '@mui/material';
 import { Link } from 'react-router-dom';
 import { listBooks } from '../../../dataProvider/bookingsApi';
 import { formatDate, formatPeople, formatYen } from '../../../i18n/formats';
 import type { AppMessageKey } from '../../../i18n/ja';
 import { useAppTranslate } from '../../../i18n/useAppTranslate';
-import { ListStatus, tableScrollSx } from '../../components/ListStatus';
+import { DataTable } from '../../components/DataTable';
+import { ListStatus } from '../../components/ListStatus';
 import { links } from '../../routes';
 import { isOverdue, unpaidBookings, unpaidQuery } from './dashboardModel';
 import { Facility } from './Facility';
@@ -38,6 +29,9 @@ const RIGHT = new Set<AppMessageKey>(['app.dashboard.unpaid.col_people', 'app.da
 /** Live bookings with a balance whose stay is not over: a click on a row opens its panel. */
 export function UnpaidTable({ today, version, selectedId, onOpen }: DashboardSectionProps) {
   const translate = useAppTranslate();
+  const columns = COLUMNS.map(
+    (key) => ({ key, header: translate(key), align: RIGHT.has(key) ? 'right' : 'left' }) as const,
+  );
   const load = useCallback(() => listBooks(unpaidQuery(today)).then((b) => unpaidBookings(b, today)), [today]);
   const state = useLoad(load, version);
   const books = rowsOf(state);
@@ -54,74 +48,57 @@ export function UnpaidTable({ today, version, selectedId, onOpen }: DashboardSec
         emptyText={translate('app.dashboard.unpaid.empty')}
       />
       {books.length > 0 && (
-        <Box sx={{ ...tableScrollSx, maxHeight: 480, overflowY: 'auto' }}>
-          <Table size="small" stickyHeader>
-            <TableHead>
-              <TableRow>
-                {COLUMNS.map((key) => (
-                  <TableCell
-                    key={key}
-                    align={RIGHT.has(key) ? 'right' : 'left'}
-                    sx={{ fontWeight: 700, whiteSpace: 'nowrap' }}
-                  >
-                    {translate(key)}
-                  </TableCell>
-                ))}
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {books.map((b) => {
-                const overdue = isOverdue(b.payment_limit_date, today);
-                return (
-                  <TableRow
-                    key={b.id}
-                    hover
-                    selected={b.id === selectedId}
-                    data-book-id={b.id}
-                    aria-label={translate('app.dashboard.open_booking', { name: b.name })}
-                    tabIndex={0}
-                    onClick={() => onOpen(b)}
-                    onKeyDown={(e) => e.key === 'Enter' && e.target === e.currentTarget && onOpen(b)}
-                    sx={{ cursor: 'pointer', '& td': { whiteSpace: 'nowrap' } }}
-                  >
-                    <TableCell>
-                      <Facility accommodationId={b.accommodation_id} iconOnly={narrow} />
-                    </TableCell>
-                    <TableCell>{formatDate(b.start_date)}</TableCell>
-                    <TableCell>{b.name}</TableCell>
-                    <TableCell align="right">{formatPeople(b.person_number)}</TableCell>
-                    <TableCell align="right">
-                      {translate('app.dashboard.paid_of_total', {
-                        paid: formatYen(b.price),
-                        total: formatYen(b.price_sub),
-                      })}
-                    </TableCell>
-                    <TableCell>{formatDate(b.created_at)}</TableCell>
-                    <TableCell
-                      data-overdue={overdue}
-                      title={overdue ? translate('app.dashboard.unpaid.overdue') : undefined}
-                      sx={overdue ? { color: 'error.main', fontWeight: 700 } : undefined}
+        <DataTable columns={columns} maxHeight={480}>
+          {books.map((b) => {
+            const overdue = isOverdue(b.payment_limit_date, today);
+            return (
+              <TableRow
+                key={b.id}
+                hover
+                selected={b.id === selectedId}
+                data-book-id={b.id}
+                aria-label={translate('app.dashboard.open_booking', { name: b.name })}
+                tabIndex={0}
+                onClick={() => onOpen(b)}
+                onKeyDown={(e) => e.key === 'Enter' && e.target === e.currentTarget && onOpen(b)}
+                sx={{ cursor: 'pointer', '& td': { whiteSpace: 'nowrap' } }}
+              >
+                <TableCell>
+                  <Facility accommodationId={b.accommodation_id} iconOnly={narrow} />
+                </TableCell>
+                <TableCell>{formatDate(b.start_date)}</TableCell>
+                <TableCell>{b.name}</TableCell>
+                <TableCell align="right">{formatPeople(b.person_number)}</TableCell>
+                <TableCell align="right">
+                  {translate('app.dashboard.paid_of_total', {
+                    paid: formatYen(b.price),
+                    total: formatYen(b.price_sub),
+                  })}
+                </TableCell>
+                <TableCell>{formatDate(b.created_at)}</TableCell>
+                <TableCell
+                  data-overdue={overdue}
+                  title={overdue ? translate('app.dashboard.unpaid.overdue') : undefined}
+                  sx={overdue ? { color: 'error.main', fontWeight: 700 } : undefined}
+                >
+                  {formatDate(b.payment_limit_date)}
+                </TableCell>
+                <TableCell>
+                  {b.mail && (
+                    <Button
+                      size="small"
+                      component={Link}
+                      to={links.guestBooks(b.mail)}
+                      onClick={(e) => e.stopPropagation()}
                     >
-                      {formatDate(b.payment_limit_date)}
-                    </TableCell>
-                    <TableCell>
-                      {b.mail && (
-                        <Button
-                          size="small"
-                          component={Link}
-                          to={links.guestBooks(b.mail)}
-                          onClick={(e) => e.stopPropagation()}
-                        >
-                          {translate('app.dashboard.unpaid.history')}
-                        </Button>
-                      )}
-                    </TableCell>
-                  </TableRow>
-                );
-              })}
-            </TableBody>
-          </Table>
-        </Box>
+                      {translate('app.dashboard.unpaid.history')}
+                    </Button>
+                  )}
+                </TableCell>
+              </TableRow>
+            );
+          })}
+        </DataTable>
       )}
     </SectionCard>
   );

@@ -1,0 +1,38 @@
+import { useState } from 'react';
+import { failureMessage, fieldErrorsOf } from '../../dataProvider/apiErrors';
+
+export interface FormProblem<F extends string> {
+  message: string;
+  /** The sentences to show beside their fields. */
+  fields: Partial<Record<F, string>>;
+}
+
+/**
+ * The request of a form popup: `busy` while it runs; when it fails, or a check refuses the form before
+ * anything is sent, `problem` says why and the popup stays open with what was typed.
+ */
+export function useFormRequest<F extends string = string>(fallback: string) {
+  const [problem, setProblem] = useState<FormProblem<F> | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  /** A check failed before sending: the sentence goes on top and beside its field. */
+  const refuse = (field: F, message: string) =>
+    setProblem({ message, fields: { [field]: message } as Partial<Record<F, string>> });
+
+  /** Runs the request (and what follows its success); the server's sentences become the problem. */
+  const send = async (request: () => Promise<void>) => {
+    setBusy(true);
+    setProblem(null);
+    try {
+      await request();
+    } catch (error) {
+      setProblem({
+        message: failureMessage(error, fallback),
+        fields: fieldErrorsOf(error) as Partial<Record<F, string>>,
+      });
+      setBusy(false);
+    }
+  };
+
+  return { problem, busy, refuse, send };
+}

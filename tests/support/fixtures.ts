@@ -1,0 +1,111 @@
+import { afterAll, beforeAll, expect } from 'vitest';
+import { sql, type SQL } from 'drizzle-orm';
+import { addDays } from '../../contract/dates';
+import { sqlRows } from '../../server/db/client';
+import { startSignedIn, type SignedIn } from './signedIn';
+
+export interface ApiFixture extends SignedIn {
+  /** Runs SQL on the test server's own database. */
+  rows<T>(query: SQL): Promise<T[]>;
+}
+
+/**
+ * The test file's server with both demo users signed in: started before its tests (before the
+ * file's own beforeAll hooks registered later), closed after them. Its fields are there from then on.
+ */
+export function signedInSuite(): ApiFixture {
+  const api = {} as ApiFixture;
+  beforeAll(async () => {
+    const signedIn = await startSignedIn();
+    Object.assign(api, signedIn, {
+      rows: <T>(query: SQL) => sqlRows<T>(signedIn.server.database.db, query),
+    });
+  });
+  afterAll(() => api.server?.close());
+  return api;
+}
+
+export interface RoomPlan {
+  room_id: number;
+  plan_id: number;
+}
+
+/** The largest room type of the accommodation with a plan for two: the one the booking tests book. */
+export async function roomForTwo(api: ApiFixture, accommodationId: number): Promise<RoomPlan> {
+  const [room] = await api.rows<RoomPlan>(sql`
+    select r.id as room_id, p.id as plan_id from rooms r
+    join room_plans rp on rp.room_id = r.id join plans p on p.id = rp.plan_id
+    where r.accommodation_id = ${accommodationId} and p.max_num >= 2 order by r.max_num desc, r.id, p.id limit 1`);
+  return room!;
+}
+
+export interface BookingMakerOptions {
+  /** The first start date tried; each booking starts later than the one before. */
+  from: string;
+  days: number;
+  name: string;
+  /** Also pass over nights on which the room type already has a stay starting. */
+  skipTakenStarts?: boolean;
+}
+
+/**
+ * Makes fresh bookings for two through the API (no payment, price 0), each on the next nights the
+ * room type has free: `newBooking(accommodationId, room)`, by default in the first accommodation
+ * and its `roomForTwo`.
+ */
+export function bookingMaker(api: ApiFixture, { from, days, name, skipTakenStarts = false }: BookingMakerOptions) {
+  let nextStart = from;
+  return async function newBooking(accommodationId = api.accommodations[0]!.id, room?: RoomPlan): Promise<any> {
+    const r = room ?? (await roomForTwo(api, accommodationId));
+    for (;;) {
+      const start = nextStart;
+      nextStart = addDays(nextStart, days);
+      if (skipTakenStarts) {
+        const [taken] = await api.rows<{ n: number }>(sql`select count(*)::int as n from bookings
+          where room_id = ${r.room_id} and delete_flg = 0 and start_date = ${start}::date`);
+        if (taken!.n > 0) continue;
+      }
+      const res = await api.http.send<any>('POST', '/api/admin/books', {
+        token: api.admin,
+        json: {
+          accommodation_id: accommodationId,
+          start_date: start,
+          days,
+          person_number: 2,
+          room_id: r.room_id,
+          plan_id: r.plan_id,
+          name,
+          price: 0,
+        },
+      });
+      if (res.status === 409) continue;
+      expect(res.status).toBe(201);
+      return res.body;
+    }
+  };
+}
+
+export interface PlanRef {
+  id: number;
+  max_num: number;
+}
+
+/** A plan for two of the first accommodation (staff may reach it) and one of another (staff may not). */
+export async function ownAndOtherPlans(api: ApiFixture): Promise<{ own: PlanRef; other: PlanRef }> {
+  const first = api.accommodations[0]!.id;
+  const plans = await api.rows<PlanRef & { accommodation_id: number }>(
+    sql`select id, accommodation_id, max_num from plans order by id`,
+  );
+  return {
+    own: plans.find((p) => p.accommodation_id === first && p.max_num >= 2)!,
+    other: plans.find((p) => p.accommodation_id !== first)!,
+  };
+}
+
+/** The plan's stored prices from `from` to `to` (yyyy-MM-dd), by date then unit. */
+export function storedPrices(api: ApiFixture, planId: number, from: string, to: string) {
+  return api.rows<{ target_date: string; unit: number; price: number }>(
+    sql`select target_date::text as target_date, unit, price from plan_prices
+      where plan_id = ${planId} and target_date between ${from}::date and ${to}::date order by target_date, unit`,
+  );
+}
