@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { addDays, tokyoToday } from '../contract/dates';
-import { ADMIN, signIn } from './support';
+import { ADMIN, pickDate, signIn } from './support';
 
 /** A PATCH/POST/DELETE of the booking API, waited for so that a reload shows what the server stored. */
 const bookingCall = (page: Page, method: string) =>
@@ -30,7 +30,7 @@ test('a booking is created, edited, moved to another room, cancelled and found i
 
   await panel.getByLabel('部屋タイプ').selectOption({ label: '和室8畳' });
   await panel.getByLabel('プラン').selectOption({ label: '素泊まりプラン' });
-  await panel.getByLabel('チェックイン').fill(checkIn);
+  await pickDate(panel, 'チェックイン', checkIn);
   await panel.getByLabel('泊数').fill('2');
   await panel.getByLabel('人数').fill('2');
   await panel.getByLabel('金額').fill('0');

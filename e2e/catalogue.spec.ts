@@ -1,12 +1,6 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
-import { ADMIN, signIn } from './support';
-
-/** Types a date into a Japanese date picker: year, month and day sections in turn. */
-async function pickDate(page: Page, label: string, date: string) {
-  await page.getByRole('group', { name: label }).getByRole('spinbutton').first().click();
-  await page.keyboard.type(date.replaceAll('-', ''));
-}
+import { ADMIN, pickDate, signIn } from './support';
 
 /** A write of the rooms or plans API, waited for so that a reload shows what the server stored. */
 const catalogueCall = (page: Page, method: string, path: RegExp) =>

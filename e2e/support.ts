@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 
 export const ADMIN = { mail: 'admin@example.com', password: 'admin-pass-1234' };
 export const STAFF = { mail: 'staff@example.com', password: 'staff-pass-1234' };
@@ -30,4 +30,11 @@ export async function accommodationsOf(page: Page, who: { mail: string; password
     accommodations: { id: number; name: string; short_name: string }[];
     company: { name: string };
   };
+}
+
+/** Types a date into a Japanese date picker (src/components/DatePickerJa): year, month and day in turn. */
+export async function pickDate(scope: Page | Locator, label: string, date: string) {
+  await scope.getByRole('group', { name: label }).getByRole('spinbutton').first().click();
+  const page = 'keyboard' in scope ? scope : scope.page();
+  await page.keyboard.type(date.replaceAll('-', ''));
 }

@@ -5,6 +5,7 @@ import type { Room } from '../../contract/room';
 import type { AppMessageKey } from '../../i18n/ja';
 import { formatDate } from '../../i18n/formats';
 import { useAppTranslate } from '../../i18n/useAppTranslate';
+import { DatePickerJa } from '../../src/components/DatePickerJa';
 import type { BookingField, BookingFormValues } from './bookingModel';
 
 export interface BookingInputsProps {
@@ -97,13 +98,18 @@ export function BookingInputs(props: BookingInputsProps) {
         [{ value: '', label: translate('app.booking.no_plan') }, ...planChoices(props)],
         cols(wide ? 5 : 7),
       )}
-      {text('start_date', {
-        type: 'date',
-        slotProps: { inputLabel: { shrink: true } },
-        // The input's own format follows the browser's language; the day is also said the Japanese way.
-        helperText: formatDate(form.start_date),
-        ...cols(wide ? 2 : 6),
-      })}
+      <Box key="start_date" {...cols(wide ? 2 : 6)}>
+        {/* Like the text fields: what is typed or picked saves when the field is left. */}
+        <DatePickerJa
+          name="booking-start_date"
+          label={label('start_date')}
+          value={form.start_date || null}
+          onChange={(date) => onChange('start_date', date ?? '')}
+          onBlur={() => onBlur('start_date')}
+          helperText={formatDate(form.start_date)}
+          fullWidth
+        />
+      </Box>
       {text('days', {
         ...cols(wide ? 1 : 3),
         type: 'number',

@@ -137,7 +137,6 @@ function CreatorForm({
       value={value}
       onChange={(event) => onChange(event.target.value)}
       type="number"
-      variant="outlined"
       size="small"
       error={Boolean(error(field))}
       helperText={error(field)}

@@ -23,6 +23,10 @@ export interface DatePickerJaProps {
   value: string | null;
   /** yyyy-MM-dd, or null when emptied or while the typed date is not a real one. */
   onChange: (date: string | null) => void;
+  /** The field was left (typing is over). */
+  onBlur?: () => void;
+  /** Form field name and id (tests and labels find the field by them). */
+  name?: string;
   helperText?: ReactNode;
   error?: boolean;
   disabled?: boolean;
@@ -42,6 +46,8 @@ export function DatePickerJa({
   label,
   value,
   onChange,
+  onBlur,
+  name,
   helperText,
   error = false,
   disabled = false,
@@ -58,11 +64,13 @@ export function DatePickerJa({
         format="yyyy-MM-dd"
         value={fromIso(value)}
         onChange={(picked) => onChange(pickedToIso(picked))}
+        name={name}
         disabled={disabled}
         minDate={fromIso(minDate ?? null) ?? undefined}
         maxDate={fromIso(maxDate ?? null) ?? undefined}
         slotProps={{
-          textField: { size, fullWidth, helperText, error },
+          // Filled like react-admin's text fields beside it.
+          textField: { size, fullWidth, helperText, error, onBlur, id: name, variant: 'filled' },
           field: { clearable },
           calendarHeader: { format: HEADER_FORMAT },
           actionBar: { actions: clearable ? ['clear', 'today', 'accept'] : ['today', 'accept'] },

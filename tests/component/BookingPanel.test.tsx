@@ -4,6 +4,7 @@ import * as api from '../../dataProvider/bookingsApi';
 import { HttpError } from '../../dataProvider/http';
 import { buildBooking, demoPlans, demoRooms } from './BookingPanel.fixtures';
 import { renderPanel } from './bookingPanelHarness';
+import { pickerText, typeDate } from './helpers';
 
 vi.mock('../../dataProvider/bookingsApi', async () => (await import('./BookingPanel.fixtures')).bookingsApiStub());
 const mocked = vi.mocked(api);
@@ -25,8 +26,8 @@ describe('BookingPanel, an existing booking', () => {
     expect(screen.getByTestId('booking-confirmation')).toHaveTextContent('確認番号: AB9');
     expect(field('宿泊者名').value).toBe('山田 太郎');
     expect(screen.getByTestId('booking-check-out')).toHaveTextContent('2026年12月26日（2泊）');
-    // The check-in input follows the browser's language; the Japanese date is said under it.
-    expect(field('チェックイン').value).toBe('2026-12-24');
+    // The Japanese picker shows the day as the API writes it, and the Japanese date under it.
+    expect(pickerText('チェックイン')).toBe('2026-12-24');
     expect(screen.getByText('2026年12月24日')).toBeInTheDocument();
     expect(screen.getByTestId('booking-price-sub')).toHaveTextContent('45,000円');
     expect(screen.getByText('管理画面')).toBeInTheDocument();
@@ -47,6 +48,17 @@ describe('BookingPanel, an existing booking', () => {
     await waitFor(() => expect(onChanged).toHaveBeenCalledTimes(1));
     expect(mocked.updateBook).toHaveBeenCalledTimes(1);
     expect(mocked.updateBook).toHaveBeenCalledWith(7, { name: '山田 次郎' });
+  });
+
+  it('sends a typed check-in once, when the field is left, as { start_date }', async () => {
+    renderPanel(7);
+    await screen.findByRole('heading', { name: '予約詳細' });
+    const { user } = await typeDate('チェックイン', '2026-12-27');
+    expect(mocked.updateBook).not.toHaveBeenCalled();
+    await user.click(field('宿泊者名'));
+    await waitFor(() => expect(mocked.updateBook).toHaveBeenCalledWith(7, { start_date: '2026-12-27' }));
+    expect(mocked.updateBook).toHaveBeenCalledTimes(1);
+    expect(screen.getByText('2026年12月27日')).toBeInTheDocument();
   });
 
   it('sends another room at once as { room_id }', async () => {

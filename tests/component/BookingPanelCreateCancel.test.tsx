@@ -4,6 +4,7 @@ import * as api from '../../dataProvider/bookingsApi';
 import { HttpError } from '../../dataProvider/http';
 import { buildBooking, demoPlans, demoRooms } from './BookingPanel.fixtures';
 import { renderPanel } from './bookingPanelHarness';
+import { typeDate } from './helpers';
 
 vi.mock('../../dataProvider/bookingsApi', async () => (await import('./BookingPanel.fixtures')).bookingsApiStub());
 const mocked = vi.mocked(api);
@@ -15,7 +16,7 @@ async function fillValidForm() {
   await screen.findByRole('option', { name: '洋室ツイン' });
   type('部屋タイプ', '3');
   type('プラン', '12');
-  type('チェックイン', '2026-12-24');
+  await typeDate('チェックイン', '2026-12-24');
   type('泊数', '2');
   type('人数', '2');
   type('金額', '0');

@@ -1,12 +1,11 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import * as catalogue from '../../dataProvider/catalogueApi';
 import { HttpError } from '../../dataProvider/http';
 import * as api from '../../dataProvider/pricesApi';
 import { PriceCreator } from '../../resources/prices/PriceCreator';
 import { AppNotification } from '../../src/components/AppNotification';
-import { renderInAdmin } from './helpers';
+import { renderInAdmin, typeDate } from './helpers';
 import { buildPlan } from './plan.fixtures';
 
 vi.mock('../../dataProvider/catalogueApi', () => ({ getPlan: vi.fn() }));
@@ -25,14 +24,6 @@ function renderCreator(maxNum = 2) {
   );
 }
 
-/** Types a date into a picker as a person does: year, month and day sections in turn. */
-async function pickDate(label: '開始日' | '終了日', date: string) {
-  const group = await screen.findByRole('group', { name: label });
-  const user = userEvent.setup();
-  await user.click(within(group).getAllByRole('spinbutton')[0]!);
-  await user.keyboard(date.replaceAll('-', ''));
-}
-
 const basePrice = () => screen.getByRole('spinbutton', { name: '1名あたり（円）' });
 const previewCell = (date: string, unit: number) =>
   document.querySelector(`[data-testid="price-preview"] tr[data-date="${date}"] td:nth-of-type(${unit})`);
@@ -48,19 +39,19 @@ describe('PriceCreator', () => {
     renderCreator();
     expect(await screen.findByText('スタンダードプラン')).toBeInTheDocument();
     expect(screen.getByText('開始日と終了日を選ぶと、料金の入力欄が表示されます。')).toBeInTheDocument();
-    await pickDate('開始日', '2027-05-10');
-    await pickDate('終了日', '2027-05-01');
+    await typeDate('開始日', '2027-05-10');
+    await typeDate('終了日', '2027-05-01');
     expect(await screen.findByText('終了日は開始日以降の日付を指定してください')).toBeInTheDocument();
     expect(screen.queryByRole('spinbutton', { name: '1名あたり（円）' })).not.toBeInTheDocument();
-    await pickDate('開始日', '2027-04-30');
+    await typeDate('開始日', '2027-04-30');
     expect(await screen.findByRole('spinbutton', { name: '1名あたり（円）' })).toBeInTheDocument();
     expect(screen.queryByText('終了日は開始日以降の日付を指定してください')).not.toBeInTheDocument();
   });
 
   it('previews the rule with weekday and holiday classes, then registers it and opens the price list', async () => {
     renderCreator();
-    await pickDate('開始日', '2027-04-30');
-    await pickDate('終了日', '2027-05-10');
+    await typeDate('開始日', '2027-04-30');
+    await typeDate('終了日', '2027-05-10');
     const register = await screen.findByRole('button', { name: '料金を登録' });
     expect(register).toBeDisabled();
     fireEvent.change(basePrice(), { target: { value: '10000' } });
@@ -112,8 +103,8 @@ describe('PriceCreator', () => {
       updated_at: '2026-11-01T10:00:00.000+09:00',
     });
     renderCreator(3);
-    await pickDate('開始日', '2027-06-04');
-    await pickDate('終了日', '2027-06-04');
+    await typeDate('開始日', '2027-06-04');
+    await typeDate('終了日', '2027-06-04');
     expect(await screen.findByRole('spinbutton', { name: '1名あたり（円）' })).toHaveValue(15000);
     expect(screen.getByRole('spinbutton', { name: '3人' })).toHaveValue(9000);
     expect(screen.getByRole('spinbutton', { name: '金曜' })).toHaveValue(2000);
@@ -123,8 +114,8 @@ describe('PriceCreator', () => {
 
   it("names a bad input, keeps register off, and shows the server's refusal", async () => {
     renderCreator();
-    await pickDate('開始日', '2027-06-01');
-    await pickDate('終了日', '2027-06-02');
+    await typeDate('開始日', '2027-06-01');
+    await typeDate('終了日', '2027-06-02');
     fireEvent.change(await screen.findByRole('spinbutton', { name: '1名あたり（円）' }), {
       target: { value: '10000' },
     });

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { render } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { AdminContext, memoryStore, type AuthProvider, type DataProvider } from 'react-admin';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { i18nProvider } from '../../i18n/i18nProvider';
@@ -59,4 +60,22 @@ export function renderInAdmin(
       </AdminContext>
     </MemoryRouter>,
   );
+}
+
+/** Types a date into a Japanese date picker (src/components/DatePickerJa) as a person does: year, month, day. */
+export async function typeDate(label: string, date: string) {
+  const group = await screen.findByRole('group', { name: label });
+  const user = userEvent.setup();
+  await user.click(within(group).getAllByRole('spinbutton')[0]!);
+  await user.keyboard(date.replaceAll('-', ''));
+  return { group, user };
+}
+
+/** The date a Japanese date picker shows, as its sections read (2026-12-24). */
+export function pickerText(label: string): string {
+  const group = screen.getByRole('group', { name: label });
+  return within(group)
+    .getAllByRole('spinbutton')
+    .map((s) => s.textContent)
+    .join('-');
 }
