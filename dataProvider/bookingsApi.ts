@@ -83,9 +83,16 @@ export async function getDayStatus(date: string, accommodationId: number): Promi
 
 const commentsPath = (accommodationId: number) => `/admin/accommodations/${accommodationId}/calendar/comments`;
 
-export async function listComments(accommodationId: number, from: string, to: string): Promise<CalendarComment[]> {
+/** The comments of the days from `from` to `to`, both included, by date then id. */
+export async function listComments(
+  accommodationId: number,
+  from: string,
+  to: string,
+  signal?: AbortSignal,
+): Promise<CalendarComment[]> {
   const { json } = await httpClient<{ comments: CalendarComment[] }>(apiUrl(commentsPath(accommodationId)), {
     query: { start_date: from, end_date: to },
+    signal,
   });
   return json.comments;
 }

@@ -96,6 +96,8 @@ export const appMessages = {
       month: '%{month}月',
       over: '超過',
       full: '満室',
+      comment: 'コメント: %{text}',
+      comments_failed: 'この期間のコメントを読み込めませんでした。ページを再読み込みしてください。',
     },
     day: {
       back: 'カレンダーに戻る',

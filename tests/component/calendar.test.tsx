@@ -11,6 +11,7 @@ import { renderInAdmin, storeDemoAccommodations } from './helpers';
 
 vi.mock('../../dataProvider/bookingsApi', () => ({
   listCalendarBooks: vi.fn(),
+  listComments: vi.fn(),
   listRooms: vi.fn(),
   listPlans: vi.fn(),
   getBook: vi.fn(),
@@ -71,6 +72,7 @@ beforeEach(() => {
   storeDemoAccommodations();
   mocked.listCalendarBooks.mockResolvedValue(books);
   mocked.listRooms.mockResolvedValue(rooms);
+  mocked.listComments.mockResolvedValue([]);
   mocked.listPlans.mockResolvedValue([]);
   mocked.getBook.mockResolvedValue(books[0]!);
   mocked.updateBook.mockImplementation(async (id, patch) => ({ ...books[0]!, id, ...patch }) as never);

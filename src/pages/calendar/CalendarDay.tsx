@@ -1,10 +1,11 @@
 import { memo, type MouseEvent } from 'react';
+import CommentIcon from '@mui/icons-material/ChatBubbleOutline';
 import type { Booking } from '../../../contract/booking';
 import { weekday } from '../../../contract/dates';
 import { formatDate, formatPeople } from '../../../i18n/formats';
 import { useAppTranslate } from '../../../i18n/useAppTranslate';
 import { dayLabel } from './calendarLabels';
-import type { DayInfo } from './calendarModel';
+import { commentSummary, type DayInfo } from './calendarModel';
 import { ROOM_BORDERS, ROOM_COLORS } from './calendarStyles';
 
 export interface DayActions {
@@ -14,6 +15,8 @@ export interface DayActions {
 
 export interface CalendarDayProps extends DayActions {
   info: DayInfo;
+  /** The day's calendar comments, if any. */
+  comments?: readonly string[];
   variant: 'grid' | 'list';
   roomNumber: number;
   /** room_id → its place in the room list (its colour). */
@@ -60,9 +63,33 @@ function BookingChip({
   );
 }
 
-/** One day: its date (a link to the day schedule), the count of rooms taken and the stays of that night. */
+/**
+ * The day's comment: in the grid its first line beside an icon, cut to the cell's width; in the
+ * list up to three lines. The whole text is the title and the accessible name. A click on it is a
+ * click on the day.
+ */
+function DayComment({ texts, variant }: { texts: readonly string[]; variant: 'grid' | 'list' }) {
+  const translate = useAppTranslate();
+  const { line, full } = commentSummary(texts);
+  return (
+    <div
+      className="cal-comment"
+      role="note"
+      title={full}
+      aria-label={translate('app.calendar.comment', { text: full })}
+    >
+      <CommentIcon className="cal-comment-icon" fontSize="inherit" />
+      <span className="cal-comment-text">{variant === 'grid' ? line : full}</span>
+    </div>
+  );
+}
+
+/**
+ * One day: its date (a link to the day schedule), the count of rooms taken, its comment and the
+ * stays of that night.
+ */
 function CalendarDayCell(props: CalendarDayProps) {
-  const { info, variant, roomNumber, roomIndex, selectedId, first = false, onOpenDay, onOpenBooking } = props;
+  const { info, comments, variant, roomNumber, roomIndex, selectedId, first = false, onOpenDay, onOpenBooking } = props;
   const translate = useAppTranslate();
   const { date, books, state } = info;
   const wd = weekday(date);
@@ -75,27 +102,30 @@ function CalendarDayCell(props: CalendarDayProps) {
   const className = `${info.className}${wd === 0 ? ' sun' : wd === 6 ? ' sat' : ''}`;
   return (
     <div className={className} data-date={date} data-state={state} onClick={() => onOpenDay(date)}>
-      <div className="cal-day-head">
-        <button
-          type="button"
-          className="cal-date"
-          aria-label={translate('app.calendar.open_day', { date: label })}
-          onClick={(e) => {
-            e.stopPropagation();
-            onOpenDay(date);
-          }}
-        >
-          {month && <span className="cal-month">{month}</span>}
-          {variant === 'list' ? label : dayNumber}
-        </button>
-        {info.holiday && <span className="cal-holiday">{info.holiday}</span>}
-        {books.length > 0 && (
-          <span className="cal-count" title={info.overRooms.join('\n') || undefined}>
-            {state === 'over' && <span className="cal-badge">{translate('app.calendar.over')}</span>}
-            {state === 'full' && <span className="cal-badge">{translate('app.calendar.full')}</span>}
-            {translate('app.calendar.count', { booked: books.length, rooms: roomNumber })}
-          </span>
-        )}
+      <div className="cal-day-side">
+        <div className="cal-day-head">
+          <button
+            type="button"
+            className="cal-date"
+            aria-label={translate('app.calendar.open_day', { date: label })}
+            onClick={(e) => {
+              e.stopPropagation();
+              onOpenDay(date);
+            }}
+          >
+            {month && <span className="cal-month">{month}</span>}
+            {variant === 'list' ? label : dayNumber}
+          </button>
+          {info.holiday && <span className="cal-holiday">{info.holiday}</span>}
+          {books.length > 0 && (
+            <span className="cal-count" title={info.overRooms.join('\n') || undefined}>
+              {state === 'over' && <span className="cal-badge">{translate('app.calendar.over')}</span>}
+              {state === 'full' && <span className="cal-badge">{translate('app.calendar.full')}</span>}
+              {translate('app.calendar.count', { booked: books.length, rooms: roomNumber })}
+            </span>
+          )}
+        </div>
+        {comments && comments.length > 0 && <DayComment texts={comments} variant={variant} />}
       </div>
       <div className="cal-chips">
         {books.map((book) => (
@@ -113,7 +143,10 @@ function CalendarDayCell(props: CalendarDayProps) {
   );
 }
 
-/** Same day, same look, same booking objects: an extension of the window leaves the cell alone. */
+/**
+ * Same day, same look, same booking objects, same comments array: an extension of the window (or
+ * the comments' arrival) leaves the other cells alone.
+ */
 function sameDay(a: CalendarDayProps, b: CalendarDayProps): boolean {
   const x = a.info;
   const y = b.info;
@@ -127,6 +160,7 @@ function sameDay(a: CalendarDayProps, b: CalendarDayProps): boolean {
     x.books.every((book, i) => book === y.books[i]);
   return (
     sameInfo &&
+    a.comments === b.comments &&
     a.variant === b.variant &&
     a.roomNumber === b.roomNumber &&
     a.roomIndex === b.roomIndex &&

@@ -14,6 +14,7 @@ import { calendarSx } from './calendarStyles';
 import { CalendarToolbar } from './CalendarToolbar';
 import { DayList, WeekGrid } from './CalendarViews';
 import { useCalendarBooks } from './useCalendarBooks';
+import { useCalendarComments } from './useCalendarComments';
 import { useHolidays } from '../../hooks/useHolidays';
 import { useInfiniteScroll } from './useInfiniteScroll';
 
@@ -32,7 +33,8 @@ export function CalendarScreen({ accommodationId, bookId }: CalendarScreenProps)
   const { accommodations } = useAccommodations();
   const accommodation = accommodations.find((a) => a.id === accommodationId);
   const roomNumber = accommodation?.room_number ?? 0;
-  const { window, books, loaded, rooms, reload, extend } = useCalendarBooks(accommodationId, today);
+  const { comments, load: loadComments } = useCalendarComments(accommodationId);
+  const { window, books, loaded, rooms, reload, extend } = useCalendarBooks(accommodationId, today, loadComments);
 
   const holidays = useHolidays();
   const nights = useMemo(() => groupByNight(books.values(), window), [books, window]);
@@ -84,7 +86,7 @@ export function CalendarScreen({ accommodationId, bookId }: CalendarScreenProps)
   const panel = bookId !== null && (
     <BookingPanel accommodationId={accommodationId} bookId={bookId} onClose={onClose} onChanged={onChanged} />
   );
-  const viewProps = { days, roomNumber, roomIndex, selectedId: bookId, onOpenDay, onOpenBooking };
+  const viewProps = { days, comments, roomNumber, roomIndex, selectedId: bookId, onOpenDay, onOpenBooking };
   return (
     <>
       <Title title={translate('app.page.calendar')} preferenceKey={false} />

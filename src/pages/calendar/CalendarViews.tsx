@@ -1,16 +1,18 @@
-import type { DayInfo } from './calendarModel';
+import type { DayComments, DayInfo } from './calendarModel';
 import { CalendarDay, type DayActions } from './CalendarDay';
 import { WEEKDAY_LABELS } from './calendarLabels';
 
 export interface CalendarViewProps extends DayActions {
   days: DayInfo[];
+  /** The calendar comments by date (they come apart from the bookings). */
+  comments: DayComments;
   roomNumber: number;
   roomIndex: ReadonlyMap<number, number>;
   selectedId: number | null;
 }
 
 /** Weekly grid: one row per week, Sunday to Saturday (the window always holds whole weeks). */
-export function WeekGrid({ days, ...rest }: CalendarViewProps) {
+export function WeekGrid({ days, comments, ...rest }: CalendarViewProps) {
   const weeks: DayInfo[][] = [];
   for (let i = 0; i < days.length; i += 7) weeks.push(days.slice(i, i + 7));
   return (
@@ -25,7 +27,14 @@ export function WeekGrid({ days, ...rest }: CalendarViewProps) {
       {weeks.map((week, w) => (
         <div className="cal-week" key={week[0]!.date} data-week={week[0]!.date}>
           {week.map((info, d) => (
-            <CalendarDay key={info.date} info={info} variant="grid" first={w === 0 && d === 0} {...rest} />
+            <CalendarDay
+              key={info.date}
+              info={info}
+              comments={comments.get(info.date)}
+              variant="grid"
+              first={w === 0 && d === 0}
+              {...rest}
+            />
           ))}
         </div>
       ))}
@@ -33,12 +42,12 @@ export function WeekGrid({ days, ...rest }: CalendarViewProps) {
   );
 }
 
-/** Vertical list: one row per day, its date 'M月d日(曜)' then that night's bookings. */
-export function DayList({ days, ...rest }: CalendarViewProps) {
+/** Vertical list: one row per day, its date 'M月d日(曜)' and its comment, then that night's bookings. */
+export function DayList({ days, comments, ...rest }: CalendarViewProps) {
   return (
     <div className="cal-list" data-testid="calendar-list">
       {days.map((info) => (
-        <CalendarDay key={info.date} info={info} variant="list" {...rest} />
+        <CalendarDay key={info.date} info={info} comments={comments.get(info.date)} variant="list" {...rest} />
       ))}
     </div>
   );

@@ -1,4 +1,4 @@
-import type { Booking } from '../../../contract/booking';
+import type { Booking, CalendarComment } from '../../../contract/booking';
 import { dayState, isOverbooked, staysOn, type DayState } from '../../../contract/calendarDay';
 import { addDays, daysBetween, weekday } from '../../../contract/dates';
 import {
@@ -123,4 +123,37 @@ export function describeDays(dates: string[], nights: Map<string, Booking[]>, ct
     }
     return { date, books, state, overRooms, holiday, className: classes.join(' ') };
   });
+}
+
+/** The calendar comments by date: each day's non-blank texts, in the order the server gives them. */
+export type DayComments = ReadonlyMap<string, readonly string[]>;
+
+/**
+ * The comments held once the answer for `range` is in: that range's dates replaced by the answer
+ * (a comment deleted since disappears), the other dates kept. A day whose texts did not change keeps
+ * its array, so its cell does not render again.
+ */
+export function mergeComments(held: DayComments, range: DateWindow, answer: readonly CalendarComment[]): DayComments {
+  const fresh = new Map<string, string[]>();
+  for (const c of answer) {
+    if (c.target_date < range.from || c.target_date > range.to || c.comment.trim() === '') continue;
+    const list = fresh.get(c.target_date);
+    if (list) list.push(c.comment);
+    else fresh.set(c.target_date, [c.comment]);
+  }
+  const next = new Map<string, readonly string[]>();
+  for (const [date, texts] of held) if (date < range.from || date > range.to) next.set(date, texts);
+  for (const [date, texts] of fresh) {
+    const before = held.get(date);
+    const same = before?.length === texts.length && before.every((t, i) => t === texts[i]);
+    next.set(date, same && before ? before : texts);
+  }
+  return next;
+}
+
+/** What a day cell shows of its comments: the first line of the first one; the whole of all as its title. */
+export function commentSummary(texts: readonly string[]): { line: string; full: string } {
+  const full = texts.join('\n');
+  const line = full.split('\n').find((l) => l.trim() !== '') ?? '';
+  return { line: line.trim(), full };
 }

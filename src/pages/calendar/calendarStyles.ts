@@ -104,6 +104,22 @@ export const calendarSx: SxProps<Theme> = {
   '& .cal-chip.selected': { outline: '2px solid #1f5f8b' },
   '& .cal-chip-room': { color: 'text.secondary', ml: 0.5, fontSize: 11 },
   '& .cal-month': { fontSize: 11, fontWeight: 700, mr: 0.25 },
+  // The day's comment: one line in the grid, cut with an ellipsis; the title holds the whole text.
+  '& .cal-comment': {
+    display: 'flex',
+    alignItems: 'center',
+    gap: '3px',
+    minWidth: 0,
+    mb: '2px',
+    px: 0.5,
+    fontSize: 11,
+    lineHeight: 1.4,
+    color: '#6d4c00',
+    bgcolor: '#fff8dc',
+    borderRadius: 0.5,
+  },
+  '& .cal-comment-icon': { flexShrink: 0, fontSize: 12 },
+  '& .cal-comment-text': { minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
   // List view
   '& .cal-list .cal-day': {
     display: 'flex',
@@ -114,7 +130,18 @@ export const calendarSx: SxProps<Theme> = {
     contentVisibility: 'auto',
     containIntrinsicSize: '0px auto 40px',
   },
-  '& .cal-list .cal-day-head': { width: 250, flexShrink: 0, mb: 0 },
+  '& .cal-list .cal-day-side': { width: 250, flexShrink: 0 },
+  '& .cal-list .cal-day-head': { mb: 0 },
+  '& .cal-list .cal-comment': { alignItems: 'flex-start', mt: 0.25, mb: 0 },
+  '& .cal-list .cal-comment-icon': { mt: '2px' },
+  // Up to three lines under the date, as written (line breaks kept).
+  '& .cal-list .cal-comment-text': {
+    whiteSpace: 'pre-line',
+    overflowWrap: 'anywhere',
+    display: '-webkit-box',
+    WebkitLineClamp: 3,
+    WebkitBoxOrient: 'vertical',
+  },
   '& .cal-list .cal-count': { ml: 0.5 },
   '& .cal-list .cal-chips': { flexDirection: 'row', flexWrap: 'wrap', flex: 1 },
   '& .cal-list .cal-chip': { width: 'auto', maxWidth: 320 },
@@ -123,7 +150,7 @@ export const calendarSx: SxProps<Theme> = {
     '& .cal-week .cal-count, & .cal-week .cal-holiday': { display: 'none' },
     '& .cal-week .cal-day': { px: '2px' },
     '& .cal-list .cal-day': { flexDirection: 'column', gap: 0.5 },
-    '& .cal-list .cal-day-head': { width: 'auto' },
+    '& .cal-list .cal-day-side': { width: 'auto' },
     '& .cal-list .cal-chip': { maxWidth: '100%' },
   },
 };

@@ -19,11 +19,15 @@ const byId = (books: Booking[], into = new Map<number, Booking>()) => {
 
 const isAbort = (e: unknown) => e instanceof DOMException && e.name === 'AbortError';
 
+/** Asks for something else of the same dates beside a bookings call (the calendar comments). */
+export type LoadBeside = (range: DateWindow, signal: AbortSignal) => void;
+
 /**
  * The bookings of one accommodation's calendar window and its room types. The first window is one
- * call; each extension asks only for its new dates and merges them by booking id.
+ * call; each extension asks only for its new dates and merges them by booking id. `loadBeside` is
+ * called right after the first window's call and each extension's call is sent, for the same dates.
  */
-export function useCalendarBooks(accommodationId: number, today: string) {
+export function useCalendarBooks(accommodationId: number, today: string, loadBeside?: LoadBeside) {
   const [state, setState] = useState<BooksState>(() => ({
     window: initialWindow(today),
     books: new Map(),
@@ -63,13 +67,14 @@ export function useCalendarBooks(accommodationId: number, today: string) {
     const controller = new AbortController();
     abort.current = controller;
     void reload();
+    loadBeside?.(windowRef.current, controller.signal);
     listRooms(accommodationId)
       .then((list) => {
         if (!controller.signal.aborted) setRooms(list);
       })
       .catch(fail);
     return () => controller.abort();
-  }, [accommodationId, reload, fail]);
+  }, [accommodationId, reload, fail, loadBeside]);
 
   /**
    * Adds `days` days above or below. `beforeApply` runs just before the new rows are committed
@@ -81,7 +86,9 @@ export function useCalendarBooks(accommodationId: number, today: string) {
       busy.current = true;
       const added = extensionWindow(windowRef.current, direction, days);
       try {
-        const books = await listCalendarBooks(accommodationId, added.from, added.to, abort.current.signal);
+        const asked = listCalendarBooks(accommodationId, added.from, added.to, abort.current.signal);
+        loadBeside?.(added, abort.current.signal);
+        const books = await asked;
         beforeApply?.();
         windowRef.current = mergeWindows(windowRef.current, added);
         setState((s) => ({ ...s, window: mergeWindows(s.window, added), books: byId(books, new Map(s.books)) }));
@@ -91,7 +98,7 @@ export function useCalendarBooks(accommodationId: number, today: string) {
         busy.current = false;
       }
     },
-    [accommodationId, fail],
+    [accommodationId, fail, loadBeside],
   );
 
   return { window: state.window, books: state.books, loaded: state.loaded, rooms, reload, extend };
