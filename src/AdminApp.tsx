@@ -8,8 +8,6 @@ import { dataProvider } from '../dataProvider/dataProvider';
 import { i18nProvider } from '../i18n/i18nProvider';
 import { AppNotification } from './components/AppNotification';
 import { AppLayout } from './layout/AppLayout';
-import { HomePage } from './pages/HomePage';
-import { LodgingListPage } from './pages/LodgingListPage';
 import { NotFoundPage, PlaceholderPage } from './pages/PlaceholderPage';
 import { ADMIN_BASENAME, LOGIN_PATH, pageRoutes, type PageName } from './routes';
 import { themeOptions } from './theme';
@@ -20,6 +18,18 @@ const adminTheme: RaThemeOptions = {
   typography: { ...defaultTheme.typography, ...themeOptions.typography },
   shape: themeOptions.shape,
 };
+
+// The dashboard and the lodging list load on first visit too: the calendar, where staff work,
+// never waits for their tables, dialogs and the booking panel.
+const LazyHomePage = lazy(() => import('./pages/HomePage').then((m) => ({ default: m.HomePage })));
+const LodgingListPage = lazy(() => import('./pages/LodgingListPage').then((m) => ({ default: m.LodgingListPage })));
+function HomePage() {
+  return (
+    <Suspense fallback={<LinearProgress />}>
+      <LazyHomePage />
+    </Suspense>
+  );
+}
 
 // The calendar pages load on first visit: the shell's chunk stays as it is.
 const loadCalendar = () => import('./pages/calendar/CalendarPage');

@@ -1,5 +1,5 @@
 import { vi } from 'vitest';
-import { BookingPanel } from '../../resources/bookings';
+import { BookingPanel } from '../../resources/bookings/BookingPanel';
 import { AppNotification } from '../../src/components/AppNotification';
 import { renderInAdmin } from './helpers';
 

@@ -134,7 +134,7 @@ describe('booking calendar', () => {
     expect(day('2026-04-11')).not.toHaveClass('unselect');
     expect(mocked.listCalendarBooks).toHaveBeenCalledTimes(1);
     // A save in the panel makes the calendar load its window again.
-    const name = await screen.findByLabelText('宿泊者名');
+    const name = await screen.findByLabelText('宿泊者名', undefined, { timeout: 15_000 }); // the panel's code loads on first use
     await waitFor(() => expect(name).toHaveValue('客1'));
     fireEvent.change(name, { target: { value: '客1 改' } });
     fireEvent.blur(name);

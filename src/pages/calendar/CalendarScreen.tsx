@@ -5,7 +5,7 @@ import { useNavigate } from 'react-router-dom';
 import { maxDate, tokyoToday } from '../../../contract/dates';
 import { useAccommodations } from '../../../dataProvider/accommodations';
 import { useAppTranslate } from '../../../i18n/useAppTranslate';
-import { BookingPanel } from '../../../resources/bookings/BookingPanel';
+import { LazyBookingPanel as BookingPanel, preloadBookingPanel } from '../../../resources/bookings/LazyBookingPanel';
 import { links } from '../../routes';
 import type { CalendarView } from './calendarConstants';
 import { describeDays, extensionDays, groupByNight, windowDates } from './calendarModel';
@@ -44,6 +44,11 @@ export function CalendarScreen({ accommodationId, bookId }: CalendarScreenProps)
     [window, nights, rooms, roomNumber, today, selectedId, holidays],
   );
   const roomIndex = useMemo(() => new Map(rooms.map((r, i) => [r.id, i])), [rooms]);
+
+  // The panel's code comes once the first bookings are on screen: the first click opens at once.
+  useEffect(() => {
+    if (loaded) preloadBookingPanel();
+  }, [loaded]);
 
   useEffect(() => {
     writeBookSearch({ accommodation_id: accommodationId, stay_from: window.from, stay_to: window.to });

@@ -4,7 +4,7 @@ import { Title } from 'react-admin';
 import type { Booking } from '../../../contract/booking';
 import { tokyoToday } from '../../../contract/dates';
 import { useAppTranslate } from '../../../i18n/useAppTranslate';
-import { BookingPanel } from '../../../resources/bookings/BookingPanel';
+import { LazyBookingPanel as BookingPanel } from '../../../resources/bookings/LazyBookingPanel';
 import { AccommodationLinks } from './AccommodationLinks';
 import { RefundList } from './RefundList';
 import { SyncCheckTable } from './SyncCheckTable';
