@@ -1,4 +1,4 @@
-import { requiredMessage } from './room';
+import { requiredMessage } from './fieldRules';
 import { z } from './zod';
 
 /**

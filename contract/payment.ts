@@ -1,7 +1,7 @@
 import { bookingPaymentSchema, bookingRefundSchema } from './booking';
 import { PAY_TYPE_CODES } from './enums';
 import { isoDate } from './params';
-import { requiredMessage } from './room';
+import { requiredMessage } from './fieldRules';
 import { z } from './zod';
 
 /**

@@ -1,5 +1,5 @@
 import { isoDate } from './params';
-import { requiredMessage } from './room';
+import { requiredMessage } from './fieldRules';
 import { z } from './zod';
 
 /** A rate plan as lists show it (spec section 3 "Plan"); the plan screens add the rest. */

@@ -1,3 +1,4 @@
+import { requiredMessage } from './fieldRules';
 import { z } from './zod';
 
 /** A room type (spec section 3 "Room"): max_num is the number of rooms of that type. */
@@ -18,10 +19,6 @@ export const roomMessages = {
   maxNumTooLarge: '部屋数は999以下で入力してください。',
   hasBookings: 'この部屋タイプには予約があるため削除できません。予約の部屋タイプを変更してから削除してください。',
 } as const;
-
-/** Zod's message for a field that is missing or null; its own (Japanese) message for a wrong type. */
-export const requiredMessage = (message: string) => (issue: { input?: unknown }) =>
-  issue.input === undefined || issue.input === null ? message : undefined;
 
 export const roomNameSchema = z
   .string({ error: requiredMessage(roomMessages.name) })

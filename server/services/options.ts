@@ -103,8 +103,4 @@ export class OptionService {
       await q.deleteOption(tx, optionId);
     });
   }
-
-  suppliers(companyId: number) {
-    return q.listSuppliers(this.db, companyId);
-  }
 }

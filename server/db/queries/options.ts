@@ -110,17 +110,3 @@ export async function updateOption(tx: Tx, optionId: number, values: OptionValue
 export async function deleteOption(tx: Tx, optionId: number): Promise<void> {
   await tx.delete(accommodationOptions).where(eq(accommodationOptions.id, optionId));
 }
-
-export interface SupplierRow {
-  id: number;
-  name: string;
-  mail: string;
-}
-
-/** The partners of a company, by id. */
-export function listSuppliers(tx: Tx, companyId: number): Promise<SupplierRow[]> {
-  return sqlRows<SupplierRow>(
-    tx,
-    sql`select id, name, mail from suppliers where company_id = ${companyId} order by id`,
-  );
-}

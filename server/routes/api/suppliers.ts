@@ -1,27 +1,40 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorBodySchema } from '../../../contract/error';
-import { supplierListSchema } from '../../../contract/supplier';
+import { supplierEntity, supplierListSchema } from '../../../contract/supplier';
 import type { AppContext } from '../../context';
+import { listSuppliers } from '../../db/queries/suppliers';
 import { userOf } from '../../plugins/access';
-import { OptionService } from '../../services/options';
+import { SupplierService } from '../../services/suppliers';
+import { crudRoutes } from '../crud';
 
-/**
- * The company's partners (spec 7 "Options, FAQ, suppliers"). Read-only for now: any signed-in user
- * may list them, since staff pick a partner in the option overlay.
- */
+/** The partners screen (spec 7 "GET supplier; POST supplier or PATCH supplier/{id}; DELETE supplier/{id}"). */
+const partnerCrud = crudRoutes({
+  entity: supplierEntity,
+  service: (ctx) => new SupplierService(ctx.db),
+  access: 'admin',
+  summaries: {
+    list: "The company's partners, by id (administrators)",
+    get: 'One partner',
+    create: 'Create a partner (spec 5 "Partner": name and e-mail required)',
+    update: 'Change a partner (the changed fields)',
+    delete: 'Delete a partner; 409 while options name it',
+  },
+});
+
 const supplierRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
-  const options = new OptionService(ctx.db);
+  await app.register(partnerCrud, ctx);
 
+  // Staff pick a partner in the option overlay: the names, for every signed-in user (contract/resourceApi `choices`).
   app.get(
     '/admin/suppliers',
     {
       schema: {
-        summary: "The company's partners, by id",
-        tags: ['suppliers'],
+        summary: "The company's partners, by id, for the option overlay's choices (any signed-in user)",
+        tags: ['supplier'],
         response: { 200: supplierListSchema, 401: errorBodySchema },
       },
     },
-    async (request) => ({ suppliers: await options.suppliers(userOf(request).companyId) }),
+    async (request) => ({ suppliers: await listSuppliers(ctx.db, userOf(request).companyId) }),
   );
 };
 

@@ -1,0 +1,57 @@
+/**
+ * Where every react-admin resource lives in the API (spec section 7, under /api): the one map the
+ * console's dataProvider and the server's CRUD routes both read, so a path is written once. It
+ * holds no zod, so the console's shell maps its calls without loading the schemas (first-load JS).
+ *
+ * A path is written without its leading slash, as DECISIONS.md serves it under /api. `:id` in a
+ * path is the accommodation: the console fills it from the call's `meta.accommodationId`, the
+ * server declares it as the route's accommodation parameter (404 when the user may not reach it).
+ */
+export interface ResourceApi {
+  /** The list and create path; a record is `${path}/{id}`. */
+  readonly path: string;
+  /** The key of the list answer (`{ rooms: [...] }`). */
+  readonly listKey: string;
+  /** The API pages the list itself (offset, limit) and answers `count`. */
+  readonly serverPaging?: boolean;
+  /**
+   * Where a choice list (a select of another form) reads the records when the resource's own list
+   * is for administrators only: staff pick a partner in the option overlay.
+   */
+  readonly choices?: { readonly path: string; readonly listKey: string };
+}
+
+export const resourceApi = {
+  /** GET accommodations: the user's accommodations and the company (not CRUD; read for choices). */
+  accommodations: { path: 'accommodations', listKey: 'accommodations' },
+  bookings: { path: 'admin/books', listKey: 'books' },
+  rooms: { path: 'accommodations/:id/rooms', listKey: 'rooms' },
+  plans: { path: 'accommodations/:id/plans', listKey: 'plans' },
+  options: { path: 'accommodations/:id/options', listKey: 'options' },
+  faq: { path: 'accommodation/:id/faq', listKey: 'faqs' },
+  supplier: {
+    path: 'supplier',
+    listKey: 'suppliers',
+    choices: { path: 'admin/suppliers', listKey: 'suppliers' },
+  },
+  user: { path: 'user', listKey: 'users' },
+  payment_methods: { path: 'admin/payment_methods', listKey: 'payment_methods' },
+} as const satisfies Record<string, ResourceApi>;
+
+export type ResourceName = keyof typeof resourceApi;
+
+export const ACCOMMODATION_PARAM = ':id';
+
+/** True when the resource's path names an accommodation (rooms, plans, options, FAQ). */
+export function isNestedApi(api: ResourceApi): boolean {
+  return api.path.includes(ACCOMMODATION_PARAM);
+}
+
+/** The path with its accommodation filled in: `accommodations/:id/rooms` -> `accommodations/3/rooms`. */
+export function fillApiPath(path: string, accommodationId: number | string | undefined): string {
+  if (!path.includes(ACCOMMODATION_PARAM)) return path;
+  if (accommodationId === undefined || accommodationId === '') {
+    throw new Error(`${path}: the call needs meta.accommodationId`);
+  }
+  return path.replace(ACCOMMODATION_PARAM, encodeURIComponent(String(accommodationId)));
+}
