@@ -40,6 +40,8 @@ export interface ColumnMeta {
   readonly format?: 'text' | 'yen' | 'date' | 'count' | 'mark' | 'choice' | 'reference';
   /** reference: the field of the record that holds the name (an option's `supplier`). */
   readonly display?: string;
+  /** reference: what a null value reads in the list (すべて, 公式): an i18n key. */
+  readonly nullLabel?: string;
   /** Cut after this many characters (the FAQ's room name: 18). */
   readonly truncate?: number;
   readonly hiddenWhenNarrow?: boolean;
@@ -68,8 +70,8 @@ export interface FieldMeta {
   readonly createOnly?: boolean;
   /** The input's value in a new record. */
   readonly default?: unknown;
-  /** The list can be filtered by it (the FAQ's room); its first choice is the nullLabel. */
-  readonly filter?: boolean;
+  /** The list can be filtered by it (the FAQ's room); `allLabel` (an i18n key) is the first choice, no filter. */
+  readonly filter?: { readonly allLabel: string };
   /** Where the value is stored when not in the column of the field's own name: `column` or `table.column`. */
   readonly storedIn?: string;
 }
@@ -142,7 +144,9 @@ export function createDefaults(entity: AnyEntity): Record<string, unknown> {
 export function entityMessageKeys(entity: AnyEntity): string[] {
   return fieldEntries(entity).flatMap(([name, f]) => [
     `resources.${entity.resource}.fields.${name}`,
-    ...[f.nullLabel, f.unit, f.hint].filter((k): k is string => k !== undefined),
+    ...[f.nullLabel, f.unit, f.hint, f.column?.nullLabel, f.filter?.allLabel].filter(
+      (k): k is string => k !== undefined,
+    ),
   ]);
 }
 

@@ -1,4 +1,5 @@
 import { requiredMessage } from './fieldRules';
+export { moveItem, reorderChanges } from './order';
 import { z } from './zod';
 
 /**
@@ -137,26 +138,6 @@ export type OptionUpdate = z.input<typeof optionUpdateSchema>;
 
 /** `?room_id=`: the options offered with that room type (its own and those for all rooms). */
 export const optionListQuerySchema = z.object({ room_id: z.coerce.number().int().positive().optional() });
-
-/**
- * After a drag (spec 4): the items whose display_order differs from their new index (from 0), with
- * that index: the only ones to save.
- */
-export function reorderChanges<T extends { id: number; display_order: number }>(
-  ordered: readonly T[],
-): { id: number; display_order: number }[] {
-  return ordered.flatMap((item, index) =>
-    item.display_order === index ? [] : [{ id: item.id, display_order: index }],
-  );
-}
-
-/** Moves the item at `from` to `to` (a drag and drop), without changing the list given. */
-export function moveItem<T>(list: readonly T[], from: number, to: number): T[] {
-  const out = [...list];
-  const [item] = out.splice(from, 1);
-  if (item !== undefined) out.splice(Math.max(0, Math.min(to, out.length)), 0, item);
-  return out;
-}
 
 // ---- Options of a booking ------------------------------------------------------------------------
 

@@ -24,7 +24,7 @@ export interface ResourceApi {
 export const resourceApi = {
   /** GET accommodations: the user's accommodations and the company (not CRUD; read for choices). */
   accommodations: { path: 'accommodations', listKey: 'accommodations' },
-  bookings: { path: 'admin/books', listKey: 'books' },
+  books: { path: 'admin/books', listKey: 'books' },
   rooms: { path: 'accommodations/:id/rooms', listKey: 'rooms' },
   plans: { path: 'accommodations/:id/plans', listKey: 'plans' },
   options: { path: 'accommodations/:id/options', listKey: 'options' },

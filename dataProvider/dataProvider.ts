@@ -1,138 +1,150 @@
-import type { DataProvider, GetListResult, GetManyParams, Identifier, RaRecord } from 'ra-core';
+import type { DataProvider, GetListResult, Identifier, RaRecord } from 'ra-core';
+import { fillApiPath, resourceApi, type ResourceApi } from '../contract/resourceApi';
 import { apiUrl } from './config';
 import { httpClient, type QueryValue } from './httpClient';
 import { changedFields, pageRecords, pickList, pickRecord, sortRecords } from './listUtils';
+import { catalogueMethods } from './methods/catalogue';
 
 /**
- * How a react-admin resource maps onto the API. Resources register here as later issues add them;
- * a resource without an entry uses its own name as the path.
+ * react-admin's calls mapped onto the documented paths (contract/resourceApi): a list answers under
+ * its key (`{ rooms: [...] }`), nested accommodation paths take `meta.accommodationId`, an update
+ * sends only the changed fields with PATCH, a delete expects 204. ra-data-simple-rest speaks
+ * another dialect (bare arrays, Content-Range, JSON-encoded sort and filter, PUT): see
+ * docs/decisions.md.
+ *
+ * `meta` of a call:
+ * - `accommodationId`: fills `:id` of a nested path (rooms, plans, options, FAQ);
+ * - `choices`: read the resource's choice list (`resourceApi.*.choices`), open to staff where its
+ *   own list is for administrators (a select of partners in the option overlay).
  */
-export interface ResourceConfig {
-  /** Path under the API base; a function of the call's `meta` for nested paths (accommodations/{id}/rooms). */
-  path?: string | ((meta: Record<string, unknown>) => string);
-  /** Key of the list answer (books, plans...); default: the last path segment, else the first array. */
-  listKey?: string;
-  /** Key wrapping a single record in answers, when there is one. */
-  recordKey?: string;
-  /** The API pages the list itself (answers `count`): send offset and limit. */
-  serverPaging?: boolean;
+export interface CallMeta {
+  // react-query's meta type, which react-admin hands over to the provider.
+  [key: string]: unknown;
+  accommodationId?: number | string;
+  choices?: boolean;
 }
 
-export type ResourceConfigs = Record<string, ResourceConfig>;
+export type ResourceApis = Readonly<Record<string, ResourceApi>>;
 
-function resolvePath(resource: string, configs: ResourceConfigs, meta: unknown): string {
-  const m = (meta ?? {}) as Record<string, unknown>;
-  if (typeof m.path === 'string') return m.path;
-  const path = configs[resource]?.path ?? resource;
-  return typeof path === 'function' ? path(m) : path;
+function apiOf(apis: ResourceApis, resource: string): ResourceApi {
+  return apis[resource] ?? { path: resource, listKey: resource };
 }
 
-function lastSegment(path: string): string {
-  return path.split('?')[0]?.split('/').filter(Boolean).pop() ?? path;
+function listPath(api: ResourceApi, meta: CallMeta | undefined): { path: string; listKey: string } {
+  const source = meta?.choices && api.choices ? api.choices : api;
+  return { path: fillApiPath(source.path, meta?.accommodationId), listKey: source.listKey };
 }
 
-function toQuery(filter: Record<string, unknown> | undefined): Record<string, QueryValue> {
+const itemUrl = (api: ResourceApi, meta: CallMeta | undefined, id: Identifier) =>
+  apiUrl(`${fillApiPath(api.path, meta?.accommodationId)}/${encodeURIComponent(String(id))}`);
+
+/** A filter as the API reads its query: flat parameters, arrays repeated, booleans 'true'/'false'. */
+export function toQuery(filter: Record<string, unknown> | undefined): Record<string, QueryValue> {
   const query: Record<string, QueryValue> = {};
   for (const [key, value] of Object.entries(filter ?? {})) {
-    if (value === null || value === undefined) continue;
+    if (value === null || value === undefined || value === '') continue;
     if (Array.isArray(value)) query[key] = value.map((v) => (typeof v === 'number' ? v : String(v)));
+    else if (typeof value === 'boolean') query[key] = value ? 'true' : 'false';
     else if (typeof value === 'object') query[key] = JSON.stringify(value);
-    else query[key] = value as string | number | boolean;
+    else query[key] = value as string | number;
   }
   return query;
 }
 
-function itemUrl(path: string, id: Identifier): string {
-  return apiUrl(`${path}/${encodeURIComponent(String(id))}`);
-}
-
-/** The base provider: getList/getOne/create/update/delete on `{api}/<path>` and `{api}/<path>/{id}`. */
-export function createDataProvider(configs: ResourceConfigs = {}): DataProvider {
+/** The CRUD calls of every resource. */
+export function createBaseDataProvider(apis: ResourceApis = resourceApi) {
   // Answers are parsed JSON: the record type is the caller's promise, as in every react-admin provider.
   const listOf = async <R extends RaRecord>(
     resource: string,
     params: {
       filter?: Record<string, unknown>;
       sort?: { field: string; order: string };
-      pagination?: { page: number; perPage: number };
-      meta?: unknown;
+      pagination?: { page: number; perPage: number } | false;
+      meta?: CallMeta;
       signal?: AbortSignal;
     },
   ): Promise<GetListResult<R>> => {
-    const config = configs[resource] ?? {};
-    const path = resolvePath(resource, configs, params.meta);
+    const api = apiOf(apis, resource);
+    const { path, listKey } = listPath(api, params.meta);
     const query = toQuery(params.filter);
-    if (config.serverPaging && params.pagination) {
+    if (api.serverPaging && params.pagination) {
       query.offset = (params.pagination.page - 1) * params.pagination.perPage;
       query.limit = params.pagination.perPage;
     }
     const { json } = await httpClient<unknown>(apiUrl(path), { query, signal: params.signal });
-    const records = pickList(json, config.listKey ?? lastSegment(path)) as R[];
+    const records = pickList(json, listKey) as R[];
     const count = (json as { count?: unknown } | null)?.count;
-    if (typeof count === 'number') return { data: records, total: count };
+    if (api.serverPaging && typeof count === 'number') return { data: records, total: count };
     const sorted = sortRecords(records, params.sort);
-    return { data: pageRecords(sorted, params.pagination), total: records.length };
+    return { data: pageRecords(sorted, params.pagination || undefined), total: records.length };
   };
 
-  const oneOf = async <R extends RaRecord>(resource: string, id: Identifier, meta: unknown): Promise<R> => {
-    const path = resolvePath(resource, configs, meta);
-    const { json } = await httpClient<unknown>(itemUrl(path, id));
-    const record = pickRecord(json, configs[resource]?.recordKey);
-    if (!record) throw new Error('empty record');
-    return record as R;
-  };
-
-  return {
+  const provider = {
     getList: (resource, params) => listOf(resource, params),
 
-    getOne: async (resource, params) => ({ data: await oneOf(resource, params.id, params.meta) }),
+    getOne: async (resource, params) => {
+      const api = apiOf(apis, resource);
+      const { json } = await httpClient<unknown>(itemUrl(api, params.meta, params.id), { signal: params.signal });
+      const record = pickRecord(json);
+      if (!record) throw new Error('empty record');
+      return { data: record as never };
+    },
 
-    getMany: async <R extends RaRecord>(resource: string, params: GetManyParams<R>) => ({
-      data: await Promise.all(params.ids.map((id) => oneOf<R>(resource, id, params.meta))),
-    }),
+    // References read the whole (small) list once rather than one call per id.
+    getMany: async (resource, params) => {
+      const { data } = await listOf(resource, { meta: params.meta, signal: params.signal, pagination: false });
+      const wanted = new Set(params.ids.map(String));
+      return { data: data.filter((r) => wanted.has(String(r.id))) as never[] };
+    },
 
     getManyReference: (resource, params) =>
       listOf(resource, { ...params, filter: { ...params.filter, [params.target]: params.id } }),
 
     create: async (resource, params) => {
-      const path = resolvePath(resource, configs, params.meta);
-      const { json } = await httpClient<unknown>(apiUrl(path), { method: 'POST', body: params.data });
-      const record = pickRecord(json, configs[resource]?.recordKey) ?? {};
-      return { data: { ...params.data, ...record } as never };
+      const api = apiOf(apis, resource);
+      const url = apiUrl(fillApiPath(api.path, params.meta?.accommodationId));
+      const { json } = await httpClient<unknown>(url, { method: 'POST', body: params.data });
+      return { data: { ...params.data, ...pickRecord(json) } as never };
     },
 
     update: async (resource, params) => {
-      const path = resolvePath(resource, configs, params.meta);
+      const api = apiOf(apis, resource);
       const body = changedFields(
         params.data as Record<string, unknown>,
-        params.previousData as Record<string, unknown>,
+        params.previousData as Record<string, unknown> | undefined,
       );
-      const { json } = await httpClient<unknown>(itemUrl(path, params.id), { method: 'PATCH', body });
-      const record = pickRecord(json, configs[resource]?.recordKey) ?? {};
-      return { data: { ...params.previousData, ...params.data, ...record, id: params.id } as never };
+      const { json } = await httpClient<unknown>(itemUrl(api, params.meta, params.id), { method: 'PATCH', body });
+      return { data: { ...params.previousData, ...pickRecord(json), id: params.id } as never };
     },
 
     updateMany: async (resource, params) => {
-      const path = resolvePath(resource, configs, params.meta);
-      await Promise.all(params.ids.map((id) => httpClient(itemUrl(path, id), { method: 'PATCH', body: params.data })));
+      const api = apiOf(apis, resource);
+      await Promise.all(
+        params.ids.map((id) => httpClient(itemUrl(api, params.meta, id), { method: 'PATCH', body: params.data })),
+      );
       return { data: params.ids };
     },
 
     delete: async (resource, params) => {
-      const path = resolvePath(resource, configs, params.meta);
-      await httpClient(itemUrl(path, params.id), { method: 'DELETE' });
+      const api = apiOf(apis, resource);
+      await httpClient(itemUrl(api, params.meta, params.id), { method: 'DELETE' });
       return { data: (params.previousData ?? { id: params.id }) as never };
     },
 
     deleteMany: async (resource, params) => {
-      const path = resolvePath(resource, configs, params.meta);
-      await Promise.all(params.ids.map((id) => httpClient(itemUrl(path, id), { method: 'DELETE' })));
+      const api = apiOf(apis, resource);
+      await Promise.all(params.ids.map((id) => httpClient(itemUrl(api, params.meta, id), { method: 'DELETE' })));
       return { data: params.ids };
     },
-  };
+  } satisfies DataProvider;
+  return provider;
 }
 
-/** Resources known so far; later issues add their entries. */
-export const resourceConfigs: ResourceConfigs = {};
+/** The console's provider: CRUD of every resource plus the calls that are not CRUD. */
+export function createDataProvider(apis: ResourceApis = resourceApi) {
+  return { ...createBaseDataProvider(apis), ...catalogueMethods } satisfies DataProvider;
+}
 
-export const dataProvider = createDataProvider(resourceConfigs);
+export type AppDataProvider = ReturnType<typeof createDataProvider>;
+
+export const dataProvider: AppDataProvider = createDataProvider();

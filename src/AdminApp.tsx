@@ -1,6 +1,6 @@
 import { lazy, Suspense, type ReactElement } from 'react';
 import { LinearProgress } from '@mui/material';
-import { Admin, CustomRoutes, defaultTheme, type RaThemeOptions } from 'react-admin';
+import { Admin, CustomRoutes, defaultTheme, Resource, type RaThemeOptions } from 'react-admin';
 import { Navigate, Route } from 'react-router-dom';
 import { authProvider } from '../dataProvider/authProvider';
 import { hasSession } from '../dataProvider/tokenStore';
@@ -11,6 +11,9 @@ import { AppLayout } from './layout/AppLayout';
 import { NotFoundPage, PlaceholderPage } from './pages/PlaceholderPage';
 import { ADMIN_BASENAME, LOGIN_PATH, pageRoutes, type PageName } from './routes';
 import { themeOptions } from './theme';
+import { faqResource } from '../resources/faq';
+import { supplierResource } from '../resources/suppliers';
+import { userResource } from '../resources/users';
 
 const adminTheme: RaThemeOptions = {
   ...defaultTheme,
@@ -56,7 +59,11 @@ const pages: Partial<Record<PageName, ReactElement>> = {
   priceCsv: <PriceCsvPage />,
   priceCreator: <PriceCreatorPage />,
   options: <OptionListPage />,
+  faq: <faqResource.list />,
 };
+
+/** Routes a <Resource> serves at the spec's address itself (its name is the route: /m/supplier, /m/user). */
+const resourceRoutes: readonly PageName[] = ['suppliers', 'users'];
 
 /**
  * Everything under /m/. react-admin runs inside the app's BrowserRouter with basename /m; its own
@@ -86,18 +93,23 @@ export default function AdminApp() {
       <CustomRoutes noLayout>
         <Route path="login" element={<Navigate to={LOGIN_PATH} replace />} />
       </CustomRoutes>
+      <Resource {...supplierResource} />
+      <Resource {...userResource} />
+      <Resource {...faqResource} />
       <CustomRoutes>
-        {Object.entries(pageRoutes).map(([name, route]) => (
-          <Route
-            key={name}
-            path={route.path}
-            element={
-              <Suspense fallback={<LinearProgress />}>
-                {pages[name as PageName] ?? <PlaceholderPage title={route.title} />}
-              </Suspense>
-            }
-          />
-        ))}
+        {Object.entries(pageRoutes)
+          .filter(([name]) => !resourceRoutes.includes(name as PageName))
+          .map(([name, route]) => (
+            <Route
+              key={name}
+              path={route.path}
+              element={
+                <Suspense fallback={<LinearProgress />}>
+                  {pages[name as PageName] ?? <PlaceholderPage title={route.title} />}
+                </Suspense>
+              }
+            />
+          ))}
       </CustomRoutes>
     </Admin>
   );

@@ -25,36 +25,47 @@ const typeOf = (payload: NotificationPayload): MessageBoxType => {
 
 /**
  * react-admin's notification slot (`<Admin notification>`): every `useNotify()` shows in our
- * MessageBox, one at a time, with react-admin's undo for undoable edits.
+ * MessageBox, the newest replacing the one before, with react-admin's undo for undoable edits.
  */
 export function AppNotification() {
-  const { notifications, takeNotification } = useNotificationContext();
+  const { notifications, resetNotifications } = useNotificationContext();
   const takeMutation = useTakeUndoableMutation();
   const translate = useTranslate();
   const [current, setCurrent] = useState<NotificationPayload | undefined>(undefined);
 
-  useEffect(() => {
-    if (notifications.length && !current) {
-      // takeNotification pops react-admin's queue (an outside store): the effect copies the payload in.
-      const next = takeNotification();
-      // eslint-disable-next-line react-hooks/set-state-in-effect -- see above; react-admin's Notification does the same
-      if (next) setCurrent(next);
-    }
-  }, [notifications, current, takeNotification]);
-
   const undoable = Boolean(current?.notificationOptions?.undoable);
 
-  const finish = useCallback(
+  /** Carries out (or undoes) the edit waiting on the message shown, if any. */
+  const settle = useCallback(
     (isUndo: boolean) => {
-      if (undoable) {
-        const mutation = takeMutation();
-        if (mutation) mutation({ isUndo });
-        else undoableEventEmitter.emit('end', { isUndo });
-      }
-      setCurrent(undefined);
+      if (!undoable) return;
+      const mutation = takeMutation();
+      if (mutation) mutation({ isUndo });
+      else undoableEventEmitter.emit('end', { isUndo });
     },
     [undoable, takeMutation],
   );
+
+  const finish = useCallback(
+    (isUndo: boolean) => {
+      settle(isUndo);
+      setCurrent(undefined);
+    },
+    [settle],
+  );
+
+  useEffect(() => {
+    if (notifications.length === 0) return;
+    // The newest message replaces what shows (a 保存しました never waits behind an old error).
+    const next = notifications[notifications.length - 1];
+    resetNotifications();
+    // An edit waiting for its undo is carried out when its message is replaced.
+    settle(false);
+    // The queue is react-admin's (an outside store): the effect copies the newest payload in.
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- see above; react-admin's Notification does the same
+    setCurrent(next);
+  }, [notifications, resetNotifications, settle]);
+
   const close = useCallback(() => finish(false), [finish]);
 
   if (!current) return null;

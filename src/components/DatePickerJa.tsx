@@ -25,6 +25,8 @@ export interface DatePickerJaProps {
   onChange: (date: string | null) => void;
   /** The field was left (typing is over). */
   onBlur?: () => void;
+  /** A date was picked in the calendar (or today / clear pressed): the choice is final. */
+  onAccept?: (date: string | null) => void;
   /** Form field name and id (tests and labels find the field by them). */
   name?: string;
   helperText?: ReactNode;
@@ -47,6 +49,7 @@ export function DatePickerJa({
   value,
   onChange,
   onBlur,
+  onAccept,
   name,
   helperText,
   error = false,
@@ -64,6 +67,7 @@ export function DatePickerJa({
         format="yyyy-MM-dd"
         value={fromIso(value)}
         onChange={(picked) => onChange(pickedToIso(picked))}
+        onAccept={onAccept ? (picked) => onAccept(pickedToIso(picked)) : undefined}
         name={name}
         disabled={disabled}
         minDate={fromIso(minDate ?? null) ?? undefined}

@@ -63,12 +63,12 @@ describe('routing', () => {
 
   it('shows a placeholder with its Japanese title on routes still to come', async () => {
     signIn();
-    renderAt('/m/accommodation/1/faq');
-    // The page's own heading (h1) and the header's title both read FAQ一覧.
-    expect(await screen.findByRole('heading', { level: 1, name: 'FAQ一覧' }, { timeout: 10_000 })).toBeInTheDocument();
-    await waitFor(() => expect(document.getElementById('react-admin-title')).toHaveTextContent('FAQ一覧'));
+    renderAt('/m/accommodation/1/cash');
+    // The page's own heading (h1) and the header's title both read 小口現金.
+    expect(await screen.findByRole('heading', { level: 1, name: '小口現金' }, { timeout: 10_000 })).toBeInTheDocument();
+    await waitFor(() => expect(document.getElementById('react-admin-title')).toHaveTextContent('小口現金'));
     expect(screen.getByText('準備中')).toBeInTheDocument();
     expect(screen.getByTestId('selected-accommodation')).toHaveTextContent('やどばん本館');
-    expect(screen.getByRole('tab', { name: 'FAQ' })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByRole('tab', { name: '小口現金' })).toHaveAttribute('aria-selected', 'true');
   });
 });

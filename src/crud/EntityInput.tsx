@@ -1,0 +1,203 @@
+import type { ReactNode } from 'react';
+import { useWatch } from 'react-hook-form';
+import { InputAdornment } from '@mui/material';
+import {
+  BooleanInput,
+  CheckboxGroupInput,
+  NumberInput,
+  PasswordInput,
+  ReferenceArrayInput,
+  ReferenceInput,
+  SelectInput,
+  TextInput,
+  useInput,
+  useTranslate,
+} from 'react-admin';
+import type { FieldMeta } from '../../contract/entity';
+import { formatYen } from '../../i18n/formats';
+import { DatePickerJa } from '../components/DatePickerJa';
+import { useCallMeta } from './CallMeta';
+
+export interface EntityInputProps {
+  source: string;
+  field: FieldMeta;
+  label: string;
+  /** The record exists: fields fixed after creation are shown read-only. */
+  editing: boolean;
+  /**
+   * The value is final for now: a text field was left, a select, switch or checkbox chosen, a date
+   * picked. An existing record's panel saves the field then; a create form ignores it.
+   */
+  onCommit?: (source: string) => void;
+}
+
+const NUMBER_INPUT = { min: 0, step: 1, inputMode: 'numeric' as const };
+
+/** A calendar date (yyyy-MM-dd) with the Japanese picker, as a react-admin input. */
+function DateInputJa({
+  source,
+  label,
+  disabled,
+  helperText,
+  onCommit,
+}: {
+  source: string;
+  label: string;
+  disabled?: boolean;
+  helperText?: ReactNode;
+  onCommit?: () => void;
+}) {
+  const { field, fieldState } = useInput({ source });
+  return (
+    <DatePickerJa
+      name={source}
+      label={label}
+      value={(field.value as string | null) || null}
+      onChange={(date) => field.onChange(date)}
+      onBlur={() => {
+        field.onBlur();
+        onCommit?.();
+      }}
+      onAccept={() => onCommit?.()}
+      error={fieldState.invalid}
+      helperText={fieldState.error?.message ?? helperText}
+      disabled={disabled}
+      clearable
+      fullWidth
+    />
+  );
+}
+
+/**
+ * The react-admin input for one field of an entity description: its kind says which input, its
+ * choices, reference and null label what to offer, and `onCommit` when an existing record's
+ * panel may save it.
+ */
+export function EntityInput({ source, field, label, editing, onCommit }: EntityInputProps) {
+  const translate = useTranslate();
+  const meta = useCallMeta();
+  const disabled = editing && field.readOnlyInEdit;
+  const hint = field.hint ? translate(field.hint) : undefined;
+  const common = {
+    source,
+    label,
+    disabled,
+    isRequired: field.required,
+    helperText: hint ?? false,
+    fullWidth: true,
+  } as const;
+  const onBlur = onCommit ? () => onCommit(source) : undefined;
+  // Read after react-hook-form took the value (its onChange runs first).
+  const onChange = onCommit ? () => onCommit(source) : undefined;
+  const unit = field.unit ? translate(field.unit) : undefined;
+
+  switch (field.input) {
+    case 'text':
+    case 'email':
+    case 'time':
+      return (
+        <TextInput
+          {...common}
+          type={field.input === 'email' ? 'email' : 'text'}
+          placeholder={field.input === 'time' ? '15:00' : undefined}
+          onBlur={onBlur}
+        />
+      );
+    case 'multiline':
+      return <TextInput {...common} multiline minRows={3} onBlur={onBlur} />;
+    case 'password':
+      return <PasswordInput {...common} autoComplete="new-password" onBlur={onBlur} />;
+    case 'colour':
+      return <TextInput {...common} type="color" onBlur={onBlur} />;
+    case 'integer':
+    case 'yen':
+      return (
+        <NumberInput
+          {...common}
+          step={1}
+          slotProps={{
+            htmlInput: NUMBER_INPUT,
+            input: {
+              endAdornment: (
+                <InputAdornment position="end">
+                  {field.input === 'yen' ? translate('app.crud.yen') : unit}
+                </InputAdornment>
+              ),
+            },
+          }}
+          // A number input shows no separators: the amount is also said as staff read it.
+          helperText={field.input === 'yen' ? <YenHint source={source} /> : (hint ?? false)}
+          onBlur={onBlur}
+        />
+      );
+    case 'date':
+      return (
+        <DateInputJa
+          source={source}
+          label={label}
+          disabled={disabled}
+          helperText={hint}
+          onCommit={onCommit ? () => onCommit(source) : undefined}
+        />
+      );
+    case 'switch':
+      return (
+        <BooleanInput
+          source={source}
+          label={label}
+          disabled={disabled}
+          helperText={hint ?? false}
+          format={(v: unknown) => v === 1 || v === true}
+          parse={(v: boolean) => (v ? 1 : 0)}
+          onChange={onChange}
+        />
+      );
+    case 'select':
+      return (
+        <SelectInput
+          {...common}
+          choices={field.choices as { id: number | string; name: string }[]}
+          emptyText={field.nullLabel ? translate(field.nullLabel) : undefined}
+          onChange={onChange}
+        />
+      );
+    case 'reference':
+      return (
+        <ReferenceInput
+          source={source}
+          reference={field.reference!}
+          queryOptions={{ meta: { ...meta, choices: true } }}
+        >
+          <SelectInput
+            {...common}
+            optionText="name"
+            emptyText={field.nullLabel ? translate(field.nullLabel) : undefined}
+            emptyValue={field.nullLabel ? '' : undefined}
+            parse={(v: unknown) => (v === '' || v === null || v === undefined ? null : Number(v))}
+            format={(v: unknown) => (v === null || v === undefined ? '' : v)}
+            slotProps={{ inputLabel: { shrink: true } }}
+            onChange={onChange}
+          />
+        </ReferenceInput>
+      );
+    case 'references':
+      return (
+        <ReferenceArrayInput
+          source={source}
+          reference={field.reference!}
+          queryOptions={{ meta: { ...meta, choices: true } }}
+        >
+          <CheckboxGroupInput {...common} optionText="name" onChange={onChange} />
+        </ReferenceArrayInput>
+      );
+    case 'icon':
+      // Each entity with an icon brings its own input (a plan's icon list): see EntityForm's `inputs`.
+      return null;
+  }
+}
+
+/** Under a yen input: the amount with separators and 円 (18,000円). */
+function YenHint({ source }: { source: string }) {
+  const value: unknown = useWatch({ name: source });
+  return <>{formatYen(typeof value === 'number' ? value : null)}</>;
+}

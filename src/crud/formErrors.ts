@@ -1,0 +1,43 @@
+import { useEffect, useRef } from 'react';
+import { useFormState } from 'react-hook-form';
+import { useNotify } from 'react-admin';
+import { errorMessages } from '../../contract/messages';
+import { failureMessage, fieldErrorsOf } from '../../dataProvider/apiErrors';
+
+/**
+ * After a submit a rule refused, says the message of the first field in error (in the form's order)
+ * rather than a generic 入力内容に誤りがあります: the field itself shows it in red below.
+ */
+export function useNotifyFirstError(fieldOrder: readonly string[]) {
+  const { submitCount, errors } = useFormState();
+  const notify = useNotify();
+  const seen = useRef(submitCount);
+  useEffect(() => {
+    if (submitCount === seen.current) return;
+    seen.current = submitCount;
+    const first = [...fieldOrder, ...Object.keys(errors)].find((f) => errorText(errors[f]?.message));
+    const message = first ? errorText(errors[first]?.message) : undefined;
+    if (message) notify(message, { type: 'error' });
+  }, [submitCount, errors, fieldOrder, notify]);
+}
+
+/**
+ * The text of a field error: a string (the server's, set on the field) or react-admin's
+ * `{ message }` (what a form's validate function gave).
+ */
+export function errorText(message: unknown): string | undefined {
+  if (typeof message === 'string') return message;
+  if (
+    typeof message === 'object' &&
+    message !== null &&
+    typeof (message as { message?: unknown }).message === 'string'
+  ) {
+    return (message as { message: string }).message;
+  }
+  return undefined;
+}
+
+/** The sentence for a refused call: its first field message, else the server's, else the fallback. */
+export function refusalMessage(error: unknown, fallback: string = errorMessages.generic): string {
+  return Object.values(fieldErrorsOf(error))[0] ?? failureMessage(error, fallback);
+}

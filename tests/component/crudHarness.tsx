@@ -1,0 +1,132 @@
+import type { ReactNode } from 'react';
+import { render } from '@testing-library/react';
+import { AdminContext, memoryStore, type RaRecord } from 'react-admin';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { HttpError } from '../../dataProvider/http';
+import type { AppDataProvider } from '../../dataProvider/dataProvider';
+import { i18nProvider } from '../../i18n/i18nProvider';
+import { AppNotification } from '../../src/components/AppNotification';
+import { LocationProbe } from './helpers';
+
+export interface Call {
+  method: string;
+  resource: string;
+  params: Record<string, unknown>;
+}
+
+type Tables = Record<string, RaRecord[]>;
+
+/**
+ * An in-memory dataProvider for the generated views' component tests: it keeps the records given,
+ * answers react-admin's calls from them, records every call (so a test asserts what was sent), and
+ * refuses the next call of a method with the API's error when told to.
+ */
+export function memoryProvider(initial: Tables) {
+  const tables: Tables = structuredClone(initial);
+  const calls: Call[] = [];
+  const refusals: { method: string; error: HttpError }[] = [];
+  let nextId = 1000;
+
+  const table = (resource: string) => (tables[resource] ??= []);
+  const record = (method: string, resource: string, params: unknown) => {
+    calls.push({ method, resource, params: params as Record<string, unknown> });
+    const index = refusals.findIndex((r) => r.method === method);
+    if (index >= 0) throw refusals.splice(index, 1)[0]!.error;
+  };
+  const matches = (row: RaRecord, filter: Record<string, unknown> = {}) =>
+    Object.entries(filter).every(([k, v]) => row[k] === v || row[k] === null);
+
+  const provider = {
+    async getList(resource: string, params: { filter?: Record<string, unknown> }) {
+      record('getList', resource, params);
+      const data = table(resource).filter((r) => matches(r, params.filter));
+      return { data, total: data.length };
+    },
+    async getOne(resource: string, params: { id: unknown }) {
+      record('getOne', resource, params);
+      const found = table(resource).find((r) => r.id === params.id);
+      if (!found) throw new HttpError('対象のデータが見つかりません。', 404);
+      return { data: found };
+    },
+    async getMany(resource: string, params: { ids: unknown[] }) {
+      record('getMany', resource, params);
+      return { data: table(resource).filter((r) => params.ids.includes(r.id)) };
+    },
+    async getManyReference() {
+      return { data: [], total: 0 };
+    },
+    async create(resource: string, params: { data: Record<string, unknown> }) {
+      record('create', resource, params);
+      const created = { ...params.data, id: nextId++ } as RaRecord;
+      table(resource).push(created);
+      return { data: created };
+    },
+    async update(resource: string, params: { id: unknown; data: Record<string, unknown> }) {
+      record('update', resource, params);
+      const rows = table(resource);
+      const i = rows.findIndex((r) => r.id === params.id);
+      rows[i] = { ...rows[i]!, ...params.data };
+      return { data: rows[i]! };
+    },
+    async updateMany() {
+      return { data: [] };
+    },
+    async delete(resource: string, params: { id: unknown }) {
+      record('delete', resource, params);
+      const rows = table(resource);
+      const i = rows.findIndex((r) => r.id === params.id);
+      const [removed] = rows.splice(i, 1);
+      return { data: removed! };
+    },
+    async deleteMany() {
+      return { data: [] };
+    },
+    async reorder(resource: string, params: { changes: { id: number; display_order: number }[] }) {
+      record('reorder', resource, params);
+      for (const c of params.changes) {
+        const row = table(resource).find((r) => r.id === c.id);
+        if (row) row.display_order = c.display_order;
+      }
+      return [];
+    },
+    async attachPlan() {
+      return {};
+    },
+    async detachPlan() {},
+  } as unknown as AppDataProvider;
+
+  return {
+    provider,
+    calls,
+    tables,
+    /** The calls of one method (and resource), in order. */
+    callsOf: (method: string, resource?: string) =>
+      calls.filter((c) => c.method === method && (resource === undefined || c.resource === resource)),
+    /** The next call of `method` is refused with the API's 400 and these field messages. */
+    refuseNext(method: string, status: number, body: { message: string; errors?: Record<string, string> }) {
+      refusals.push({ method, error: new HttpError(body.message, status, { code: 'validation', ...body }) });
+    },
+  };
+}
+
+/** Renders a generated view inside react-admin (Japanese, basename /m) at `path`, with the message box. */
+export function renderView(ui: ReactNode, provider: AppDataProvider, { path = '/m/', route = '/m/*' } = {}) {
+  return render(
+    <MemoryRouter initialEntries={[path]}>
+      <AdminContext basename="/m" i18nProvider={i18nProvider} dataProvider={provider} store={memoryStore()}>
+        <Routes>
+          <Route
+            path={route}
+            element={
+              <>
+                {ui}
+                <AppNotification />
+                <LocationProbe />
+              </>
+            }
+          />
+        </Routes>
+      </AdminContext>
+    </MemoryRouter>,
+  );
+}
