@@ -83,9 +83,14 @@ export type PriceCsvCheck = z.infer<typeof priceCsvCheckSchema>;
 export const PRICE_CSV_HEADER = ['日付', '人数', '料金'] as const;
 const ENGLISH_HEADER = ['target_date', 'unit', 'price'];
 
-/** One row of the file: 2026-04-01,2,18000. */
-export function priceCsvLine(entry: Pick<PriceInput, 'target_date' | 'unit' | 'price'>): string {
-  return `${entry.target_date},${entry.unit},${entry.price}`;
+/**
+ * The file Japanese Excel opens as it is, written by papaparse: a BOM (without it Excel reads
+ * Shift_JIS and garbles the header), the Japanese header, one row per date and headcount, CRLF
+ * after every row. The server's export and the console's blank file are this text.
+ */
+export function priceCsvText(prices: readonly Pick<PriceInput, 'target_date' | 'unit' | 'price'>[]): string {
+  const rows = [[...PRICE_CSV_HEADER], ...prices.map((p) => [p.target_date, p.unit, p.price])];
+  return '\uFEFF' + Papa.unparse(rows, { newline: '\r\n' }) + '\r\n';
 }
 
 /**

@@ -1,5 +1,5 @@
 import { addMonths, dateRange, firstOfMonth, lastOfMonth, weekday } from '../../contract/dates';
-import { MAX_PRICE, PRICE_CSV_HEADER, priceMessages, type CsvRowError, type PriceEntry } from '../../contract/price';
+import { MAX_PRICE, priceCsvText, priceMessages, type CsvRowError, type PriceEntry } from '../../contract/price';
 
 /**
  * The price grid and CSV screen without React (spec sections 2, 5 and 9): one row per date, one column
@@ -105,9 +105,9 @@ export function cellChange(cell: PriceEntry | null, text: string): CellChange {
 /** '{line}行目: {reason}'. */
 export const csvErrorText = (error: CsvRowError) => `${error.line}行目: ${error.reason}`;
 
-/** The blank file: the header only, UTF-8 with BOM and CRLF (as the server writes it). */
+/** The blank file: the header only, UTF-8 with BOM and CRLF (written as the server writes its export). */
 export function priceCsvTemplate(): Blob {
-  return new Blob(['\uFEFF' + PRICE_CSV_HEADER.join(',') + '\r\n'], { type: 'text/csv;charset=utf-8' });
+  return new Blob([priceCsvText([])], { type: 'text/csv;charset=utf-8' });
 }
 
 /** Saves a Blob under a file name through a temporary link. */

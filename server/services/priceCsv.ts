@@ -1,10 +1,4 @@
-import {
-  MAX_PRICE_CSV_BYTES,
-  PRICE_CSV_HEADER,
-  priceCsvLine,
-  priceMessages,
-  type PriceInput,
-} from '../../contract/price';
+import { MAX_PRICE_CSV_BYTES, priceCsvText, priceMessages, type PriceInput } from '../../contract/price';
 import { decodeCsvBytes, dropBom, looksBinary, type CsvText } from '../../contract/csvText';
 import { AppError, badRequest } from '../errors';
 
@@ -54,11 +48,7 @@ export function csvField(body: unknown): Buffer | string {
   throw badRequest(priceMessages.noFile, { csv: priceMessages.noFile });
 }
 
-/**
- * The file Japanese Excel opens as it is: UTF-8 with a BOM (without it Excel reads Shift_JIS and
- * garbles the header), CRLF line ends, a Japanese header, one row per date and headcount.
- */
+/** The export: the text of contract's priceCsvText (BOM, CRLF) as UTF-8 bytes. */
 export function priceCsvBytes(prices: readonly PriceInput[]): Buffer {
-  const lines = [PRICE_CSV_HEADER.join(','), ...prices.map(priceCsvLine)];
-  return Buffer.from('\uFEFF' + lines.join('\r\n') + '\r\n', 'utf8');
+  return Buffer.from(priceCsvText(prices), 'utf8');
 }

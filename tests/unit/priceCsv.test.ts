@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { addDays } from '../../contract/dates';
 import { decodeCsvBytes } from '../../contract/csvText';
-import { MAX_PRICE_ENTRIES, parsePriceCsv, priceMessages } from '../../contract/price';
+import { MAX_PRICE_ENTRIES, parsePriceCsv, priceCsvText, priceMessages } from '../../contract/price';
+import { priceCsvBytes } from '../../server/services/priceCsv';
 
 const lines = (...rows: string[]) => rows.join('\r\n');
 
@@ -124,5 +125,25 @@ describe('decodeCsvBytes (the rule the server and the CSV screen share)', () => 
     expect(decodeCsvBytes(new Uint8Array([0x31, 0xff, 0xff]))).toBeNull();
     const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x00, 0x00, 0x00, 0x0d]);
     expect(decodeCsvBytes(png)).toBeNull();
+  });
+});
+
+describe('priceCsvText (papaparse writes the export and the blank file)', () => {
+  const prices = [
+    { target_date: '2026-04-01', unit: 1, price: 18_000 },
+    { target_date: '2026-04-01', unit: 2, price: 0 },
+  ];
+
+  it('writes a BOM, the Japanese header and CRLF after every row, with no quotes', () => {
+    expect(priceCsvText([])).toBe('\uFEFF日付,人数,料金\r\n');
+    expect(priceCsvText(prices)).toBe('\uFEFF日付,人数,料金\r\n2026-04-01,1,18000\r\n2026-04-01,2,0\r\n');
+  });
+
+  it('gives the server the same text as UTF-8 bytes, and reads back as it was written', () => {
+    const bytes = priceCsvBytes(prices);
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const decoded = decodeCsvBytes(bytes);
+    expect(decoded?.text).toBe(priceCsvText(prices).slice(1));
+    expect(parsePriceCsv(decoded!.text, 2)).toEqual({ items: prices, errors: [] });
   });
 });
