@@ -1,3 +1,4 @@
+import Papa from 'papaparse';
 import { isValidDate } from './dates';
 import { isoDate } from './params';
 import { priceRuleSetSchema } from './priceRule';
@@ -26,6 +27,7 @@ export const priceMessages = {
   duplicateEntry: '同じ日付と人数の料金が重複しています',
   tooMany: `一度に登録できる料金は${MAX_PRICE_ENTRIES.toLocaleString('ja-JP')}件までです`,
   columns: '列の数が正しくありません（日付,人数,料金 の3列）',
+  quotes: 'ダブルクォート（"）が閉じられていません。この行から後ろの行も確認してください',
   empty: '料金の行がありません',
   noFile: 'CSVファイルを選択してください',
   notCsv: 'CSVファイル（UTF-8 または Shift_JIS のテキスト）を選択してください',
@@ -81,33 +83,14 @@ export type PriceCsvCheck = z.infer<typeof priceCsvCheckSchema>;
 export const PRICE_CSV_HEADER = ['日付', '人数', '料金'] as const;
 const ENGLISH_HEADER = ['target_date', 'unit', 'price'];
 
-/** One row of the file: 2026-04-01,2,18000. */
-export function priceCsvLine(entry: Pick<PriceInput, 'target_date' | 'unit' | 'price'>): string {
-  return `${entry.target_date},${entry.unit},${entry.price}`;
-}
-
-/** Splits one CSV line into cells (RFC 4180 quotes: "a,b" and "" for a quote). */
-export function splitCsvLine(line: string): string[] {
-  const cells: string[] = [];
-  let cell = '';
-  let quoted = false;
-  for (let i = 0; i < line.length; i++) {
-    const c = line[i]!;
-    if (quoted) {
-      if (c === '"') {
-        if (line[i + 1] === '"') {
-          cell += '"';
-          i++;
-        } else quoted = false;
-      } else cell += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ',') {
-      cells.push(cell);
-      cell = '';
-    } else cell += c;
-  }
-  cells.push(cell);
-  return cells.map((x) => x.trim());
+/**
+ * The file Japanese Excel opens as it is, written by papaparse: a BOM (without it Excel reads
+ * Shift_JIS and garbles the header), the Japanese header, one row per date and headcount, CRLF
+ * after every row. The server's export and the console's blank file are this text.
+ */
+export function priceCsvText(prices: readonly Pick<PriceInput, 'target_date' | 'unit' | 'price'>[]): string {
+  const rows = [[...PRICE_CSV_HEADER], ...prices.map((p) => [p.target_date, p.unit, p.price])];
+  return '\uFEFF' + Papa.unparse(rows, { newline: '\r\n' }) + '\r\n';
 }
 
 /**
@@ -133,24 +116,79 @@ export interface ParsedPriceCsv {
   errors: CsvRowError[];
 }
 
+/** A row of the file as papaparse read it, with the physical line it starts on (1-based). */
+interface CsvRow {
+  line: number;
+  /** The row's text as it is in the file, line breaks of quoted cells included. */
+  raw: string;
+  cells: string[];
+  /** A quote papaparse could not close where it should: the cells are not to be trusted. */
+  badQuotes: boolean;
+}
+
 /**
- * Reads the text of a price CSV: an optional header row (日付,人数,料金), blank lines and lines
- * starting with # skipped, then date,headcount,price per line. Every bad row is reported with
- * its line number; a row is bad for a wrong column count, a date that does not exist, a headcount
- * below 1 or above the plan's max_num, a price that is not a whole number of 0 yen or more, or a
- * date and headcount already given on an earlier line.
+ * The rows of a CSV text, each with its physical line. A quoted cell may hold a line break, so a
+ * row may span several lines: its first line is counted from its start offset. papaparse's
+ * `meta.cursor` is where a row ends (after its line break), so the next row starts there, past
+ * any `#` comment lines papaparse skipped (a `#` at the very start of a line, as it checks).
+ * Line breaks are made \n first: \r\n, \n and \r each end one physical line.
+ */
+function csvRows(text: string): { rows: CsvRow[]; lineCount: number } {
+  const input = text.replace(/\r\n?/g, '\n');
+  const rows: CsvRow[] = [];
+  let start = 0;
+  let line = 1;
+  const moveTo = (offset: number) => {
+    for (let i = input.indexOf('\n', start); i !== -1 && i < offset; i = input.indexOf('\n', i + 1)) line++;
+    start = offset;
+  };
+  Papa.parse<string[]>(input, {
+    delimiter: ',',
+    newline: '\n',
+    quoteChar: '"',
+    comments: '#',
+    skipEmptyLines: false,
+    step: ({ data, errors, meta }) => {
+      let rowStart = start;
+      while (input[rowStart] === '#') {
+        const next = input.indexOf('\n', rowStart);
+        if (next === -1) break;
+        rowStart = next + 1;
+      }
+      moveTo(rowStart);
+      rows.push({
+        line,
+        raw: input.slice(rowStart, meta.cursor),
+        cells: data.map((cell) => cell.trim()),
+        badQuotes: errors.some((e) => e.type === 'Quotes'),
+      });
+      moveTo(meta.cursor);
+    },
+  });
+  return { rows, lineCount: input.split('\n').length };
+}
+
+/**
+ * Reads the text of a price CSV (through papaparse: quoted cells may hold commas, quotes and line
+ * breaks): an optional header row (日付,人数,料金), blank lines and lines starting with # skipped,
+ * then date,headcount,price per row. Every bad row is reported with the physical line it starts
+ * on; a row is bad for a wrong column count, a date that does not exist, a headcount below 1 or
+ * above the plan's max_num, a price that is not a whole number of 0 yen or more, a date and
+ * headcount already given on an earlier line, or a quote left open.
  */
 export function parsePriceCsv(text: string, maxNum: number): ParsedPriceCsv {
   const items: PriceInput[] = [];
   const errors: CsvRowError[] = [];
   const seen = new Map<string, number>();
-  const lines = text.replace(/^\uFEFF/, '').split(/\r\n|\n|\r/);
+  const { rows, lineCount } = csvRows(text.replace(/^\uFEFF/, ''));
   let headerAllowed = true;
-  for (let i = 0; i < lines.length; i++) {
-    const line = i + 1;
-    const raw = lines[i]!;
+  for (const { line, raw, cells, badQuotes } of rows) {
     if (raw.trim() === '' || raw.trimStart().startsWith('#')) continue;
-    const cells = splitCsvLine(raw);
+    if (badQuotes) {
+      headerAllowed = false;
+      errors.push({ line, reason: priceMessages.quotes });
+      continue;
+    }
     // Excel writes trailing empty cells when a column further right was ever used.
     while (cells.length > 3 && cells[cells.length - 1] === '') cells.pop();
     if (headerAllowed) {
@@ -190,6 +228,6 @@ export function parsePriceCsv(text: string, maxNum: number): ParsedPriceCsv {
     items.push({ target_date: date!, unit: unit!, price: price! });
   }
   if (items.length === 0 && errors.length === 0) errors.push({ line: 1, reason: priceMessages.empty });
-  if (items.length > MAX_PRICE_ENTRIES) errors.push({ line: lines.length, reason: priceMessages.tooMany });
+  if (items.length > MAX_PRICE_ENTRIES) errors.push({ line: lineCount, reason: priceMessages.tooMany });
   return { items, errors };
 }

@@ -1,4 +1,4 @@
-import { useState, type ChangeEvent } from 'react';
+import { useRef, useState, type ChangeEvent } from 'react';
 import {
   Alert,
   Box,
@@ -29,7 +29,7 @@ import { useAppTranslate } from '../../i18n/useAppTranslate';
 import { links } from '../../src/routes';
 import { failureMessage } from '../../dataProvider/apiErrors';
 import { PlanPriceRoute } from './PlanPriceRoute';
-import { csvErrorText, PREVIEW_ROWS, priceCsvTemplate, saveBlob } from './priceModel';
+import { checkCsvFile, csvErrorText, PREVIEW_ROWS, priceCsvTemplate, saveBlob, type LocalCsvCheck } from './priceModel';
 
 /** The lines of a refused import (body.errors: line → '{line}行目: {reason}'). */
 function importErrors(error: unknown): string[] {
@@ -44,8 +44,9 @@ export interface PriceCsvProps {
 }
 
 /**
- * CSV price update (spec sections 2 and 4): choose a file, テスト送信 (a dry run showing the rows and
- * every bad row), 更新 (enabled only after a clean dry run of the same file), 雛形ダウンロード.
+ * CSV price update (spec sections 2 and 4): choose a file (read at once in the browser: its rows and
+ * bad rows show before anything is sent), テスト送信 (the server's dry run showing the rows and every
+ * bad row), 更新 (enabled only after a clean dry run of the same file), 雛形ダウンロード.
  */
 export function PriceCsv({ accommodationId, planId }: PriceCsvProps) {
   const translate = useAppTranslate();
@@ -55,12 +56,23 @@ export function PriceCsv({ accommodationId, planId }: PriceCsvProps) {
   const [check, setCheck] = useState<PriceCsvCheck | null>(null);
   const [refused, setRefused] = useState<string[]>([]);
   const [busy, setBusy] = useState<'check' | 'import' | null>(null);
+  const [local, setLocal] = useState<LocalCsvCheck | 'reading' | null>(null);
+  /** The file last chosen: a slower read of an earlier one must not show. */
+  const chosen = useRef<File | null>(null);
 
   const choose = (event: ChangeEvent<HTMLInputElement>) => {
-    setFile(event.target.files?.[0] ?? null);
+    const next = event.target.files?.[0] ?? null;
+    chosen.current = next;
+    setFile(next);
     setCheck(null);
     setRefused([]);
+    setLocal(next ? 'reading' : null);
     event.target.value = '';
+    if (next) {
+      void checkCsvFile(next).then((result) => {
+        if (chosen.current === next) setLocal(result);
+      });
+    }
   };
 
   const dryRun = async () => {
@@ -145,9 +157,53 @@ export function PriceCsv({ accommodationId, planId }: PriceCsvProps) {
             </List>
           </Alert>
         )}
-        {check && <CheckResult check={check} />}
+        {check ? <CheckResult check={check} /> : local && <LocalResult local={local} />}
       </CardContent>
     </Card>
+  );
+}
+
+/** The chosen file as the browser read it, until the server's dry run answers. */
+function LocalResult({ local }: { local: LocalCsvCheck | 'reading' }) {
+  const translate = useAppTranslate();
+  if (local === 'reading') {
+    return (
+      <Typography variant="body2" color="text.secondary" data-testid="csv-local-check">
+        {translate('app.price.csv_reading')}
+      </Typography>
+    );
+  }
+  if (local.kind === 'refused') {
+    return (
+      <Alert severity="error" data-testid="csv-local-check">
+        {local.message}
+      </Alert>
+    );
+  }
+  return (
+    <Box data-testid="csv-local-check">
+      <Typography variant="subtitle2">
+        {translate('app.price.csv_local_rows', { count: local.items.length })}
+      </Typography>
+      {local.errors.length > 0 ? (
+        <Alert severity="error" sx={{ my: 1 }}>
+          <Typography variant="subtitle2">
+            {translate('app.price.csv_errors', { count: local.errors.length })}
+          </Typography>
+          <List dense disablePadding data-testid="csv-local-errors">
+            {local.errors.map((error) => (
+              <ListItem key={`${error.line}:${error.reason}`} disableGutters>
+                {csvErrorText(error)}
+              </ListItem>
+            ))}
+          </List>
+        </Alert>
+      ) : (
+        <Alert severity="info" sx={{ my: 1 }}>
+          {translate('app.price.csv_local_clean')}
+        </Alert>
+      )}
+    </Box>
   );
 }
 

@@ -1,5 +1,16 @@
 import { addMonths, dateRange, firstOfMonth, lastOfMonth, weekday } from '../../contract/dates';
-import { MAX_PRICE, PRICE_CSV_HEADER, priceMessages, type CsvRowError, type PriceEntry } from '../../contract/price';
+import { decodeCsvBytes } from '../../contract/csvText';
+import { errorMessages } from '../../contract/messages';
+import {
+  MAX_PRICE,
+  MAX_PRICE_CSV_BYTES,
+  parsePriceCsv,
+  priceCsvText,
+  priceMessages,
+  type CsvRowError,
+  type PriceEntry,
+  type PriceInput,
+} from '../../contract/price';
 
 /**
  * The price grid and CSV screen without React (spec sections 2, 5 and 9): one row per date, one column
@@ -105,9 +116,36 @@ export function cellChange(cell: PriceEntry | null, text: string): CellChange {
 /** '{line}行目: {reason}'. */
 export const csvErrorText = (error: CsvRowError) => `${error.line}行目: ${error.reason}`;
 
-/** The blank file: the header only, UTF-8 with BOM and CRLF (as the server writes it). */
+/** What the CSV screen knows of a chosen file before sending it: refused as a whole, or its rows and bad rows. */
+export type LocalCsvCheck =
+  { kind: 'refused'; message: string } | { kind: 'read'; items: PriceInput[]; errors: CsvRowError[] };
+
+/**
+ * The CSV screen does not load the plan, so its check has no headcount bound: a headcount above the
+ * plan's max_num is named by the server's dry run (テスト送信).
+ */
+const NO_HEADCOUNT_BOUND = Number.POSITIVE_INFINITY;
+
+/**
+ * Reads a chosen file in the browser as the server will (size limit, UTF-8 else Shift_JIS, the
+ * same parser and Japanese messages), except for the plan's headcount bound.
+ */
+export async function checkCsvFile(file: Blob): Promise<LocalCsvCheck> {
+  if (file.size > MAX_PRICE_CSV_BYTES) return { kind: 'refused', message: priceMessages.tooLarge };
+  let bytes: Uint8Array;
+  try {
+    bytes = new Uint8Array(await file.arrayBuffer());
+  } catch {
+    return { kind: 'refused', message: errorMessages.csvFailed };
+  }
+  const decoded = decodeCsvBytes(bytes);
+  if (!decoded) return { kind: 'refused', message: priceMessages.notCsv };
+  return { kind: 'read', ...parsePriceCsv(decoded.text, NO_HEADCOUNT_BOUND) };
+}
+
+/** The blank file: the header only, UTF-8 with BOM and CRLF (written as the server writes its export). */
 export function priceCsvTemplate(): Blob {
-  return new Blob(['\uFEFF' + PRICE_CSV_HEADER.join(',') + '\r\n'], { type: 'text/csv;charset=utf-8' });
+  return new Blob([priceCsvText([])], { type: 'text/csv;charset=utf-8' });
 }
 
 /** Saves a Blob under a file name through a temporary link. */

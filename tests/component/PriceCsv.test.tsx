@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { priceMessages } from '../../contract/price';
+import { MAX_PRICE_CSV_BYTES, priceMessages } from '../../contract/price';
 import * as api from '../../dataProvider/pricesApi';
 import { PriceCsv } from '../../resources/prices';
 import { AppNotification } from '../../src/components/AppNotification';
@@ -90,5 +90,64 @@ describe('PriceCsv', () => {
     await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/m/accommodation/1/plan/21/price'));
     // The list opens at the file's first date.
     expect(screen.getByTestId('location')).toHaveAttribute('data-search', '?month=2026-04-01');
+  });
+
+  it('reads the chosen file at once: its rows and every bad row by physical line, before テスト送信', async () => {
+    renderCsv();
+    const text = [
+      '日付,人数,料金', // 1
+      '"2026-04-01",1,"18,000"', // 2
+      '"2026-04-02', // 3: a quoted date over two lines
+      '（メモ）",1,100', // 4
+      '2026/4/3,1,abc', // 5
+      '2026-04-04,99,1000', // 6: no headcount bound without the plan; the server names it
+      '2026-04-01,1,500', // 7
+    ].join('\r\n');
+    choose(new File([text], 'local.csv', { type: 'text/csv' }));
+    const local = await screen.findByTestId('csv-local-errors');
+    expect([...local.querySelectorAll('li')].map((li) => li.textContent)).toEqual([
+      `3行目: ${priceMessages.date}: 2026-04-02\n（メモ）`,
+      `5行目: ${priceMessages.price}`,
+      `7行目: ${priceMessages.duplicate(2)}`,
+    ]);
+    expect(screen.getByText('このファイルの料金: 2件（送信前の確認）')).toBeInTheDocument();
+    expect(screen.getByText('エラー: 3件')).toBeInTheDocument();
+    // Nothing was sent; テスト送信 and 更新 work as before.
+    expect(mocked.checkPriceCsv).not.toHaveBeenCalled();
+    expect(testSend()).toBeEnabled();
+    expect(update()).toBeDisabled();
+  });
+
+  it('reads a Shift_JIS file as the server does and says so when the format is clean', async () => {
+    renderCsv();
+    // 日付,人数,料金 in Shift_JIS, as Japanese Excel saves it.
+    const header = [0x93, 0xfa, 0x95, 0x74, 0x2c, 0x90, 0x6c, 0x90, 0x94, 0x2c, 0x97, 0xbf, 0x8b, 0xe0];
+    const body = new TextEncoder().encode('\r\n2026-04-01,1,10000\r\n2026-04-01,2,15000\r\n');
+    choose(new File([new Uint8Array([...header, ...body])], 'sjis.csv', { type: 'text/csv' }));
+    expect(await screen.findByText('このファイルの料金: 2件（送信前の確認）')).toBeInTheDocument();
+    expect(screen.getByText(/形式の誤りはありません/)).toBeInTheDocument();
+    expect(screen.queryByTestId('csv-local-errors')).not.toBeInTheDocument();
+  });
+
+  it('refuses a file that is no text, or too large, with the contract message', async () => {
+    renderCsv();
+    const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x00, 0x00, 0x00, 0x0d]);
+    choose(new File([png], 'image.csv'));
+    expect(await screen.findByText(priceMessages.notCsv)).toBeInTheDocument();
+    choose(new File([new Uint8Array(MAX_PRICE_CSV_BYTES + 1)], 'large.csv'));
+    expect(await screen.findByText(priceMessages.tooLarge)).toBeInTheDocument();
+    expect(screen.queryByText(priceMessages.notCsv)).not.toBeInTheDocument();
+  });
+
+  it("shows the server's dry run in place of the local check once テスト送信 answers", async () => {
+    mocked.checkPriceCsv.mockResolvedValue({ items: [], errors: [{ line: 2, reason: priceMessages.unitOverPlan(4) }] });
+    renderCsv();
+    const file = new File(['日付,人数,料金\r\n2026-04-01,9,18000\r\n'], 'over.csv', { type: 'text/csv' });
+    choose(file);
+    expect(await screen.findByText('このファイルの料金: 1件（送信前の確認）')).toBeInTheDocument();
+    fireEvent.click(testSend());
+    expect(await screen.findByText(`2行目: ${priceMessages.unitOverPlan(4)}`)).toBeInTheDocument();
+    expect(screen.queryByTestId('csv-local-check')).not.toBeInTheDocument();
+    expect(mocked.checkPriceCsv).toHaveBeenCalledWith(21, file);
   });
 });

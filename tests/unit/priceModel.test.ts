@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { priceMessages, type PriceEntry } from '../../contract/price';
+import { MAX_PRICE_CSV_BYTES, priceMessages, type PriceEntry } from '../../contract/price';
 import {
   buildPriceGrid,
   cellChange,
+  checkCsvFile,
   csvErrorText,
   dayLabel,
   isCompact,
@@ -91,5 +92,27 @@ describe('CSV helpers', () => {
     const bytes = new Uint8Array(await priceCsvTemplate().arrayBuffer());
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     expect(new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes)).toBe('\uFEFF日付,人数,料金\r\n');
+  });
+});
+
+describe('checkCsvFile (the CSV screen reads the chosen file at once)', () => {
+  it("parses it like the server, without the plan's headcount bound", async () => {
+    const file = new Blob(['\uFEFF日付,人数,料金\r\n2026-04-01,30,18000\r\n2026-04-02,1,x\r\n']);
+    expect(await checkCsvFile(file)).toEqual({
+      kind: 'read',
+      items: [{ target_date: '2026-04-01', unit: 30, price: 18_000 }],
+      errors: [{ line: 3, reason: priceMessages.price }],
+    });
+  });
+
+  it('refuses a file too large or no text, with the messages the server answers', async () => {
+    expect(await checkCsvFile(new Blob([new Uint8Array(MAX_PRICE_CSV_BYTES + 1)]))).toEqual({
+      kind: 'refused',
+      message: priceMessages.tooLarge,
+    });
+    expect(await checkCsvFile(new Blob([new Uint8Array([0x31, 0x00, 0xff])]))).toEqual({
+      kind: 'refused',
+      message: priceMessages.notCsv,
+    });
   });
 });

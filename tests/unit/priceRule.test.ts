@@ -1,6 +1,6 @@
 import holidayJp from '@holiday-jp/holiday_jp';
 import { describe, expect, it } from 'vitest';
-import { parseCsvDate, parsePriceCsv, splitCsvLine } from '../../contract/price';
+import { parseCsvDate, parsePriceCsv } from '../../contract/price';
 import { priceForDay, type PriceRuleSet } from '../../contract/priceRule';
 import { nightPrice } from '../../server/db/seed/bookings';
 
@@ -98,7 +98,9 @@ describe('price for a day (spec 5)', () => {
 
 describe('price CSV rows', () => {
   it('reads quoted cells, Excel dates and thousands separators', () => {
-    expect(splitCsvLine('"2026-04-01", 2 ,"18,000"')).toEqual(['2026-04-01', '2', '18,000']);
+    expect(parsePriceCsv('"2026-04-01", 2 ,"18,000"', 3).items).toEqual([
+      { target_date: '2026-04-01', unit: 2, price: 18_000 },
+    ]);
     expect(parseCsvDate('2026/4/1')).toBe('2026-04-01');
     expect(parseCsvDate('2026-02-30')).toBeNull();
     const parsed = parsePriceCsv('日付,人数,料金\r\n2026/4/1,2,"18,000"\r\n\r\n# memo\r\n2026-04-02,1,0\r\n', 3);
