@@ -125,7 +125,9 @@ export class UserService implements CrudService<User, Create, Update, unknown> {
         const grants =
           input.accommodations === undefined ? undefined : await this.grants(tx, companyId, input.accommodations);
 
-        await q.updateUser(tx, id, { name: input.name, mail: input.mail, userType: input.user_type, passwordHash });
+        // Its row stays locked from here: a delete at the same moment waits, or has already won (404).
+        const values = { name: input.name, mail: input.mail, userType: input.user_type, passwordHash };
+        if (!(await q.updateUser(tx, id, values))) throw notFound();
         if (newType === USER_TYPE.admin) {
           if (type !== USER_TYPE.admin) await q.replaceGrants(tx, id, []);
         } else if (grants !== undefined || type === USER_TYPE.admin) {

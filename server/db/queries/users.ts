@@ -148,16 +148,21 @@ export async function insertUser(tx: Tx, companyId: number, values: Required<Use
   return row!.id;
 }
 
-/** A new password also lifts a sign-in lock: the administrator who sets it has dealt with the account. */
-export async function updateUser(tx: Tx, userId: number, values: UserValues): Promise<void> {
-  await tx
+/**
+ * False when the user is no more (deleted meanwhile). A new password also lifts a sign-in lock:
+ * the administrator who sets it has dealt with the account.
+ */
+export async function updateUser(tx: Tx, userId: number, values: UserValues): Promise<boolean> {
+  const rows = await tx
     .update(users)
     .set({
       ...values,
       ...(values.passwordHash === undefined ? {} : { failedLoginCount: 0, lockedUntil: null }),
       updatedAt: new Date(),
     })
-    .where(eq(users.id, userId));
+    .where(eq(users.id, userId))
+    .returning({ id: users.id });
+  return rows.length > 0;
 }
 
 /** Replaces the accommodations granted to a user (none: an administrator's, who reaches all anyway). */
