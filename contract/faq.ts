@@ -1,5 +1,6 @@
 import { defineEntity } from './entity';
 import { requiredText } from './fieldRules';
+import { MAX_ID } from './params';
 import { resourceApi } from './resourceApi';
 import { z } from './zod';
 
@@ -34,8 +35,13 @@ export const faqListSchema = z.object({ faqs: z.array(faqSchema) });
 
 const faqFields = {
   question: requiredText(faqMessages.question, 500, faqMessages.questionTooLong),
-  answer: requiredText(faqMessages.answer, 5000, faqMessages.answerTooLong),
-  room_id: z.number().int().positive(faqMessages.room).nullable(),
+  answer: requiredText(faqMessages.answer, 5000, faqMessages.answerTooLong, { multiline: true }),
+  room_id: z
+    .number({ error: faqMessages.room })
+    .int(faqMessages.room)
+    .positive(faqMessages.room)
+    .max(MAX_ID, faqMessages.room)
+    .nullable(),
   display_order: z.number().int(faqMessages.displayOrder).min(0, faqMessages.displayOrder).max(1_000_000),
 };
 
@@ -49,7 +55,14 @@ export const faqCreateSchema = z.object({
 export const faqUpdateSchema = z.object(faqFields).partial().extend({ id: z.number().int().optional() });
 
 /** `?room_id=`: the items of that room type (and those for every room). */
-export const faqListQuerySchema = z.object({ room_id: z.coerce.number().int().positive().optional() });
+export const faqListQuerySchema = z.object({
+  room_id: z.coerce
+    .number({ error: faqMessages.room })
+    .int(faqMessages.room)
+    .positive(faqMessages.room)
+    .max(MAX_ID, faqMessages.room)
+    .optional(),
+});
 
 export const faqEntity = defineEntity({
   resource: 'faq',

@@ -1,8 +1,11 @@
 import { isValidDate } from './dates';
 import { z } from './zod';
 
+/** The largest id a table holds (PostgreSQL `integer`): a larger one would fail in SQL, not answer 404. */
+export const MAX_ID = 2_147_483_647;
+
 /** A numeric id in a path: `/accommodations/12`. */
-export const idParam = z.coerce.number().int().positive();
+export const idParam = z.coerce.number().int().positive().max(MAX_ID);
 export const idParams = z.object({ id: idParam });
 
 /** A calendar date yyyy-MM-dd that exists, with a Japanese message. */

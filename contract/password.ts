@@ -1,4 +1,4 @@
-import { requiredMessage } from './fieldRules';
+import { isPlainText, requiredMessage } from './fieldRules';
 import { z } from './zod';
 
 /**
@@ -14,6 +14,7 @@ export const passwordMessages = {
   tooShort: `パスワードは${PASSWORD_MIN}文字以上で入力してください`,
   tooLong: `パスワードは${PASSWORD_MAX}文字以内で入力してください`,
   common: 'よく使われていて推測されやすいパスワードです。別のパスワードにしてください',
+  controlCharacters: 'パスワードに使用できない文字（改行などの制御文字）が含まれています',
 } as const;
 
 /** Passwords of 12 characters or more found at the top of leaked-password lists, and their kind. */
@@ -72,10 +73,14 @@ export function isCommonPassword(password: string): boolean {
   return sequences.some((s) => s.includes(lower) || s.split('').reverse().join('').includes(lower));
 }
 
-/** A new password, as the create and change forms and the server check it. */
+/**
+ * A new password, as the create and change forms, the server and `npm run create-admin` check it.
+ * Spaces count like any character and nothing is trimmed: a passphrase is kept as typed.
+ */
 export const passwordSchema = z
   .string({ error: requiredMessage(passwordMessages.required) })
   .min(1, passwordMessages.required)
   .min(PASSWORD_MIN, passwordMessages.tooShort)
   .max(PASSWORD_MAX, passwordMessages.tooLong)
+  .refine((p) => isPlainText(p), passwordMessages.controlCharacters)
   .refine((p) => !isCommonPassword(p), passwordMessages.common);

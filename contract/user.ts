@@ -1,6 +1,7 @@
 import { defineEntity } from './entity';
 import { USER_TYPE_CODES, userTypeLabels } from './enums';
-import { requiredMessage, requiredText } from './fieldRules';
+import { requiredText } from './fieldRules';
+import { MAX_ID } from './params';
 import { passwordSchema } from './password';
 import { resourceApi } from './resourceApi';
 import { z } from './zod';
@@ -43,12 +44,25 @@ const userFields = {
   mail: requiredText(userMessages.mail, 254, userMessages.mailTooLong)
     .toLowerCase()
     .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, userMessages.mailFormat),
+  // Missing, a wrong type or a code that is not a type: one choice to make.
   user_type: z.union(
     USER_TYPE_CODES.map((c) => z.literal(c)),
-    { error: requiredMessage(userMessages.userType) },
+    { error: userMessages.userType },
   ),
-  /** The accommodations a staff user may reach; an administrator reaches all whatever is sent. */
-  accommodations: z.array(z.number().int().positive(userMessages.accommodation)).max(500),
+  /**
+   * The accommodations a staff user may reach (duplicates count once); an administrator reaches
+   * all whatever is sent.
+   */
+  accommodations: z
+    .array(
+      z
+        .number({ error: userMessages.accommodation })
+        .int(userMessages.accommodation)
+        .positive(userMessages.accommodation)
+        .max(MAX_ID, userMessages.accommodation),
+      { error: userMessages.accommodation },
+    )
+    .max(500, userMessages.accommodation),
   password: passwordSchema,
 };
 

@@ -34,6 +34,7 @@ import paymentRoutes from './routes/api/payments';
 import optionRoutes from './routes/api/options';
 import bookingOptionRoutes from './routes/api/bookingOptions';
 import supplierRoutes from './routes/api/suppliers';
+import faqRoutes from './routes/api/faqs';
 
 export interface BuildAppOptions {
   logger?: LoggerOptions;
@@ -106,6 +107,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
         optionRoutes,
         bookingOptionRoutes,
         supplierRoutes,
+        faqRoutes,
       ]) {
         await typed.register(routes, ctx);
       }

@@ -28,7 +28,8 @@ export const badRequest = (message: string = errorMessages.validation, errors?: 
 export const unauthorized = () => new AppError(401, 'unauthorized', errorMessages.unauthorized);
 export const forbidden = () => new AppError(403, 'forbidden', errorMessages.forbidden);
 export const notFound = () => new AppError(404, 'not_found', errorMessages.notFound);
-export const conflict = (message: string = errorMessages.conflict) => new AppError(409, 'conflict', message);
+export const conflict = (message: string = errorMessages.conflict, errors?: Record<string, string>) =>
+  new AppError(409, 'conflict', message, errors);
 
 /** OAuth 2.0 errors (RFC 6749 5.2) in our error shape, `error` kept for OAuth clients. */
 export const oauthError = (statusCode: number, error: string, message: string) =>

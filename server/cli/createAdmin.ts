@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
+import { passwordSchema } from '../../contract/password';
 import { hashPassword } from '../auth/passwords';
 import { ConfigError, loadConfig } from '../config';
 import { openDatabase } from '../db/client';
@@ -9,7 +10,8 @@ const usage = `Creates an administrator (user_type 1) for a production install.
 
   npm run create-admin -- --mail owner@example.jp --name "山田 太郎" [--company "株式会社○○"]
 
-The password is read from ADMIN_PASSWORD (at least 12 characters); without it a strong one is
+The password is read from ADMIN_PASSWORD (12 to 128 characters, not a common one: the rule of
+contract/password.ts, as for every user); without it a strong one is
 generated and printed once. --company is needed only when the database has no company yet.
 Uses the same DATABASE_URL or DATA_DIR as the server.`;
 
@@ -27,8 +29,9 @@ async function main() {
     process.exit(values.help ? 0 : 2);
   }
   const given = process.env.ADMIN_PASSWORD;
-  if (given !== undefined && given.length < 12) {
-    console.error('ADMIN_PASSWORD must be at least 12 characters.');
+  const refused = given === undefined ? undefined : passwordSchema.safeParse(given).error?.issues[0]?.message;
+  if (refused) {
+    console.error(`ADMIN_PASSWORD is refused: ${refused}`);
     process.exit(2);
   }
   const password = given ?? randomBytes(12).toString('base64url');

@@ -7,6 +7,7 @@ import {
   type RefundBody,
 } from '../../contract/payment';
 import type { Db, Tx } from '../db/client';
+import { isUniqueViolation } from '../db/pgErrors';
 import * as q from '../db/queries/payments';
 import { AppError, badRequest, conflict, notFound } from '../errors';
 import type { CurrentUser } from './auth';
@@ -29,16 +30,6 @@ export function idempotencyKey(header: string | string[] | undefined): string {
     throw badRequest(paymentMessages.idempotencyKey, { 'Idempotency-Key': paymentMessages.idempotencyKey });
   }
   return key;
-}
-
-/** Whether an error (or one it wraps: drizzle wraps the driver's) is PostgreSQL's unique violation. */
-function isUniqueViolation(error: unknown, constraint: string): boolean {
-  for (let e: unknown = error; e instanceof Error || (typeof e === 'object' && e !== null);) {
-    const { code, constraint: name, cause } = e as { code?: unknown; constraint?: unknown; cause?: unknown };
-    if (code === '23505' && (name === undefined || name === constraint)) return true;
-    e = cause;
-  }
-  return false;
 }
 
 const mismatch = () => new AppError(422, 'idempotency_mismatch', paymentMessages.idempotencyMismatch);

@@ -81,10 +81,10 @@ describe('one accommodation', () => {
 
 describe('administrator-only routes', () => {
   it('answer 403 to staff and 200 to an administrator', async () => {
-    const res = await http.get('/api/admin/users', staff);
+    const res = await http.get('/api/user', staff);
     expect(res.status).toBe(403);
     expect(res.body).toMatchObject({ code: 'forbidden', message: expect.any(String) });
-    const ok = await http.get('/api/admin/users', admin);
+    const ok = await http.get('/api/user', admin);
     expect(ok.status).toBe(200);
     expect(ok.body.users.map((u: { mail: string }) => u.mail)).toEqual(
       expect.arrayContaining([ADMIN.username, STAFF.username]),

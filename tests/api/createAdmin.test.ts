@@ -35,7 +35,7 @@ describe('create-admin', () => {
     ).rejects.toThrow(/e-mail/);
     const users = (
       await httpClient(server.baseUrl).get(
-        '/api/admin/users',
+        '/api/user',
         (await httpClient(server.baseUrl).login({ username: 'admin@example.com', password: 'admin-pass-1234' }))
           .access_token,
       )

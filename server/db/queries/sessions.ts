@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Tx } from '../client';
 import { authSessions, refreshTokens } from '../schema';
 
@@ -50,4 +50,18 @@ export async function revokeSession(tx: Tx, sessionId: string, reason: string) {
     .update(authSessions)
     .set({ revokedAt: sql`now()`, revokedReason: reason })
     .where(and(eq(authSessions.id, sessionId), isNull(authSessions.revokedAt)));
+}
+
+/** Ends every live session of a user but `keepSessionId` (the caller's own, when they change their own password). */
+export async function revokeUserSessions(tx: Tx, userId: number, reason: string, keepSessionId?: string) {
+  await tx
+    .update(authSessions)
+    .set({ revokedAt: sql`now()`, revokedReason: reason })
+    .where(
+      and(
+        eq(authSessions.userId, userId),
+        isNull(authSessions.revokedAt),
+        keepSessionId === undefined ? undefined : ne(authSessions.id, keepSessionId),
+      ),
+    );
 }

@@ -1,6 +1,7 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { USER_TYPE } from '../../../contract/enums';
-import { and, eq, sql } from 'drizzle-orm';
-import type { Tx } from '../client';
+import type { User } from '../../../contract/user';
+import { sqlRows, type Tx } from '../client';
 import { accommodations, authSessions, userAccommodations, users } from '../schema';
 
 export async function findUserByMail(tx: Tx, mail: string) {
@@ -62,21 +63,116 @@ export async function reachableAccommodationIds(
   return rows.map((r) => r.id);
 }
 
-/** The users of a company with the accommodations granted to each (all of them for an administrator). */
-export async function listCompanyUsers(tx: Tx, companyId: number) {
+/**
+ * The users of a company by id (or the one asked for), with the accommodations each reaches: all
+ * of the company for an administrator, the granted ones for staff (spec 6).
+ */
+export function listCompanyUsers(tx: Tx, companyId: number, userId?: number): Promise<User[]> {
+  return sqlRows<User>(
+    tx,
+    sql`select u.id, u.name, u.mail, u.user_type::int as user_type,
+        case when u.user_type = ${USER_TYPE.admin}
+          then coalesce((select array_agg(a.id order by a.id) from accommodations a where a.company_id = u.company_id), '{}')
+          else coalesce((select array_agg(ua.accommodation_id order by ua.accommodation_id) from user_accommodations ua
+            where ua.user_id = u.id), '{}')
+        end as accommodations
+      from users u
+      where u.company_id = ${companyId} ${userId === undefined ? sql`` : sql`and u.id = ${userId}`}
+      order by u.id`,
+  );
+}
+
+export async function findCompanyUser(tx: Tx, companyId: number, userId: number): Promise<User | undefined> {
+  return (await listCompanyUsers(tx, companyId, userId))[0];
+}
+
+/** True when a user other than `exceptUserId` signs in with this (lower-cased) address, in any company. */
+export async function mailInUse(tx: Tx, mail: string, exceptUserId?: number): Promise<boolean> {
+  const rows = await sqlRows<{ id: number }>(
+    tx,
+    sql`select id from users where mail = ${mail}
+      ${exceptUserId === undefined ? sql`` : sql`and id <> ${exceptUserId}`} limit 1`,
+  );
+  return rows.length > 0;
+}
+
+/** The ids among `ids` that are accommodations of the company. */
+export async function companyAccommodationIds(tx: Tx, companyId: number, ids: readonly number[]): Promise<number[]> {
+  if (ids.length === 0) return [];
   const rows = await tx
-    .select({
-      id: users.id,
-      name: users.name,
-      mail: users.mail,
-      user_type: users.userType,
-      accommodations: sql<number[]>`case when ${users.userType} = ${USER_TYPE.admin}
-        then coalesce((select array_agg(a.id order by a.id) from ${accommodations} a where a.company_id = ${users.companyId}), '{}')
-        else coalesce((select array_agg(ua.accommodation_id order by ua.accommodation_id) from ${userAccommodations} ua
-          where ua.user_id = ${users.id}), '{}') end`,
+    .select({ id: accommodations.id })
+    .from(accommodations)
+    .where(and(eq(accommodations.companyId, companyId), inArray(accommodations.id, [...ids])));
+  return rows.map((r) => r.id);
+}
+
+/**
+ * Locks the company's row: every write that may change how many administrators it has (a change of
+ * type, a delete) takes it first, so that two of them cannot each leave the other as the last one.
+ */
+export async function lockCompany(tx: Tx, companyId: number): Promise<void> {
+  await sqlRows(tx, sql`select id from companies where id = ${companyId} for update`);
+}
+
+/** The user's type, or undefined when the company has no such user. */
+export async function findUserType(tx: Tx, companyId: number, userId: number): Promise<number | undefined> {
+  const [row] = await sqlRows<{ user_type: number }>(
+    tx,
+    sql`select user_type::int as user_type from users where id = ${userId} and company_id = ${companyId}`,
+  );
+  return row?.user_type;
+}
+
+/** How many administrators the company has besides `exceptUserId`. */
+export async function countOtherAdmins(tx: Tx, companyId: number, exceptUserId: number): Promise<number> {
+  const [row] = await sqlRows<{ n: number }>(
+    tx,
+    sql`select count(*)::int as n from users
+      where company_id = ${companyId} and user_type = ${USER_TYPE.admin} and id <> ${exceptUserId}`,
+  );
+  return row!.n;
+}
+
+export interface UserValues {
+  name?: string;
+  mail?: string;
+  userType?: number;
+  passwordHash?: string;
+}
+
+export async function insertUser(tx: Tx, companyId: number, values: Required<UserValues>): Promise<number> {
+  const [row] = await tx
+    .insert(users)
+    .values({ companyId, ...values })
+    .returning({ id: users.id });
+  return row!.id;
+}
+
+/**
+ * False when the user is no more (deleted meanwhile). A new password also lifts a sign-in lock:
+ * the administrator who sets it has dealt with the account.
+ */
+export async function updateUser(tx: Tx, userId: number, values: UserValues): Promise<boolean> {
+  const rows = await tx
+    .update(users)
+    .set({
+      ...values,
+      ...(values.passwordHash === undefined ? {} : { failedLoginCount: 0, lockedUntil: null }),
+      updatedAt: new Date(),
     })
-    .from(users)
-    .where(eq(users.companyId, companyId))
-    .orderBy(users.id);
-  return rows;
+    .where(eq(users.id, userId))
+    .returning({ id: users.id });
+  return rows.length > 0;
+}
+
+/** Replaces the accommodations granted to a user (none: an administrator's, who reaches all anyway). */
+export async function replaceGrants(tx: Tx, userId: number, accommodationIds: readonly number[]): Promise<void> {
+  await tx.delete(userAccommodations).where(eq(userAccommodations.userId, userId));
+  if (accommodationIds.length === 0) return;
+  await tx.insert(userAccommodations).values(accommodationIds.map((accommodationId) => ({ userId, accommodationId })));
+}
+
+/** Deletes a user; their grants and sessions (and so their tokens) go with them (foreign keys). */
+export async function deleteUser(tx: Tx, userId: number): Promise<void> {
+  await tx.delete(users).where(eq(users.id, userId));
 }

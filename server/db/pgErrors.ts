@@ -1,0 +1,12 @@
+/**
+ * Whether an error (or one it wraps: drizzle wraps the driver's) is PostgreSQL's unique violation
+ * of `constraint` (or of any unique index when the driver does not name it).
+ */
+export function isUniqueViolation(error: unknown, constraint: string): boolean {
+  for (let e: unknown = error; e instanceof Error || (typeof e === 'object' && e !== null);) {
+    const { code, constraint: name, cause } = e as { code?: unknown; constraint?: unknown; cause?: unknown };
+    if (code === '23505' && (name === undefined || name === constraint)) return true;
+    e = cause;
+  }
+  return false;
+}
