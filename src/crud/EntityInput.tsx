@@ -32,6 +32,9 @@ export interface EntityInputProps {
 }
 
 const NUMBER_INPUT = { min: 0, step: 1, inputMode: 'numeric' as const };
+/** Choices in the order the API keeps them (by id), all of them. */
+const BY_ID = { field: 'id', order: 'ASC' as const };
+const CHOICES = 1000;
 
 /** A calendar date (yyyy-MM-dd) with the Japanese picker, as a react-admin input. */
 function DateInputJa({
@@ -175,7 +178,7 @@ export function EntityInput({ source, field, label, editing, onCommit }: EntityI
             emptyValue={field.nullLabel ? '' : undefined}
             parse={(v: unknown) => (v === '' || v === null || v === undefined ? null : Number(v))}
             format={(v: unknown) => (v === null || v === undefined ? '' : v)}
-            slotProps={{ inputLabel: { shrink: true } }}
+            slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
             onChange={onChange}
           />
         </ReferenceInput>
@@ -185,6 +188,8 @@ export function EntityInput({ source, field, label, editing, onCommit }: EntityI
         <ReferenceArrayInput
           source={source}
           reference={field.reference!}
+          sort={BY_ID}
+          perPage={CHOICES}
           queryOptions={{ meta: { ...meta, choices: true } }}
         >
           <CheckboxGroupInput {...common} optionText="name" onChange={onChange} />

@@ -135,6 +135,8 @@ function EntityListView(props: EntityListProps) {
       empty={<Typography color="text.secondary">{text('messages.empty')}</Typography>}
       rowSx={(record: RaRecord) => (open?.id === record.id ? { bgcolor: 'action.selected' } : {})}
       data-testid={`${entity.resource}-table`}
+      // Short values stay on one line (the table scrolls sideways when narrow); sentences wrap.
+      sx={{ '& th': { whiteSpace: 'nowrap' }, '& td': { whiteSpace: 'nowrap' }, '& td.wrap': { whiteSpace: 'normal' } }}
     >
       {reorderable && (
         <DataTable.Col
@@ -151,6 +153,8 @@ function EntityListView(props: EntityListProps) {
           label={label(source)}
           disableSort={!field.column?.sortable || reorderable}
           align={field.column?.format === 'yen' || field.column?.format === 'count' ? 'right' : undefined}
+          cellClassName={field.input === 'multiline' || field.input === 'text' ? 'wrap' : undefined}
+          cellSx={() => (field.input === 'multiline' || field.input === 'text' ? { minWidth: 160 } : {})}
           render={(record: RaRecord) => cells[source]?.(record) ?? fieldCell(source, field, record, translate)}
         />
       ))}
@@ -306,7 +310,7 @@ function ReferenceFilter({ source, field, label }: { source: string; field: Fiel
       label={label}
       value={value === undefined || value === null ? '' : String(value)}
       onChange={(e) => setFilters(e.target.value === '' ? {} : { [source]: Number(e.target.value) }, {})}
-      sx={{ minWidth: 240, mb: 2 }}
+      sx={{ width: { xs: '100%', sm: 320 }, mb: 2 }}
       slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
       data-testid={`filter-${source}`}
     >
