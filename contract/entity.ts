@@ -40,8 +40,10 @@ export interface ColumnMeta {
   readonly format?: 'text' | 'yen' | 'date' | 'count' | 'mark' | 'choice' | 'reference';
   /** reference: the field of the record that holds the name (an option's `supplier`). */
   readonly display?: string;
-  /** reference: what a null value reads in the list (すべて, 公式): an i18n key. */
+  /** What an empty value reads in the list (すべて, 公式, 指定なし): an i18n key. */
   readonly nullLabel?: string;
+  /** A header shorter than the field's label (当日 for 当日オプション): an i18n key. */
+  readonly label?: string;
   /** Cut after this many characters (the FAQ's room name: 18). */
   readonly truncate?: number;
   readonly hiddenWhenNarrow?: boolean;
@@ -144,7 +146,7 @@ export function createDefaults(entity: AnyEntity): Record<string, unknown> {
 export function entityMessageKeys(entity: AnyEntity): string[] {
   return fieldEntries(entity).flatMap(([name, f]) => [
     `resources.${entity.resource}.fields.${name}`,
-    ...[f.nullLabel, f.unit, f.hint, f.column?.nullLabel, f.filter?.allLabel].filter(
+    ...[f.nullLabel, f.unit, f.hint, f.column?.nullLabel, f.column?.label, f.filter?.allLabel].filter(
       (k): k is string => k !== undefined,
     ),
   ]);

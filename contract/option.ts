@@ -1,5 +1,6 @@
-import { requiredMessage } from './fieldRules';
-export { moveItem, reorderChanges } from './order';
+import { defineEntity } from './entity';
+import { optionalText, requiredMessage } from './fieldRules';
+import { resourceApi } from './resourceApi';
 import { z } from './zod';
 
 /**
@@ -47,12 +48,6 @@ export const bookingOptionMessages = {
 } as const;
 
 const flag = z.union([z.literal(0), z.literal(1)], { error: optionMessages.flag });
-const nullableText = (max: number, message: string) =>
-  z
-    .string()
-    .max(max, message)
-    .nullable()
-    .transform((v) => (v === null || v.trim() === '' ? null : v));
 
 // ---- The catalogue -------------------------------------------------------------------------------
 
@@ -103,7 +98,7 @@ const optionFields = {
     .min(1, optionMessages.unitMax)
     .max(MAX_OPTION_UNIT, optionMessages.unitMax)
     .nullable(),
-  description: nullableText(2000, optionMessages.descriptionTooLong),
+  description: optionalText(2000, optionMessages.descriptionTooLong),
   supplier_id: z.number().int().positive(optionMessages.supplier).nullable(),
   room_id: z.number().int().positive(optionMessages.room).nullable(),
   user_selection: flag,
@@ -159,7 +154,7 @@ export const bookingOptionCreateSchema = z.object({
     .min(1, bookingOptionMessages.days)
     .max(MAX_OPTION_DAYS, bookingOptionMessages.days)
     .optional(),
-  comment: nullableText(1000, bookingOptionMessages.commentTooLong).optional(),
+  comment: optionalText(1000, bookingOptionMessages.commentTooLong).optional(),
 });
 export type BookingOptionCreate = z.input<typeof bookingOptionCreateSchema>;
 
@@ -177,3 +172,43 @@ export type BookingOptionUpdate = z.input<typeof bookingOptionUpdateSchema>;
 export function optionLineTotal(option: { price: number; unit: number; days: number }): number {
   return option.price * option.unit * option.days;
 }
+
+export const optionEntity = defineEntity({
+  resource: 'options',
+  api: resourceApi.options,
+  table: 'accommodation_options',
+  record: optionSchema,
+  create: optionCreateSchema,
+  update: optionUpdateSchema,
+  fields: {
+    name: { input: 'text', required: true, column: {} },
+    price: { input: 'yen', required: true, column: { format: 'yen' } },
+    unit: { input: 'text', required: true, hint: 'resources.options.hints.unit' },
+    unit_max: { input: 'integer', hint: 'resources.options.hints.unit_max', column: { format: 'count' } },
+    description: { input: 'multiline', column: {} },
+    supplier_id: {
+      input: 'reference',
+      reference: 'supplier',
+      nullLabel: 'resources.options.values.official',
+      readOnlyInEdit: true,
+      hint: 'resources.options.hints.fixed',
+      column: { format: 'reference', display: 'supplier', nullLabel: 'resources.options.values.official' },
+    },
+    room_id: {
+      input: 'reference',
+      reference: 'rooms',
+      nullLabel: 'resources.options.values.all_rooms',
+      readOnlyInEdit: true,
+      hint: 'resources.options.hints.fixed',
+      column: { format: 'reference', display: 'room_name', nullLabel: 'resources.options.values.all' },
+    },
+    user_selection: { input: 'switch', default: 0 },
+    notice: { input: 'switch', default: 0, column: { format: 'mark', label: 'resources.options.columns.notice' } },
+    is_stay_type: {
+      input: 'switch',
+      default: 0,
+      column: { format: 'mark', label: 'resources.options.columns.is_stay_type' },
+    },
+  },
+  recordRepresentation: 'name',
+});

@@ -1,4 +1,6 @@
+import { defineEntity } from './entity';
 import { isoDate } from './params';
+import { resourceApi } from './resourceApi';
 import { requiredMessage } from './fieldRules';
 import { z } from './zod';
 
@@ -134,3 +136,48 @@ export type PlanCreate = z.infer<typeof planCreateSchema>;
 /** PATCH .../plans/{planId}: any subset of the plan without its prices; the period is checked with the stored dates. */
 export const planUpdateSchema = z.object(planFields).partial().superRefine(periodRule);
 export type PlanUpdate = z.infer<typeof planUpdateSchema>;
+
+export const planEntity = defineEntity({
+  resource: 'plans',
+  api: resourceApi.plans,
+  table: 'plans',
+  record: planSchema,
+  create: planCreateSchema,
+  update: planUpdateSchema,
+  fields: {
+    name: { input: 'text', required: true, column: {} },
+    start_at: {
+      input: 'date',
+      hint: 'resources.plans.hints.period',
+      column: { format: 'date', nullLabel: 'resources.plans.values.open_ended' },
+    },
+    end_at: {
+      input: 'date',
+      hint: 'resources.plans.hints.period',
+      column: { format: 'date', nullLabel: 'resources.plans.values.open_ended' },
+    },
+    max_num: { input: 'integer', required: true, unit: 'resources.plans.units.max_num' },
+    price: { input: 'yen', required: true },
+    close_date_before: {
+      input: 'integer',
+      unit: 'resources.plans.units.close_date_before',
+      hint: 'resources.plans.hints.close_date_before',
+      default: 0,
+    },
+    check_in: { input: 'time' },
+    check_out: { input: 'time' },
+    /** Published or not; the list's switch saves at once (spec 4). */
+    is_active: { input: 'switch', default: 0, column: {} },
+    icon: { input: 'icon' },
+    ikyu_id: { input: 'text' },
+    notice_mail: { input: 'email' },
+    payment_method: {
+      input: 'references',
+      reference: 'payment_methods',
+      storedIn: 'plan_payment_methods.payment_method_id',
+    },
+    description: { input: 'multiline' },
+  },
+  columns: ['name', 'start_at', 'end_at', 'is_active'],
+  recordRepresentation: 'name',
+});

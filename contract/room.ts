@@ -1,4 +1,6 @@
+import { defineEntity } from './entity';
 import { requiredMessage } from './fieldRules';
+import { resourceApi } from './resourceApi';
 import { z } from './zod';
 
 /** A room type (spec section 3 "Room"): max_num is the number of rooms of that type. */
@@ -37,3 +39,19 @@ export type RoomCreate = z.infer<typeof roomCreateSchema>;
 /** PATCH .../rooms/{roomId}: the changed fields, same rules. */
 export const roomUpdateSchema = roomCreateSchema.partial();
 export type RoomUpdate = z.infer<typeof roomUpdateSchema>;
+
+export const roomEntity = defineEntity({
+  resource: 'rooms',
+  api: resourceApi.rooms,
+  table: 'rooms',
+  record: roomSchema,
+  create: roomCreateSchema,
+  update: roomUpdateSchema,
+  fields: {
+    name: { input: 'text', required: true, column: {} },
+    max_num: { input: 'integer', required: true, unit: 'resources.rooms.units.max_num', column: { format: 'count' } },
+    /** Attached in the panel with 追加 and ×, once the room exists. */
+    plans: { input: 'references', reference: 'plans', storedIn: 'room_plans.plan_id', column: {} },
+  },
+  recordRepresentation: 'name',
+});

@@ -6,14 +6,19 @@ import { authProvider } from '../dataProvider/authProvider';
 import { hasSession } from '../dataProvider/tokenStore';
 import { dataProvider } from '../dataProvider/dataProvider';
 import { i18nProvider } from '../i18n/i18nProvider';
+import type { AppMessageKey } from '../i18n/ja';
 import { AppNotification } from './components/AppNotification';
 import { AppLayout } from './layout/AppLayout';
 import { NotFoundPage, PlaceholderPage } from './pages/PlaceholderPage';
 import { ADMIN_BASENAME, LOGIN_PATH, pageRoutes, type PageName } from './routes';
 import { themeOptions } from './theme';
 import { faqResource } from '../resources/faq';
+import { optionResource } from '../resources/options';
+import { planResource } from '../resources/plans';
+import { roomResource } from '../resources/rooms';
 import { supplierResource } from '../resources/suppliers';
 import { userResource } from '../resources/users';
+import { AccommodationGuard } from './pages/AccommodationGuard';
 
 const adminTheme: RaThemeOptions = {
   ...defaultTheme,
@@ -40,12 +45,9 @@ const loadCalendar = () => import('./pages/calendar/CalendarPage');
 void loadCalendar().catch(() => undefined);
 const CalendarPage = lazy(loadCalendar);
 const DaySchedulePage = lazy(() => import('./pages/daySchedule/DaySchedulePage'));
-const PlanListPage = lazy(() => import('../resources/plans/PlanListPage'));
-const RoomListPage = lazy(() => import('../resources/rooms/RoomListPage'));
 const PriceGridPage = lazy(() => import('../resources/prices/PriceGridPage'));
 const PriceCsvPage = lazy(() => import('../resources/prices/PriceCsvPage'));
 const PriceCreatorPage = lazy(() => import('../resources/prices/PriceCreatorPage'));
-const OptionListPage = lazy(() => import('../resources/options/OptionListPage'));
 
 /** The pages built so far; every other route shows its placeholder. */
 const pages: Partial<Record<PageName, ReactElement>> = {
@@ -53,17 +55,34 @@ const pages: Partial<Record<PageName, ReactElement>> = {
   calendar: <CalendarPage />,
   booking: <CalendarPage />,
   day: <DaySchedulePage />,
-  plans: <PlanListPage />,
-  rooms: <RoomListPage />,
+  plans: <planResource.list />,
+  rooms: <roomResource.list />,
   prices: <PriceGridPage />,
   priceCsv: <PriceCsvPage />,
   priceCreator: <PriceCreatorPage />,
-  options: <OptionListPage />,
+  options: <optionResource.list />,
   faq: <faqResource.list />,
 };
 
-/** Routes a <Resource> serves at the spec's address itself (its name is the route: /m/supplier, /m/user). */
+/**
+ * Every CRUD entity is a react-admin <Resource> (its list, forms and validation generated from its
+ * description in contract/). A company-level resource's name is its spec route (/m/supplier,
+ * /m/user). An accommodation's resource (rooms, plans, options, FAQ) is shown at the spec's address
+ * under /m/accommodation/{id}/ (the pages above); its own route (/m/rooms) opens the first
+ * accommodation's page.
+ */
+const resources = [supplierResource, userResource, roomResource, planResource, optionResource, faqResource];
+
+/** Routes a <Resource> serves at the spec's address itself. */
 const resourceRoutes: readonly PageName[] = ['suppliers', 'users'];
+
+/** react-admin's catch-all: any other address under /m/. */
+const CatchAll = () => <NotFoundPage />;
+
+const pageOf = (name: PageName, title: AppMessageKey) => pages[name] ?? <PlaceholderPage title={title} />;
+
+/** A page of one accommodation: a clear not-found page when the user may not reach it. */
+const isAccommodationPage = (path: string) => path.startsWith('accommodation/');
 
 /**
  * Everything under /m/. react-admin runs inside the app's BrowserRouter with basename /m; its own
@@ -84,7 +103,7 @@ export default function AdminApp() {
       layout={AppLayout}
       dashboard={HomePage}
       notification={AppNotification}
-      catchAll={NotFoundPage}
+      catchAll={CatchAll}
       theme={adminTheme}
       loginPage={false}
       requireAuth
@@ -93,9 +112,9 @@ export default function AdminApp() {
       <CustomRoutes noLayout>
         <Route path="login" element={<Navigate to={LOGIN_PATH} replace />} />
       </CustomRoutes>
-      <Resource {...supplierResource} />
-      <Resource {...userResource} />
-      <Resource {...faqResource} />
+      {resources.map((resource) => (
+        <Resource key={resource.name} {...resource} />
+      ))}
       <CustomRoutes>
         {Object.entries(pageRoutes)
           .filter(([name]) => !resourceRoutes.includes(name as PageName))
@@ -105,7 +124,11 @@ export default function AdminApp() {
               path={route.path}
               element={
                 <Suspense fallback={<LinearProgress />}>
-                  {pages[name as PageName] ?? <PlaceholderPage title={route.title} />}
+                  {isAccommodationPage(route.path) ? (
+                    <AccommodationGuard>{pageOf(name as PageName, route.title)}</AccommodationGuard>
+                  ) : (
+                    pageOf(name as PageName, route.title)
+                  )}
                 </Suspense>
               }
             />

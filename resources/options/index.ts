@@ -1,7 +1,12 @@
-/**
- * The option catalogue of an accommodation: the list (drag reorder, delete) with its create/edit
- * overlay, and the form model. The data comes from dataProvider/optionsApi and suppliersApi.
- */
-export { OptionList } from './OptionList';
-export { OptionDialog, type OptionDialogProps } from './OptionDialog';
-export * from './optionModel';
+import ShoppingBasketIcon from '@mui/icons-material/ShoppingBasket';
+import { lazyView } from '../../src/crud/lazyView';
+
+/** The option catalogue of an accommodation: the list lives at /m/accommodation/{id}/option (spec 2); /m/options opens the first accommodation's. */
+export const optionResource = {
+  name: 'options',
+  list: lazyView(() => import('./OptionList')),
+  icon: ShoppingBasketIcon,
+  recordRepresentation: 'name',
+  hasCreate: true,
+  hasEdit: true,
+} as const;

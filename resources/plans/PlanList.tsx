@@ -1,117 +1,66 @@
-import { useEffect, useState } from 'react';
-import { Button, Link as MuiLink, Stack, Switch } from '@mui/material';
-import { useNotify } from 'react-admin';
+import { Button, Link as MuiLink, Stack } from '@mui/material';
+import type { RaRecord } from 'react-admin';
 import { Link } from 'react-router-dom';
-import { errorMessages } from '../../contract/messages';
-import {
-  deletePlan,
-  listPaymentMethods,
-  listPlans,
-  updatePlan,
-  type PaymentMethod,
-  type PlanListItem,
-} from '../../dataProvider/catalogueApi';
-import { formatDate } from '../../i18n/formats';
-import type { AppMessageKey } from '../../i18n/ja';
+import { planEntity, type PlanListItem } from '../../contract/plan';
 import { useAppTranslate } from '../../i18n/useAppTranslate';
-import { SettingsList, useSettingsList, type SettingsListColumn } from '../../src/components/SettingsList';
+import { EntityList } from '../../src/crud/EntityList';
+import { ForAccommodation } from '../../src/crud/ForAccommodation';
 import { links } from '../../src/routes';
-import { failureMessage } from '../../dataProvider/apiErrors';
 import { PlanIcon } from './planIcons';
-import { PlanPanel } from './PlanPanel';
+import { PlanIconInput } from './PlanIconInput';
+import { PublishSwitch } from './PublishSwitch';
 
-const COLUMNS = [
-  'name',
-  'start_at',
-  'end_at',
-  'is_active',
-  'sync_check',
-  'settings',
-  'price_settings',
-  'delete',
-] as const;
-/** The columns drawn here: 設定 and 削除 are the shared list's. */
-type Column = Exclude<(typeof COLUMNS)[number], 'settings' | 'delete'>;
+const planOf = (record: RaRecord) => record as unknown as PlanListItem;
 
-/** The plan list of an accommodation with its settings panel (spec section 2 "Plans"). */
-export function PlanList({ accommodationId }: { accommodationId: number }) {
+/**
+ * The rate plans of an accommodation (spec 2 "Plans", /m/accommodation/{id}/plan), generated from
+ * their description: name with its icon, start, end, 公開 (saved at once), the sync-check link when
+ * ikyu_id is set, 設定 (the settings panel: existing plans save each field as it is left), 料金設定
+ * and 削除.
+ */
+export default function PlanList() {
   const translate = useAppTranslate();
-  const notify = useNotify();
-  const list = useSettingsList(accommodationId, listPlans, deletePlan, 'app.message.info.planDeleted');
-  const { selected, reload } = list;
-  const [paymentMethods, setPaymentMethods] = useState<PaymentMethod[]>([]);
-  /** Bumped when the list changes the open plan (公開), so that the panel shows it. */
-  const [panelVersion, setPanelVersion] = useState(0);
-  const [toggling, setToggling] = useState<number | null>(null);
-
-  useEffect(() => {
-    listPaymentMethods().then(setPaymentMethods, () => undefined);
-  }, [accommodationId]);
-
-  /** 公開 saves at once (spec section 4); the switch follows what the server stored. */
-  const toggle = async (plan: PlanListItem, on: boolean) => {
-    setToggling(plan.id);
-    try {
-      await updatePlan(accommodationId, plan.id, { is_active: on ? 1 : 0 });
-      if (selected === plan.id) setPanelVersion((v) => v + 1);
-      await reload();
-    } catch (error) {
-      notify(failureMessage(error, errorMessages.bookingUpdateFailed), { type: 'error' });
-    } finally {
-      setToggling(null);
-    }
-  };
-
-  const columns: SettingsListColumn<Column>[] = COLUMNS.map((c) => ({
-    key: c,
-    header: translate(`resources.plans.fields.${c}` as AppMessageKey),
-    sx: c === 'name' ? { minWidth: 200 } : { whiteSpace: 'nowrap' },
-  }));
-  const cell = (c: Column, p: PlanListItem) => {
-    switch (c) {
-      case 'name':
-        return (
-          <Stack direction="row" sx={{ alignItems: 'center', gap: 1 }}>
-            <PlanIcon name={p.icon} />
-            <span>{p.name}</span>
-          </Stack>
-        );
-      case 'start_at':
-        return p.start_at ? formatDate(p.start_at) : translate('app.plan.open_ended');
-      case 'end_at':
-        return p.end_at ? formatDate(p.end_at) : translate('app.plan.open_ended');
-      case 'is_active':
-        return (
-          <Switch
-            checked={p.is_active === 1}
-            disabled={toggling === p.id}
-            onChange={(e) => void toggle(p, e.target.checked)}
-            slotProps={{ input: { 'aria-label': translate('app.plan.publish_label', { name: p.name }) } }}
-          />
-        );
-      case 'sync_check':
-        return p.ikyu_id ? (
-          <MuiLink component={Link} to={links.syncCheck(accommodationId, p.id)}>
-            {translate('app.plan.sync_check')}
-          </MuiLink>
-        ) : null;
-      case 'price_settings':
-        return (
-          <Button size="small" component={Link} to={links.prices(accommodationId, p.id)}>
-            {translate('app.plan.price_settings')}
-          </Button>
-        );
-    }
-  };
-
   return (
-    <SettingsList
-      state={list}
-      resource="plan"
-      besideFrom="xl"
-      columns={columns}
-      cell={cell}
-      panel={(id, links) => <PlanPanel key={panelVersion} {...links} planId={id} paymentMethods={paymentMethods} />}
-    />
+    <ForAccommodation link={links.plans}>
+      {(accommodationId) => (
+        <EntityList
+          entity={planEntity}
+          form="panel"
+          meta={{ accommodationId }}
+          cells={{
+            name: (record) => (
+              <Stack direction="row" sx={{ alignItems: 'center', gap: 1 }}>
+                <PlanIcon name={planOf(record).icon} />
+                <span>{planOf(record).name}</span>
+              </Stack>
+            ),
+            is_active: (record) => <PublishSwitch record={record} />,
+          }}
+          extraColumns={[
+            {
+              name: 'sync_check',
+              label: translate('resources.plans.fields.sync_check'),
+              render: (record) =>
+                planOf(record).ikyu_id ? (
+                  <MuiLink component={Link} to={links.syncCheck(accommodationId, record.id)}>
+                    {translate('resources.plans.links.sync_check')}
+                  </MuiLink>
+                ) : null,
+            },
+            {
+              name: 'price_settings',
+              label: translate('resources.plans.fields.price_settings'),
+              afterEdit: true,
+              render: (record) => (
+                <Button size="small" component={Link} to={links.prices(accommodationId, record.id)}>
+                  {translate('resources.plans.links.price_settings')}
+                </Button>
+              ),
+            },
+          ]}
+          inputs={{ icon: PlanIconInput }}
+        />
+      )}
+    </ForAccommodation>
   );
 }

@@ -1,9 +1,12 @@
-/**
- * Plans of an accommodation: the list (公開 toggles at once) with its settings panel, the shared
- * inputs and the form model. The data comes from dataProvider/catalogueApi.
- */
-export { PlanList } from './PlanList';
-export { PlanPanel, type PlanPanelProps } from './PlanPanel';
-export { PlanInputs, type PlanInputsProps } from './PlanInputs';
-export { PLAN_ICONS, PlanIcon } from './planIcons';
-export * from './planModel';
+import EventNoteIcon from '@mui/icons-material/EventNote';
+import { lazyView } from '../../src/crud/lazyView';
+
+/** Rate plans of an accommodation: the list lives at /m/accommodation/{id}/plan (spec 2); /m/plans opens the first accommodation's. */
+export const planResource = {
+  name: 'plans',
+  list: lazyView(() => import('./PlanList')),
+  icon: EventNoteIcon,
+  recordRepresentation: 'name',
+  hasCreate: true,
+  hasEdit: true,
+} as const;

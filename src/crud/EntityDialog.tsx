@@ -4,7 +4,7 @@ import { CreateBase, EditBase, Form, useNotify, type Identifier, type RaRecord }
 import { useFormState } from 'react-hook-form';
 import { createDefaults, fieldEntries, fieldErrors, type AnyEntity } from '../../contract/entity';
 import { useCallMeta } from './CallMeta';
-import { EntityInputs } from './EntityForm';
+import { EntityInputs, type InputOverrides } from './EntityForm';
 import { useEntityText } from './entityText';
 import { refusalMessage, useNotifyFirstError } from './formErrors';
 
@@ -14,7 +14,7 @@ export interface EntityDialogProps {
   id: Identifier | null;
   onClose: () => void;
   /** The entity's own inputs in place of generated ones (see EntityInputs). */
-  inputs?: Readonly<Record<string, ReactNode>>;
+  inputs?: InputOverrides;
   /** Values of a new record beyond the description's defaults (the list's current filter). */
   defaults?: Record<string, unknown>;
   /** Texts other than the conventional ones (the FAQ overlay is titled FAQ in both modes). */
@@ -81,7 +81,7 @@ interface DialogFormProps {
   mode: 'create' | 'edit';
   title: string;
   submitLabel: string;
-  inputs?: Readonly<Record<string, ReactNode>>;
+  inputs?: InputOverrides;
   defaults?: Record<string, unknown>;
   onClose: () => void;
 }

@@ -1,14 +1,18 @@
-import type { ReactNode } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import { Stack } from '@mui/material';
 import { fieldEntries, type AnyEntity } from '../../contract/entity';
-import { EntityInput } from './EntityInput';
+import { EntityInput, type EntityInputProps } from './EntityInput';
 import { useEntityText } from './entityText';
+
+/** An entity's own input for one field (a plan's icon list), given what a generated one gets; null: none. */
+export type InputOverride = ComponentType<EntityInputProps> | null;
+export type InputOverrides = Readonly<Record<string, InputOverride>>;
 
 export interface EntityInputsProps {
   entity: AnyEntity;
   mode: 'create' | 'edit';
-  /** An entity's own input in place of the generated one (a plan's icon list); null leaves the field out. */
-  inputs?: Readonly<Record<string, ReactNode>>;
+  /** Inputs in place of generated ones (a plan's icon list); null leaves the field out. */
+  inputs?: InputOverrides;
   /** See EntityInput: an existing record's panel saves a field when it is final. */
   onCommit?: (source: string) => void;
   /** After the inputs: what only this entity shows (a room's attached plans). */
@@ -25,9 +29,10 @@ export function EntityInputs({ entity, mode, inputs = {}, onCommit, children }: 
     <Stack sx={{ gap: 0.5, width: '100%' }}>
       {fieldEntries(entity).map(([source, field]) => {
         if (mode === 'edit' && field.createOnly) return null;
-        if (source in inputs) return inputs[source] ? <Stack key={source}>{inputs[source]}</Stack> : null;
+        const Input = source in inputs ? inputs[source] : EntityInput;
+        if (!Input) return null;
         return (
-          <EntityInput
+          <Input
             key={source}
             source={source}
             field={field}

@@ -32,6 +32,7 @@ import { CallMetaProvider, useCallMeta } from './CallMeta';
 import { fieldCell } from './cells';
 import { DeleteRecordButton } from './DeleteRecordButton';
 import { EntityDialog, type EntityDialogProps } from './EntityDialog';
+import type { InputOverrides } from './EntityForm';
 import { EntityPanel } from './EntityPanel';
 import { useEntityText } from './entityText';
 import { refusalMessage } from './formErrors';
@@ -46,6 +47,8 @@ export interface ExtraColumn {
   name: string;
   label: string;
   render: (record: RaRecord) => ReactNode;
+  /** After 設定 or 編集 rather than before (a plan's 料金設定). */
+  afterEdit?: boolean;
 }
 
 export interface EntityListProps {
@@ -66,7 +69,7 @@ export interface EntityListProps {
   /** Columns left out on a phone, beyond the fields marked so (`edit`, `delete`, an extra column). */
   narrowHidden?: readonly string[];
   /** The entity's own inputs in place of generated ones. */
-  inputs?: Readonly<Record<string, ReactNode>>;
+  inputs?: InputOverrides;
   /** Under an existing record's inputs in the panel (a room's attached plans). */
   panelChildren?: ReactNode;
   /** Under a new record's inputs in the panel. */
@@ -119,6 +122,11 @@ function EntityListView(props: EntityListProps) {
   const filters = fieldEntries(entity).filter(([, f]) => f.filter);
   const title = text('titles.list');
 
+  const extras = (afterEdit: boolean) =>
+    extraColumns
+      .filter((c) => Boolean(c.afterEdit) === afterEdit && !hidden(c.name))
+      .map((c) => <DataTable.Col key={c.name} source={c.name} label={c.label} disableSort render={c.render} />);
+
   const table = (
     <DataTable
       body={reorderable ? ReorderBody : undefined}
@@ -150,7 +158,7 @@ function EntityListView(props: EntityListProps) {
         <DataTable.Col
           key={source}
           source={source}
-          label={label(source)}
+          label={field.column?.label ? translate(field.column.label) : label(source)}
           disableSort={!field.column?.sortable || reorderable}
           align={field.column?.format === 'yen' || field.column?.format === 'count' ? 'right' : undefined}
           cellClassName={field.input === 'multiline' || field.input === 'text' ? 'wrap' : undefined}
@@ -158,11 +166,7 @@ function EntityListView(props: EntityListProps) {
           render={(record: RaRecord) => cells[source]?.(record) ?? fieldCell(source, field, record, translate)}
         />
       ))}
-      {extraColumns
-        .filter((c) => !hidden(c.name))
-        .map((c) => (
-          <DataTable.Col key={c.name} source={c.name} label={c.label} disableSort render={c.render} />
-        ))}
+      {extras(false)}
       {!hidden(editAction) && (
         <DataTable.Col
           source={editAction}
@@ -175,6 +179,7 @@ function EntityListView(props: EntityListProps) {
           )}
         />
       )}
+      {extras(true)}
       {!hidden('delete') && (
         <DataTable.Col
           source="delete"

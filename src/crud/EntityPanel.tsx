@@ -5,7 +5,7 @@ import { CreateBase, EditBase, Form, useEditContext, useNotify, type Identifier,
 import { useFormState } from 'react-hook-form';
 import { createDefaults, fieldEntries, fieldErrors, type AnyEntity } from '../../contract/entity';
 import { useCallMeta } from './CallMeta';
-import { EntityInputs } from './EntityForm';
+import { EntityInputs, type InputOverrides } from './EntityForm';
 import { useEntityText } from './entityText';
 import { refusalMessage, useNotifyFirstError } from './formErrors';
 import { UndoFieldButtons } from './UndoFieldButtons';
@@ -18,7 +18,7 @@ export interface EntityPanelProps {
   onClose: () => void;
   /** A new record was created: the list shows it selected (its panel is then an edit). */
   onCreated: (record: RaRecord) => void;
-  inputs?: Readonly<Record<string, ReactNode>>;
+  inputs?: InputOverrides;
   /** After an existing record's inputs: what only this entity shows (a room's plans). */
   children?: ReactNode;
   /** Under a new record's inputs (plans can be attached once the room exists). */
@@ -110,7 +110,7 @@ function AutosaveForm({
   children,
 }: {
   entity: AnyEntity;
-  inputs?: Readonly<Record<string, ReactNode>>;
+  inputs?: InputOverrides;
   children?: ReactNode;
 }) {
   const { record, isPending, error } = useEditContext();
@@ -125,7 +125,7 @@ function AutosaveForm({
   );
 }
 
-function AutosaveInputs({ entity, inputs }: { entity: AnyEntity; inputs?: Readonly<Record<string, ReactNode>> }) {
+function AutosaveInputs({ entity, inputs }: { entity: AnyEntity; inputs?: InputOverrides }) {
   const save = useFieldAutosave(entity);
   const { translate } = useEntityText(entity);
   return (

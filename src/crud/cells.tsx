@@ -15,6 +15,8 @@ export function truncate(text: string, max: number | undefined): string {
 export function fieldCell(source: string, field: FieldMeta, record: RaRecord, translate: Translate): ReactNode {
   const column = field.column ?? {};
   const value: unknown = record[source];
+  const empty = value === null || value === undefined || value === '';
+  if (empty && column.nullLabel && column.format !== 'reference') return translate(column.nullLabel);
   switch (column.format ?? 'text') {
     case 'yen':
       return formatYen(value as number | null);
