@@ -8,5 +8,7 @@ export const MAX_ID = 2_147_483_647;
 export const idParam = z.coerce.number().int().positive().max(MAX_ID);
 export const idParams = z.object({ id: idParam });
 
+export const dateMessage = '日付を正しく入力してください';
+
 /** A calendar date yyyy-MM-dd that exists, with a Japanese message. */
-export const isoDate = (message = '日付を正しく入力してください') => z.string().max(10).refine(isValidDate, message);
+export const isoDate = (message = dateMessage) => z.string().max(10).refine(isValidDate, message);

@@ -9,15 +9,15 @@ const optionsCall = (page: Page, method: string) =>
   );
 const names = (page: Page) =>
   page
-    .getByTestId('option-row')
+    .getByTestId('reorder-row')
     .evaluateAll((rows) => rows.map((row) => row.querySelectorAll('td')[1]?.textContent ?? ''));
 
 test('an option is created, dragged to the top (kept after a reload), edited and deleted', async ({ page }) => {
   const name = `試験オプション${Date.now().toString(36)}`;
   await signIn(page, ADMIN);
   await page.goto(OPTIONS_PATH);
-  await expect(page.getByTestId('option-list').getByRole('heading', { name: 'オプション一覧' })).toBeVisible();
-  const rows = page.getByTestId('option-row');
+  await expect(page.getByTestId('options-list').getByRole('heading', { name: 'オプション一覧' })).toBeVisible();
+  const rows = page.getByTestId('reorder-row');
   await expect(rows.first()).toBeVisible();
   const before = await rows.count();
 
@@ -28,10 +28,10 @@ test('an option is created, dragged to the top (kept after a reload), edited and
   await expect(dialog.getByText('名前を入力してください')).toBeVisible();
   await expect(dialog.getByText('金額を入力してください')).toBeVisible();
   await expect(dialog.getByText('単位を入力してください')).toBeVisible();
-  await dialog.getByLabel('名前').fill(name);
-  await dialog.getByLabel('金額').fill('12000');
-  await dialog.getByLabel('単位').fill('個');
-  await dialog.getByLabel('最大数').fill('3');
+  await dialog.getByRole('textbox', { name: '名前' }).fill(name);
+  await dialog.getByRole('spinbutton', { name: '金額' }).fill('12000');
+  await dialog.getByRole('textbox', { name: '単位' }).fill('個');
+  await dialog.getByRole('spinbutton', { name: '最大数' }).fill('3');
   await dialog.getByRole('combobox', { name: 'パートナー' }).click();
   await page.getByRole('option').nth(1).click();
   await dialog.getByLabel('予約時にパートナーへ通知する').check();
@@ -54,7 +54,7 @@ test('an option is created, dragged to the top (kept after a reload), edited and
   page.on('response', (r) => {
     if (r.request().method() === 'PATCH' && /\/options\/\d+$/.test(r.url()) && r.ok()) patched += 1;
   });
-  await row.getByTestId('option-drag').dragTo(rows.first());
+  await row.getByTestId('reorder-drag').dragTo(rows.first());
   await expect(rows.first()).toContainText(name);
   expect(await names(page)).toEqual(expected);
   await expect.poll(() => patched).toBe(before + 1);
@@ -67,7 +67,7 @@ test('an option is created, dragged to the top (kept after a reload), edited and
   await expect(dialog.getByText('オプションの編集')).toBeVisible();
   await expect(dialog.getByRole('combobox', { name: 'パートナー' })).toHaveAttribute('aria-disabled', 'true');
   await expect(dialog.getByRole('combobox', { name: '部屋' })).toHaveAttribute('aria-disabled', 'true');
-  await dialog.getByLabel('金額').fill('15000');
+  await dialog.getByRole('spinbutton', { name: '金額' }).fill('15000');
   const updated = optionsCall(page, 'PATCH');
   await dialog.getByRole('button', { name: '送信' }).click();
   await updated;

@@ -4,7 +4,7 @@ import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
 import { jaJP } from '@mui/x-date-pickers/locales';
 import { format, isValid, parseISO } from 'date-fns';
 import { ja } from 'date-fns/locale/ja';
-import type { ReactNode } from 'react';
+import { useMemo, useRef, useState, type FocusEvent, type ReactNode } from 'react';
 
 /** Japanese picker texts (今日, キャンセル, 年/月/日 placeholders). */
 const localeText = jaJP.components.MuiLocalizationProvider.defaultProps.localeText;
@@ -21,11 +21,14 @@ export interface DatePickerJaProps {
   label: string;
   /** yyyy-MM-dd or null (empty). */
   value: string | null;
-  /** yyyy-MM-dd, or null when emptied or while the typed date is not a real one. */
-  onChange: (date: string | null) => void;
-  /** The field was left (typing is over). */
+  /**
+   * yyyy-MM-dd, or null when emptied or while the typed date is not a real one; `typing` is true in
+   * the second case (a date partly typed, or 2026-02-30), false for an empty field.
+   */
+  onChange: (date: string | null, typing: boolean) => void;
+  /** The whole field was left (typing is over); moving between its 年, 月 and 日 is not leaving it. */
   onBlur?: () => void;
-  /** A date was picked in the calendar (or today / clear pressed): the choice is final. */
+  /** A date was picked in the calendar (or 今日 / クリア pressed): the choice is final. Typing is not. */
   onAccept?: (date: string | null) => void;
   /** Form field name and id (tests and labels find the field by them). */
   name?: string;
@@ -60,21 +63,54 @@ export function DatePickerJa({
   fullWidth = false,
   size = 'small',
 }: DatePickerJaProps) {
+  // A date being typed (not a real one yet) is shown as typed: the value given stays what it was,
+  // and the picker must not be handed that value back, or it would put it over the typing.
+  const [typed, setTyped] = useState<{ date: Date; over: string | null } | null>(null);
+  const given = useMemo(() => fromIso(value), [value]);
+  const shown = typed && typed.over === value ? typed.date : given;
+  // Typing in the field "accepts" each complete date too: only a choice in the open calendar counts.
+  const openRef = useRef(false);
   return (
     <LocalizationProvider dateAdapter={AdapterDateFns} adapterLocale={ja} localeText={localeText}>
       <DatePicker
         label={label}
         format="yyyy-MM-dd"
-        value={fromIso(value)}
-        onChange={(picked) => onChange(pickedToIso(picked))}
-        onAccept={onAccept ? (picked) => onAccept(pickedToIso(picked)) : undefined}
+        value={shown}
+        onChange={(picked) => {
+          const typing = picked !== null && !isValid(picked);
+          setTyped(typing ? { date: picked, over: value } : null);
+          onChange(pickedToIso(picked), typing);
+        }}
+        onOpen={() => {
+          openRef.current = true;
+        }}
+        onClose={() => {
+          // After the accept of the same click.
+          setTimeout(() => {
+            openRef.current = false;
+          });
+        }}
+        onAccept={(picked) => {
+          if (openRef.current) onAccept?.(pickedToIso(picked));
+        }}
         name={name}
         disabled={disabled}
         minDate={fromIso(minDate ?? null) ?? undefined}
         maxDate={fromIso(maxDate ?? null) ?? undefined}
         slotProps={{
           // Filled like react-admin's text fields beside it.
-          textField: { size, fullWidth, helperText, error, onBlur, id: name, variant: 'filled' },
+          textField: {
+            size,
+            fullWidth,
+            helperText,
+            error,
+            id: name,
+            variant: 'filled',
+            // Focus moving from 年 to 月 inside the field is a blur of one section, not of the field.
+            onBlur: (event: FocusEvent<HTMLDivElement>) => {
+              if (!event.currentTarget.contains(event.relatedTarget as Node | null)) onBlur?.();
+            },
+          },
           field: { clearable },
           calendarHeader: { format: HEADER_FORMAT },
           actionBar: { actions: clearable ? ['clear', 'today', 'accept'] : ['today', 'accept'] },

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogTitle } from '@mui/material';
-import { CreateBase, EditBase, Form, useNotify, type Identifier, type RaRecord } from 'react-admin';
+import { Alert, Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogTitle } from '@mui/material';
+import { CreateBase, EditBase, Form, useEditContext, useNotify, type Identifier, type RaRecord } from 'react-admin';
 import { useFormState } from 'react-hook-form';
 import { createDefaults, fieldEntries, fieldErrors, type AnyEntity } from '../../contract/entity';
 import { useCallMeta } from './CallMeta';
@@ -65,15 +65,44 @@ export function EntityDialog({ entity, id, onClose, inputs, defaults, titles, su
           resource={entity.resource}
           id={id}
           redirect={false}
+          redirectOnError={false}
           mutationMode="pessimistic"
           queryOptions={{ meta }}
           mutationOptions={{ meta, onSuccess: done(text('messages.updated')), onError }}
         >
-          {form}
+          <WhenLoaded entity={entity} onClose={onClose}>
+            {form}
+          </WhenLoaded>
         </EditBase>
       )}
     </Dialog>
   );
+}
+
+/** The edit overlay's record: a spinner while it loads, a sentence when it is gone. */
+function WhenLoaded({ entity, onClose, children }: { entity: AnyEntity; onClose: () => void; children: ReactNode }) {
+  const { isPending, error } = useEditContext();
+  const { translate } = useEntityText(entity);
+  if (isPending) {
+    return (
+      <DialogContent>
+        <CircularProgress size={28} aria-label={translate('app.crud.loading')} />
+      </DialogContent>
+    );
+  }
+  if (error) {
+    return (
+      <>
+        <DialogContent>
+          <Alert severity="warning">{translate('app.crud.not_found')}</Alert>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose}>{translate('app.action.close')}</Button>
+        </DialogActions>
+      </>
+    );
+  }
+  return <>{children}</>;
 }
 
 interface DialogFormProps {

@@ -1,5 +1,5 @@
-import type { ReactNode } from 'react';
-import { useWatch } from 'react-hook-form';
+import { useRef, type ReactNode } from 'react';
+import { useFormContext, useWatch } from 'react-hook-form';
 import { InputAdornment } from '@mui/material';
 import {
   BooleanInput,
@@ -14,9 +14,11 @@ import {
   useTranslate,
 } from 'react-admin';
 import type { FieldMeta } from '../../contract/entity';
-import { formatYen } from '../../i18n/formats';
+import { formatDate, formatYen } from '../../i18n/formats';
 import { DatePickerJa } from '../components/DatePickerJa';
+import { dateMessage } from '../../contract/params';
 import { useCallMeta } from './CallMeta';
+import { errorText } from './formErrors';
 
 export interface EntityInputProps {
   source: string;
@@ -36,7 +38,11 @@ const NUMBER_INPUT = { min: 0, step: 1, inputMode: 'numeric' as const };
 const BY_ID = { field: 'id', order: 'ASC' as const };
 const CHOICES = 1000;
 
-/** A calendar date (yyyy-MM-dd) with the Japanese picker, as a react-admin input. */
+/**
+ * A calendar date (yyyy-MM-dd) with the Japanese picker, as a react-admin input. A date partly
+ * typed keeps the field's value as it was: leaving it then says the date is not right rather than
+ * saving it as empty.
+ */
 function DateInputJa({
   source,
   label,
@@ -51,19 +57,28 @@ function DateInputJa({
   onCommit?: () => void;
 }) {
   const { field, fieldState } = useInput({ source });
+  const { setError } = useFormContext();
+  const typingRef = useRef(false);
   return (
     <DatePickerJa
       name={source}
       label={label}
       value={(field.value as string | null) || null}
-      onChange={(date) => field.onChange(date)}
+      onChange={(date, typing) => {
+        typingRef.current = typing;
+        if (!typing) field.onChange(date);
+      }}
       onBlur={() => {
         field.onBlur();
-        onCommit?.();
+        if (typingRef.current) setError(source, { type: 'validate', message: dateMessage });
+        else onCommit?.();
       }}
       onAccept={() => onCommit?.()}
       error={fieldState.invalid}
-      helperText={fieldState.error?.message ?? helperText}
+      // The day the Japanese way under the field (2027年12月31日), else the hint.
+      helperText={
+        errorText(fieldState.error?.message) ?? (field.value ? formatDate(field.value as string) : helperText)
+      }
       disabled={disabled}
       clearable
       fullWidth

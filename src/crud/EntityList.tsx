@@ -1,6 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import {
   Alert,
+  Box,
   Button,
   Card,
   CardContent,
@@ -28,6 +29,7 @@ import {
 import { columnEntries, fieldEntries, type AnyEntity, type FieldMeta } from '../../contract/entity';
 import { reorder } from '../../contract/order';
 import type { AppDataProvider, CallMeta } from '../../dataProvider/dataProvider';
+import { tableScrollSx } from '../components/ListStatus';
 import { CallMetaProvider, useCallMeta } from './CallMeta';
 import { fieldCell } from './cells';
 import { DeleteRecordButton } from './DeleteRecordButton';
@@ -192,7 +194,7 @@ function EntityListView(props: EntityListProps) {
   );
 
   return (
-    <Stack direction={{ xs: 'column', lg: 'row' }} sx={{ gap: 2, alignItems: 'flex-start', mt: 1 }}>
+    <Stack direction={{ xs: 'column', lg: 'row' }} sx={{ gap: 2, alignItems: 'flex-start', mt: 1, minWidth: 0 }}>
       <Title title={title} preferenceKey={false} />
       <Card sx={{ flex: 1, minWidth: 0, width: '100%' }} data-testid={`${entity.resource}-list`}>
         <CardHeader
@@ -213,17 +215,19 @@ function EntityListView(props: EntityListProps) {
           ) : (
             // The same list with its rows in their new order (a union on isPending a spread cannot narrow).
             <ListContextProvider value={{ ...list, data: rows } as typeof list}>
-              {reorderable ? (
-                <Reorderable
-                  entity={entity}
-                  rows={rows ?? []}
-                  onMoved={(next) => setMoved(next === null ? null : { from: list.data, rows: next })}
-                >
-                  {table}
-                </Reorderable>
-              ) : (
-                table
-              )}
+              <Box sx={tableScrollSx}>
+                {reorderable ? (
+                  <Reorderable
+                    entity={entity}
+                    rows={rows ?? []}
+                    onMoved={(next) => setMoved(next === null ? null : { from: list.data, rows: next })}
+                  >
+                    {table}
+                  </Reorderable>
+                ) : (
+                  table
+                )}
+              </Box>
             </ListContextProvider>
           )}
         </CardContent>

@@ -89,8 +89,10 @@ export function EntityPanel({ entity, id, onClose, onCreated, inputs, children, 
           resource={entity.resource}
           id={id}
           redirect={false}
+          redirectOnError={false}
           mutationMode="pessimistic"
           queryOptions={{ meta }}
+          mutationOptions={{ meta }}
         >
           <AutosaveForm entity={entity} inputs={inputs}>
             {children}

@@ -80,6 +80,16 @@ describe('GET options', () => {
     expect(list.some((o) => o.supplier_id !== null && typeof o.supplier === 'string')).toBe(true);
   });
 
+  it('answers one option of the catalogue (the edit overlay reads it), 404 for another accommodation or staff out of reach', async () => {
+    const [own] = await listOf(acc[0]!.id);
+    const one = await http.get<AccommodationOption>(options(acc[0]!.id, own!.id), staff);
+    expect(one.status).toBe(200);
+    expect(one.body).toEqual(own);
+    expect((await http.get(options(acc[1]!.id, own!.id), admin)).status).toBe(404);
+    const [other] = await listOf(acc[1]!.id);
+    expect((await http.get(options(acc[1]!.id, other!.id), staff)).status).toBe(404);
+  });
+
   it('follows display_order, then id', async () => {
     const a = acc[2]!.id;
     const before = await listOf(a);

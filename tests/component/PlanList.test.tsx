@@ -1,20 +1,10 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
-import * as api from '../../dataProvider/catalogueApi';
-import type { Plan, PlanListItem } from '../../dataProvider/catalogueApi';
-import { PlanList } from '../../resources/plans';
-import { AppNotification } from '../../src/components/AppNotification';
-import { renderInAdmin } from './helpers';
-
-vi.mock('../../dataProvider/catalogueApi', () => ({
-  listPlans: vi.fn(),
-  getPlan: vi.fn(),
-  createPlan: vi.fn(),
-  updatePlan: vi.fn(),
-  deletePlan: vi.fn(),
-  listPaymentMethods: vi.fn(),
-}));
-const mocked = vi.mocked(api);
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import type { Plan } from '../../contract/plan';
+import PlanList from '../../resources/plans/PlanList';
+import { memoryProvider, renderView } from './crudHarness';
+import { pickerText, storeDemoAccommodations, typeDate } from './helpers';
 
 function buildPlan(overrides: Partial<Plan> = {}): Plan {
   return {
@@ -37,44 +27,36 @@ function buildPlan(overrides: Partial<Plan> = {}): Plan {
     ...overrides,
   };
 }
-const standard = buildPlan();
-const early = buildPlan({ id: 22, name: '早割プラン', ikyu_id: null, is_active: 0, start_at: null, end_at: null });
-const summary = ({ id, name, start_at, end_at, is_active, max_num, price, icon, check_in, check_out, ikyu_id }: Plan) =>
-  ({ id, name, start_at, end_at, is_active, max_num, price, icon, check_in, check_out, ikyu_id }) as PlanListItem;
 
-function renderPlans() {
-  renderInAdmin(
-    <>
-      <PlanList accommodationId={1} />
-      <AppNotification />
-    </>,
-    { path: '/m/accommodation/1/plan' },
-  );
+const plans = () =>
+  memoryProvider({
+    plans: [
+      buildPlan(),
+      buildPlan({ id: 22, name: '早割プラン', ikyu_id: null, is_active: 0, start_at: null, end_at: null }),
+    ],
+    payment_methods: [
+      { id: 1, name: '銀行振込' },
+      { id: 2, name: 'クレジットカード' },
+    ],
+  });
+
+function renderPlans(db: ReturnType<typeof memoryProvider>) {
+  storeDemoAccommodations();
+  renderView(<PlanList />, db.provider, { path: '/m/accommodation/1/plan', route: '/m/accommodation/:id/plan' });
+  return userEvent.setup();
 }
 
-const panel = () => within(screen.getByTestId('plan-panel'));
-const input = (label: RegExp) => panel().getByLabelText(label) as HTMLInputElement;
+const panel = () => within(screen.getByTestId('plans-panel'));
 const rowOf = async (name: string) => (await screen.findByText(name)).closest('tr') as HTMLElement;
 
-async function openSettings(name: string) {
-  fireEvent.click(within(await rowOf(name)).getByRole('button', { name: '設定' }));
-  await waitFor(() => expect(input(/プラン名/).value).toBe(name));
+async function openSettings(user: ReturnType<typeof userEvent.setup>, name: string) {
+  await user.click(within(await rowOf(name)).getByRole('button', { name: '設定' }));
+  await waitFor(() => expect(panel().getByRole('textbox', { name: 'プラン名' })).toHaveValue(name));
 }
 
-beforeEach(() => {
-  vi.clearAllMocks();
-  mocked.listPlans.mockResolvedValue([summary(standard), summary(early)]);
-  mocked.getPlan.mockImplementation(async (_a, id) => (id === 21 ? standard : early));
-  mocked.listPaymentMethods.mockResolvedValue([
-    { id: 1, name: '銀行振込' },
-    { id: 2, name: 'クレジットカード' },
-  ]);
-  mocked.updatePlan.mockImplementation(async (_a, id, patch) => ({ ...(id === 21 ? standard : early), ...patch }));
-});
-
-describe('PlanList', () => {
-  it('shows the columns, Japanese dates and the links (sync check only with ikyu_id)', async () => {
-    renderPlans();
+describe('plans, generated from their description', () => {
+  it('shows the columns, Japanese dates or 指定なし, and the links (sync check only with ikyu_id)', async () => {
+    renderPlans(plans());
     const first = await rowOf('スタンダードプラン');
     expect(first).toHaveTextContent('2026年4月1日');
     expect(first).toHaveTextContent('2027年3月31日');
@@ -87,98 +69,112 @@ describe('PlanList', () => {
       '/m/accommodation/1/plan/21/price',
     );
     const second = await rowOf('早割プラン');
+    expect(second).toHaveTextContent('指定なし');
     expect(within(second).queryByRole('link', { name: '同期確認' })).not.toBeInTheDocument();
     const headers = screen.getAllByRole('columnheader').map((h) => h.textContent);
     expect(headers).toEqual(['プラン名', '開始', '終了', '公開', '同期確認', '設定', '料金設定', '削除']);
   });
 
-  it('saves 公開 at once as { is_active } and reloads the list', async () => {
-    renderPlans();
-    fireEvent.click(await screen.findByRole('switch', { name: '早割プランを公開' }));
-    await waitFor(() => expect(mocked.updatePlan).toHaveBeenCalledWith(1, 22, { is_active: 1 }));
-    expect(mocked.updatePlan).toHaveBeenCalledTimes(1);
-    await waitFor(() => expect(mocked.listPlans).toHaveBeenCalledTimes(2));
+  it('saves 公開 at once as { is_active }', async () => {
+    const db = plans();
+    const user = renderPlans(db);
+    await user.click(await screen.findByRole('switch', { name: '早割プランを公開' }));
+    await waitFor(() => expect(db.callsOf('update')).toHaveLength(1));
+    expect(db.callsOf('update')[0]!.params).toMatchObject({ id: 22, data: { is_active: 1 } });
+    await waitFor(() => expect(screen.getByRole('switch', { name: '早割プランを公開' })).toBeChecked());
   });
 
-  it('saves a changed field of an existing plan on blur, that field only', async () => {
-    renderPlans();
-    await openSettings('スタンダードプラン');
-    fireEvent.blur(input(/プラン名/));
-    fireEvent.blur(input(/基本金額/));
-    expect(mocked.updatePlan).not.toHaveBeenCalled();
+  it('saves each changed field of an existing plan on its own: a price on blur, a date picked, a checkbox at once', async () => {
+    const db = plans();
+    const user = renderPlans(db);
+    await openSettings(user, 'スタンダードプラン');
+    const price = panel().getByRole('spinbutton', { name: '基本金額' });
+    await user.click(price);
+    await user.tab();
+    expect(db.callsOf('update')).toHaveLength(0);
 
-    fireEvent.change(input(/基本金額/), { target: { value: '18000' } });
-    fireEvent.blur(input(/基本金額/));
-    await waitFor(() => expect(mocked.updatePlan).toHaveBeenCalledWith(1, 21, { price: 18000 }));
-    fireEvent.change(input(/^終了/), { target: { value: '2027-06-30' } });
-    fireEvent.blur(input(/^終了/));
-    await waitFor(() => expect(mocked.updatePlan).toHaveBeenLastCalledWith(1, 21, { end_at: '2027-06-30' }));
-    expect(panel().getByText('2027年6月30日')).toBeInTheDocument();
-    // A checkbox is sent at once.
-    fireEvent.click(panel().getByRole('checkbox', { name: 'クレジットカード' }));
-    await waitFor(() => expect(mocked.updatePlan).toHaveBeenLastCalledWith(1, 21, { payment_method: [1, 2] }));
-    expect(mocked.updatePlan).toHaveBeenCalledTimes(3);
+    await user.clear(price);
+    await user.type(price, '18000');
+    expect(panel().getByText('18,000円')).toBeInTheDocument();
+    await user.tab();
+    await waitFor(() => expect(db.callsOf('update')).toHaveLength(1));
+    expect(db.callsOf('update')[0]!.params.data).toEqual({ price: 18000 });
+
+    await typeDate('終了', '2027-06-30');
+    await user.tab();
+    await waitFor(() => expect(db.callsOf('update')).toHaveLength(2));
+    expect(db.callsOf('update')[1]!.params.data).toEqual({ end_at: '2027-06-30' });
+    expect(pickerText('終了')).toBe('2027-06-30');
+
+    await user.click(panel().getByRole('checkbox', { name: 'クレジットカード' }));
+    await waitFor(() => expect(db.callsOf('update')).toHaveLength(3));
+    expect(db.callsOf('update')[2]!.params.data).toEqual({ payment_method: [1, 2] });
+  });
+
+  it('refuses an end before the start whichever date was typed last, and keeps it', async () => {
+    const db = plans();
+    const user = renderPlans(db);
+    await openSettings(user, 'スタンダードプラン');
+    await typeDate('終了', '2026-03-01');
+    await user.tab();
+    expect(await panel().findByText('販売終了日は販売開始日以降の日付を入力してください。')).toBeInTheDocument();
+    expect(pickerText('終了')).toBe('2026-03-01');
+    expect(db.callsOf('update')).toHaveLength(0);
   });
 
   it('keeps an empty name typed into an existing plan and sends nothing', async () => {
-    renderPlans();
-    await openSettings('スタンダードプラン');
-    fireEvent.change(input(/プラン名/), { target: { value: '' } });
-    fireEvent.blur(input(/プラン名/));
-    expect(await screen.findAllByText('プラン名を入力してください。')).not.toHaveLength(0);
-    expect(mocked.updatePlan).not.toHaveBeenCalled();
-    expect(input(/プラン名/).value).toBe('');
+    const db = plans();
+    const user = renderPlans(db);
+    await openSettings(user, 'スタンダードプラン');
+    const name = panel().getByRole('textbox', { name: 'プラン名' });
+    await user.clear(name);
+    await user.tab();
+    expect(await panel().findByText('プラン名を入力してください。')).toBeInTheDocument();
+    expect(name).toHaveValue('');
+    expect(db.callsOf('update')).toHaveLength(0);
   });
 
-  it('checks the plan save rules before sending a new plan', async () => {
-    mocked.createPlan.mockResolvedValue(buildPlan({ id: 30, name: '素泊まり', price: 0 }));
-    mocked.getPlan.mockResolvedValue(buildPlan({ id: 30, name: '素泊まり', price: 0 }));
-    renderPlans();
-    fireEvent.click(await screen.findByRole('button', { name: '新規作成' }));
-    fireEvent.change(input(/プラン名/), { target: { value: '素泊まり' } });
-    fireEvent.blur(input(/プラン名/));
-    fireEvent.click(panel().getByRole('button', { name: '作成' }));
-    expect(await screen.findAllByText('最大人数を入力してください。')).not.toHaveLength(0);
-    expect(mocked.createPlan).not.toHaveBeenCalled();
-    expect(mocked.updatePlan).not.toHaveBeenCalled();
-  });
+  it('checks the plan save rules before sending a new plan, then creates it (price 0 allowed)', async () => {
+    const db = plans();
+    const user = renderPlans(db);
+    await user.click(await screen.findByRole('button', { name: '新規作成' }));
+    await user.type(panel().getByRole('textbox', { name: 'プラン名' }), '素泊まり');
+    await user.click(panel().getByRole('button', { name: '作成' }));
+    expect(await panel().findByText('最大人数を入力してください。')).toBeInTheDocument();
+    expect(panel().getByText('基本金額を入力してください。(0円でも可能です。)')).toBeInTheDocument();
+    expect(db.callsOf('create')).toHaveLength(0);
 
-  it('creates a new plan with 作成 (price 0 allowed), says so and reloads the list', async () => {
-    mocked.createPlan.mockResolvedValue(buildPlan({ id: 30, name: '素泊まり', price: 0 }));
-    mocked.getPlan.mockResolvedValue(buildPlan({ id: 30, name: '素泊まり', price: 0 }));
-    renderPlans();
-    fireEvent.click(await screen.findByRole('button', { name: '新規作成' }));
-    fireEvent.change(input(/プラン名/), { target: { value: '素泊まり' } });
-    fireEvent.change(input(/最大人数/), { target: { value: '2' } });
-    fireEvent.change(input(/基本金額/), { target: { value: '0' } });
-    fireEvent.click(panel().getByRole('checkbox', { name: '銀行振込' }));
-    fireEvent.click(panel().getByRole('button', { name: '作成' }));
-    await waitFor(() => expect(mocked.createPlan).toHaveBeenCalledTimes(1));
-    expect(mocked.createPlan.mock.calls[0]![1]).toMatchObject({
+    await user.type(panel().getByRole('spinbutton', { name: '最大人数' }), '2');
+    await user.type(panel().getByRole('spinbutton', { name: '基本金額' }), '0');
+    await user.click(panel().getByRole('checkbox', { name: '銀行振込' }));
+    await user.click(panel().getByRole('button', { name: '作成' }));
+    await waitFor(() => expect(db.callsOf('create')).toHaveLength(1));
+    expect(db.callsOf('create')[0]!.params.data).toMatchObject({
       name: '素泊まり',
       max_num: 2,
       price: 0,
       is_active: 0,
+      close_date_before: 0,
       payment_method: [1],
     });
     expect(await screen.findByText('プランが作成されました。')).toBeInTheDocument();
-    await waitFor(() => expect(mocked.listPlans).toHaveBeenCalledTimes(2));
+    expect(await screen.findAllByText('素泊まり')).not.toHaveLength(0);
   });
 
   it('asks before deleting a plan, then says it was deleted', async () => {
-    mocked.deletePlan.mockResolvedValue();
-    renderPlans();
-    fireEvent.click(within(await rowOf('早割プラン')).getByRole('button', { name: '削除' }));
+    const db = plans();
+    const user = renderPlans(db);
+    await user.click(within(await rowOf('早割プラン')).getByRole('button', { name: '削除' }));
     const dialog = await screen.findByRole('dialog');
     expect(dialog).toHaveTextContent('プラン「早割プラン」を削除します。よろしいですか？');
-    expect(mocked.deletePlan).not.toHaveBeenCalled();
-    fireEvent.click(within(dialog).getByRole('button', { name: 'キャンセル' }));
+    await user.click(within(dialog).getByRole('button', { name: 'キャンセル' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(mocked.deletePlan).not.toHaveBeenCalled();
+    expect(db.callsOf('delete')).toHaveLength(0);
 
-    fireEvent.click(within(await rowOf('早割プラン')).getByRole('button', { name: '削除' }));
-    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'OK' }));
-    await waitFor(() => expect(mocked.deletePlan).toHaveBeenCalledWith(1, 22));
+    await user.click(within(await rowOf('早割プラン')).getByRole('button', { name: '削除' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'OK' }));
+    await waitFor(() => expect(db.callsOf('delete')).toHaveLength(1));
+    expect(db.callsOf('delete')[0]!.params).toMatchObject({ id: 22 });
     expect(await screen.findByText('プランが削除されました。')).toBeInTheDocument();
   });
 });

@@ -39,14 +39,14 @@ export function memoryProvider(initial: Tables) {
   const provider = {
     async getList(resource: string, params: { filter?: Record<string, unknown> }) {
       record('getList', resource, params);
-      const data = table(resource).filter((r) => matches(r, params.filter));
+      const data = structuredClone(table(resource).filter((r) => matches(r, params.filter)));
       return { data, total: data.length };
     },
     async getOne(resource: string, params: { id: unknown }) {
       record('getOne', resource, params);
       const found = table(resource).find((r) => r.id === params.id);
       if (!found) throw new HttpError('対象のデータが見つかりません。', 404);
-      return { data: found };
+      return { data: structuredClone(found) };
     },
     async getMany(resource: string, params: { ids: unknown[] }) {
       record('getMany', resource, params);
@@ -82,17 +82,30 @@ export function memoryProvider(initial: Tables) {
       return { data: [] };
     },
     async reorder(resource: string, params: { changes: { id: number; display_order: number }[] }) {
-      record('reorder', resource, params);
+      // Like the real method: a refused save comes back in the list of failures.
+      try {
+        record('reorder', resource, params);
+      } catch (error) {
+        return [error];
+      }
       for (const c of params.changes) {
         const row = table(resource).find((r) => r.id === c.id);
         if (row) row.display_order = c.display_order;
       }
       return [];
     },
-    async attachPlan() {
-      return {};
+    async attachPlan(_accommodationId: number, roomId: number, planId: number) {
+      record('attachPlan', 'rooms', { roomId, planId });
+      const room = table('rooms').find((r) => r.id === roomId)!;
+      const plan = table('plans').find((p) => p.id === planId)!;
+      room.plans = [...(room.plans as unknown[]), { id: plan.id, name: plan.name, start_at: null }];
+      return room;
     },
-    async detachPlan() {},
+    async detachPlan(_accommodationId: number, roomId: number, planId: number) {
+      record('detachPlan', 'rooms', { roomId, planId });
+      const room = table('rooms').find((r) => r.id === roomId)!;
+      room.plans = (room.plans as { id: number }[]).filter((p) => p.id !== planId);
+    },
   } as unknown as AppDataProvider;
 
   return {

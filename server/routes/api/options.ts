@@ -39,6 +39,20 @@ const optionRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
     async (request) => ({ options: await options.list(request.params.id, request.query.room_id) }),
   );
 
+  app.get(
+    '/accommodations/:id/options/:optionId',
+    {
+      config,
+      schema: {
+        summary: 'One option of the catalogue (the edit overlay reads it)',
+        tags,
+        params: optionParams,
+        response: { 200: optionSchema, ...errors },
+      },
+    },
+    async (request) => options.option(request.params.id, request.params.optionId),
+  );
+
   app.post(
     '/accommodations/:id/options',
     {
