@@ -1,0 +1,21 @@
+import type { AnyEntity } from './entity';
+import { faqEntity } from './faq';
+import { optionEntity } from './option';
+import { planEntity } from './plan';
+import { roomEntity } from './room';
+import { supplierEntity } from './supplier';
+import { userEntity } from './user';
+
+/**
+ * Every entity description, for the checks that hold for all of them (tests/unit/entities.test.ts:
+ * each field stored in a column of its table, each label in Japanese). The console never imports
+ * this list: each page loads only its own description.
+ */
+export const entities: readonly AnyEntity[] = [
+  roomEntity,
+  planEntity,
+  optionEntity,
+  faqEntity,
+  supplierEntity,
+  userEntity,
+] as readonly AnyEntity[];
