@@ -9,7 +9,7 @@ import { ENTITY_TEXT_KEYS } from '../../src/crud/entityText';
 
 /** The SQL columns of every Drizzle table, by table name. */
 const tables = new Map(
-  Object.values(schema)
+  (Object.values(schema) as unknown[])
     .filter((t): t is PgTable => t instanceof PgTable)
     .map((t) => {
       const config = getTableConfig(t);
