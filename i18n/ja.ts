@@ -1,6 +1,7 @@
 import type { TranslationMessages } from 'ra-core';
 import japaneseMessagesModule from '@bicstone/ra-language-japanese';
 import { errorMessages, infoMessages } from '../contract/messages';
+import { loginMessages } from './loginMessages';
 
 /**
  * The package is CommonJS: Vite's build hands it over as `{ default: messages }`, Node and the
@@ -38,14 +39,7 @@ export const appMessages = {
       selected_accommodation: '選択中の施設',
     },
     version: 'ver %{version}',
-    login: {
-      title: 'やどばん',
-      subtitle: '管理画面ログイン',
-      email: 'メールアドレス',
-      password: 'パスワード',
-      submit: 'ログイン',
-      submitting: 'ログイン中…',
-    },
+    login: loginMessages.login,
     page: {
       home: 'ホーム',
       bulk_mail: '一括メール',
@@ -144,7 +138,7 @@ export const appMessages = {
       yen: '円',
     },
     action: {
-      close: '閉じる',
+      close: loginMessages.close,
       cancel: 'キャンセル',
       ok: 'OK',
       undo: '元に戻す',

@@ -1,7 +1,7 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { Alert, Box, IconButton } from '@mui/material';
 import CloseIcon from '@mui/icons-material/Close';
-import { t } from '../../i18n/i18nProvider';
+import { loginMessages } from '../../i18n/loginMessages';
 
 /** Spec section 9: the message box closes itself after 5000 ms. */
 export const MESSAGE_BOX_AUTO_CLOSE_MS = 5000;
@@ -60,7 +60,7 @@ export function MessageBox({
         action={
           <>
             {action}
-            <IconButton aria-label={t('app.action.close')} color="inherit" size="small" onClick={onClose}>
+            <IconButton aria-label={loginMessages.close} color="inherit" size="small" onClick={onClose}>
               <CloseIcon fontSize="small" />
             </IconButton>
           </>

@@ -4,7 +4,7 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import { errorMessages } from '../../contract/messages';
 import { login } from '../../dataProvider/authProvider';
 import { hasSession } from '../../dataProvider/tokenStore';
-import { t } from '../../i18n/i18nProvider';
+import { loginMessages } from '../../i18n/loginMessages';
 import { MessageBox, type MessageBoxType } from '../components/MessageBox';
 import { links } from '../routes';
 
@@ -71,16 +71,16 @@ export function LoginPage() {
       <Card sx={{ width: '100%', maxWidth: 400 }} elevation={3}>
         <CardContent sx={{ p: 4 }}>
           <Typography variant="h4" component="h1" align="center" sx={{ fontWeight: 700, color: 'primary.main' }}>
-            {t('app.login.title')}
+            {loginMessages.login.title}
           </Typography>
           <Typography variant="body2" align="center" color="text.secondary" sx={{ mb: 3 }}>
-            {t('app.login.subtitle')}
+            {loginMessages.login.subtitle}
           </Typography>
           <form onSubmit={handleSubmit} noValidate>
             <Stack spacing={2}>
               <TextField
                 id="login-email"
-                label={t('app.login.email')}
+                label={loginMessages.login.email}
                 type="email"
                 name="username"
                 autoComplete="username"
@@ -91,7 +91,7 @@ export function LoginPage() {
               />
               <TextField
                 id="login-password"
-                label={t('app.login.password')}
+                label={loginMessages.login.password}
                 type="password"
                 name="password"
                 autoComplete="current-password"
@@ -107,7 +107,7 @@ export function LoginPage() {
                 startIcon={submitting ? <CircularProgress size={18} color="inherit" /> : undefined}
                 fullWidth
               >
-                {submitting ? t('app.login.submitting') : t('app.login.submit')}
+                {submitting ? loginMessages.login.submitting : loginMessages.login.submit}
               </Button>
             </Stack>
           </form>
