@@ -27,6 +27,7 @@ export const errorMessages = {
   bookingCreateFailed: '予約に失敗しました。内容を確認してください。',
   csvFailed: 'エラーが発生しました。csvファイルの形式を確認してください。',
   deleteFailed: '削除に失敗しました。',
+  stillReferenced: 'ほかのデータから使われているため削除できません。',
   syncFailed: '同期に失敗しました。パスワードや日付を確認してください。',
   mailFailed: 'メールの送信に失敗しました。',
 } as const;

@@ -10,3 +10,13 @@ export function isUniqueViolation(error: unknown, constraint: string): boolean {
   }
   return false;
 }
+
+/** Whether an error (or one it wraps) is PostgreSQL's foreign key violation: a row still referenced. */
+export function isForeignKeyViolation(error: unknown): boolean {
+  for (let e: unknown = error; e instanceof Error || (typeof e === 'object' && e !== null);) {
+    const { code, cause } = e as { code?: unknown; cause?: unknown };
+    if (code === '23503') return true;
+    e = cause;
+  }
+  return false;
+}

@@ -73,6 +73,25 @@ describe('partners (GET/POST supplier, PATCH/DELETE supplier/{id})', () => {
     expect(await stored(used!.id)).toBeDefined();
   });
 
+  it('never answers 500 when a partner is deleted while an option naming it is created (run on PostgreSQL)', async () => {
+    const accommodationId = api.accommodations[0]!.id;
+    for (let round = 0; round < 10; round++) {
+      const partner = (await post({ name: `競合${round}`, mail: 'race@example.jp' })).body as Supplier;
+      const [option, removal] = await Promise.all([
+        api.http.send<any>('POST', `/api/accommodations/${accommodationId}/options`, {
+          token: api.admin,
+          json: { name: `競合オプション${round}`, price: 100, unit: '個', supplier_id: partner.id },
+        }),
+        remove(partner.id),
+      ]);
+      // Either the option was made first (the partner stays, 409) or the partner went first (400 on the option).
+      expect([option.status, removal.status].sort()).toSatisfy(
+        (pair: number[]) => JSON.stringify(pair) === '[201,409]' || JSON.stringify(pair) === '[204,400]',
+      );
+      expect((await stored(partner.id)) === undefined).toBe(removal.status === 204);
+    }
+  });
+
   it('is for administrators: staff get 403 on every call, the option overlay list stays open to them', async () => {
     expect((await api.http.get('/api/supplier', api.staff)).status).toBe(403);
     const denied = await post({ name: '業者', mail: 'a@example.jp' }, api.staff);

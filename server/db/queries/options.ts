@@ -64,12 +64,16 @@ export async function roomOfAccommodation(tx: Tx, accommodationId: number, roomI
   return rows.length > 0;
 }
 
-/** True when the partner belongs to the company that runs the accommodation. */
+/**
+ * True when the partner belongs to the company that runs the accommodation. Its row is held (key
+ * share) until the transaction ends, so a partner deleted meanwhile is either seen gone here or
+ * refused there (409, options name it), never a failed insert.
+ */
 export async function supplierOfAccommodation(tx: Tx, accommodationId: number, supplierId: number): Promise<boolean> {
   const rows = await sqlRows<{ id: number }>(
     tx,
     sql`select s.id from suppliers s join accommodations a on a.company_id = s.company_id
-      where s.id = ${supplierId} and a.id = ${accommodationId}`,
+      where s.id = ${supplierId} and a.id = ${accommodationId} for key share of s`,
   );
   return rows.length > 0;
 }

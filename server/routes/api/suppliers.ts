@@ -1,16 +1,32 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorBodySchema } from '../../../contract/error';
-import { supplierEntity, supplierListSchema } from '../../../contract/supplier';
+import { supplierEntity, supplierListSchema, supplierMessages } from '../../../contract/supplier';
 import type { AppContext } from '../../context';
-import { listSuppliers } from '../../db/queries/suppliers';
+import { countSupplierOptions, listSuppliers } from '../../db/queries/suppliers';
+import { suppliers } from '../../db/schema';
+import { conflict } from '../../errors';
 import { userOf } from '../../plugins/access';
-import { SupplierService } from '../../services/suppliers';
+import { tableCrud } from '../../services/tableCrud';
 import { crudRoutes } from '../crud';
 
-/** The partners screen (spec 7 "GET supplier; POST supplier or PATCH supplier/{id}; DELETE supplier/{id}"). */
+/**
+ * The partners screen (spec 7 "GET supplier; POST supplier or PATCH supplier/{id}; DELETE
+ * supplier/{id}"): a plain entity of the company, its rules those of its description. A partner that
+ * options still name is not deleted (409): those options would silently turn official.
+ */
 const partnerCrud = crudRoutes({
   entity: supplierEntity,
-  service: (ctx) => new SupplierService(ctx.db),
+  service: (ctx) =>
+    tableCrud(ctx.db, {
+      entity: supplierEntity,
+      table: suppliers,
+      scope: { column: suppliers.companyId, by: 'company' },
+      orderBy: [suppliers.id],
+      beforeDelete: async (tx, id) => {
+        const used = await countSupplierOptions(tx, id);
+        if (used > 0) throw conflict(supplierMessages.inUse(used));
+      },
+    }),
   access: 'admin',
   summaries: {
     list: "The company's partners, by id (administrators)",

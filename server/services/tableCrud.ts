@@ -1,0 +1,116 @@
+import { and, asc, eq, getTableColumns, type SQL } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { AnyEntity, EntityDescription } from '../../contract/entity';
+import type { z } from '../../contract/zod';
+import type { Db, Tx } from '../db/client';
+import { errorMessages } from '../../contract/messages';
+import { isForeignKeyViolation } from '../db/pgErrors';
+import { conflict, notFound } from '../errors';
+import type { CrudScope, CrudService } from '../routes/crud';
+
+type Row = Record<string, unknown>;
+
+export interface TableCrudOptions<E extends AnyEntity> {
+  entity: E;
+  /** The Drizzle table of `entity.table`. */
+  table: PgTable;
+  /**
+   * The column that ties a row to whom may reach it: the caller's company (company-level entities)
+   * or the accommodation of the path (nested ones, already checked reachable by the access hook).
+   */
+  scope: { column: PgColumn; by: 'company' | 'accommodation' };
+  /** The list's order (id last, so that it is stable). */
+  orderBy: readonly PgColumn[];
+  /** Runs in the delete's transaction after the row is locked: throws an AppError to refuse (409 in use). */
+  beforeDelete?: (tx: Tx, id: number) => Promise<void>;
+}
+
+/**
+ * The rules of a plain entity, read from its description and its table: list, get, create, change
+ * and delete the rows the caller's scope holds, the answer being the record schema's fields taken
+ * from the columns of the same names. An entity with rules of its own (a booking, a user's grants,
+ * a FAQ's place in the list) has a service of its own instead.
+ */
+export function tableCrud<R extends z.ZodType, C extends z.ZodType, U extends z.ZodType, Q extends z.ZodType>(
+  db: Db,
+  options: TableCrudOptions<EntityDescription<R, C, U, Q>>,
+): CrudService<z.output<R>, z.output<C>, z.output<U>, z.output<Q>> {
+  const { entity, table, scope, orderBy, beforeDelete } = options;
+  const columns = getTableColumns(table) as Record<string, PgColumn>;
+  const byName = new Map(Object.values(columns).map((c) => [c.name, c]));
+  const idColumn = byName.get('id')!;
+  const fields = Object.keys((entity.record as unknown as { shape: Row }).shape);
+  const selection = Object.fromEntries(fields.map((f) => [f, byName.get(f)!]));
+  const hasUpdatedAt = byName.has('updated_at');
+
+  const owner = (s: CrudScope) => (scope.by === 'company' ? s.user.companyId : s.accommodationId!);
+  const within = (s: CrudScope, id?: number): SQL =>
+    and(eq(scope.column, owner(s)), id === undefined ? undefined : eq(idColumn, id))!;
+  /** The columns of the API fields given (snake_case, as the body names them). */
+  const values = (input: Row): Row => {
+    const out: Row = {};
+    for (const [key, column] of Object.entries(columns)) {
+      if (column.name in input && input[column.name] !== undefined && column.name !== 'id') {
+        out[key] = input[column.name];
+      }
+    }
+    return out;
+  };
+  const read = async (tx: Tx, s: CrudScope, id: number) => {
+    const [row] = await tx.select(selection).from(table).where(within(s, id));
+    if (!row) throw notFound();
+    return row as Row;
+  };
+
+  const service: CrudService<Row, Row, Row, unknown> = {
+    async list(s) {
+      return (await db
+        .select(selection)
+        .from(table)
+        .where(within(s))
+        .orderBy(...orderBy.map((c) => asc(c)))) as Row[];
+    },
+
+    get: (s, id) => read(db, s, id),
+
+    create: (s, input) =>
+      db.transaction(async (tx) => {
+        const scopeKey = Object.entries(columns).find(([, c]) => c === scope.column)![0];
+        const [row] = await tx
+          .insert(table)
+          .values({ ...values(input), [scopeKey]: owner(s) } as never)
+          .returning({ id: idColumn });
+        return read(tx, s, (row as { id: number }).id);
+      }),
+
+    update: (s, id, input) =>
+      db.transaction(async (tx) => {
+        const changes = values(input);
+        const locked = await tx.select({ id: idColumn }).from(table).where(within(s, id)).for('update');
+        if (locked.length === 0) throw notFound();
+        if (Object.keys(changes).length > 0) {
+          await tx
+            .update(table)
+            .set({ ...changes, ...(hasUpdatedAt ? { updatedAt: new Date() } : {}) } as never)
+            .where(within(s, id));
+        }
+        return read(tx, s, id);
+      }),
+
+    delete: (s, id) =>
+      db.transaction(async (tx) => {
+        const locked = await tx.select({ id: idColumn }).from(table).where(within(s, id)).for('update');
+        if (locked.length === 0) throw notFound();
+        await beforeDelete?.(tx, id);
+        // A row referenced since beforeDelete looked (a foreign key with restrict) is refused, not a 500.
+        await tx
+          .delete(table)
+          .where(within(s, id))
+          .catch((error: unknown) => {
+            throw isForeignKeyViolation(error) ? conflict(errorMessages.stillReferenced) : error;
+          });
+      }),
+  };
+  // The rows are read through the record's own fields, so they are what its schema describes.
+  return service as unknown as CrudService<z.output<R>, z.output<C>, z.output<U>, z.output<Q>>;
+}
