@@ -69,6 +69,8 @@ export const appMessages = {
       not_found: 'ページが見つかりません',
       accommodation_not_found: 'この施設は存在しないか、あなたのアカウントでは表示できません。',
       back_home: 'ホームへ戻る',
+      admin_only: '管理者専用の画面です',
+      admin_only_detail: 'この画面は管理者のみ利用できます。必要な場合は管理者に依頼してください。',
     },
     placeholder: {
       preparing: '準備中',

@@ -1,6 +1,7 @@
 import { userEntity } from '../../contract/user';
 import { useAppTranslate } from '../../i18n/useAppTranslate';
 import { EntityList } from '../../src/crud/EntityList';
+import { AdminOnly } from '../../src/pages/AdminOnly';
 import { FacilityToggles } from './FacilityToggles';
 import { PasswordChange } from './PasswordChange';
 
@@ -12,18 +13,20 @@ import { PasswordChange } from './PasswordChange';
 export default function UserList() {
   const translate = useAppTranslate();
   return (
-    <EntityList
-      entity={userEntity}
-      form="panel"
-      cells={{ accommodations: (record) => <FacilityToggles record={record} /> }}
-      extraColumns={[
-        {
-          name: 'password',
-          label: translate('resources.user.password.column'),
-          render: (record) => <PasswordChange record={record} />,
-        },
-      ]}
-      narrowHidden={['mail', 'password']}
-    />
+    <AdminOnly>
+      <EntityList
+        entity={userEntity}
+        form="panel"
+        cells={{ accommodations: (record) => <FacilityToggles record={record} /> }}
+        extraColumns={[
+          {
+            name: 'password',
+            label: translate('resources.user.password.column'),
+            render: (record) => <PasswordChange record={record} />,
+          },
+        ]}
+        narrowHidden={['mail', 'password']}
+      />
+    </AdminOnly>
   );
 }
