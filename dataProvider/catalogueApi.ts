@@ -80,10 +80,6 @@ export async function listPlans(accommodationId: number): Promise<PlanListItem[]
   return (await httpClient<{ plans: PlanListItem[] }>(apiUrl(plans(accommodationId)))).json.plans;
 }
 
-export async function getPlan(accommodationId: number, planId: number): Promise<Plan> {
-  return (await httpClient<Plan>(apiUrl(`${plans(accommodationId)}/${planId}`))).json;
-}
-
 export async function createPlan(accommodationId: number, body: PlanBody): Promise<Plan> {
   return (await httpClient<Plan>(apiUrl(plans(accommodationId)), { method: 'POST', body })).json;
 }

@@ -4,6 +4,7 @@ import { apiUrl } from './config';
 import { httpClient, type QueryValue } from './httpClient';
 import { changedFields, pageRecords, pickList, pickRecord, sortRecords } from './listUtils';
 import { catalogueMethods } from './methods/catalogue';
+import { priceMethods } from './methods/prices';
 
 /**
  * react-admin's calls mapped onto the documented paths (contract/resourceApi): a list answers under
@@ -142,7 +143,7 @@ export function createBaseDataProvider(apis: ResourceApis = resourceApi) {
 
 /** The console's provider: CRUD of every resource plus the calls that are not CRUD. */
 export function createDataProvider(apis: ResourceApis = resourceApi) {
-  return { ...createBaseDataProvider(apis), ...catalogueMethods } satisfies DataProvider;
+  return { ...createBaseDataProvider(apis), ...catalogueMethods, ...priceMethods } satisfies DataProvider;
 }
 
 export type AppDataProvider = ReturnType<typeof createDataProvider>;

@@ -1,4 +1,4 @@
-import { useDeferredValue, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useDeferredValue, useMemo, useState, type ReactNode } from 'react';
 import {
   Alert,
   Box,
@@ -11,19 +11,21 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
-import { useNotify } from 'react-admin';
+import { useQueryClient } from '@tanstack/react-query';
+import { useDataProvider, useNotify } from 'react-admin';
 import { Link, useNavigate } from 'react-router-dom';
 import { daysBetween } from '../../contract/dates';
 import { errorMessages } from '../../contract/messages';
+import type { Plan } from '../../contract/plan';
 import { creatorPrices } from '../../contract/priceRule';
-import { getPlan, type Plan } from '../../dataProvider/catalogueApi';
-import { createPrices, getPriceRule } from '../../dataProvider/pricesApi';
+import type { AppDataProvider } from '../../dataProvider/dataProvider';
 import { useAppTranslate } from '../../i18n/useAppTranslate';
 import { useHolidayTable } from '../../src/hooks/useHolidays';
 import { links } from '../../src/routes';
 import { failureMessage } from '../../dataProvider/apiErrors';
 import { PeriodPickers } from './PeriodPickers';
 import { PricePreview } from './PricePreview';
+import { forgetPlanPrices, usePlan, usePriceRule } from './priceQueries';
 import {
   CREATOR_WEEKDAYS,
   WEEKDAY_NAMES,
@@ -35,8 +37,6 @@ import {
 } from './priceCreatorModel';
 import type { PlanIds } from './PlanPriceRoute';
 
-type Load = { status: 'loading' } | { status: 'failed' } | { status: 'ready'; plan: Plan; inputs: CreatorInputs };
-
 const NO_HOLIDAYS: ReadonlyMap<string, string> = new Map();
 
 /**
@@ -47,25 +47,19 @@ const NO_HOLIDAYS: ReadonlyMap<string, string> = new Map();
  */
 export function PriceCreator({ accommodationId, planId }: PlanIds) {
   const translate = useAppTranslate();
-  const [load, setLoad] = useState<Load>({ status: 'loading' });
+  const plan = usePlan(accommodationId, planId);
+  const rule = usePriceRule(planId);
 
-  useEffect(() => {
-    let live = true;
-    Promise.all([getPlan(accommodationId, planId), getPriceRule(planId)]).then(
-      ([plan, rule]) => live && setLoad({ status: 'ready', plan, inputs: initialInputs(plan.max_num, rule) }),
-      () => live && setLoad({ status: 'failed' }),
-    );
-    return () => {
-      live = false;
-    };
-  }, [accommodationId, planId]);
-
-  if (load.status === 'loading') return <CircularProgress sx={{ m: 2 }} />;
-  if (load.status === 'failed') return <Alert severity="error">{translate('app.price.not_found')}</Alert>;
+  // A failed read in the background (the window regained focus) leaves the form and its inputs as they are.
+  const ruleSet = rule.data;
+  if (!plan.data || ruleSet === undefined) {
+    if (plan.isError || rule.isError) return <Alert severity="error">{translate('app.price.not_found')}</Alert>;
+    return <CircularProgress sx={{ m: 2 }} />;
+  }
   return (
     <Card sx={{ m: { xs: 0, sm: 1 } }}>
       <CardHeader
-        title={load.plan.name}
+        title={plan.data.name}
         slotProps={{ title: { component: 'h2' } }}
         subheader={translate('app.page.price_creator')}
         action={
@@ -75,7 +69,13 @@ export function PriceCreator({ accommodationId, planId }: PlanIds) {
         }
       />
       <CardContent>
-        <CreatorForm accommodationId={accommodationId} plan={load.plan} initial={load.inputs} />
+        {/* The inputs start once from the plan's last rule, with one surcharge per headcount of the plan. */}
+        <CreatorForm
+          key={plan.data.max_num}
+          accommodationId={accommodationId}
+          plan={plan.data}
+          initial={initialInputs(plan.data.max_num, ruleSet)}
+        />
       </CardContent>
     </Card>
   );
@@ -93,6 +93,8 @@ function CreatorForm({
   const translate = useAppTranslate();
   const notify = useNotify();
   const navigate = useNavigate();
+  const dataProvider = useDataProvider<AppDataProvider>();
+  const queryClient = useQueryClient();
   const holidayTable = useHolidayTable();
   const holidays = holidayTable ?? NO_HOLIDAYS;
   const [start, setStart] = useState<string | null>(null);
@@ -121,7 +123,8 @@ function CreatorForm({
     setSending(true);
     try {
       const prices = creatorPrices(rule, start!, end!, plan.max_num, (date) => holidays.has(date));
-      const count = await createPrices(plan.id, prices, rule);
+      const count = await dataProvider.createPrices(plan.id, prices, rule);
+      forgetPlanPrices(queryClient, plan.id);
       notify(translate('app.price.created', { count: count.toLocaleString('ja-JP') }), { type: 'info' });
       navigate(`${links.prices(accommodationId, plan.id)}?month=${start}`);
     } catch (failure) {

@@ -18,17 +18,20 @@ import {
   Typography,
 } from '@mui/material';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
-import { useNotify } from 'react-admin';
+import { useQueryClient } from '@tanstack/react-query';
+import { useDataProvider, useNotify } from 'react-admin';
 import { Link, useNavigate } from 'react-router-dom';
 import { errorMessages } from '../../contract/messages';
 import { priceMessages } from '../../contract/price';
+import type { AppDataProvider } from '../../dataProvider/dataProvider';
 import { HttpError } from '../../dataProvider/http';
-import { checkPriceCsv, importPriceCsv, type PriceCsvCheck } from '../../dataProvider/pricesApi';
+import type { PriceCsvCheck } from '../../dataProvider/methods/prices';
 import { formatDate, formatYen } from '../../i18n/formats';
 import { useAppTranslate } from '../../i18n/useAppTranslate';
 import { links } from '../../src/routes';
 import { failureMessage } from '../../dataProvider/apiErrors';
 import { PlanPriceRoute } from './PlanPriceRoute';
+import { forgetPlanPrices } from './priceQueries';
 import { checkCsvFile, csvErrorText, PREVIEW_ROWS, priceCsvTemplate, saveBlob, type LocalCsvCheck } from './priceModel';
 
 /** The lines of a refused import (body.errors: line → '{line}行目: {reason}'). */
@@ -52,6 +55,8 @@ export function PriceCsv({ accommodationId, planId }: PriceCsvProps) {
   const translate = useAppTranslate();
   const notify = useNotify();
   const navigate = useNavigate();
+  const dataProvider = useDataProvider<AppDataProvider>();
+  const queryClient = useQueryClient();
   const [file, setFile] = useState<File | null>(null);
   const [check, setCheck] = useState<PriceCsvCheck | null>(null);
   const [refused, setRefused] = useState<string[]>([]);
@@ -83,7 +88,7 @@ export function PriceCsv({ accommodationId, planId }: PriceCsvProps) {
     setBusy('check');
     setRefused([]);
     try {
-      setCheck(await checkPriceCsv(planId, file));
+      setCheck(await dataProvider.checkPriceCsv(planId, file));
     } catch (error) {
       setCheck(null);
       notify(failureMessage(error, errorMessages.csvFailed), { type: 'error' });
@@ -96,7 +101,8 @@ export function PriceCsv({ accommodationId, planId }: PriceCsvProps) {
     if (!file) return;
     setBusy('import');
     try {
-      const { count } = await importPriceCsv(planId, file);
+      const { count } = await dataProvider.importPriceCsv(planId, file);
+      forgetPlanPrices(queryClient, planId);
       notify(translate('app.price.csv_imported', { count }), { type: 'success' });
       // The price list opens at the first date of the file.
       const [first] = (check?.items ?? []).map((item) => item.target_date).sort();

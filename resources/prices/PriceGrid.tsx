@@ -17,24 +17,19 @@ import {
 } from '@mui/material';
 import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
 import ChevronRightIcon from '@mui/icons-material/ChevronRight';
-import { useNotify } from 'react-admin';
+import { useQueryClient } from '@tanstack/react-query';
+import { useDataProvider, useNotify } from 'react-admin';
 import { Link } from 'react-router-dom';
 import { errorMessages } from '../../contract/messages';
-import { getPlan, type Plan } from '../../dataProvider/catalogueApi';
-import { downloadPricesCsv, listPrices, updatePrice, type PriceEntry } from '../../dataProvider/pricesApi';
+import type { AppDataProvider } from '../../dataProvider/dataProvider';
+import type { PriceEntry } from '../../dataProvider/methods/prices';
 import { todayInTokyo } from '../../i18n/formats';
 import { useHolidays } from '../../src/hooks/useHolidays';
 import { useAppTranslate } from '../../i18n/useAppTranslate';
 import { links } from '../../src/routes';
 import { failureMessage } from '../../dataProvider/apiErrors';
+import { storeSavedPrice, usePlan, usePrices } from './priceQueries';
 import { buildPriceGrid, cellChange, monthLabel, monthRange, saveBlob, shiftMonth, type PriceRow } from './priceModel';
-
-type PlanLoad = { status: 'loading' } | { status: 'failed' } | { status: 'ready'; plan: Plan };
-/** The last month answered; a month not yet answered shows as loading. */
-type PriceLoad =
-  | { status: 'loading' }
-  | { status: 'failed'; month: string }
-  | { status: 'ready'; month: string; prices: PriceEntry[] };
 
 /** Sundays and public holidays red, Saturdays blue, as on a Japanese calendar. */
 const dayColor = (row: PriceRow, holidays: ReadonlyMap<string, string>) =>
@@ -56,47 +51,29 @@ export function PriceGrid({ accommodationId, planId, initialMonth }: PriceGridPr
   const holidays = useHolidays();
   const translate = useAppTranslate();
   const notify = useNotify();
-  const [plan, setPlan] = useState<PlanLoad>({ status: 'loading' });
+  const dataProvider = useDataProvider<AppDataProvider>();
+  const queryClient = useQueryClient();
+  const plan = usePlan(accommodationId, planId);
   const [month, setMonth] = useState(() => monthRange(initialMonth ?? todayInTokyo()).start);
-  const [prices, setPrices] = useState<PriceLoad>({ status: 'loading' });
+  const { start, end } = monthRange(month);
+  // A month not yet answered shows as loading; a month answered before shows at once.
+  const prices = usePrices(planId, start, end);
   const [downloading, setDownloading] = useState(false);
-
-  useEffect(() => {
-    let live = true;
-    getPlan(accommodationId, planId).then(
-      (p) => live && setPlan({ status: 'ready', plan: p }),
-      () => live && setPlan({ status: 'failed' }),
-    );
-    return () => {
-      live = false;
-    };
-  }, [accommodationId, planId]);
-
-  useEffect(() => {
-    let live = true;
-    const { start, end } = monthRange(month);
-    listPrices(planId, start, end).then(
-      (list) => live && setPrices({ status: 'ready', month, prices: list }),
-      () => live && setPrices({ status: 'failed', month }),
-    );
-    return () => {
-      live = false;
-    };
-  }, [planId, month]);
 
   // Opened at a date (after the creator registered from it): bring that row into view once.
   const focusDate = useRef(initialMonth);
+  const shown = plan.data !== undefined && prices.data !== undefined;
   useEffect(() => {
-    if (!focusDate.current || prices.status !== 'ready' || plan.status !== 'ready') return;
+    if (!focusDate.current || !shown) return;
     const row = document.querySelector(`[data-testid="price-grid"] [data-date="${focusDate.current}"]`);
     row?.scrollIntoView?.({ block: 'center' });
     focusDate.current = undefined;
-  }, [prices.status, plan.status]);
+  }, [shown]);
 
   const download = async () => {
     setDownloading(true);
     try {
-      const file = await downloadPricesCsv(planId);
+      const file = await dataProvider.downloadPricesCsv(planId);
       saveBlob(file.blob, file.filename);
     } catch (error) {
       notify(failureMessage(error, translate('app.price.download_failed')), { type: 'error' });
@@ -105,24 +82,16 @@ export function PriceGrid({ accommodationId, planId, initialMonth }: PriceGridPr
     }
   };
 
-  /** Keeps the saved cell in the list, so that the next blur compares with the stored price. */
-  const saved = (entry: PriceEntry) =>
-    setPrices((load) =>
-      load.status === 'ready' ? { ...load, prices: load.prices.map((p) => (p.id === entry.id ? entry : p)) } : load,
-    );
+  if (plan.isPending) return <CircularProgress sx={{ m: 2 }} />;
+  if (!plan.data) return <Alert severity="error">{translate('app.price.not_found')}</Alert>;
 
-  if (plan.status === 'loading') return <CircularProgress sx={{ m: 2 }} />;
-  if (plan.status === 'failed') return <Alert severity="error">{translate('app.price.not_found')}</Alert>;
-
-  const { start, end } = monthRange(month);
-  const current = prices.status !== 'loading' && prices.month === month ? prices : null;
-  const grid = buildPriceGrid(start, end, plan.plan.max_num, current?.status === 'ready' ? current.prices : []);
+  const grid = buildPriceGrid(start, end, plan.data.max_num, prices.data ?? []);
   const cellSx = grid.compact ? { px: 0.5, py: 0.25, fontSize: '0.75rem' } : { px: 1, py: 0.5 };
 
   return (
     <Card sx={{ m: { xs: 0, sm: 1 } }}>
       <CardHeader
-        title={plan.plan.name}
+        title={plan.data.name}
         slotProps={{ title: { component: 'h2' } }}
         subheader={translate('app.page.prices')}
         action={
@@ -154,9 +123,9 @@ export function PriceGrid({ accommodationId, planId, initialMonth }: PriceGridPr
         <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
           {translate('app.price.autosave')}
         </Typography>
-        {current?.status === 'failed' && <Alert severity="error">{translate('app.price.load_failed')}</Alert>}
-        {!current && <CircularProgress size={24} />}
-        {current?.status === 'ready' && (
+        {!prices.data && prices.isError && <Alert severity="error">{translate('app.price.load_failed')}</Alert>}
+        {prices.isPending && <CircularProgress size={24} />}
+        {prices.data && (
           <Box sx={{ overflowX: 'auto' }}>
             <Table size="small" data-testid="price-grid" data-compact={grid.compact ? 'true' : 'false'}>
               <TableHead>
@@ -187,11 +156,13 @@ export function PriceGrid({ accommodationId, planId, initialMonth }: PriceGridPr
                           label={translate('app.price.cell_label', { date: row.label, unit: i + 1 })}
                           onSave={async (id, price) => {
                             try {
-                              saved(await updatePrice(planId, id, price));
-                              return true;
+                              // The saved cell is the new baseline: the next blur compares with it.
+                              const entry = await dataProvider.updatePrice(planId, id, price);
+                              storeSavedPrice(queryClient, planId, entry);
+                              return entry.price;
                             } catch (error) {
                               notify(failureMessage(error, errorMessages.bookingUpdateFailed), { type: 'error' });
-                              return false;
+                              return null;
                             }
                           }}
                           onInvalid={(message) => notify(message, { type: 'error' })}
@@ -213,8 +184,11 @@ interface PriceCellProps {
   cell: PriceEntry | null;
   compact: boolean;
   label: string;
-  /** Resolves false when the server refused: the cell then shows the stored price again. */
-  onSave: (id: number, price: number) => Promise<boolean>;
+  /**
+   * Resolves with the price the server stored, or null when it refused: the cell then shows the
+   * stored price again. (The cell is drawn again from the cache's saved entry a moment later.)
+   */
+  onSave: (id: number, price: number) => Promise<number | null>;
   onInvalid: (message: string) => void;
 }
 
@@ -241,9 +215,9 @@ function PriceCell({ cell, compact, label, onSave, onInvalid }: PriceCellProps) 
       return;
     }
     setSaving(true);
-    const ok = await onSave(change.id, change.price);
+    const saved = await onSave(change.id, change.price);
     setSaving(false);
-    if (!ok) setText(stored);
+    setText(saved === null ? stored : yenDigits.format(saved));
   };
 
   return (

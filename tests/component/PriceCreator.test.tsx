@@ -1,27 +1,26 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
-import * as catalogue from '../../dataProvider/catalogueApi';
+import { QueryClient } from '@tanstack/react-query';
+import { describe, expect, it } from 'vitest';
+import type { StoredPriceRuleSet } from '../../contract/priceRule';
 import { HttpError } from '../../dataProvider/http';
-import * as api from '../../dataProvider/pricesApi';
 import { PriceCreator } from '../../resources/prices/PriceCreator';
-import { AppNotification } from '../../src/components/AppNotification';
-import { renderInAdmin, typeDate } from './helpers';
+import { priceQueryKeys } from '../../resources/prices/priceQueries';
+import { renderView } from './crudHarness';
+import { typeDate } from './helpers';
 import { buildPlan } from './plan.fixtures';
+import { priceProvider } from './priceProvider';
 
-vi.mock('../../dataProvider/catalogueApi', () => ({ getPlan: vi.fn() }));
-vi.mock('../../dataProvider/pricesApi', () => ({ getPriceRule: vi.fn(), createPrices: vi.fn() }));
-const plans = vi.mocked(catalogue);
-const mocked = vi.mocked(api);
-
-function renderCreator(maxNum = 2) {
-  plans.getPlan.mockResolvedValue(buildPlan(maxNum));
-  renderInAdmin(
-    <>
-      <PriceCreator accommodationId={1} planId={21} />
-      <AppNotification />
-    </>,
-    { path: '/m/accommodation/1/plan/21/price/creator' },
-  );
+/** Plan 21 of accommodation 1 in the provider (no rule yet unless given), the creator opened on it. */
+function renderCreator(maxNum = 2, rule: StoredPriceRuleSet | null = null) {
+  const store = priceProvider([buildPlan(maxNum)]);
+  store.prices.getPriceRule.mockResolvedValue(rule);
+  store.prices.createPrices.mockResolvedValue(22);
+  const queryClient = new QueryClient();
+  renderView(<PriceCreator accommodationId={1} planId={21} />, store.provider, {
+    path: '/m/accommodation/1/plan/21/price/creator',
+    queryClient,
+  });
+  return { ...store, queryClient };
 }
 
 const basePrice = () => screen.getByRole('spinbutton', { name: '1名あたり（円）' });
@@ -29,15 +28,13 @@ const previewCell = (date: string, unit: number) =>
   document.querySelector(`[data-testid="price-preview"] tr[data-date="${date}"] td:nth-of-type(${unit})`);
 
 describe('PriceCreator', () => {
-  beforeEach(() => {
-    vi.clearAllMocks();
-    mocked.getPriceRule.mockResolvedValue(null);
-    mocked.createPrices.mockResolvedValue(22);
-  });
-
   it('shows the price inputs only for a valid period', async () => {
-    renderCreator();
+    const { callsOf, prices: sent } = renderCreator();
     expect(await screen.findByText('スタンダードプラン')).toBeInTheDocument();
+    expect(callsOf('getOne', 'plans').map((c) => c.params)).toEqual([
+      expect.objectContaining({ id: 21, meta: { accommodationId: 1 } }),
+    ]);
+    expect(sent.getPriceRule).toHaveBeenCalledWith(21, expect.any(AbortSignal));
     expect(screen.getByText('開始日と終了日を選ぶと、料金の入力欄が表示されます。')).toBeInTheDocument();
     await typeDate('開始日', '2027-05-10');
     await typeDate('終了日', '2027-05-01');
@@ -49,7 +46,9 @@ describe('PriceCreator', () => {
   });
 
   it('previews the rule with weekday and holiday classes, then registers it and opens the price list', async () => {
-    renderCreator();
+    const { prices: sent, queryClient } = renderCreator();
+    // A month of the plan read before: the price list must read it again after the register.
+    queryClient.setQueryData(priceQueryKeys.period(21, '2027-04-01', '2027-04-30'), []);
     await typeDate('開始日', '2027-04-30');
     await typeDate('終了日', '2027-05-10');
     const register = await screen.findByRole('button', { name: '料金を登録' });
@@ -73,11 +72,11 @@ describe('PriceCreator', () => {
     expect(screen.getByText('22件の料金を登録します。同じ日付と人数の料金は上書きされます。')).toBeInTheDocument();
 
     let finish!: (count: number) => void;
-    mocked.createPrices.mockReturnValue(new Promise((resolve) => (finish = resolve)));
+    sent.createPrices.mockReturnValue(new Promise((resolve) => (finish = resolve)));
     fireEvent.click(screen.getByRole('button', { name: '料金を登録' }));
     expect(await screen.findByLabelText('登録中')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: '料金を登録' })).not.toBeInTheDocument();
-    const [planId, prices, rule] = mocked.createPrices.mock.calls[0]!;
+    const [planId, prices, rule] = sent.createPrices.mock.calls[0]!;
     expect(planId).toBe(21);
     expect(rule).toEqual({
       base_price: 10000,
@@ -92,17 +91,17 @@ describe('PriceCreator', () => {
     const location = screen.getByTestId('location');
     await waitFor(() => expect(location.textContent).toBe('/m/accommodation/1/plan/21/price'));
     expect(location).toHaveAttribute('data-search', '?month=2027-04-30');
+    expect(queryClient.getQueryData(priceQueryKeys.period(21, '2027-04-01', '2027-04-30'))).toBeUndefined();
   });
 
   it("opens with the plan's last rule, so that it can be registered again at once", async () => {
-    mocked.getPriceRule.mockResolvedValue({
+    renderCreator(3, {
       base_price: 15000,
       unit_step: [0, 6000, 9000],
       week_step: [0, 0, 0, 0, 0, 2000, 4000],
       holiday_step: [3000, 4000],
       updated_at: '2026-11-01T10:00:00.000+09:00',
     });
-    renderCreator(3);
     await typeDate('開始日', '2027-06-04');
     await typeDate('終了日', '2027-06-04');
     expect(await screen.findByRole('spinbutton', { name: '1名あたり（円）' })).toHaveValue(15000);
@@ -113,7 +112,7 @@ describe('PriceCreator', () => {
   });
 
   it("names a bad input, keeps register off, and shows the server's refusal", async () => {
-    renderCreator();
+    const { prices: sent } = renderCreator();
     await typeDate('開始日', '2027-06-01');
     await typeDate('終了日', '2027-06-02');
     fireEvent.change(await screen.findByRole('spinbutton', { name: '1名あたり（円）' }), {
@@ -123,7 +122,7 @@ describe('PriceCreator', () => {
     expect(await screen.findByText('加算額は0以上10,000,000円以下の整数で入力してください')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: '料金を登録' })).toBeDisabled();
     fireEvent.change(screen.getByRole('spinbutton', { name: '月曜' }), { target: { value: '0' } });
-    mocked.createPrices.mockRejectedValue(
+    sent.createPrices.mockRejectedValue(
       new HttpError('2027-06-01（1人）の料金が料金ルールの計算と一致しません', 400, {
         code: 'validation',
         message: '2027-06-01（1人）の料金が料金ルールの計算と一致しません',
@@ -133,5 +132,14 @@ describe('PriceCreator', () => {
     expect(await screen.findByText('2027-06-01（1人）の料金が料金ルールの計算と一致しません')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: '料金を登録' })).toBeEnabled();
     expect(screen.getByTestId('location').textContent).toBe('/m/accommodation/1/plan/21/price/creator');
+  });
+
+  it('says so when the plan is not there', async () => {
+    const store = priceProvider([]);
+    renderView(<PriceCreator accommodationId={1} planId={21} />, store.provider, {
+      path: '/m/accommodation/1/plan/21/price/creator',
+    });
+    expect(await screen.findByText('プランが見つかりません。')).toBeInTheDocument();
+    expect(screen.queryByRole('group', { name: '開始日' })).not.toBeInTheDocument();
   });
 });

@@ -1,25 +1,23 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { QueryClient } from '@tanstack/react-query';
+import { describe, expect, it } from 'vitest';
 import { MAX_PRICE_CSV_BYTES, priceMessages } from '../../contract/price';
-import * as api from '../../dataProvider/pricesApi';
+import { HttpError } from '../../dataProvider/http';
 import { PriceCsv } from '../../resources/prices';
-import { AppNotification } from '../../src/components/AppNotification';
-import { renderInAdmin } from './helpers';
+import { priceQueryKeys } from '../../resources/prices/priceQueries';
+import { renderView } from './crudHarness';
+import { buildPlan } from './plan.fixtures';
+import { priceProvider } from './priceProvider';
 
-vi.mock('../../dataProvider/pricesApi', () => ({
-  checkPriceCsv: vi.fn(),
-  importPriceCsv: vi.fn(),
-}));
-const mocked = vi.mocked(api);
-
+/** The CSV screen of plan 21 (accommodation 1); the provider's price methods answer per test. */
 function renderCsv() {
-  renderInAdmin(
-    <>
-      <PriceCsv accommodationId={1} planId={21} />
-      <AppNotification />
-    </>,
-    { path: '/m/accommodation/1/plan/21/price/csv' },
-  );
+  const store = priceProvider([buildPlan(4)]);
+  const queryClient = new QueryClient();
+  renderView(<PriceCsv accommodationId={1} planId={21} />, store.provider, {
+    path: '/m/accommodation/1/plan/21/price/csv',
+    queryClient,
+  });
+  return { ...store, queryClient };
 }
 
 const csvFile = (name: string) => new File(['日付,人数,料金\r\n2026-04-01,1,18000\r\n'], name, { type: 'text/csv' });
@@ -34,41 +32,44 @@ const items = Array.from({ length: 25 }, (_, i) => ({
 }));
 
 describe('PriceCsv', () => {
-  beforeEach(() => vi.clearAllMocks());
-
   it('keeps 更新 disabled until a file passed a dry run', () => {
-    renderCsv();
+    const { calls } = renderCsv();
     expect(testSend()).toBeDisabled();
     expect(update()).toBeDisabled();
     choose(csvFile('a.csv'));
     expect(screen.getByText('a.csv')).toBeInTheDocument();
     expect(testSend()).toBeEnabled();
     expect(update()).toBeDisabled();
+    // Choosing a file reads it in the browser only.
+    expect(calls).toEqual([]);
   });
 
   it('shows every dry-run error with its line number and keeps 更新 disabled', async () => {
-    mocked.checkPriceCsv.mockResolvedValue({
+    const { prices: sent } = renderCsv();
+    sent.checkPriceCsv.mockResolvedValue({
       items: items.slice(0, 1),
       errors: [
         { line: 3, reason: priceMessages.price },
         { line: 7, reason: priceMessages.unitOverPlan(4) },
       ],
     });
-    renderCsv();
     const file = csvFile('bad.csv');
     choose(file);
     fireEvent.click(testSend());
     expect(await screen.findByText(`3行目: ${priceMessages.price}`)).toBeInTheDocument();
     expect(screen.getByText(`7行目: ${priceMessages.unitOverPlan(4)}`)).toBeInTheDocument();
-    expect(mocked.checkPriceCsv).toHaveBeenCalledWith(21, file);
+    expect(sent.checkPriceCsv).toHaveBeenCalledWith(21, file);
     expect(update()).toBeDisabled();
-    expect(mocked.importPriceCsv).not.toHaveBeenCalled();
+    expect(sent.importPriceCsv).not.toHaveBeenCalled();
   });
 
   it('enables 更新 after a clean dry run, shows the first 20 rows, imports and goes back to the grid', async () => {
-    mocked.checkPriceCsv.mockResolvedValue({ items, errors: [] });
-    mocked.importPriceCsv.mockResolvedValue({ count: 25 });
-    renderCsv();
+    const { prices: sent, queryClient } = renderCsv();
+    sent.checkPriceCsv.mockResolvedValue({ items, errors: [] });
+    sent.importPriceCsv.mockResolvedValue({ count: 25 });
+    // A month of the plan read before: the price list must read it again after the import.
+    const april = priceQueryKeys.period(21, '2026-04-01', '2026-04-30');
+    queryClient.setQueryData(april, []);
     const file = csvFile('good.csv');
     choose(file);
     fireEvent.click(testSend());
@@ -85,15 +86,33 @@ describe('PriceCsv', () => {
     await waitFor(() => expect(update()).toBeEnabled());
 
     fireEvent.click(update());
-    await waitFor(() => expect(mocked.importPriceCsv).toHaveBeenCalledWith(21, file));
+    await waitFor(() => expect(sent.importPriceCsv).toHaveBeenCalledWith(21, file));
     expect(await screen.findByText('25件の料金を更新しました。')).toBeInTheDocument();
     await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/m/accommodation/1/plan/21/price'));
     // The list opens at the file's first date.
     expect(screen.getByTestId('location')).toHaveAttribute('data-search', '?month=2026-04-01');
+    expect(queryClient.getQueryData(april)).toBeUndefined();
+  });
+
+  it("lists a refused import's lines and stays on the page", async () => {
+    const { prices: sent } = renderCsv();
+    sent.checkPriceCsv.mockResolvedValue({ items: items.slice(0, 1), errors: [] });
+    const reason = `2行目: ${priceMessages.unitOverPlan(4)}`;
+    sent.importPriceCsv.mockRejectedValue(
+      new HttpError('CSVの内容に誤りがあります', 400, { message: 'CSVの内容に誤りがあります', errors: { 2: reason } }),
+    );
+    choose(csvFile('late.csv'));
+    fireEvent.click(testSend());
+    await waitFor(() => expect(update()).toBeEnabled());
+    fireEvent.click(update());
+    expect(await screen.findByText(reason)).toBeInTheDocument();
+    expect(await screen.findByText('CSVの内容に誤りがあります')).toBeInTheDocument();
+    expect(update()).toBeDisabled();
+    expect(screen.getByTestId('location').textContent).toBe('/m/accommodation/1/plan/21/price/csv');
   });
 
   it('reads the chosen file at once: its rows and every bad row by physical line, before テスト送信', async () => {
-    renderCsv();
+    const { prices: sent } = renderCsv();
     const text = [
       '日付,人数,料金', // 1
       '"2026-04-01",1,"18,000"', // 2
@@ -113,7 +132,7 @@ describe('PriceCsv', () => {
     expect(screen.getByText('このファイルの料金: 2件（送信前の確認）')).toBeInTheDocument();
     expect(screen.getByText('エラー: 3件')).toBeInTheDocument();
     // Nothing was sent; テスト送信 and 更新 work as before.
-    expect(mocked.checkPriceCsv).not.toHaveBeenCalled();
+    expect(sent.checkPriceCsv).not.toHaveBeenCalled();
     expect(testSend()).toBeEnabled();
     expect(update()).toBeDisabled();
   });
@@ -140,14 +159,14 @@ describe('PriceCsv', () => {
   });
 
   it("shows the server's dry run in place of the local check once テスト送信 answers", async () => {
-    mocked.checkPriceCsv.mockResolvedValue({ items: [], errors: [{ line: 2, reason: priceMessages.unitOverPlan(4) }] });
-    renderCsv();
+    const { prices: sent } = renderCsv();
+    sent.checkPriceCsv.mockResolvedValue({ items: [], errors: [{ line: 2, reason: priceMessages.unitOverPlan(4) }] });
     const file = new File(['日付,人数,料金\r\n2026-04-01,9,18000\r\n'], 'over.csv', { type: 'text/csv' });
     choose(file);
     expect(await screen.findByText('このファイルの料金: 1件（送信前の確認）')).toBeInTheDocument();
     fireEvent.click(testSend());
     expect(await screen.findByText(`2行目: ${priceMessages.unitOverPlan(4)}`)).toBeInTheDocument();
     expect(screen.queryByTestId('csv-local-check')).not.toBeInTheDocument();
-    expect(mocked.checkPriceCsv).toHaveBeenCalledWith(21, file);
+    expect(sent.checkPriceCsv).toHaveBeenCalledWith(21, file);
   });
 });

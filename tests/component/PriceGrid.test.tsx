@@ -1,49 +1,39 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { QueryClient } from '@tanstack/react-query';
+import { describe, expect, it } from 'vitest';
 import { priceMessages } from '../../contract/price';
-import * as catalogue from '../../dataProvider/catalogueApi';
-import * as api from '../../dataProvider/pricesApi';
+import { HttpError } from '../../dataProvider/http';
+import type { PriceEntry } from '../../dataProvider/methods/prices';
 import { PriceGrid } from '../../resources/prices';
-import { AppNotification } from '../../src/components/AppNotification';
-import { renderInAdmin } from './helpers';
+import { priceQueryKeys } from '../../resources/prices/priceQueries';
+import { renderView } from './crudHarness';
 import { buildPlan } from './plan.fixtures';
+import { priceProvider } from './priceProvider';
 
-vi.mock('../../dataProvider/catalogueApi', () => ({ getPlan: vi.fn() }));
-vi.mock('../../dataProvider/pricesApi', () => ({
-  listPrices: vi.fn(),
-  updatePrice: vi.fn(),
-  downloadPricesCsv: vi.fn(),
-}));
-const plans = vi.mocked(catalogue);
-const mocked = vi.mocked(api);
-
-const prices: api.PriceEntry[] = [
+const prices: PriceEntry[] = [
   { id: 101, target_date: '2026-04-01', unit: 1, price: 18000 },
   { id: 102, target_date: '2026-04-01', unit: 2, price: 24000 },
 ];
+const april = priceQueryKeys.period(21, '2026-04-01', '2026-04-30');
 
-function renderGrid(maxNum = 2) {
-  plans.getPlan.mockResolvedValue(buildPlan(maxNum));
-  renderInAdmin(
-    <>
-      <PriceGrid accommodationId={1} planId={21} initialMonth="2026-04-15" />
-      <AppNotification />
-    </>,
-    { path: '/m/accommodation/1/plan/21/price' },
+/** Plan 21 of accommodation 1 in the provider, its April cells, and the grid opened at April 2026. */
+function renderGrid(maxNum = 2, plans = [buildPlan(maxNum)]) {
+  const store = priceProvider(plans);
+  store.prices.listPrices.mockResolvedValue(prices);
+  store.prices.updatePrice.mockImplementation((_plan, id, price) =>
+    Promise.resolve({ ...prices.find((p) => p.id === id)!, price }),
   );
+  const queryClient = new QueryClient();
+  renderView(<PriceGrid accommodationId={1} planId={21} initialMonth="2026-04-15" />, store.provider, {
+    path: '/m/accommodation/1/plan/21/price',
+    queryClient,
+  });
+  return { ...store, queryClient };
 }
 
 const cell = (label: string) => screen.findByLabelText(label) as Promise<HTMLInputElement>;
 
 describe('PriceGrid', () => {
-  beforeEach(() => {
-    vi.clearAllMocks();
-    mocked.listPrices.mockResolvedValue(prices);
-    mocked.updatePrice.mockImplementation((_plan, id, price) =>
-      Promise.resolve({ ...prices.find((p) => p.id === id)!, price }),
-    );
-  });
-
   it('shows public holidays red like Sundays, with the name of the holiday', async () => {
     // April 2026: 29日(水) is 昭和の日, 5日 a Sunday, 1日 a plain Wednesday.
     renderGrid();
@@ -55,9 +45,12 @@ describe('PriceGrid', () => {
   });
 
   it('shows the plan name, a row per date and a column per headcount', async () => {
-    renderGrid(2);
+    const { callsOf, prices: sent } = renderGrid(2);
     expect(await screen.findByText('スタンダードプラン')).toBeInTheDocument();
-    expect(mocked.listPrices).toHaveBeenCalledWith(21, '2026-04-01', '2026-04-30');
+    expect(callsOf('getOne', 'plans').map((c) => c.params)).toEqual([
+      expect.objectContaining({ id: 21, meta: { accommodationId: 1 } }),
+    ]);
+    expect(sent.listPrices).toHaveBeenCalledWith(21, '2026-04-01', '2026-04-30', expect.any(AbortSignal));
     const grid = await screen.findByTestId('price-grid');
     expect(grid.querySelectorAll('tbody tr')).toHaveLength(30);
     expect(screen.getByText('1人')).toBeInTheDocument();
@@ -81,46 +74,98 @@ describe('PriceGrid', () => {
   });
 
   it('is compact above 5 headcounts and loads the next month', async () => {
-    renderGrid(6);
+    const { prices: sent } = renderGrid(6);
     expect(await screen.findByTestId('price-grid')).toHaveAttribute('data-compact', 'true');
     expect(screen.getByText('6人')).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: '翌月' }));
-    await waitFor(() => expect(mocked.listPrices).toHaveBeenLastCalledWith(21, '2026-05-01', '2026-05-31'));
+    await waitFor(() =>
+      expect(sent.listPrices).toHaveBeenLastCalledWith(21, '2026-05-01', '2026-05-31', expect.any(AbortSignal)),
+    );
     expect(await screen.findByText('2026年5月')).toBeInTheDocument();
   });
 
   it('sends nothing on blur of an unchanged cell', async () => {
-    renderGrid();
+    const { prices: sent } = renderGrid();
     const input = await cell('4月1日(水) 1人の料金');
     fireEvent.focus(input);
     fireEvent.blur(input);
     fireEvent.change(input, { target: { value: '18000' } });
     fireEvent.blur(input);
-    expect(mocked.updatePrice).not.toHaveBeenCalled();
+    expect(sent.updatePrice).not.toHaveBeenCalled();
   });
 
   it('sends PATCH { price } for a changed cell with an id, once', async () => {
-    renderGrid();
+    const { prices: sent, queryClient } = renderGrid();
     const input = await cell('4月1日(水) 2人の料金');
     fireEvent.change(input, { target: { value: '25000' } });
     fireEvent.blur(input);
-    await waitFor(() => expect(mocked.updatePrice).toHaveBeenCalledWith(21, 102, 25000));
-    // The saved price is the new baseline: leaving the cell again sends nothing.
+    await waitFor(() => expect(sent.updatePrice).toHaveBeenCalledWith(21, 102, 25000));
+    // The saved price is the new baseline: the cell is drawn again from it, and leaving it sends nothing.
+    await waitFor(() => expect(screen.getByLabelText('4月1日(水) 2人の料金')).not.toBe(input));
     const again = await cell('4月1日(水) 2人の料金');
-    await waitFor(() => expect(again).not.toBeDisabled());
+    expect(again).not.toBeDisabled();
     expect(again.value).toBe('25,000');
     fireEvent.blur(again);
-    expect(mocked.updatePrice).toHaveBeenCalledTimes(1);
+    expect(sent.updatePrice).toHaveBeenCalledTimes(1);
+    // The saved cell replaced its entry in the cached month; the month was not read again.
+    expect(queryClient.getQueryData<PriceEntry[]>(april)).toContainEqual({ ...prices[1], price: 25000 });
+    expect(sent.listPrices).toHaveBeenCalledTimes(1);
+  });
+
+  it('keeps what the server stored when a save is refused', async () => {
+    const { prices: sent } = renderGrid();
+    sent.updatePrice.mockRejectedValueOnce(
+      new HttpError('料金は0以上の整数で入力してください', 400, { message: '料金は0以上の整数で入力してください' }),
+    );
+    const input = await cell('4月1日(水) 2人の料金');
+    fireEvent.change(input, { target: { value: '25000' } });
+    fireEvent.blur(input);
+    expect(await screen.findByText('料金は0以上の整数で入力してください')).toBeInTheDocument();
+    await waitFor(() => expect(input).not.toBeDisabled());
+    expect(input.value).toBe('24,000');
+  });
+
+  it('reads the month again when a write elsewhere invalidates the plans', async () => {
+    const { prices: sent, queryClient } = renderGrid();
+    expect(await cell('4月1日(水) 1人の料金')).toHaveValue('18,000');
+    sent.listPrices.mockResolvedValue([{ ...prices[0]!, price: 19000 }, prices[1]!]);
+    await queryClient.invalidateQueries({ queryKey: ['plans'] });
+    expect(sent.listPrices).toHaveBeenCalledTimes(2);
+    await waitFor(async () => expect(await cell('4月1日(水) 1人の料金')).toHaveValue('19,000'));
+  });
+
+  it('says so when the plan is not there, at once', async () => {
+    const { prices: sent, callsOf } = renderGrid(2, []);
+    expect(await screen.findByText('プランが見つかりません。')).toBeInTheDocument();
+    expect(callsOf('getOne', 'plans')).toHaveLength(1);
+    expect(screen.queryByTestId('price-grid')).not.toBeInTheDocument();
+    expect(sent.updatePrice).not.toHaveBeenCalled();
+  });
+
+  it('says so when a month could not be read', async () => {
+    const { prices: sent } = renderGrid();
+    sent.listPrices.mockRejectedValue(new HttpError('サーバーエラー', 500));
+    fireEvent.click(await screen.findByRole('button', { name: '翌月' }));
+    expect(await screen.findByText('料金を読み込めませんでした。')).toBeInTheDocument();
+    expect(screen.queryByTestId('price-grid')).not.toBeInTheDocument();
+  });
+
+  it('asks the provider for the CSV file and says so when it fails', async () => {
+    const { prices: sent } = renderGrid();
+    sent.downloadPricesCsv.mockRejectedValue(new HttpError('サーバーエラー', 500));
+    fireEvent.click(await screen.findByRole('button', { name: 'CSVダウンロード' }));
+    expect(await screen.findByText('CSVをダウンロードできませんでした。')).toBeInTheDocument();
+    expect(sent.downloadPricesCsv).toHaveBeenCalledWith(21);
   });
 
   it('shows the Japanese message for a bad price and restores the cell', async () => {
-    renderGrid();
+    const { prices: sent } = renderGrid();
     const input = await cell('4月1日(水) 1人の料金');
     fireEvent.change(input, { target: { value: '-5' } });
     fireEvent.blur(input);
     expect(await screen.findByText(priceMessages.price)).toBeInTheDocument();
     expect(input.value).toBe('18,000');
-    expect(mocked.updatePrice).not.toHaveBeenCalled();
+    expect(sent.updatePrice).not.toHaveBeenCalled();
   });
 
   it('leaves cells without an id disabled', async () => {

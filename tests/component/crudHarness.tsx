@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { render } from '@testing-library/react';
+import type { QueryClient } from '@tanstack/react-query';
 import { AdminContext, memoryStore, type RaRecord } from 'react-admin';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { HttpError } from '../../dataProvider/http';
@@ -122,11 +123,24 @@ export function memoryProvider(initial: Tables) {
   };
 }
 
-/** Renders a generated view inside react-admin (Japanese, basename /m) at `path`, with the message box. */
-export function renderView(ui: ReactNode, provider: AppDataProvider, { path = '/m/', route = '/m/*' } = {}) {
+/**
+ * Renders a generated view inside react-admin (Japanese, basename /m) at `path`, with the message box;
+ * with `queryClient`, react-admin's query cache is that one, for a test to read or invalidate it.
+ */
+export function renderView(
+  ui: ReactNode,
+  provider: AppDataProvider,
+  { path = '/m/', route = '/m/*', queryClient }: { path?: string; route?: string; queryClient?: QueryClient } = {},
+) {
   return render(
     <MemoryRouter initialEntries={[path]}>
-      <AdminContext basename="/m" i18nProvider={i18nProvider} dataProvider={provider} store={memoryStore()}>
+      <AdminContext
+        basename="/m"
+        i18nProvider={i18nProvider}
+        dataProvider={provider}
+        store={memoryStore()}
+        queryClient={queryClient}
+      >
         <Routes>
           <Route
             path={route}

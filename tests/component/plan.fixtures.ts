@@ -1,4 +1,4 @@
-import type { Plan } from '../../dataProvider/catalogueApi';
+import type { Plan } from '../../contract/plan';
 
 /** Plan 21 of accommodation 1 as the API answers it, for the price screens. */
 export function buildPlan(maxNum: number): Plan {
