@@ -107,4 +107,11 @@ describe('partners, generated from their description', () => {
     await waitFor(() => expect(screen.queryByText('花いろ生花店')).not.toBeInTheDocument());
     expect(db.callsOf('delete')).toHaveLength(2);
   });
+
+  it('tells staff the page is for administrators and reads nothing', async () => {
+    const db = partners();
+    renderView(<SupplierList />, db.provider, { isAdmin: false });
+    expect(await screen.findByText('管理者専用の画面です')).toBeInTheDocument();
+    expect(db.callsOf('getList')).toHaveLength(0);
+  });
 });

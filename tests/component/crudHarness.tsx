@@ -130,14 +130,28 @@ export function memoryProvider(initial: Tables) {
 export function renderView(
   ui: ReactNode,
   provider: AppDataProvider,
-  { path = '/m/', route = '/m/*', queryClient }: { path?: string; route?: string; queryClient?: QueryClient } = {},
+  {
+    path = '/m/',
+    route = '/m/*',
+    queryClient,
+    isAdmin = true,
+  }: { path?: string; route?: string; queryClient?: QueryClient; isAdmin?: boolean } = {},
 ) {
+  // Signed in: an administrator unless the test says staff.
+  const authProvider = {
+    login: async () => undefined,
+    logout: async () => undefined,
+    checkAuth: async () => undefined,
+    checkError: async () => undefined,
+    getPermissions: async () => ({ isAdmin }),
+  };
   return render(
     <MemoryRouter initialEntries={[path]}>
       <AdminContext
         basename="/m"
         i18nProvider={i18nProvider}
         dataProvider={provider}
+        authProvider={authProvider}
         store={memoryStore()}
         queryClient={queryClient}
       >
