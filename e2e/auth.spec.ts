@@ -37,6 +37,20 @@ test('staff see only the accommodation granted to them', async ({ page }) => {
   await expect(page.getByRole('menuitem', { name: 'ゲスト分析' })).toBeVisible();
   await expect(page.getByRole('menuitem', { name: 'ユーザー管理' })).toHaveCount(0);
   await expect(page.getByRole('menuitem', { name: 'パートナー' })).toHaveCount(0);
+
+  // Another facility's pages, typed in the address bar: a clear not-found page, no empty calendar.
+  for (const path of [`/m/accommodation/${all[1]!.id}`, `/m/accommodation/${all[2]!.id}/faq`]) {
+    await page.goto(path);
+    await expect(page.getByTestId('not-found')).toContainText(
+      'この施設は存在しないか、あなたのアカウントでは表示できません。',
+    );
+    await expect(page.getByRole('button', { name: '新規予約' })).toHaveCount(0);
+  }
+  await page.getByRole('link', { name: 'ホームへ戻る' }).click();
+  await expect(page).toHaveURL(/\/m\/$/);
+  // Company administration by its address: said to be for administrators.
+  await page.goto('/m/user');
+  await expect(page.getByTestId('admin-only')).toContainText('管理者専用の画面です');
 });
 
 test('logout returns to the login page, and /m/ then sends back there', async ({ page }) => {
