@@ -76,6 +76,8 @@ export interface FieldMeta {
   readonly filter?: { readonly allLabel: string };
   /** Where the value is stored when not in the column of the field's own name: `column` or `table.column`. */
   readonly storedIn?: string;
+  /** Half the form's width on a wide enough form (two short fields side by side: a period's start and end). */
+  readonly half?: boolean;
 }
 
 type Keys<S> = S extends z.ZodType ? keyof z.input<S> & string : never;

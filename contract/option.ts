@@ -182,9 +182,9 @@ export const optionEntity = defineEntity({
   update: optionUpdateSchema,
   fields: {
     name: { input: 'text', required: true, column: {} },
-    price: { input: 'yen', required: true, column: { format: 'yen' } },
-    unit: { input: 'text', required: true, hint: 'resources.options.hints.unit' },
-    unit_max: { input: 'integer', hint: 'resources.options.hints.unit_max', column: { format: 'count' } },
+    price: { input: 'yen', required: true, half: true, column: { format: 'yen' } },
+    unit: { input: 'text', required: true, half: true, hint: 'resources.options.hints.unit' },
+    unit_max: { input: 'integer', half: true, hint: 'resources.options.hints.unit_max', column: { format: 'count' } },
     description: { input: 'multiline', column: {} },
     supplier_id: {
       input: 'reference',

@@ -26,6 +26,7 @@ export default function PlanList() {
         <EntityList
           entity={planEntity}
           form="panel"
+          panelBesideFrom="xl"
           meta={{ accommodationId }}
           cells={{
             name: (record) => (

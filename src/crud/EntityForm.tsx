@@ -1,5 +1,5 @@
 import type { ComponentType, ReactNode } from 'react';
-import { Stack } from '@mui/material';
+import { Box } from '@mui/material';
 import { fieldEntries, type AnyEntity } from '../../contract/entity';
 import { EntityInput, type EntityInputProps } from './EntityInput';
 import { useEntityText } from './entityText';
@@ -26,23 +26,18 @@ export interface EntityInputsProps {
 export function EntityInputs({ entity, mode, inputs = {}, onCommit, children }: EntityInputsProps) {
   const { label } = useEntityText(entity);
   return (
-    <Stack sx={{ gap: 0.5, width: '100%' }}>
+    <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, columnGap: 1.5, width: '100%' }}>
       {fieldEntries(entity).map(([source, field]) => {
         if (mode === 'edit' && field.createOnly) return null;
         const Input = source in inputs ? inputs[source] : EntityInput;
         if (!Input) return null;
         return (
-          <Input
-            key={source}
-            source={source}
-            field={field}
-            label={label(source)}
-            editing={mode === 'edit'}
-            onCommit={onCommit}
-          />
+          <Box key={source} sx={{ gridColumn: field.half ? 'span 1' : '1 / -1', minWidth: 0 }}>
+            <Input source={source} field={field} label={label(source)} editing={mode === 'edit'} onCommit={onCommit} />
+          </Box>
         );
       })}
-      {children}
-    </Stack>
+      <Box sx={{ gridColumn: '1 / -1' }}>{children}</Box>
+    </Box>
   );
 }

@@ -76,6 +76,8 @@ export interface EntityListProps {
   panelChildren?: ReactNode;
   /** Under a new record's inputs in the panel. */
   createNote?: ReactNode;
+  /** From this breakpoint the panel stands beside the list (a wide list: xl), below it before. */
+  panelBesideFrom?: 'lg' | 'xl';
   /** Texts of the overlay other than the conventional ones. */
   dialog?: Pick<EntityDialogProps, 'titles' | 'submitLabels'>;
 }
@@ -194,7 +196,10 @@ function EntityListView(props: EntityListProps) {
   );
 
   return (
-    <Stack direction={{ xs: 'column', lg: 'row' }} sx={{ gap: 2, alignItems: 'flex-start', mt: 1, minWidth: 0 }}>
+    <Stack
+      direction={{ xs: 'column', [props.panelBesideFrom ?? 'lg']: 'row' }}
+      sx={{ gap: 2, alignItems: 'flex-start', mt: 1, minWidth: 0 }}
+    >
       <Title title={title} preferenceKey={false} />
       <Card sx={{ flex: 1, minWidth: 0, width: '100%' }} data-testid={`${entity.resource}-list`}>
         <CardHeader

@@ -49,7 +49,7 @@ export function EntityPanel({ entity, id, onClose, onCreated, inputs, children, 
       aria-label={title}
       ref={panelRef}
       data-testid={`${entity.resource}-panel`}
-      sx={{ p: 2, width: '100%', maxWidth: { xs: '100%', lg: 480 }, flexShrink: 0 }}
+      sx={{ p: 2, width: '100%', maxWidth: { xs: '100%', lg: 520 }, flexShrink: 0 }}
     >
       <Stack direction="row" sx={{ alignItems: 'center', mb: 1 }}>
         <Typography variant="h6" component="h2" sx={{ fontWeight: 700 }}>
