@@ -1,12 +1,10 @@
 import ShoppingBasketIcon from '@mui/icons-material/ShoppingBasket';
-import { lazyView } from '../../src/crud/lazyView';
+import { defineResource } from '../../src/crud/lazyView';
 
 /** The option catalogue of an accommodation: the list lives at /m/accommodation/{id}/option (spec 2); /m/options opens the first accommodation's. */
-export const optionResource = {
+export const optionResource = defineResource({
   name: 'options',
-  list: lazyView(() => import('./OptionList')),
+  list: () => import('./OptionList'),
   icon: ShoppingBasketIcon,
   recordRepresentation: 'name',
-  hasCreate: true,
-  hasEdit: true,
-} as const;
+});

@@ -1,12 +1,10 @@
 import EventNoteIcon from '@mui/icons-material/EventNote';
-import { lazyView } from '../../src/crud/lazyView';
+import { defineResource } from '../../src/crud/lazyView';
 
 /** Rate plans of an accommodation: the list lives at /m/accommodation/{id}/plan (spec 2); /m/plans opens the first accommodation's. */
-export const planResource = {
+export const planResource = defineResource({
   name: 'plans',
-  list: lazyView(() => import('./PlanList')),
+  list: () => import('./PlanList'),
   icon: EventNoteIcon,
   recordRepresentation: 'name',
-  hasCreate: true,
-  hasEdit: true,
-} as const;
+});

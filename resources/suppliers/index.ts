@@ -1,12 +1,10 @@
 import HandshakeIcon from '@mui/icons-material/Handshake';
-import { lazyView } from '../../src/crud/lazyView';
+import { defineResource } from '../../src/crud/lazyView';
 
 /** Partners (suppliers) of the company, for administrators: /m/supplier. */
-export const supplierResource = {
+export const supplierResource = defineResource({
   name: 'supplier',
-  list: lazyView(() => import('./SupplierList')),
+  list: () => import('./SupplierList'),
   icon: HandshakeIcon,
   recordRepresentation: 'name',
-  hasCreate: true,
-  hasEdit: true,
-} as const;
+});

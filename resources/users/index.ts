@@ -1,12 +1,10 @@
 import PeopleIcon from '@mui/icons-material/People';
-import { lazyView } from '../../src/crud/lazyView';
+import { defineResource } from '../../src/crud/lazyView';
 
 /** Users of the company, for administrators: /m/user. */
-export const userResource = {
+export const userResource = defineResource({
   name: 'user',
-  list: lazyView(() => import('./UserList')),
+  list: () => import('./UserList'),
   icon: PeopleIcon,
   recordRepresentation: 'name',
-  hasCreate: true,
-  hasEdit: true,
-} as const;
+});

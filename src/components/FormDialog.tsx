@@ -1,15 +1,7 @@
 import type { FormEvent, ReactNode } from 'react';
-import {
-  Alert,
-  Button,
-  CircularProgress,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  type Breakpoint,
-} from '@mui/material';
+import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, type Breakpoint } from '@mui/material';
 import { useAppTranslate } from '../../i18n/useAppTranslate';
+import { SubmitButton } from './SubmitButton';
 
 export interface FormDialogProps {
   /** Defaults to true: most form popups are mounted only while open. */
@@ -69,15 +61,9 @@ export function FormDialog({
           <Button onClick={onClose} disabled={busy}>
             {translate('app.action.cancel')}
           </Button>
-          <Button
-            type="submit"
-            variant="contained"
-            disabled={busy}
-            autoFocus={submitAutoFocus}
-            startIcon={busy ? <CircularProgress size={16} color="inherit" /> : undefined}
-          >
+          <SubmitButton busy={busy} autoFocus={submitAutoFocus}>
             {submitLabel}
-          </Button>
+          </SubmitButton>
         </DialogActions>
       </form>
     </Dialog>

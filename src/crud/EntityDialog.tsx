@@ -1,9 +1,11 @@
 import type { ReactNode } from 'react';
 import { Alert, Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogTitle } from '@mui/material';
-import { CreateBase, EditBase, Form, useEditContext, useNotify, type Identifier, type RaRecord } from 'react-admin';
+import { CreateBase, Form, useEditContext, useNotify, type Identifier, type RaRecord } from 'react-admin';
 import { useFormState } from 'react-hook-form';
 import { createDefaults, fieldEntries, fieldErrors, type AnyEntity } from '../../contract/entity';
+import { SubmitButton } from '../components/SubmitButton';
 import { useCallMeta } from './CallMeta';
+import { EditRecord } from './EditRecord';
 import { EntityInputs, type InputOverrides } from './EntityForm';
 import { useEntityText } from './entityText';
 import { refusalMessage, useNotifyFirstError } from './formErrors';
@@ -61,19 +63,11 @@ export function EntityDialog({ entity, id, onClose, inputs, defaults, titles, su
           {form}
         </CreateBase>
       ) : (
-        <EditBase
-          resource={entity.resource}
-          id={id}
-          redirect={false}
-          redirectOnError={false}
-          mutationMode="pessimistic"
-          queryOptions={{ meta }}
-          mutationOptions={{ meta, onSuccess: done(text('messages.updated')), onError }}
-        >
+        <EditRecord entity={entity} id={id} onSaved={done(text('messages.updated'))} onError={onError}>
           <WhenLoaded entity={entity} onClose={onClose}>
             {form}
           </WhenLoaded>
-        </EditBase>
+        </EditRecord>
       )}
     </Dialog>
   );
@@ -150,14 +144,7 @@ function DialogFormActions({
       <Button onClick={onClose} disabled={isSubmitting}>
         {translate('app.action.cancel')}
       </Button>
-      <Button
-        type="submit"
-        variant="contained"
-        disabled={isSubmitting}
-        startIcon={isSubmitting ? <CircularProgress size={16} color="inherit" /> : undefined}
-      >
-        {submitLabel}
-      </Button>
+      <SubmitButton busy={isSubmitting}>{submitLabel}</SubmitButton>
     </DialogActions>
   );
 }

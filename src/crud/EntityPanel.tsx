@@ -1,10 +1,12 @@
 import { useEffect, useRef, type ReactNode } from 'react';
-import { Alert, Box, Button, CircularProgress, IconButton, Paper, Stack, Typography } from '@mui/material';
+import { Alert, Box, CircularProgress, IconButton, Paper, Stack, Typography } from '@mui/material';
 import CloseIcon from '@mui/icons-material/Close';
-import { CreateBase, EditBase, Form, useEditContext, useNotify, type Identifier, type RaRecord } from 'react-admin';
+import { CreateBase, Form, useEditContext, useNotify, type Identifier, type RaRecord } from 'react-admin';
 import { useFormState } from 'react-hook-form';
 import { createDefaults, fieldEntries, fieldErrors, type AnyEntity } from '../../contract/entity';
+import { SubmitButton } from '../components/SubmitButton';
 import { useCallMeta } from './CallMeta';
+import { EditRecord } from './EditRecord';
 import { EntityInputs, type InputOverrides } from './EntityForm';
 import { useEntityText } from './entityText';
 import { refusalMessage, useNotifyFirstError } from './formErrors';
@@ -85,19 +87,11 @@ export function EntityPanel({ entity, id, onClose, onCreated, inputs, children, 
           </Form>
         </CreateBase>
       ) : (
-        <EditBase
-          resource={entity.resource}
-          id={id}
-          redirect={false}
-          redirectOnError={false}
-          mutationMode="pessimistic"
-          queryOptions={{ meta }}
-          mutationOptions={{ meta }}
-        >
+        <EditRecord entity={entity} id={id}>
           <AutosaveForm entity={entity} inputs={inputs}>
             {children}
           </AutosaveForm>
-        </EditBase>
+        </EditRecord>
       )}
     </Paper>
   );
@@ -147,14 +141,7 @@ function CreateButton({ entity }: { entity: AnyEntity }) {
   useNotifyFirstError(fieldEntries(entity).map(([name]) => name));
   return (
     <Box sx={{ mt: 1 }}>
-      <Button
-        type="submit"
-        variant="contained"
-        disabled={isSubmitting}
-        startIcon={isSubmitting ? <CircularProgress size={16} color="inherit" /> : undefined}
-      >
-        {text('actions.create')}
-      </Button>
+      <SubmitButton busy={isSubmitting}>{text('actions.create')}</SubmitButton>
     </Box>
   );
 }
