@@ -34,8 +34,10 @@ export function memoryProvider(initial: Tables) {
     const index = refusals.findIndex((r) => r.method === method);
     if (index >= 0) throw refusals.splice(index, 1)[0]!.error;
   };
+  // A filter on a field of the rows keeps the rows of that value (and those for all: null); other
+  // filters (a period) are the server's to apply and keep every row here.
   const matches = (row: RaRecord, filter: Record<string, unknown> = {}) =>
-    Object.entries(filter).every(([k, v]) => row[k] === v || row[k] === null);
+    Object.entries(filter).every(([k, v]) => !(k in row) || row[k] === v || row[k] === null);
 
   const provider = {
     async getList(resource: string, params: { filter?: Record<string, unknown> }) {

@@ -1,0 +1,122 @@
+import { useMemo, useState } from 'react';
+import { Alert, Box, LinearProgress } from '@mui/material';
+import { Calendar, dateFnsLocalizer, type Event, type Messages } from 'react-big-calendar';
+import 'react-big-calendar/lib/css/react-big-calendar.css';
+import { endOfMonth, endOfWeek, format, getDay, parse, startOfMonth, startOfWeek } from 'date-fns';
+import { ja } from 'date-fns/locale/ja';
+import { useGetList } from 'react-admin';
+import type { Booking } from '../../../contract/booking';
+import { useAppTranslate } from '../../../i18n/useAppTranslate';
+import { useHolidays } from '../../hooks/useHolidays';
+
+const localizer = dateFnsLocalizer({
+  format,
+  parse,
+  startOfWeek: (date: Date) => startOfWeek(date, { weekStartsOn: 0 }),
+  getDay,
+  locales: { ja },
+});
+
+/** A stay on the month: from its check-in to its check-out day (the night before it is the last). */
+interface StayEvent extends Event {
+  booking: Booking;
+}
+
+// react-big-calendar works in the browser's local days: API days are read and written as local ones.
+const fromApi = (day: string) => parse(day, 'yyyy-MM-dd', new Date());
+const toApiDate = (date: Date) => format(date, 'yyyy-MM-dd');
+
+export interface MonthViewProps {
+  accommodationId: number;
+  /** yyyy-MM-dd: the month shown first (today's). */
+  today: string;
+  onOpenBooking: (id: number) => void;
+  onOpenDay: (date: string) => void;
+}
+
+/**
+ * A month of stays (react-big-calendar), beside the 15-week grid: each live booking is a bar from its
+ * check-in to its last night, named by room type, guest and party; Sundays and holidays in red.
+ * The month's bookings are read through react-admin's cache, so a change made in the panel shows.
+ */
+export default function MonthView({ accommodationId, today, onOpenBooking, onOpenDay }: MonthViewProps) {
+  const translate = useAppTranslate();
+  const holidays = useHolidays();
+  const [month, setMonth] = useState(() => startOfMonth(fromApi(today)));
+  // The weeks shown: the month's first Sunday to its last Saturday.
+  const from = toApiDate(startOfWeek(month, { weekStartsOn: 0 }));
+  const to = toApiDate(endOfWeek(endOfMonth(month), { weekStartsOn: 0 }));
+  const { data, isPending, error } = useGetList<Booking>('books', {
+    pagination: { page: 1, perPage: 10_000 },
+    sort: { field: '', order: 'ASC' },
+    filter: { accommodation_id: accommodationId, stay_start_date: from, stay_end_date: to, with_consecutive: true },
+  });
+
+  const events = useMemo<StayEvent[]>(
+    () =>
+      (data ?? [])
+        .filter((b) => b.delete_flg !== 1)
+        .map((b) => ({
+          booking: b,
+          title: translate('app.calendar.month_event', { room: b.room_name, name: b.name, count: b.person_number }),
+          start: fromApi(b.start_date),
+          // The bar ends on the last night (react-big-calendar's all-day end is exclusive: the check-out).
+          end: fromApi(b.end_date),
+          allDay: true,
+        })),
+    [data, translate],
+  );
+
+  const messages: Messages = {
+    today: translate('app.calendar.today'),
+    previous: translate('app.calendar.prev_month'),
+    next: translate('app.calendar.next_month'),
+    month: translate('app.calendar.view_month'),
+    noEventsInRange: translate('app.calendar.no_stays'),
+    showMore: (count: number) => translate('app.calendar.more', { count }),
+  };
+
+  return (
+    <Box data-testid="calendar-month" sx={{ height: 'calc(100dvh - 240px)', minHeight: 480, p: 1 }}>
+      {isPending && <LinearProgress />}
+      {error && <Alert severity="error">{translate('app.calendar.load_failed')}</Alert>}
+      <Calendar<StayEvent>
+        localizer={localizer}
+        culture="ja"
+        events={events}
+        views={['month']}
+        view="month"
+        date={month}
+        onNavigate={(date) => setMonth(startOfMonth(date))}
+        onView={() => undefined}
+        messages={messages}
+        formats={{
+          monthHeaderFormat: 'yyyy年M月',
+          weekdayFormat: (date: Date) => format(date, 'EEEEE', { locale: ja }),
+          dateFormat: 'd',
+        }}
+        popup
+        selectable
+        onSelectSlot={(slot) => onOpenDay(toApiDate(slot.start))}
+        onSelectEvent={(event) => onOpenBooking(event.booking.id)}
+        onDrillDown={(date) => onOpenDay(toApiDate(date))}
+        tooltipAccessor={(event) => String(event.title)}
+        dayPropGetter={(date) => {
+          const day = toApiDate(date);
+          const red = getDay(date) === 0 || holidays.has(day);
+          return {
+            className: red ? 'holiday' : undefined,
+            style: red ? { backgroundColor: '#fff5f5' } : undefined,
+            title: holidays.get(day),
+          };
+        }}
+        eventPropGetter={(event) => ({
+          style: {
+            backgroundColor: event.booking.price < event.booking.price_sub ? '#c77700' : '#1f5f8b',
+            fontSize: 12,
+          },
+        })}
+      />
+    </Box>
+  );
+}
