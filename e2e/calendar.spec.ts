@@ -116,3 +116,25 @@ test('scrolling to the top loads earlier weeks and keeps the view in place', asy
   await expect.poll(() => first.getAttribute('data-date')).not.toBe(before);
   expect(await scroller.evaluate((el) => el.scrollTop)).toBeGreaterThan(200);
 });
+
+test('the month view shows a stay as one bar, opens its booking and is kept after a reload', async ({ page }) => {
+  const stay = await upcomingStay(page, 1);
+  await signIn(page, ADMIN);
+  await page.goto('/m/accommodation/1');
+  await page.getByRole('button', { name: '月表示' }).click();
+  const month = page.getByTestId('calendar-month');
+  const [year, m] = tokyoToday().split('-').map(Number) as [number, number];
+  await expect(month.getByText(`${year}年${m}月`)).toBeVisible();
+  if (stay.start_date.slice(0, 7) !== tokyoToday().slice(0, 7))
+    await month.getByRole('button', { name: '翌月' }).click();
+  const bar = month.locator('.rbc-event', { hasText: stay.name }).first();
+  await expect(bar).toBeVisible();
+  await bar.click();
+  await expect(page).toHaveURL(new RegExp(`/m/accommodation/1/book/${stay.id}$`));
+  await expect(page.getByRole('heading', { name: '予約詳細' })).toBeVisible();
+
+  await page.reload();
+  await expect(page.getByRole('button', { name: '月表示' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByTestId('calendar-month')).toBeVisible();
+  await expect(page.getByTestId('calendar-grid')).toHaveCount(0);
+});

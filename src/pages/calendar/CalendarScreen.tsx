@@ -1,5 +1,5 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { Box, Drawer, Paper, useMediaQuery } from '@mui/material';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { Box, Drawer, LinearProgress, Paper, useMediaQuery } from '@mui/material';
 import { Title } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
 import { maxDate, tokyoToday } from '../../../contract/dates';
@@ -17,6 +17,11 @@ import { useCalendarBooks } from './useCalendarBooks';
 import { useCalendarComments } from './useCalendarComments';
 import { useHolidays } from '../../hooks/useHolidays';
 import { useInfiniteScroll } from './useInfiniteScroll';
+
+// The month view (react-big-calendar and its styles) loads only when chosen, or when the pointer is on its button.
+const loadMonthView = () => import('./MonthView');
+const MonthView = lazy(loadMonthView);
+const preloadMonthView = () => void loadMonthView().catch(() => undefined);
 
 export interface CalendarScreenProps {
   accommodationId: number;
@@ -104,17 +109,31 @@ export function CalendarScreen({ accommodationId, bookId }: CalendarScreenProps)
             onViewChange={changeView}
             onToday={scrollToToday}
             onNewBooking={() => onOpenBooking(0)}
-            loading={!loaded}
+            loading={!loaded && view !== 'month'}
+            onMonthHover={preloadMonthView}
           />
-          <Paper
-            ref={scroller}
-            onScroll={onScroll}
-            variant="outlined"
-            data-testid="calendar-scroll"
-            sx={{ height: 'calc(100dvh - 240px)', minHeight: 360, overflowY: 'auto', borderRightWidth: 0 }}
-          >
-            <Box sx={calendarSx}>{view === 'row' ? <WeekGrid {...viewProps} /> : <DayList {...viewProps} />}</Box>
-          </Paper>
+          {view === 'month' ? (
+            <Paper variant="outlined">
+              <Suspense fallback={<LinearProgress />}>
+                <MonthView
+                  accommodationId={accommodationId}
+                  today={today}
+                  onOpenBooking={onOpenBooking}
+                  onOpenDay={onOpenDay}
+                />
+              </Suspense>
+            </Paper>
+          ) : (
+            <Paper
+              ref={scroller}
+              onScroll={onScroll}
+              variant="outlined"
+              data-testid="calendar-scroll"
+              sx={{ height: 'calc(100dvh - 240px)', minHeight: 360, overflowY: 'auto', borderRightWidth: 0 }}
+            >
+              <Box sx={calendarSx}>{view === 'row' ? <WeekGrid {...viewProps} /> : <DayList {...viewProps} />}</Box>
+            </Paper>
+          )}
         </Box>
         {bookId !== null && wide && (
           <Box sx={{ width: 460, flexShrink: 0, maxHeight: 'calc(100dvh - 190px)', overflowY: 'auto' }}>{panel}</Box>

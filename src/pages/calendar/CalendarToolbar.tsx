@@ -3,6 +3,7 @@ import AddIcon from '@mui/icons-material/Add';
 import TodayIcon from '@mui/icons-material/Today';
 import CalendarViewWeekIcon from '@mui/icons-material/CalendarViewWeek';
 import ViewListIcon from '@mui/icons-material/ViewList';
+import CalendarMonthIcon from '@mui/icons-material/CalendarMonth';
 import { useAppTranslate } from '../../../i18n/useAppTranslate';
 import type { CalendarView } from './calendarConstants';
 
@@ -13,9 +14,19 @@ export interface CalendarToolbarProps {
   onToday: () => void;
   onNewBooking: () => void;
   loading: boolean;
+  /** The pointer is on 月表示: its code may start loading. */
+  onMonthHover?: () => void;
 }
 
-export function CalendarToolbar({ title, view, onViewChange, onToday, onNewBooking, loading }: CalendarToolbarProps) {
+export function CalendarToolbar({
+  title,
+  view,
+  onViewChange,
+  onToday,
+  onNewBooking,
+  loading,
+  onMonthHover,
+}: CalendarToolbarProps) {
   const translate = useAppTranslate();
   return (
     <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1, mb: 1 }}>
@@ -37,10 +48,17 @@ export function CalendarToolbar({ title, view, onViewChange, onToday, onNewBooki
           <ViewListIcon fontSize="small" sx={{ mr: 0.5 }} />
           {translate('app.calendar.view_list')}
         </ToggleButton>
+        <ToggleButton value="month" onMouseEnter={onMonthHover}>
+          <CalendarMonthIcon fontSize="small" sx={{ mr: 0.5 }} />
+          {translate('app.calendar.view_month')}
+        </ToggleButton>
       </ToggleButtonGroup>
-      <Button size="small" variant="outlined" startIcon={<TodayIcon />} onClick={onToday}>
-        {translate('app.calendar.today')}
-      </Button>
+      {/* The month view has its own today and month buttons. */}
+      {view !== 'month' && (
+        <Button size="small" variant="outlined" startIcon={<TodayIcon />} onClick={onToday}>
+          {translate('app.calendar.today')}
+        </Button>
+      )}
       {loading && (
         <Typography variant="body2" color="text.secondary" role="status">
           {translate('app.calendar.loading')}

@@ -11,8 +11,12 @@ export const LIST_EXTEND_DAYS = 35;
 /** Closer than this to the top or bottom of the scroll area loads more. */
 export const SCROLL_THRESHOLD_PX = 200;
 
-/** The view choice (spec "Stored locally"): 'row' = weekly grid, 'column' = vertical list. */
+/**
+ * The view choice (spec "Stored locally"): 'row' = weekly grid, 'column' = vertical list, 'month' =
+ * a month of stays (react-big-calendar, loaded only when chosen).
+ */
 export const VIEW_COOKIE = 'yadoban_calendar_view';
 /** The last booking search parameters (spec "Stored locally"). */
 export const BOOK_SEARCH_COOKIE = 'yadoban_book_search';
-export type CalendarView = 'row' | 'column';
+export const CALENDAR_VIEWS = ['row', 'column', 'month'] as const;
+export type CalendarView = (typeof CALENDAR_VIEWS)[number];

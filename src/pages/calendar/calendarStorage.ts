@@ -1,5 +1,5 @@
 import Cookies from 'js-cookie';
-import { BOOK_SEARCH_COOKIE, VIEW_COOKIE, type CalendarView } from './calendarConstants';
+import { BOOK_SEARCH_COOKIE, CALENDAR_VIEWS, VIEW_COOKIE, type CalendarView } from './calendarConstants';
 
 const KEEP_DAYS = 365;
 
@@ -10,7 +10,8 @@ function attributes(): Cookies.CookieAttributes {
 
 /** The remembered view; the weekly grid when none (or something unknown) is stored. */
 export function readCalendarView(): CalendarView {
-  return Cookies.get(VIEW_COOKIE) === 'column' ? 'column' : 'row';
+  const stored = Cookies.get(VIEW_COOKIE);
+  return CALENDAR_VIEWS.find((view) => view === stored) ?? 'row';
 }
 
 export function writeCalendarView(view: CalendarView): void {
