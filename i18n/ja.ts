@@ -91,6 +91,7 @@ export const appMessages = {
       next_month: '翌月',
       month_event: '%{room} %{name}様 %{count}名',
       no_stays: 'この月の宿泊はありません。',
+      stay_moved: '宿泊日を変更しました。',
       more: '他%{count}件',
       load_failed: '予約を読み込めませんでした。時間をおいて画面を更新してください。',
       today: '今日',

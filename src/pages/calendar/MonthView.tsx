@@ -1,13 +1,16 @@
 import { useMemo, useState } from 'react';
 import { Alert, Box, LinearProgress } from '@mui/material';
 import { Calendar, dateFnsLocalizer, type Event, type Messages } from 'react-big-calendar';
+import dragAndDrop, { type EventInteractionArgs } from 'react-big-calendar/lib/addons/dragAndDrop';
 import 'react-big-calendar/lib/css/react-big-calendar.css';
-import { endOfMonth, endOfWeek, format, getDay, parse, startOfMonth, startOfWeek } from 'date-fns';
+import 'react-big-calendar/lib/addons/dragAndDrop/styles.css';
+import { addDays, endOfMonth, endOfWeek, format, getDay, parse, startOfMonth, startOfWeek } from 'date-fns';
 import { ja } from 'date-fns/locale/ja';
 import { useGetList } from 'react-admin';
 import type { Booking } from '../../../contract/booking';
 import { useAppTranslate } from '../../../i18n/useAppTranslate';
 import { useHolidays } from '../../hooks/useHolidays';
+import { useMoveStay } from './useMoveStay';
 
 const localizer = dateFnsLocalizer({
   format,
@@ -21,6 +24,11 @@ const localizer = dateFnsLocalizer({
 interface StayEvent extends Event {
   booking: Booking;
 }
+
+// The addon is CommonJS: Node hands over its default export, Vite's build the module object around it.
+const withDragAndDrop: typeof dragAndDrop =
+  typeof dragAndDrop === 'function' ? dragAndDrop : (dragAndDrop as unknown as { default: typeof dragAndDrop }).default;
+const DragAndDropCalendar = withDragAndDrop<StayEvent>(Calendar);
 
 // react-big-calendar works in the browser's local days: API days are read and written as local ones.
 const fromApi = (day: string) => parse(day, 'yyyy-MM-dd', new Date());
@@ -38,6 +46,8 @@ export interface MonthViewProps {
  * A month of stays (react-big-calendar), beside the 15-week grid: each live booking is a bar from its
  * check-in to its last night, named by room type, guest and party; Sundays and holidays in red.
  * The month's bookings are read through react-admin's cache, so a change made in the panel shows.
+ * Dragging a stay moves it, dragging its end changes its nights (withDragAndDrop); the server's
+ * rules decide, and a refused move (a full night: 409) shows its message and goes back.
  */
 export default function MonthView({ accommodationId, today, onOpenBooking, onOpenDay }: MonthViewProps) {
   const translate = useAppTranslate();
@@ -52,20 +62,29 @@ export default function MonthView({ accommodationId, today, onOpenBooking, onOpe
     filter: { accommodation_id: accommodationId, stay_start_date: from, stay_end_date: to, with_consecutive: true },
   });
 
+  const { move, pending } = useMoveStay();
+
   const events = useMemo<StayEvent[]>(
     () =>
       (data ?? [])
         .filter((b) => b.delete_flg !== 1)
-        .map((b) => ({
-          booking: b,
-          title: translate('app.calendar.month_event', { room: b.room_name, name: b.name, count: b.person_number }),
-          start: fromApi(b.start_date),
-          // The bar ends on the last night (react-big-calendar's all-day end is exclusive: the check-out).
-          end: fromApi(b.end_date),
-          allDay: true,
-        })),
-    [data, translate],
+        .map((b) => {
+          // A stay being moved shows where it was dropped until the server answers.
+          const moved = pending.get(b.id);
+          const start = fromApi(moved?.start_date ?? b.start_date);
+          return {
+            booking: b,
+            title: translate('app.calendar.month_event', { room: b.room_name, name: b.name, count: b.person_number }),
+            start,
+            // The bar ends on the last night (react-big-calendar's all-day end is exclusive: the check-out).
+            end: moved ? addDays(start, moved.days) : fromApi(b.end_date),
+            allDay: true,
+          };
+        }),
+    [data, translate, pending],
   );
+  const onMove = ({ event, start, end }: EventInteractionArgs<StayEvent>) =>
+    move(event.booking, new Date(start), new Date(end));
 
   const messages: Messages = {
     today: translate('app.calendar.today'),
@@ -80,7 +99,7 @@ export default function MonthView({ accommodationId, today, onOpenBooking, onOpe
     <Box data-testid="calendar-month" sx={{ height: 'calc(100dvh - 240px)', minHeight: 480, p: 1 }}>
       {isPending && <LinearProgress />}
       {error && <Alert severity="error">{translate('app.calendar.load_failed')}</Alert>}
-      <Calendar<StayEvent>
+      <DragAndDropCalendar
         localizer={localizer}
         culture="ja"
         events={events}
@@ -97,6 +116,9 @@ export default function MonthView({ accommodationId, today, onOpenBooking, onOpe
         }}
         popup
         selectable
+        resizable
+        onEventDrop={onMove}
+        onEventResize={onMove}
         onSelectSlot={(slot) => onOpenDay(toApiDate(slot.start))}
         onSelectEvent={(event) => onOpenBooking(event.booking.id)}
         onDrillDown={(date) => onOpenDay(toApiDate(date))}

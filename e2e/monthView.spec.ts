@@ -1,0 +1,128 @@
+import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { addDays, tokyoToday } from '../contract/dates';
+import { ADMIN, signIn } from './support';
+
+/** The administrator's bearer header, signed in through the API. */
+async function adminHeaders(request: APIRequestContext) {
+  const auth = await request.post('/oauth/auth', {
+    form: {
+      grant_type: 'password',
+      username: ADMIN.mail,
+      password: ADMIN.password,
+      client_id: 'console',
+      client_secret: 'console-secret',
+      scope: 'admin',
+    },
+  });
+  const { access_token } = (await auth.json()) as { access_token: string };
+  return { authorization: `Bearer ${access_token}` };
+}
+
+/** A Monday in the second week of the month four months on (past the demo data): its week stays inside that month. */
+function mondayAhead(): string {
+  const [y, m] = tokyoToday().split('-').map(Number) as [number, number];
+  const first = new Date(Date.UTC(y, m + 3, 8));
+  const iso = first.toISOString().slice(0, 10);
+  return addDays(iso, (8 - first.getUTCDay()) % 7);
+}
+
+/** Books the room until the night is full (as many as it still takes) and answers the ids made. */
+async function fillNight(request: APIRequestContext, headers: Record<string, string>, roomId: number, date: string) {
+  const status = await request.get(`/api/admin/books/date/${date}`, { headers, params: { accommodation_id: 1 } });
+  const { rooms } = (await status.json()) as { rooms: { room_id: number; capacity: number; booked: number }[] };
+  const room = rooms.find((r) => r.room_id === roomId)!;
+  for (let i = room.booked; i < room.capacity; i++) {
+    const res = await request.post('/api/admin/books', {
+      headers,
+      data: {
+        accommodation_id: 1,
+        room_id: roomId,
+        plan_id: null,
+        start_date: date,
+        days: 1,
+        person_number: 1,
+        price: 0,
+        name: `満室 ${i}`,
+        via: 101,
+      },
+    });
+    expect(res.status()).toBe(201);
+  }
+}
+
+/** Drags a stay's bar by whole days along its week row, as a person does with the mouse. */
+async function dragByDays(page: Page, bar: Locator, days: number) {
+  const box = (await bar.boundingBox())!;
+  const cell = (await page.locator('.rbc-month-row .rbc-day-bg').first().boundingBox())!;
+  const x = box.x + Math.min(20, box.width / 2);
+  const y = box.y + box.height / 2;
+  await page.mouse.move(x, y);
+  await page.mouse.down();
+  await page.mouse.move(x + 10, y, { steps: 3 });
+  await page.mouse.move(x + days * cell.width, y, { steps: 10 });
+  await page.mouse.up();
+}
+
+test.use({ viewport: { width: 1280, height: 900 } });
+
+test('a stay dragged on the month view moves to its new dates; a drag onto a full night is refused', async ({
+  page,
+}) => {
+  const headers = await adminHeaders(page.request);
+  const monday = mondayAhead();
+  const rooms = (await (await page.request.get('/api/accommodations/1/rooms', { headers })).json()) as {
+    rooms: { id: number; name: string }[];
+  };
+  const room = rooms.rooms[0]!;
+  const guest = `ドラッグ 移動${Date.now() % 100000}`;
+  const created = await page.request.post('/api/admin/books', {
+    headers,
+    data: {
+      accommodation_id: 1,
+      room_id: room.id,
+      plan_id: null,
+      start_date: monday,
+      days: 1,
+      person_number: 2,
+      price: 0,
+      name: guest,
+      via: 101,
+    },
+  });
+  expect(created.status()).toBe(201);
+  const { id } = (await created.json()) as { id: number };
+  // Thursday is full for that room: the stay may not go there.
+  await fillNight(page.request, headers, room.id, addDays(monday, 3));
+
+  await signIn(page, ADMIN);
+  await page.goto('/m/accommodation/1');
+  await page.getByRole('button', { name: '月表示', exact: true }).click();
+  const month = page.getByTestId('calendar-month');
+  for (let i = 0; i < 4; i++) await month.getByRole('button', { name: '翌月' }).click();
+  const [y, m] = monday.split('-').map(Number) as [number, number];
+  await expect(month.getByText(`${y}年${m}月`)).toBeVisible();
+  const bar = month.locator('.rbc-event', { hasText: guest });
+  await expect(bar).toBeVisible();
+
+  // Monday -> Wednesday.
+  const moved = page.waitForResponse(
+    (r) => r.url().endsWith(`/api/admin/books/${id}`) && r.request().method() === 'PATCH',
+  );
+  await dragByDays(page, bar, 2);
+  expect((await moved).status()).toBe(200);
+  expect((await moved).request().postDataJSON()).toEqual({ start_date: addDays(monday, 2) });
+  await expect(page.getByTestId('message-box')).toHaveText('宿泊日を変更しました。');
+
+  // Wednesday -> Thursday, the full night: the server refuses, the stay stays on Wednesday.
+  const refused = page.waitForResponse(
+    (r) => r.url().endsWith(`/api/admin/books/${id}`) && r.request().method() === 'PATCH',
+  );
+  await dragByDays(page, bar, 1);
+  expect((await refused).status()).toBe(409);
+  await expect(page.getByTestId('message-box')).toContainText('満室');
+
+  await bar.click();
+  const panel = page.getByTestId('booking-panel');
+  const [, wm, wd] = addDays(monday, 3).split('-').map(Number) as [number, number, number];
+  await expect(panel.getByTestId('booking-check-out')).toContainText(`${y}年${wm}月${wd}日（1泊）`);
+});
