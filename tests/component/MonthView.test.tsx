@@ -7,6 +7,7 @@ import { memoryProvider, renderView } from './crudHarness';
 const stay = (id: number, start: string, end: string, extra: Record<string, unknown> = {}) => ({
   id,
   accommodation_id: 1,
+  room_id: 1,
   room_name: '和室8畳',
   name: `宿泊者${id}`,
   person_number: 2,
@@ -63,5 +64,20 @@ describe('the month view of stays (react-big-calendar)', () => {
     await waitFor(() =>
       expect(db.callsOf('getList', 'books').at(-1)!.params.filter).toMatchObject({ stay_start_date: '2026-12-27' }),
     );
+  });
+
+  it('marks an over-booked night on its date cell, by the grid’s rule', async () => {
+    const db = memoryProvider({
+      books: [stay(1, '2026-12-24', '2026-12-26'), stay(2, '2026-12-25', '2026-12-26')],
+      rooms: [{ id: 1, name: '和室8畳', max_num: 1 }],
+    });
+    const { container } = renderView(
+      <MonthView accommodationId={1} today="2026-12-05" onOpenBooking={vi.fn()} onOpenDay={vi.fn()} />,
+      db.provider,
+    );
+    await screen.findByText('和室8畳 宿泊者2様 2名');
+    // The 25th holds two stays in a room type of one room; the 24th one.
+    await waitFor(() => expect(container.querySelectorAll('.rbc-day-bg.day-over')).toHaveLength(1));
+    expect(container.querySelectorAll('.rbc-day-bg.day-has-book')).toHaveLength(1);
   });
 });

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type CSSProperties } from 'react';
 import { Alert, Box, LinearProgress } from '@mui/material';
 import { Calendar, dateFnsLocalizer, type Event, type Messages } from 'react-big-calendar';
 import dragAndDrop, { type EventInteractionArgs } from 'react-big-calendar/lib/addons/dragAndDrop';
@@ -8,9 +8,19 @@ import { addDays, endOfMonth, endOfWeek, format, getDay, parse, startOfMonth, st
 import { ja } from 'date-fns/locale/ja';
 import { useGetList } from 'react-admin';
 import type { Booking } from '../../../contract/booking';
+import type { Room } from '../../../contract/room';
+import { useAccommodations } from '../../../dataProvider/accommodations';
 import { useAppTranslate } from '../../../i18n/useAppTranslate';
 import { useHolidays } from '../../hooks/useHolidays';
+import { describeDays, groupByNight, windowDates, type DayInfo } from './calendarModel';
+import { ROOM_BORDERS, ROOM_COLORS } from './calendarStyles';
 import { useMoveStay } from './useMoveStay';
+
+/** A date cell's look by its state (the grid's colours): full in amber, over-booked in red. */
+const DAY_STYLES: Partial<Record<DayInfo['state'], CSSProperties>> = {
+  full: { backgroundColor: '#fff5e0' },
+  over: { backgroundColor: '#fde8e8', boxShadow: 'inset 0 0 0 2px #d32f2f' },
+};
 
 const localizer = dateFnsLocalizer({
   format,
@@ -63,6 +73,27 @@ export default function MonthView({ accommodationId, today, onOpenBooking, onOpe
   });
 
   const { move, pending } = useMoveStay();
+  const { data: rooms } = useGetList<Room>('rooms', {
+    pagination: { page: 1, perPage: 1000 },
+    sort: { field: '', order: 'ASC' },
+    meta: { accommodationId },
+  });
+  const { accommodations } = useAccommodations();
+  const roomNumber = accommodations.find((a) => a.id === accommodationId)?.room_number ?? 0;
+  const roomIndex = useMemo(() => new Map((rooms ?? []).map((r, i) => [r.id, i])), [rooms]);
+  // The grid's day states (over, full, has-book) on the date cells, by the same rule.
+  const days = useMemo(() => {
+    const range = { from, to };
+    const nights = groupByNight(data ?? [], range);
+    const infos = describeDays(windowDates(range), nights, {
+      rooms: rooms ?? [],
+      roomNumber,
+      today,
+      selectedId: null,
+      holidays,
+    });
+    return new Map(infos.map((info) => [info.date, info]));
+  }, [data, rooms, roomNumber, from, to, today, holidays]);
 
   const events = useMemo<StayEvent[]>(
     () =>
@@ -125,19 +156,26 @@ export default function MonthView({ accommodationId, today, onOpenBooking, onOpe
         tooltipAccessor={(event) => String(event.title)}
         dayPropGetter={(date) => {
           const day = toApiDate(date);
+          const info = days.get(day);
           const red = getDay(date) === 0 || holidays.has(day);
+          const stateStyle = info && DAY_STYLES[info.state];
           return {
-            className: red ? 'holiday' : undefined,
-            style: red ? { backgroundColor: '#fff5f5' } : undefined,
-            title: holidays.get(day),
+            className: [red ? 'holiday' : '', info ? `day-${info.state}` : ''].join(' ').trim() || undefined,
+            style: stateStyle ?? (red ? { backgroundColor: '#fff5f5' } : undefined),
+            title: [holidays.get(day), ...(info?.overRooms ?? [])].filter(Boolean).join(' / ') || undefined,
           };
         }}
-        eventPropGetter={(event) => ({
-          style: {
-            backgroundColor: event.booking.price < event.booking.price_sub ? '#c77700' : '#1f5f8b',
-            fontSize: 12,
-          },
-        })}
+        eventPropGetter={(event) => {
+          const i = (roomIndex.get(event.booking.room_id) ?? event.booking.room_id) % ROOM_COLORS.length;
+          return {
+            style: {
+              backgroundColor: ROOM_COLORS[i],
+              borderLeft: `4px solid ${ROOM_BORDERS[i]}`,
+              color: '#1a2733',
+              fontSize: 12,
+            },
+          };
+        }}
       />
     </Box>
   );
