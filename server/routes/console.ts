@@ -19,10 +19,12 @@ export async function registerConsole(app: FastifyInstance, consoleDir: string):
       // Files are looked up per request, so a rebuild while running is served at once.
       wildcard: true,
       index: 'index.html',
+      // Our own cache-control below (send's default would be 'public, max-age=0').
+      cacheControl: false,
       setHeaders(res, filePath) {
         // Vite names assets by content hash: they never change under the same name.
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
-        res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+        res.setHeader('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
     });
   }
