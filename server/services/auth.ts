@@ -43,20 +43,21 @@ export class AuthService {
    * Password grant. An unknown address, a wrong password and a locked account give the same
    * answer in about the same time, so that the answer tells nothing about which addresses exist.
    */
-  async passwordGrant(username: string, password: string): Promise<TokenPair> {
+  async passwordGrant(username: string, password: string, client: string): Promise<TokenPair> {
     const user = await usersQ.findUserByMail(this.db, username);
     if (!user) {
       await verifyAgainstDummy(password);
       throw invalidGrant();
     }
     const passwordOk = await verifyPassword(user.passwordHash, password);
-    if (user.lockedUntil && user.lockedUntil > new Date()) throw invalidGrant();
+    if (await usersQ.isLoginLocked(this.db, user.id, client)) throw invalidGrant();
     if (!passwordOk) {
-      await usersQ.recordFailedLogin(this.db, user.id, this.config.LOGIN_MAX_FAILURES, this.config.LOGIN_LOCK_MINUTES);
+      const { LOGIN_MAX_FAILURES, LOGIN_LOCK_MINUTES } = this.config;
+      await usersQ.recordFailedLogin(this.db, user.id, client, LOGIN_MAX_FAILURES, LOGIN_LOCK_MINUTES);
       throw invalidGrant();
     }
     return this.db.transaction(async (tx) => {
-      await usersQ.clearFailedLogins(tx, user.id);
+      await usersQ.clearFailedLogins(tx, user.id, client);
       const sessionId = await sessions.createSession(tx, user.id);
       return this.issue(tx, user.id, sessionId);
     });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SignJWT } from 'jose';
-import { count, eq, sql } from 'drizzle-orm';
-import { authSessions, serverSecrets, users } from '../../server/db/schema';
+import { and, count, eq, sql } from 'drizzle-orm';
+import { authSessions, loginThrottles, serverSecrets, users } from '../../server/db/schema';
 import { httpClient } from '../support/http';
 import { ADMIN, CLIENT, STAFF, startTestServer, type TestServer } from '../support/testServer';
 
@@ -187,22 +187,70 @@ describe('bearer tokens', () => {
 });
 
 describe('lockout', () => {
-  it('locks an account for 30 minutes after 10 failed sign-ins, with the same answer', async () => {
+  const throttleOf = async (client: string) =>
+    (
+      await server.database.db
+        .select()
+        .from(loginThrottles)
+        .innerJoin(users, eq(users.id, loginThrottles.userId))
+        .where(and(eq(users.mail, STAFF.username), eq(loginThrottles.client, client)))
+    )[0]?.login_throttles;
+
+  it('locks an account for 30 minutes after 10 failed sign-ins from one client, with the same answer', async () => {
     for (let i = 0; i < 10; i++) {
       expect((await passwordGrant({ username: STAFF.username, password: `wrong-${i}` })).status).toBe(401);
     }
     const locked = await passwordGrant(STAFF);
     expect(locked.status).toBe(401);
     expect(locked.body.message).toBe(MISMATCH);
-    const [row] = await server.database.db.select().from(users).where(eq(users.mail, STAFF.username));
-    const minutes = (row!.lockedUntil!.getTime() - Date.now()) / 60_000;
+    const minutes = ((await throttleOf('127.0.0.1'))!.lockedUntil!.getTime() - Date.now()) / 60_000;
     expect(minutes).toBeGreaterThan(29);
     expect(minutes).toBeLessThanOrEqual(30);
-    // Once the lock has run out, the right password works again.
+    // Once the lock has run out, the right password works again, and its success forgets the failures.
     await server.database.db
-      .update(users)
+      .update(loginThrottles)
       .set({ lockedUntil: sql`now() - interval '1 second'` })
-      .where(eq(users.mail, STAFF.username));
+      .where(eq(loginThrottles.client, '127.0.0.1'));
     expect((await passwordGrant(STAFF)).status).toBe(200);
+    expect(await throttleOf('127.0.0.1')).toBeUndefined();
+  });
+
+  it('counts failures afresh once the last one is older than the lock window', async () => {
+    for (let i = 0; i < 9; i++) await passwordGrant({ username: STAFF.username, password: `wrong-${i}` });
+    await server.database.db
+      .update(loginThrottles)
+      .set({ lastFailedAt: sql`now() - interval '31 minutes'` })
+      .where(eq(loginThrottles.client, '127.0.0.1'));
+    await passwordGrant({ username: STAFF.username, password: 'wrong-again' });
+    expect((await throttleOf('127.0.0.1'))!.failures).toBe(1);
+    expect((await passwordGrant(STAFF)).status).toBe(200);
+  });
+});
+
+describe('lockout behind a proxy (TRUST_PROXY)', () => {
+  let proxied: TestServer;
+  let viaProxy: ReturnType<typeof httpClient>;
+  beforeAll(async () => {
+    proxied = await startTestServer({ TRUST_PROXY: '1' });
+    viaProxy = httpClient(proxied.baseUrl);
+  });
+  afterAll(() => proxied.close());
+
+  const grantFrom = (client: string, password: string) =>
+    viaProxy.send<{ access_token?: string }>('POST', '/oauth/auth', {
+      body: new URLSearchParams({ grant_type: 'password', ...CLIENT, username: STAFF.username, password }).toString(),
+      headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-forwarded-for': client },
+    });
+
+  it('someone guessing from one network locks only that network out: the user signs in from theirs', async () => {
+    const guesser = '203.0.113.7';
+    const staffNetwork = '198.51.100.20';
+    for (let i = 0; i < 10; i++) expect((await grantFrom(guesser, `guess-${i}`)).status).toBe(401);
+    // Even the right password stays refused from the guesser's address...
+    expect((await grantFrom(guesser, STAFF.password)).status).toBe(401);
+    // ...while the member of staff gets in from their own.
+    const own = await grantFrom(staffNetwork, STAFF.password);
+    expect(own.status).toBe(200);
+    expect(own.body.access_token).toBeTruthy();
   });
 });

@@ -1,28 +1,60 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import { USER_TYPE } from '../../../contract/enums';
 import type { User } from '../../../contract/user';
 import { sqlRows, type Tx } from '../client';
-import { accommodations, authSessions, userAccommodations, users } from '../schema';
+import { accommodations, authSessions, loginThrottles, userAccommodations, users } from '../schema';
 
 export async function findUserByMail(tx: Tx, mail: string) {
   const rows = await tx.select().from(users).where(eq(users.mail, mail.trim().toLowerCase())).limit(1);
   return rows[0];
 }
 
-/** Counts a failed sign-in; the one that reaches `max` locks the account until `lockMinutes` from now. */
-export async function recordFailedLogin(tx: Tx, userId: number, max: number, lockMinutes: number) {
+/**
+ * Counts a failed sign-in of the account from this client; the failure that reaches `max` within
+ * `lockMinutes` of the previous one locks the pair for `lockMinutes` and starts the count again.
+ * Pairs quiet for a day are swept on the way.
+ */
+export async function recordFailedLogin(tx: Tx, userId: number, client: string, max: number, lockMinutes: number) {
+  const window = sql`make_interval(mins => ${lockMinutes})`;
+  const t = loginThrottles;
+  const next = sql`case when ${t.lastFailedAt} < now() - ${window} then 1 else ${t.failures} + 1 end`;
   await tx
-    .update(users)
-    .set({
-      failedLoginCount: sql`case when ${users.failedLoginCount} + 1 >= ${max} then 0 else ${users.failedLoginCount} + 1 end`,
-      lockedUntil: sql`case when ${users.failedLoginCount} + 1 >= ${max}
-        then now() + make_interval(mins => ${lockMinutes}) else ${users.lockedUntil} end`,
-    })
-    .where(eq(users.id, userId));
+    .insert(t)
+    .values({ userId, client, failures: max <= 1 ? 0 : 1, lockedUntil: max <= 1 ? sql`now() + ${window}` : null })
+    .onConflictDoUpdate({
+      target: [t.userId, t.client],
+      set: {
+        failures: sql`case when ${next} >= ${max} then 0 else ${next} end`,
+        lockedUntil: sql`case when ${next} >= ${max} then now() + ${window} else ${t.lockedUntil} end`,
+        lastFailedAt: sql`now()`,
+      },
+    });
+  await tx
+    .delete(t)
+    .where(
+      and(lt(t.lastFailedAt, sql`now() - interval '1 day'`), or(isNull(t.lockedUntil), lt(t.lockedUntil, sql`now()`))),
+    );
 }
 
-export async function clearFailedLogins(tx: Tx, userId: number) {
-  await tx.update(users).set({ failedLoginCount: 0, lockedUntil: null }).where(eq(users.id, userId));
+/** Is the account locked for this client? */
+export async function isLoginLocked(tx: Tx, userId: number, client: string): Promise<boolean> {
+  const rows = await tx
+    .select({ userId: loginThrottles.userId })
+    .from(loginThrottles)
+    .where(
+      and(
+        eq(loginThrottles.userId, userId),
+        eq(loginThrottles.client, client),
+        gt(loginThrottles.lockedUntil, sql`now()`),
+      ),
+    )
+    .limit(1);
+  return rows.length > 0;
+}
+
+/** A successful sign-in from this client forgets its failures. */
+export async function clearFailedLogins(tx: Tx, userId: number, client: string) {
+  await tx.delete(loginThrottles).where(and(eq(loginThrottles.userId, userId), eq(loginThrottles.client, client)));
 }
 
 /** The signed-in user behind an access token, or undefined when the session was revoked. */
@@ -157,11 +189,13 @@ export async function updateUser(tx: Tx, userId: number, values: UserValues): Pr
     .update(users)
     .set({
       ...values,
-      ...(values.passwordHash === undefined ? {} : { failedLoginCount: 0, lockedUntil: null }),
       updatedAt: new Date(),
     })
     .where(eq(users.id, userId))
     .returning({ id: users.id });
+  if (rows.length > 0 && values.passwordHash !== undefined) {
+    await tx.delete(loginThrottles).where(eq(loginThrottles.userId, userId));
+  }
   return rows.length > 0;
 }
 

@@ -61,8 +61,6 @@ export const users = pgTable(
     passwordHash: text('password_hash').notNull(),
     /** 1 administrator, 2 staff. */
     userType: smallint('user_type').notNull(),
-    failedLoginCount: integer('failed_login_count').notNull().default(0),
-    lockedUntil: timestamp('locked_until', { withTimezone: true }),
     ...timestamps,
   },
   (t) => [
@@ -71,6 +69,26 @@ export const users = pgTable(
     check('users_user_type_valid', sql`${t.userType} in (1, 2)`),
     check('users_mail_lowercase', sql`${t.mail} = lower(${t.mail})`),
   ],
+);
+
+/**
+ * Failed sign-ins of one account from one client (its address, as the server sees it behind
+ * TRUST_PROXY): after LOGIN_MAX_FAILURES within LOGIN_LOCK_MINUTES that pair is locked for
+ * LOGIN_LOCK_MINUTES. Someone guessing from their own network locks only themselves out; the user
+ * still signs in from theirs.
+ */
+export const loginThrottles = pgTable(
+  'login_throttles',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    client: text('client').notNull(),
+    failures: integer('failures').notNull().default(0),
+    lastFailedAt: timestamp('last_failed_at', { withTimezone: true }).notNull().defaultNow(),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.client] }), index('login_throttles_last_failed_idx').on(t.lastFailedAt)],
 );
 
 /** Accommodations granted to a staff user (administrators reach every one of their company). */

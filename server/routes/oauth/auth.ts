@@ -80,7 +80,8 @@ const oauthRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
       reply.header('cache-control', 'no-store');
       if (form.grant_type === 'password') {
         if (!form.username || !form.password) throw invalidRequest();
-        return ctx.auth.passwordGrant(form.username, form.password);
+        // The client as the server sees it: the socket's address, or X-Forwarded-For's with TRUST_PROXY.
+        return ctx.auth.passwordGrant(form.username, form.password, request.ip);
       }
       if (form.grant_type === 'refresh_token') {
         if (!form.refresh_token) throw invalidRequest();
