@@ -3,7 +3,7 @@ import { z } from '../../contract/zod';
 import { errorBodySchema } from '../../contract/error';
 import type { AppContext } from '../context';
 import { notFound } from '../errors';
-import { buildIcalFeed } from '../services/icalFeed';
+import { buildIcalFeed, FEED_FILE } from '../services/icalFeed';
 
 const icalRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
   app.get(
@@ -13,12 +13,14 @@ const icalRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
       schema: {
         summary: 'Calendar feed of an accommodation (public, no token): /ical/{uid}.ics',
         tags: ['calendar'],
-        params: z.object({ file: z.string().regex(/^[0-9a-z]{1,64}\.ics$/) }),
+        // Any other address is a feed that does not exist: 404, as for a regenerated one.
+        params: z.object({ file: z.string().max(200) }),
         response: { 200: z.string(), 404: errorBodySchema },
       },
     },
     async (request, reply) => {
-      const feed = await buildIcalFeed(ctx.db, request.params.file.replace(/\.ics$/, ''));
+      const uid = FEED_FILE.exec(request.params.file)?.[1];
+      const feed = uid === undefined ? null : await buildIcalFeed(ctx.db, uid);
       if (feed === null) throw notFound();
       return reply.type('text/calendar; charset=utf-8').header('cache-control', 'private, max-age=300').send(feed);
     },

@@ -1,7 +1,19 @@
+import { createHash } from 'node:crypto';
 import ical from 'ical-generator';
 import type { Db } from '../db/client';
 import { findAccommodationByUid, listFeedBookings } from '../db/queries/icalFeed';
 import { addDays, tokyoToday } from '../../contract/dates';
+
+/** A feed address: the accommodation's uid (lower-case letters and digits) and .ics. */
+export const FEED_FILE = /^([0-9a-z]{1,64})\.ics$/;
+
+/**
+ * An event's UID: stable for a booking in one feed (calendar apps update it in place) but not the
+ * booking's uid, whose first characters are the confirmation number guests quote on the phone.
+ */
+export function feedEventUid(feedUid: string, bookingId: number): string {
+  return `${createHash('sha256').update(`${feedUid}:${bookingId}`).digest('hex').slice(0, 32)}@yadoban`;
+}
 
 /**
  * The public calendar feed of an accommodation (/ical/{uid}.ics): one all-day event per live
@@ -16,7 +28,7 @@ export async function buildIcalFeed(db: Db, uid: string, today = tokyoToday()): 
   const calendar = ical({ name: `${accommodation.name} 予約`, prodId: { company: 'yadoban', product: 'yadoban' } });
   for (const b of rows) {
     calendar.createEvent({
-      id: `${b.uid}@yadoban`,
+      id: feedEventUid(uid, b.id),
       start: new Date(`${b.startDate}T00:00:00Z`),
       end: new Date(`${b.endDate}T00:00:00Z`),
       allDay: true,

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { bookings } from '../../server/db/schema';
 import { addDays, tokyoToday } from '../../contract/dates';
+import { feedEventUid } from '../../server/services/icalFeed';
 import { httpClient } from '../support/http';
 import { ADMIN, startTestServer, type TestServer } from '../support/testServer';
 
@@ -26,6 +27,7 @@ describe('calendar feed /ical/{uid}.ics', () => {
     const today = tokyoToday();
     const live = await server.database.db
       .select({
+        id: bookings.id,
         uid: bookings.uid,
         startDate: bookings.startDate,
         endDate: bookings.endDate,
@@ -43,19 +45,28 @@ describe('calendar feed /ical/{uid}.ics', () => {
     expect(live.length).toBeGreaterThan(10);
     expect(text.match(/BEGIN:VEVENT/g)).toHaveLength(live.length);
     const one = live[0]!;
-    const event = text.split('BEGIN:VEVENT').find((e) => e.includes(`UID:${one.uid}@yadoban`))!;
+    const event = text.split('BEGIN:VEVENT').find((e) => e.includes(`UID:${feedEventUid(accommodation.uid, one.id)}`))!;
     expect(event).toContain(`DTSTART;VALUE=DATE:${one.startDate.replaceAll('-', '')}`);
     expect(event).toContain(`DTEND;VALUE=DATE:${one.endDate.replaceAll('-', '')}`);
     for (const b of live) {
+      // Not the booking's uid either: its first characters are the confirmation number.
+      expect(text).not.toContain(b.uid);
       expect(text).not.toContain(b.name);
       if (b.tel) expect(text).not.toContain(b.tel);
     }
   });
 
-  it('answers 404 for an unknown uid and refuses a malformed file name', async () => {
-    expect((await http.get('/ical/0000000000000000.ics')).status).toBe(404);
-    const bad = await http.get('/ical/..%2Fetc.ics');
-    expect([400, 404]).toContain(bad.status);
-    expect(bad.body).toMatchObject({ code: expect.any(String), message: expect.any(String) });
+  it('keeps an event’s UID from one fetch to the next', async () => {
+    const uids = async () => ((await http.get(`/ical/${accommodation.uid}.ics`)).body as string).match(/^UID:.*$/gm);
+    expect(await uids()).toEqual(await uids());
   });
+
+  it.each(['0000000000000000.ics', '..%2Fetc.ics', 'ABC.ics', `${'a'.repeat(65)}.ics`, 'feed', '%00.ics'])(
+    'answers 404 in JSON for the unknown or malformed address %s',
+    async (file) => {
+      const res = await http.get(`/ical/${file}`);
+      expect(res.status).toBe(404);
+      expect(res.body).toMatchObject({ code: 'not_found', message: expect.any(String) });
+    },
+  );
 });

@@ -14,6 +14,7 @@ export async function findAccommodationByUid(tx: Tx, uid: string) {
 export async function listFeedBookings(tx: Tx, accommodationId: number, from: string, to: string) {
   return tx
     .select({
+      id: bookings.id,
       uid: bookings.uid,
       startDate: bookings.startDate,
       endDate: bookings.endDate,
