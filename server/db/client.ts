@@ -30,6 +30,28 @@ export type DatabaseOptions =
   /** An already open PGlite (tests load a migrated template into memory). */
   | { pglite: PGlite };
 
+/** The advisory lock that lets one process at a time migrate (any number may start together). */
+export const MIGRATION_LOCK = 7812024;
+
+/**
+ * Migrates a PostgreSQL database while holding a session advisory lock on one connection: processes
+ * started at the same moment (replicas, a restart after an upgrade) migrate one after the other,
+ * and the later ones find nothing left to do.
+ */
+async function migrateUnderLock(pool: pg.Pool): Promise<void> {
+  const client = await pool.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    try {
+      await migratePg(drizzlePg({ client, schema }), { migrationsFolder });
+    } finally {
+      await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]);
+    }
+  } finally {
+    client.release();
+  }
+}
+
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if ('url' in options) {
     // JIT compilation pays off for long analytic queries, not for ours: it added 31 ms to a calendar
@@ -38,7 +60,12 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     // A broken idle connection must not crash the process; the next query reports it.
     pool.on('error', () => undefined);
     const db = drizzlePg({ client: pool, schema }) as unknown as Db;
-    await migratePg(drizzlePg({ client: pool, schema }), { migrationsFolder });
+    try {
+      await migrateUnderLock(pool);
+    } catch (e) {
+      await pool.end();
+      throw e;
+    }
     return { db, kind: 'postgres', close: () => pool.end() };
   }
   let client: PGlite;
