@@ -30,6 +30,16 @@ check migrations bash scripts/check-migrations.sh
 echo "== vitest (unit, component, api)"
 npx vitest run --reporter=default --reporter=json --outputFile.json="$results/vitest.json"
 
+# The race and locking tests prove nothing on PGlite (it runs one statement at a time): with
+# TEST_DATABASE_URL the API tests run a second time on that PostgreSQL server.
+if [ -n "${TEST_DATABASE_URL:-}" ]; then
+  echo "== vitest api on PostgreSQL (TEST_DATABASE_URL)"
+  DATABASE_URL="$TEST_DATABASE_URL" npx vitest run --project api --reporter=default --reporter=json \
+    --outputFile.json="$results/vitest-postgres.json"
+else
+  echo "== API tests on PostgreSQL: SKIPPED (set TEST_DATABASE_URL=postgres://... to run them; races and locks are only proven there)"
+fi
+
 check build npx vite build --logLevel warn
 
 echo "== playwright (e2e in Chromium)"
