@@ -10,6 +10,7 @@ import type { SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import * as schema from './schema';
+import { lockDataDir } from './dataDirLock';
 
 /** The one database type every query takes: the same for PGlite and a PostgreSQL server. */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -69,17 +70,28 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     return { db, kind: 'postgres', close: () => pool.end() };
   }
   let client: PGlite;
+  let release: () => void = () => undefined;
   if ('pglite' in options) {
     client = options.pglite;
   } else {
     // PGlite creates only the last folder of its path.
     mkdirSync(path.dirname(path.resolve(options.dataDir)), { recursive: true });
+    release = lockDataDir(options.dataDir);
     client = new PGlite(options.dataDir);
   }
-  await client.waitReady;
-  const pgliteDb = drizzlePglite({ client, schema });
-  await migratePglite(pgliteDb, { migrationsFolder });
-  return { db: pgliteDb as unknown as Db, kind: 'pglite', close: () => client.close() };
+  try {
+    await client.waitReady;
+    const pgliteDb = drizzlePglite({ client, schema });
+    await migratePglite(pgliteDb, { migrationsFolder });
+    const close = async () => {
+      await client.close();
+      release();
+    };
+    return { db: pgliteDb as unknown as Db, kind: 'pglite', close };
+  } catch (e) {
+    release();
+    throw e;
+  }
 }
 
 /**
