@@ -17,6 +17,7 @@ import type { AppContext } from './context';
 import { AppError } from './errors';
 import { registerErrorHandler } from './plugins/errorHandler';
 import { installAccess } from './plugins/access';
+import { docsAccess } from './plugins/docsAccess';
 import { loggerOptions, type LoggerOptions } from './logger';
 import { registerConsole } from './routes/console';
 import oauthRoutes from './routes/oauth/auth';
@@ -85,7 +86,12 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  const docsGuard = docsAccess(ctx.config, ctx.auth);
+  await app.register(fastifySwaggerUi, {
+    routePrefix: '/api/docs',
+    staticCSP: true,
+    ...(docsGuard ? { uiHooks: { onRequest: docsGuard } } : {}),
+  });
 
   await app.register(oauthRoutes, ctx);
   await app.register(icalRoutes, ctx);

@@ -5,7 +5,7 @@ import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../server/config';
 import { httpClient } from '../support/http';
-import { ADMIN, CLIENT, startTestServer, type TestServer } from '../support/testServer';
+import { ADMIN, CLIENT, STAFF, startTestServer, type TestServer } from '../support/testServer';
 
 describe('the one process', () => {
   let server: TestServer;
@@ -65,6 +65,28 @@ describe('the one process', () => {
     });
     expect(res.status).toBe(413);
     expect(res.body).toMatchObject({ code: 'payload_too_large' });
+  });
+});
+
+describe('the API documentation in production', () => {
+  let server: TestServer;
+  let http: ReturnType<typeof httpClient>;
+  beforeAll(async () => {
+    server = await startTestServer({ NODE_ENV: 'production' });
+    http = httpClient(server.baseUrl);
+  });
+  afterAll(() => server.close());
+
+  it('is there only for a signed-in administrator (bearer or the console’s cookie); others get 404', async () => {
+    const admin = (await http.login(ADMIN)).access_token;
+    const staff = (await http.login(STAFF)).access_token;
+    for (const path of ['/api/docs/', '/api/docs/json']) {
+      expect((await http.get(path)).status, path).toBe(404);
+      expect((await http.get(path, staff)).status, path).toBe(404);
+      expect((await http.get(path, admin)).status, path).toBe(200);
+      const viaCookie = await http.send('GET', path, { headers: { cookie: `other=1; yadoban_token=${admin}` } });
+      expect(viaCookie.status, path).toBe(200);
+    }
   });
 });
 
