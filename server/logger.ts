@@ -1,4 +1,4 @@
-import type { FastifyServerOptions } from 'fastify';
+import type { FastifyRequest, FastifyServerOptions } from 'fastify';
 
 export type LoggerOptions = Exclude<FastifyServerOptions['logger'], undefined>;
 
@@ -21,9 +21,38 @@ export const redactPaths = [
   '*.client_secret',
 ];
 
+/**
+ * A request as logged: its id, method, route pattern (`/api/admin/books/:id`) and path without the
+ * query string (a guest's mail or name can be a search filter). Never headers or body.
+ */
+export function logRequest(request: FastifyRequest) {
+  const path = request.url.split('?')[0] ?? '';
+  return { id: request.id, method: request.method, route: request.routeOptions?.url, path };
+}
+
+/**
+ * An error as logged: its type, code and first line, without what a database error quotes (the
+ * SQL and its parameters: guest names, addresses, phones) and without the stack.
+ */
+export function logError(err: Error & { code?: unknown; cause?: unknown }) {
+  const cause = err.cause as { code?: unknown; constraint?: unknown } | undefined;
+  const firstLine = (err.message ?? '').split('\n')[0] ?? '';
+  const databaseError = /^Failed query|params:/i.test(err.message ?? '');
+  return {
+    type: err.name,
+    code: err.code ?? cause?.code,
+    constraint: cause?.constraint,
+    message: databaseError ? 'database query failed' : firstLine.slice(0, 200),
+  };
+}
+
 export function loggerOptions(level: string): LoggerOptions {
   return {
     level,
     redact: { paths: redactPaths, censor: '[redacted]' },
+    serializers: {
+      req: logRequest as never,
+      err: logError as never,
+    },
   };
 }

@@ -113,7 +113,7 @@ describe('rate limit on /oauth/auth', () => {
 });
 
 describe('logs', () => {
-  it('never contain a password, a token or an Authorization header', async () => {
+  it('never contain a password, a token, an Authorization header or guest data', async () => {
     const lines: string[] = [];
     const stream = new Writable({
       write(chunk, _enc, done) {
@@ -134,7 +134,14 @@ describe('logs', () => {
         password: 'wrong-secret-word',
       });
       await http.get('/api/me', 'forged.token.value');
+      // Guest data as a search filter and in a body.
+      await http.get('/api/admin/books?mail=hidden-guest%40example.com', pair.access_token);
+      await http.send('POST', '/api/admin/books', {
+        token: pair.access_token,
+        json: { accommodation_id: 1, name: '秘密 花子', tel: '090-0000-1234', days: 0 },
+      });
       const all = lines.join('');
+      expect(all).toContain('"route":"/api/admin/books"');
       expect(lines.length).toBeGreaterThan(5);
       for (const secret of [
         ADMIN.password,
@@ -144,6 +151,9 @@ describe('logs', () => {
         CLIENT.client_secret,
         'Bearer',
         'forged.token.value',
+        'hidden-guest',
+        '秘密 花子',
+        '090-0000-1234',
       ]) {
         expect(all).not.toContain(secret);
       }
