@@ -95,10 +95,9 @@ export class AuthService {
   async authenticate(accessToken: string): Promise<CurrentUser | null> {
     const claims = await this.tokens.verify(accessToken);
     if (!claims) return null;
-    const user = await usersQ.findActiveSessionUser(this.db, claims.userId, claims.sessionId);
+    const user = await usersQ.findSessionUser(this.db, claims.userId, claims.sessionId);
     if (!user) return null;
-    const accommodationIds = await usersQ.reachableAccommodationIds(this.db, user);
-    return { ...user, isAdmin: user.userType === USER_TYPE.admin, sessionId: claims.sessionId, accommodationIds };
+    return { ...user, isAdmin: user.userType === USER_TYPE.admin, sessionId: claims.sessionId };
   }
 
   private async issue(tx: Parameters<typeof sessions.createSession>[0], userId: number, sessionId: string) {

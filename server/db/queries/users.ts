@@ -2,7 +2,7 @@ import { and, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import { USER_TYPE } from '../../../contract/enums';
 import type { User } from '../../../contract/user';
 import { sqlRows, type Tx } from '../client';
-import { accommodations, authSessions, loginThrottles, userAccommodations, users } from '../schema';
+import { accommodations, loginThrottles, userAccommodations, users } from '../schema';
 
 export async function findUserByMail(tx: Tx, mail: string) {
   const rows = await tx.select().from(users).where(eq(users.mail, mail.trim().toLowerCase())).limit(1);
@@ -57,42 +57,37 @@ export async function clearFailedLogins(tx: Tx, userId: number, client: string) 
   await tx.delete(loginThrottles).where(and(eq(loginThrottles.userId, userId), eq(loginThrottles.client, client)));
 }
 
-/** The signed-in user behind an access token, or undefined when the session was revoked. */
-export async function findActiveSessionUser(tx: Tx, userId: number, sessionId: string) {
-  const rows = await tx
-    .select({
-      id: users.id,
-      companyId: users.companyId,
-      name: users.name,
-      mail: users.mail,
-      userType: users.userType,
-    })
-    .from(users)
-    .innerJoin(authSessions, eq(authSessions.userId, users.id))
-    .where(and(eq(users.id, userId), eq(authSessions.id, sessionId), sql`${authSessions.revokedAt} is null`))
-    .limit(1);
-  return rows[0];
+export interface SessionUser {
+  id: number;
+  companyId: number;
+  name: string;
+  mail: string;
+  userType: number;
+  accommodationIds: number[];
 }
 
-/** Ids of the accommodations a user may reach: all of the company for an admin, the granted ones for staff. */
-export async function reachableAccommodationIds(
-  tx: Tx,
-  user: { id: number; companyId: number; userType: number },
-): Promise<number[]> {
-  const rows = await tx
-    .select({ id: accommodations.id })
-    .from(accommodations)
-    .where(
-      and(
-        eq(accommodations.companyId, user.companyId),
-        user.userType === USER_TYPE.admin
-          ? undefined
-          : sql`exists (select 1 from ${userAccommodations} ua
-              where ua.user_id = ${user.id} and ua.accommodation_id = ${accommodations.id})`,
-      ),
-    )
-    .orderBy(accommodations.id);
-  return rows.map((r) => r.id);
+/**
+ * The signed-in user behind an access token with the accommodations they reach (all of the
+ * company for an administrator, the granted ones for staff), in one statement: every request pays
+ * one round trip, and a revoked session, a changed type or grant, or a deleted user shows at once.
+ * Undefined when the session was revoked or the user is gone.
+ */
+export async function findSessionUser(tx: Tx, userId: number, sessionId: string): Promise<SessionUser | undefined> {
+  const rows = await sqlRows<SessionUser>(
+    tx,
+    sql`select u.id, u.company_id as "companyId", u.name, u.mail, u.user_type::int as "userType",
+        case when u.user_type = ${USER_TYPE.admin}
+          then coalesce((select array_agg(a.id order by a.id) from accommodations a where a.company_id = u.company_id), '{}')
+          else coalesce((select array_agg(a.id order by a.id) from user_accommodations ua
+            join accommodations a on a.id = ua.accommodation_id and a.company_id = u.company_id
+            where ua.user_id = u.id), '{}')
+        end as "accommodationIds"
+      from auth_sessions s
+      join users u on u.id = s.user_id
+      where s.id = ${sessionId} and s.user_id = ${userId} and s.revoked_at is null
+      limit 1`,
+  );
+  return rows[0];
 }
 
 /**
