@@ -104,8 +104,12 @@ export const bookingCreateMessages = {
   planOfOtherAccommodation: 'この施設のプランを選択してください',
   personOverPlan: '人数がプランの最大人数を超えています',
   priceMissingForNight: 'プランの料金が設定されていない日があります',
-  cancelled: 'キャンセル済みの予約の宿泊内容は変更できません',
+  /** 409: a cancelled booking is read-only; only a refund and mail remain. */
+  cancelled: 'キャンセル済みの予約は変更できません（返金とメール送信のみ行えます）',
   alreadyCancelled: 'この予約はすでにキャンセルされています',
+  /** 400: a booking without a plan has no prices to add up: its total is given. */
+  priceSubRequired: 'プランなしの予約は合計金額を入力してください',
+  priceSubInvalid: '合計金額は0円以上の整数で入力してください',
 } as const;
 
 export const MAX_STAY_DAYS = 90;
@@ -130,6 +134,8 @@ export interface BookingCreateInput {
   mail?: string | null;
   mini_memo?: string | null;
   price?: Loose;
+  /** The total of a booking without a plan (with a plan it comes from the plan's prices). */
+  price_sub?: Loose;
 }
 
 export interface BookingRuleError {
@@ -158,6 +164,9 @@ export function firstBookingCreateError(input: BookingCreateInput): BookingRuleE
     return { field: 'start_date', message: m.startDate };
   }
   if (input.mail && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(input.mail.trim())) return { field: 'mail', message: m.mail };
+  if (!isBlank(input.price_sub) && !(isInteger(input.price_sub) && asNumber(input.price_sub) >= 0)) {
+    return { field: 'price_sub', message: m.priceSubInvalid };
+  }
   return null;
 }
 
@@ -177,6 +186,7 @@ export function normaliseBookingCreate(input: BookingCreateInput) {
     mail: text(input.mail)?.toLowerCase() ?? null,
     mini_memo: text(input.mini_memo),
     price: asNumber(input.price),
+    price_sub: isBlank(input.price_sub) ? null : asNumber(input.price_sub),
     via: 101 as const,
   };
 }
@@ -199,6 +209,7 @@ export const bookingCreateBodySchema = z.object({
   mail: text(254),
   mini_memo: text(200),
   price: loose,
+  price_sub: loose,
   via: z.union([z.literal(101), z.literal('101')]).optional(),
 });
 
@@ -231,7 +242,10 @@ export const bookingUpdateBodySchema = z
       .number({ error: bookingCreateMessages.personInvalid })
       .int(bookingCreateMessages.personInvalid)
       .min(0, bookingCreateMessages.personMissing),
-    price_sub: z.coerce.number({ error: bookingCreateMessages.priceInvalid }).int().min(0),
+    price_sub: z.coerce
+      .number({ error: bookingCreateMessages.priceSubInvalid })
+      .int(bookingCreateMessages.priceSubInvalid)
+      .min(0, bookingCreateMessages.priceSubInvalid),
     payment_limit_date: isoDate().nullable(),
   })
   .partial();

@@ -27,6 +27,8 @@ export const paymentMessages = {
   /** Spec 5 "Refund amount": more than 0, at most what was paid. */
   refundAmount: (max: number) => `返金額は1円以上${max.toLocaleString('ja-JP')}円以下で入力してください`,
   refundNotCancelled: 'キャンセルされた予約のみ返金できます',
+  /** 409: a cancelled booking takes no payment and keeps its payments; money goes back by refund. */
+  cancelled: 'キャンセル済みの予約の入金は登録・削除できません（返金を登録してください）',
   refundNothingPaid: 'この予約には返金できる入金がありません',
   /** 422: the same Idempotency-Key sent with another body. */
   idempotencyMismatch: '同じ操作キーで異なる内容の返金が送信されました。画面を更新してから再度お試しください。',

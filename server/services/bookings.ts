@@ -92,7 +92,8 @@ export class BookingService {
     if (!user.accommodationIds.includes(b.accommodation_id)) throw notFound();
     return this.db.transaction(async (tx) => {
       await reserveRoom(tx, b.room_id, b.accommodation_id, { startDate: b.start_date, days: b.days }, null);
-      let priceSub = 0;
+      // Without a plan the total is what staff gave (0 when they gave none).
+      let priceSub = b.price_sub ?? 0;
       if (b.plan_id !== null) {
         await checkPlan(tx, b.plan_id, b.accommodation_id, b.person_number);
         priceSub = await stayTotal(tx, b.plan_id, b.start_date, b.days, b.person_number);
@@ -126,6 +127,12 @@ export class BookingService {
     return this.db.transaction(async (tx) => {
       const current = await q.lockBookingStay(tx, id, user.accommodationIds);
       if (!current) throw notFound();
+      // A cancelled booking is read-only but for the staff's own memo (why it was cancelled).
+      if (current.delete_flg === 1 && Object.keys(patch).some((k) => k !== 'memo')) throw conflict(msg.cancelled);
+      // Leaving the plan leaves no prices to add up: the total comes with it, never a stale one.
+      if (patch.plan_id === null && current.plan_id !== null && patch.price_sub === undefined) {
+        throw fieldError('price_sub', msg.priceSubRequired);
+      }
       const stay = {
         roomId: patch.room_id ?? current.room_id,
         planId: patch.plan_id !== undefined ? patch.plan_id : current.plan_id,
@@ -139,7 +146,6 @@ export class BookingService {
         stay.startDate !== current.start_date ||
         stay.days !== current.days ||
         stay.personNumber !== current.person_number;
-      if (stayChanged && current.delete_flg === 1) throw conflict(msg.cancelled);
       const set: Record<string, unknown> = {};
       for (const column of [
         'name',

@@ -47,6 +47,7 @@ export class PaymentService {
     return this.db.transaction(async (tx) => {
       const booking = await q.lockBookingMoney(tx, input.book_id, user.accommodationIds);
       if (!booking) throw notFound();
+      if (booking.delete_flg === 1) throw conflict(paymentMessages.cancelled);
       const payment = await q.insertPayment(tx, {
         bookId: booking.id,
         paymentExeDate: input.payment_exe_date ?? null,
@@ -66,7 +67,8 @@ export class PaymentService {
     await this.db.transaction(async (tx) => {
       const found = await q.findPayment(tx, id, user.accommodationIds);
       if (!found) throw notFound();
-      await q.lockBookingMoney(tx, found.book_id, user.accommodationIds);
+      const booking = await q.lockBookingMoney(tx, found.book_id, user.accommodationIds);
+      if (booking?.delete_flg === 1) throw conflict(paymentMessages.cancelled);
       // Read again under the lock: a concurrent delete may have removed it meanwhile.
       const payment = await q.findPayment(tx, id, user.accommodationIds);
       if (!payment) throw notFound();

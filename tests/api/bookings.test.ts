@@ -183,6 +183,19 @@ describe('POST /admin/books', () => {
     expect(res.body.payments).toEqual([expect.objectContaining({ amount: 5000, payment_exe_date: null })]);
   });
 
+  it('takes the total of a booking without a plan as given, and refuses one that is not a whole yen', async () => {
+    const body = { ...(await valid()), plan_id: '', price_sub: '48000' };
+    body.start_date = await freeStart(Number(body.room_id), 2, addDays(body.start_date, 6));
+    const res = await create(body);
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({ plan_id: null, price_sub: 48000, price: 0 });
+    const before = await bookingCount();
+    const bad = await create({ ...body, price_sub: 'abc' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors).toEqual({ price_sub: msg.priceSubInvalid });
+    expect(await bookingCount()).toBe(before);
+  });
+
   it('refuses a room or plan of another accommodation, a party over the plan, and unreachable accommodations', async () => {
     const before = await bookingCount();
     const other = await roomWithPlan(api.accommodations[1]!.id);
@@ -282,6 +295,25 @@ describe('PATCH and DELETE /admin/books/{id}', () => {
     booking = res.body;
   });
 
+  it('asks for the total when the booking leaves its plan, and never keeps the plan’s total silently', async () => {
+    const url = `/api/admin/books/${booking.id}`;
+    const stale = await api.http.send<any>('PATCH', url, { token: api.admin, json: { plan_id: null } });
+    expect(stale.status).toBe(400);
+    expect(stale.body.errors).toEqual({ price_sub: msg.priceSubRequired });
+    expect((await api.http.get(url, api.admin)).body).toEqual(booking);
+    const planless = await api.http.send<any>('PATCH', url, {
+      token: api.admin,
+      json: { plan_id: null, price_sub: 30000 },
+    });
+    expect(planless.status).toBe(200);
+    expect(planless.body).toMatchObject({ plan_id: null, price_sub: 30000 });
+    // Back on its plan, the total is the plan's again.
+    const back = await api.http.send<any>('PATCH', url, { token: api.admin, json: { plan_id: booking.plan_id } });
+    expect(back.status).toBe(200);
+    expect(back.body.price_sub).toBe(booking.price_sub);
+    booking = back.body;
+  });
+
   it('refuses a move into a full room type with 409 and changes nothing', async () => {
     const [full] = await api.rows<{ room_id: number; night: string }>(sql`
       select b.room_id, d::date::text as night from bookings b join rooms r on r.id = b.room_id,
@@ -290,7 +322,7 @@ describe('PATCH and DELETE /admin/books/{id}', () => {
       group by b.room_id, r.max_num, d having count(*) >= r.max_num limit 1`);
     const res = await api.http.send<any>('PATCH', `/api/admin/books/${booking.id}`, {
       token: api.admin,
-      json: { room_id: full!.room_id, plan_id: null, start_date: full!.night, days: 1 },
+      json: { room_id: full!.room_id, plan_id: null, price_sub: 0, start_date: full!.night, days: 1 },
     });
     expect(res.status).toBe(409);
     expect(res.body.message).toMatch(/満室/);
@@ -322,7 +354,22 @@ describe('PATCH and DELETE /admin/books/{id}', () => {
     });
     expect(move.status).toBe(409);
     expect(move.body.message).toBe(msg.cancelled);
-    // Text fields of a cancelled booking can still be noted.
+    // Read-only: the guest's data, the room and the plan stay as they were when cancelled.
+    for (const json of [
+      { name: '別人' },
+      { tel: '000' },
+      { room_id: booking.room_id },
+      { plan_id: null, price_sub: 0 },
+    ]) {
+      const refused = await api.http.send<any>('PATCH', `/api/admin/books/${booking.id}`, { token: api.admin, json });
+      expect(refused.status, JSON.stringify(json)).toBe(409);
+    }
+    expect((await api.http.get(`/api/admin/books/${booking.id}`, api.admin)).body).toMatchObject({
+      name: after.name,
+      tel: after.tel,
+      plan_id: after.plan_id,
+    });
+    // The staff's memo can still say why it was cancelled.
     expect(
       (
         await api.http.send('PATCH', `/api/admin/books/${booking.id}`, {

@@ -197,14 +197,19 @@ describe('PATCH /admin/payments/refund', () => {
     expect(await stored(b.id)).toEqual({ price: 0, refunded: 12000, refunds: 1 });
   });
 
-  it('keeps deleting a payment from leaving less paid than refunded (409)', async () => {
+  it('keeps the payments of a cancelled booking: no delete, no new one (409); money goes back by refund', async () => {
     const b = await cancelledPaid([6000, 4000]);
     await refund({ book_id: b.id, refund_amount: 7000 }, randomUUID());
     const payments = (await api.http.get(`/api/admin/books/${b.id}`, api.admin)).body.payments;
     const res = await api.http.send<any>('DELETE', `/api/payments/${payments[0].id}`, { token: api.admin });
     expect(res.status).toBe(409);
-    expect(res.body.message).toBe(paymentMessages.belowRefunded);
-    // 4000 - 7000 < 0 too; the 4000 one is refused for the same reason.
+    expect(res.body.message).toBe(paymentMessages.cancelled);
+    const added = await api.http.send<any>('POST', '/api/payments', {
+      token: api.admin,
+      json: { book_id: b.id, amount: 1000, pay_type: 1 },
+    });
+    expect(added.status).toBe(409);
+    expect(added.body.message).toBe(paymentMessages.cancelled);
     expect((await api.http.send('DELETE', `/api/payments/${payments[1].id}`, { token: api.admin })).status).toBe(409);
     expect(await stored(b.id)).toEqual({ price: 3000, refunded: 7000, refunds: 1 });
   });
