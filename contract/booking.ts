@@ -186,8 +186,8 @@ export function normaliseBookingCreate(input: BookingCreateInput) {
     mail: text(input.mail)?.toLowerCase() ?? null,
     mini_memo: text(input.mini_memo),
     price: asNumber(input.price),
-    price_sub: isBlank(input.price_sub) ? null : asNumber(input.price_sub),
     via: 101 as const,
+    ...(isBlank(input.price_sub) ? {} : { price_sub: asNumber(input.price_sub) }),
   };
 }
 export type BookingCreate = ReturnType<typeof normaliseBookingCreate>;

@@ -33,7 +33,9 @@ test('a booking is created, edited, moved to another room, cancelled and found i
   await pickDate(panel, 'チェックイン', checkIn);
   await panel.getByLabel('泊数').fill('2');
   await panel.getByLabel('人数').fill('2');
-  await panel.getByLabel('金額').fill('0');
+  // The amount already paid (a provisional payment), said so under the field; not the room charge.
+  await expect(panel.getByText('宿泊料金の合計ではありません', { exact: false })).toBeVisible();
+  await panel.getByLabel('入金額', { exact: true }).fill('0');
   await panel.getByLabel('宿泊者名').fill(guest);
   await panel.getByLabel('メール').fill(mail);
   const created = bookingCall(page, 'POST');
@@ -80,6 +82,14 @@ test('a booking is created, edited, moved to another room, cancelled and found i
   expect(url.searchParams.get('cancel_fee')).toBe(String(Math.round(priceSub / 2)));
   await expect(panel.getByTestId('booking-cancelled')).toContainText('キャンセル済み');
   await expect(panel.getByRole('button', { name: '予約をキャンセル' })).toHaveCount(0);
+  // Read-only now: the guest, the room and the dates are locked, no payment is taken; the memo stays open.
+  await expect(panel.getByTestId('booking-read-only')).toBeVisible();
+  await expect(panel.getByLabel('宿泊者名')).toBeDisabled();
+  await expect(panel.getByLabel('部屋タイプ')).toBeDisabled();
+  await expect(panel.getByLabel('泊数')).toBeDisabled();
+  await expect(panel.getByRole('button', { name: '入金登録' })).toHaveCount(0);
+  await expect(panel.getByLabel('メモ', { exact: true })).toBeEnabled();
+  await expect(panel.getByLabel('簡易メモ', { exact: true })).toBeDisabled();
 
   // The stay history of the guest's mail lists it with its cancelled label.
   await panel.getByRole('link', { name: '宿泊履歴' }).click();
@@ -89,6 +99,41 @@ test('a booking is created, edited, moved to another room, cancelled and found i
   await expect(row).toContainText('キャンセル済み');
   await expect(row).toContainText('管理画面');
   await expect(row.getByRole('link', { name: '詳細' })).toHaveAttribute('href', `/m/accommodation/1/book/${bookId}`);
+});
+
+test('a booking without a plan takes its total, and leaving a plan asks for the total', async ({ page }) => {
+  const checkIn = addDays(tokyoToday(), 82);
+  const guest = `プランなし ${Date.now().toString(36)}`;
+  await signIn(page, ADMIN);
+  await page.goto('/m/accommodation/1/book/0');
+  const panel = page.getByTestId('booking-panel');
+  await panel.getByLabel('部屋タイプ').selectOption({ label: '和室8畳' });
+  // No plan: the total is given by hand.
+  await expect(panel.getByLabel('プラン')).toHaveValue('');
+  await pickDate(panel, 'チェックイン', checkIn);
+  await panel.getByLabel('泊数').fill('2');
+  await panel.getByLabel('人数').fill('2');
+  await panel.getByLabel('入金額', { exact: true }).fill('0');
+  await panel.getByLabel('合計金額', { exact: true }).fill('36000');
+  await panel.getByLabel('宿泊者名').fill(guest);
+  const created = bookingCall(page, 'POST');
+  await panel.getByRole('button', { name: '予約する' }).click();
+  expect((await created).request().postDataJSON()).toMatchObject({ plan_id: null, price_sub: 36000 });
+  await expect(panel.getByTestId('booking-price-sub')).toHaveText('36,000円');
+
+  // On a plan, then back to none: the plan's total is not kept silently, the total is asked for.
+  await panel.getByLabel('プラン').selectOption({ label: '素泊まりプラン' });
+  await expect(panel.getByTestId('booking-price-sub')).not.toHaveText('36,000円');
+  await panel.getByLabel('プラン').selectOption({ label: 'プランなし' });
+  const dialog = page.getByRole('dialog', { name: 'プランなしに変更' });
+  await dialog.getByLabel('合計金額').fill('40000');
+  const patched = bookingCall(page, 'PATCH');
+  await dialog.getByRole('button', { name: '変更する' }).click();
+  expect((await patched).request().postDataJSON()).toEqual({ plan_id: null, price_sub: 40000 });
+  await expect(panel.getByTestId('booking-price-sub')).toHaveText('40,000円');
+  await page.reload();
+  await expect(panel.getByTestId('booking-price-sub')).toHaveText('40,000円');
+  await expect(panel.getByLabel('プラン')).toHaveValue('');
 });
 
 test('on a phone-width screen the stay history hides guests, cancel date and detail', async ({ page }) => {

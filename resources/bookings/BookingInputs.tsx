@@ -6,7 +6,7 @@ import type { AppMessageKey } from '../../i18n/ja';
 import { formatDate } from '../../i18n/formats';
 import { useAppTranslate } from '../../i18n/useAppTranslate';
 import { DatePickerJa } from '../../src/components/DatePickerJa';
-import type { BookingField, BookingFormValues } from './bookingModel';
+import { EDITABLE_WHEN_CANCELLED, type BookingField, type BookingFormValues } from './bookingModel';
 
 export interface BookingInputsProps {
   form: BookingFormValues;
@@ -15,6 +15,8 @@ export interface BookingInputsProps {
   /** The plan the booking holds, shown even when the room no longer offers it. */
   currentPlan?: { id: number; name: string } | null;
   isNew: boolean;
+  /** A cancelled booking: every input but the memo is read-only. */
+  readOnly?: boolean;
   wide?: boolean;
   onChange: (field: BookingField, value: string) => void;
   onBlur: (field: BookingField) => void;
@@ -41,9 +43,10 @@ function planChoices(props: BookingInputsProps): Choice[] {
 
 /** The booking's inputs, shared by a new booking (form only) and an existing one (saved field by field). */
 export function BookingInputs(props: BookingInputsProps) {
-  const { form, rooms, isNew, wide, onChange, onBlur, onChoose } = props;
+  const { form, rooms, isNew, readOnly = false, wide, onChange, onBlur, onChoose } = props;
   const translate = useAppTranslate();
   const label = (field: BookingField) => translate(`resources.bookings.fields.${field}` as AppMessageKey);
+  const locked = (field: BookingField) => readOnly && !EDITABLE_WHEN_CANCELLED.includes(field);
 
   const text = (field: BookingField, extra: Partial<TextFieldProps> = {}) => (
     <TextField
@@ -56,6 +59,7 @@ export function BookingInputs(props: BookingInputsProps) {
       onBlur={() => onBlur(field)}
       size="small"
       fullWidth
+      disabled={locked(field)}
       {...extra}
     />
   );
@@ -71,6 +75,7 @@ export function BookingInputs(props: BookingInputsProps) {
       select
       size="small"
       fullWidth
+      disabled={locked(field)}
       slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
       {...extra}
     >
@@ -87,6 +92,16 @@ export function BookingInputs(props: BookingInputsProps) {
   if (form.room_id === '' || isNew) roomChoices.unshift({ value: '', label: translate('app.booking.choose') });
   // Columns of a 12-column grid: the panel is narrow beside the calendar, wider from the mail screen.
   const cols = (n: number) => ({ sx: { gridColumn: `span ${n}` } });
+  const yen = (field: BookingField, helperText: string) =>
+    text(field, {
+      ...cols(6),
+      type: 'number',
+      helperText,
+      slotProps: {
+        htmlInput: integer.slotProps.htmlInput,
+        input: { endAdornment: <InputAdornment position="end">{translate('app.booking.yen')}</InputAdornment> },
+      },
+    });
 
   return (
     <Box
@@ -107,6 +122,7 @@ export function BookingInputs(props: BookingInputsProps) {
           onChange={(date) => onChange('start_date', date ?? '')}
           onBlur={() => onBlur('start_date')}
           helperText={formatDate(form.start_date)}
+          disabled={locked('start_date')}
           fullWidth
         />
       </Box>
@@ -127,15 +143,9 @@ export function BookingInputs(props: BookingInputsProps) {
         )}
       {text('address', cols(12))}
       {text('mini_memo', cols(12))}
-      {isNew &&
-        text('price', {
-          ...cols(6),
-          type: 'number',
-          slotProps: {
-            htmlInput: integer.slotProps.htmlInput,
-            input: { endAdornment: <InputAdornment position="end">{translate('app.booking.yen')}</InputAdornment> },
-          },
-        })}
+      {isNew && yen('price', translate('app.booking.price_hint'))}
+      {/* Without a plan there are no prices to add up: staff give the total. */}
+      {form.plan_id === '' && yen('price_sub', translate('app.booking.price_sub_hint'))}
       {!isNew && text('memo', { multiline: true, minRows: 3, ...cols(12) })}
     </Box>
   );

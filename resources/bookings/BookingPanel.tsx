@@ -12,10 +12,11 @@ import { useAppTranslate } from '../../i18n/useAppTranslate';
 import { links } from '../../src/routes';
 import { failureMessage } from '../../dataProvider/apiErrors';
 import { BookingInputs } from './BookingInputs';
-import { prepareCreate } from './bookingModel';
+import { leavesPlan, prepareCreate, type BookingField } from './bookingModel';
 import { BookingSections } from './BookingSections';
 import { BookingSummary } from './BookingSummary';
 import { CancelBookingDialog, type CancelChoice } from './CancelBookingDialog';
+import { PlanlessTotalDialog } from './PlanlessTotalDialog';
 import { useBookingPanel } from './useBookingPanel';
 
 export interface BookingPanelProps {
@@ -41,6 +42,8 @@ function BookingPanelBody({ accommodationId, bookId, onClose, onChanged, wide = 
   const navigate = useNavigate();
   const panel = useBookingPanel(accommodationId, bookId, onChanged);
   const [cancelOpen, setCancelOpen] = useState(false);
+  // プランなし picked on an existing booking: the total is asked for before anything is sent.
+  const [askingTotal, setAskingTotal] = useState(false);
   const [busy, setBusy] = useState(false);
   const { booking, form, status } = panel;
   const isNew = bookId === 0;
@@ -80,6 +83,11 @@ function BookingPanelBody({ accommodationId, bookId, onClose, onChanged, wide = 
     } finally {
       setBusy(false);
     }
+  };
+
+  const choose = (field: BookingField, value: string) => {
+    if (field === 'plan_id' && booking && leavesPlan(panel.saved, value)) setAskingTotal(true);
+    else panel.choose(field, value);
   };
 
   /** A payment or an option was written: the booking (amounts, lists) and the calendar follow. */
@@ -128,6 +136,11 @@ function BookingPanelBody({ accommodationId, bookId, onClose, onChanged, wide = 
               )}
             </Alert>
           )}
+          {cancelled && (
+            <Alert severity="info" data-testid="booking-read-only">
+              {translate('app.booking.read_only')}
+            </Alert>
+          )}
           <BookingSummary booking={booking} form={form} />
           <BookingInputs
             form={form}
@@ -135,10 +148,11 @@ function BookingPanelBody({ accommodationId, bookId, onClose, onChanged, wide = 
             plans={panel.plans}
             currentPlan={booking?.plan_id ? { id: booking.plan_id, name: booking.plan_name ?? '' } : null}
             isNew={isNew}
+            readOnly={cancelled}
             wide={wide}
             onChange={panel.setField}
             onBlur={(field) => void panel.save(field)}
-            onChoose={panel.choose}
+            onChoose={choose}
           />
           <Stack direction="row" sx={{ gap: 1, flexWrap: 'wrap', alignItems: 'center' }}>
             {isNew && (
@@ -159,6 +173,14 @@ function BookingPanelBody({ accommodationId, bookId, onClose, onChanged, wide = 
           </Stack>
           {booking && <BookingSections booking={booking} onChanged={afterWrite} />}
         </Stack>
+      )}
+      {askingTotal && (
+        <PlanlessTotalDialog
+          onClose={() => setAskingTotal(false)}
+          onConfirm={async (total) => {
+            if (await panel.leavePlan(total)) setAskingTotal(false);
+          }}
+        />
       )}
       {booking && !cancelled && (
         <CancelBookingDialog

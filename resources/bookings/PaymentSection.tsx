@@ -26,7 +26,7 @@ const numeric = { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } as 
 
 /**
  * 入金: the booking's payments (deletable unless a card settlement), its refunds (read-only) and the
- * payment popup. A cancelled booking may still get a payment: its cancellation fee.
+ * payment popup. A cancelled booking's payments are read-only: money goes back by refund (dashboard).
  */
 export function PaymentSection({ booking, onChanged }: PaymentSectionProps) {
   const translate = useAppTranslate();
@@ -37,6 +37,7 @@ export function PaymentSection({ booking, onChanged }: PaymentSectionProps) {
   const [confirmOpen, setConfirmOpen] = useState(false);
   const [busy, setBusy] = useState(false);
   const rows = moneyRows(booking);
+  const readOnly = booking.delete_flg === 1;
   const dateOf = (p: BookingPayment) =>
     isProvisional(p) ? translate('app.booking.provisional') : formatDate(p.payment_exe_date);
 
@@ -66,9 +67,11 @@ export function PaymentSection({ booking, onChanged }: PaymentSectionProps) {
       title={translate('app.booking.payments')}
       testId="booking-payments"
       action={
-        <Button size="small" startIcon={<AddIcon />} onClick={() => setAdding(true)}>
-          {translate('app.payment.register')}
-        </Button>
+        !readOnly && (
+          <Button size="small" startIcon={<AddIcon />} onClick={() => setAdding(true)}>
+            {translate('app.payment.register')}
+          </Button>
+        )
       }
     >
       {rows.length === 0 ? (
@@ -93,7 +96,7 @@ export function PaymentSection({ booking, onChanged }: PaymentSectionProps) {
                   </TableCell>
                   <TableCell>{payTypeLabel(row.payment.pay_type)}</TableCell>
                   <TableCell align="right" sx={{ px: 0.5, width: 40 }}>
-                    {canDeletePayment(row.payment) ? (
+                    {canDeletePayment(row.payment) && !readOnly ? (
                       <IconButton
                         size="small"
                         aria-label={translate('app.payment.delete')}

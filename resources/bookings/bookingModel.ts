@@ -26,8 +26,10 @@ export interface BookingFormValues {
   job: string;
   mini_memo: string;
   memo: string;
-  /** Amount paid: entered for a new booking only. */
+  /** Amount paid: entered for a new booking only (it becomes a provisional payment). */
   price: string;
+  /** The total: given by staff only while the booking has no plan (a plan adds up its prices). */
+  price_sub: string;
 }
 export type BookingField = keyof BookingFormValues;
 
@@ -56,6 +58,7 @@ export function emptyBookingForm(startDate: string): BookingFormValues {
     mini_memo: '',
     memo: '',
     price: '',
+    price_sub: '',
   };
 }
 
@@ -76,6 +79,7 @@ export function bookingToForm(b: Booking): BookingFormValues {
     mini_memo: str(b.mini_memo),
     memo: str(b.memo),
     price: str(b.price),
+    price_sub: str(b.price_sub),
   };
 }
 
@@ -116,9 +120,21 @@ export function fieldPatch(field: BookingField, value: string): BookingUpdate | 
       const n = wholeNumber(value);
       return n === null ? null : { person_number: n };
     }
+    case 'price_sub': {
+      const total = wholeNumber(value);
+      return total === null ? null : { price_sub: total };
+    }
     case 'price':
       return null;
   }
+}
+
+/** A cancelled booking is read-only but for the staff memo (spec: refund and mail remain). */
+export const EDITABLE_WHEN_CANCELLED: readonly BookingField[] = ['memo'];
+
+/** True when picking this plan value leaves a plan: the total must then be given with it. */
+export function leavesPlan(saved: BookingFormValues, planValue: string): boolean {
+  return planValue === '' && saved.plan_id !== '';
 }
 
 /** What a field would store: two values that store the same thing are no change. */
@@ -157,6 +173,8 @@ export function createInput(accommodationId: number, form: BookingFormValues): B
     mail: form.mail,
     mini_memo: form.mini_memo,
     price: form.price,
+    // Only a booking without a plan gives its total.
+    price_sub: form.plan_id === '' ? form.price_sub : '',
   };
 }
 

@@ -150,6 +150,28 @@ export function useBookingPanel(accommodationId: number, bookId: number, onChang
     [state, notify, onChanged],
   );
 
+  /**
+   * Leaves the plan with the total given (the plan's total no longer applies): one PATCH with
+   * plan_id null and price_sub. Refused, the form keeps the plan it had.
+   */
+  const leavePlan = useCallback(
+    async (total: number): Promise<boolean> => {
+      const { booking } = state;
+      if (!booking) return false;
+      try {
+        const updated = await updateBook(booking.id, { plan_id: null, price_sub: total });
+        const values = bookingToForm(updated);
+        setState((s) => ({ ...s, booking: updated, saved: values, form: follow(s, values, 'plan_id') }));
+        onChanged?.();
+        return true;
+      } catch (error) {
+        notify(failureMessage(error, errorMessages.bookingUpdateFailed), { type: 'error' });
+        return false;
+      }
+    },
+    [state, notify, onChanged],
+  );
+
   /** A select: fills the form, and on an existing booking is sent at once. */
   const choose = useCallback(
     (field: BookingField, value: string) => {
@@ -159,5 +181,5 @@ export function useBookingPanel(accommodationId: number, bookId: number, onChang
     [setField, save, state.booking],
   );
 
-  return { ...state, rooms, plans, setField, save, choose, reload, refresh };
+  return { ...state, rooms, plans, setField, save, choose, leavePlan, reload, refresh };
 }

@@ -248,7 +248,7 @@ function CheckResult({ check }: { check: PriceCsvCheck }) {
             <TableRow>
               <TableCell>{translate('app.price.date')}</TableCell>
               <TableCell align="right">{translate('resources.bookings.fields.person_number')}</TableCell>
-              <TableCell align="right">{translate('resources.bookings.fields.price')}</TableCell>
+              <TableCell align="right">{translate('app.price.amount')}</TableCell>
             </TableRow>
           </TableHead>
           <TableBody>

@@ -69,6 +69,32 @@ describe('BookingPanel, an existing booking', () => {
     await waitFor(() => expect(mocked.updateBook).toHaveBeenLastCalledWith(7, { plan_id: 12 }));
   });
 
+  it('asks for the total before leaving the plan, and sends it with the change', async () => {
+    mocked.getBook.mockResolvedValue(buildBooking({ plan_id: 12, plan_name: '素泊まり' }));
+    renderPanel(7);
+    fireEvent.change(await screen.findByLabelText('プラン'), { target: { value: '' } });
+    const dialog = await screen.findByRole('dialog', { name: 'プランなしに変更' });
+    expect(mocked.updateBook).not.toHaveBeenCalled();
+    fireEvent.click(within(dialog).getByRole('button', { name: '変更する' }));
+    expect(await within(dialog).findByText('プランなしの予約は合計金額を入力してください')).toBeInTheDocument();
+    expect(mocked.updateBook).not.toHaveBeenCalled();
+    fireEvent.change(within(dialog).getByLabelText('合計金額'), { target: { value: '30000' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: '変更する' }));
+    await waitFor(() => expect(mocked.updateBook).toHaveBeenCalledWith(7, { plan_id: null, price_sub: 30000 }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it('keeps the plan when the total is not given', async () => {
+    mocked.getBook.mockResolvedValue(buildBooking({ plan_id: 12, plan_name: '素泊まり' }));
+    renderPanel(7);
+    fireEvent.change(await screen.findByLabelText('プラン'), { target: { value: '' } });
+    const dialog = await screen.findByRole('dialog', { name: 'プランなしに変更' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'キャンセル' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(field('プラン').value).not.toBe('');
+    expect(mocked.updateBook).not.toHaveBeenCalled();
+  });
+
   it('shows the server message and puts the old nights back when the room type is full', async () => {
     mocked.updateBook.mockRejectedValue(new HttpError('12月25日は満室です', 409, { message: '12月25日は満室です' }));
     renderPanel(7);

@@ -19,7 +19,7 @@ async function fillValidForm() {
   await typeDate('チェックイン', '2026-12-24');
   type('泊数', '2');
   type('人数', '2');
-  type('金額', '0');
+  type('入金額', '0');
   type('宿泊者名', '佐藤 花子');
   type('メール', 'hanako@example.com');
 }
@@ -54,7 +54,7 @@ describe('BookingPanel, a new booking', () => {
     await fillValidForm();
     type('泊数', '');
     type('人数', '');
-    type('金額', '');
+    type('入金額', '');
     type('宿泊者名', '');
     const expectMessage = async (text: string) => {
       submit();
@@ -66,7 +66,7 @@ describe('BookingPanel, a new booking', () => {
     await expectMessage('人数が入力されていません');
     type('人数', '2');
     await expectMessage('金額が入力されていません');
-    type('金額', '0');
+    type('入金額', '0');
     await expectMessage('宿泊者名が入力されていません');
     type('宿泊者名', '佐藤 花子');
     type('部屋タイプ', '');

@@ -181,13 +181,18 @@ describe('the payments of the booking panel', () => {
     expect(onChanged).not.toHaveBeenCalled();
   });
 
-  it('still takes a payment (the cancellation fee) on a cancelled booking', async () => {
-    mocked.getBook.mockResolvedValue(buildBooking({ delete_flg: 1, cancel_fee: 22500, price: 0 }));
-    money.createPayment.mockResolvedValue(buildPayment({ amount: 22500 }));
+  it('keeps a cancelled booking read-only: no 入金登録, no payment deleted, every field but the memo locked', async () => {
+    mocked.getBook.mockResolvedValue(
+      buildBooking({ delete_flg: 1, cancel_fee: 22500, price: 10000, payments: [buildPayment({ amount: 10000 })] }),
+    );
     renderPanel(7);
-    const dialog = await openPopup();
-    fireEvent.change(within(dialog).getByLabelText('金額'), { target: { value: '22500' } });
-    register(dialog);
-    await waitFor(() => expect(money.createPayment).toHaveBeenCalledWith(expect.objectContaining({ amount: 22500 })));
+    expect(await screen.findByTestId('booking-read-only')).toHaveTextContent('キャンセル済みの予約は変更できません');
+    expect(screen.queryByRole('button', { name: '入金登録' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: '入金を削除' })).not.toBeInTheDocument();
+    expect(screen.getByLabelText('宿泊者名')).toBeDisabled();
+    expect(screen.getByLabelText('部屋タイプ')).toBeDisabled();
+    expect(screen.getByLabelText('泊数')).toBeDisabled();
+    expect(screen.getByLabelText('メモ')).toBeEnabled();
+    expect(money.createPayment).not.toHaveBeenCalled();
   });
 });

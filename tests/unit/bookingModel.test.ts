@@ -6,6 +6,7 @@ import {
   emptyBookingForm,
   fieldPatch,
   isFieldChanged,
+  leavesPlan,
   prepareCreate,
   stayPeriod,
   type BookingFormValues,
@@ -106,6 +107,28 @@ describe('creating a booking', () => {
       price: 5000,
       via: 101,
     });
+  });
+
+  it('sends the total only for a booking without a plan', () => {
+    expect(prepareCreate(3, newForm({ plan_id: '', price_sub: '48000' })).body?.price_sub).toBe(48000);
+    expect(prepareCreate(3, newForm({ plan_id: '4', price_sub: '48000' })).body).not.toHaveProperty('price_sub');
+    expect(prepareCreate(3, newForm({ plan_id: '', price_sub: 'abc' })).error?.message).toBe(
+      '合計金額は0円以上の整数で入力してください',
+    );
+  });
+});
+
+describe('leaving a plan', () => {
+  it('is picking プランなし on a booking that had a plan', () => {
+    const saved = newForm({ plan_id: '4' });
+    expect(leavesPlan(saved, '')).toBe(true);
+    expect(leavesPlan(saved, '5')).toBe(false);
+    expect(leavesPlan(newForm({ plan_id: '' }), '')).toBe(false);
+  });
+
+  it('saves a total typed on a booking without a plan as a whole number of yen', () => {
+    expect(fieldPatch('price_sub', '30000')).toEqual({ price_sub: 30000 });
+    expect(fieldPatch('price_sub', '3万')).toBeNull();
   });
 });
 
