@@ -3,7 +3,9 @@ import { fillApiPath, resourceApi, type ResourceApi } from '../contract/resource
 import { apiUrl } from './config';
 import { httpClient, type QueryValue } from './httpClient';
 import { changedFields, pageRecords, pickList, pickRecord, sortRecords } from './listUtils';
+import { bookingMethods } from './methods/bookings';
 import { catalogueMethods } from './methods/catalogue';
+import { moneyMethods } from './methods/money';
 import { priceMethods } from './methods/prices';
 
 /**
@@ -143,7 +145,13 @@ export function createBaseDataProvider(apis: ResourceApis = resourceApi) {
 
 /** The console's provider: CRUD of every resource plus the calls that are not CRUD. */
 export function createDataProvider(apis: ResourceApis = resourceApi) {
-  return { ...createBaseDataProvider(apis), ...catalogueMethods, ...priceMethods } satisfies DataProvider;
+  return {
+    ...createBaseDataProvider(apis),
+    ...catalogueMethods,
+    ...priceMethods,
+    ...bookingMethods,
+    ...moneyMethods,
+  } satisfies DataProvider;
 }
 
 export type AppDataProvider = ReturnType<typeof createDataProvider>;

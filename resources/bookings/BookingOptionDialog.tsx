@@ -1,9 +1,8 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Alert, Stack, TextField, Typography } from '@mui/material';
 import type { BookingOption } from '../../contract/booking';
 import { errorMessages } from '../../contract/messages';
 import type { AccommodationOption } from '../../contract/option';
-import { addBookingOption, listOptions, updateBookingOption } from '../../dataProvider/optionsApi';
 import { formatYen } from '../../i18n/formats';
 import { useAppTranslate } from '../../i18n/useAppTranslate';
 import { FormDialog } from '../../src/components/FormDialog';
@@ -17,6 +16,8 @@ import {
   type BookingOptionField,
   type BookingOptionFormValues,
 } from './paymentModel';
+import { useAppDataProvider } from '../../dataProvider/useAppDataProvider';
+import { useAccommodationList } from '../../src/crud/useAccommodationList';
 
 export interface BookingOptionDialogProps {
   accommodationId: number;
@@ -48,24 +49,19 @@ export function BookingOptionDialog({
   onSaved,
 }: BookingOptionDialogProps) {
   const translate = useAppTranslate();
-  const [catalogue, setCatalogue] = useState<AccommodationOption[] | null>(null);
-  const [loadFailed, setLoadFailed] = useState(false);
+  const dataProvider = useAppDataProvider();
+  const { data, error } = useAccommodationList<AccommodationOption>(
+    'options',
+    accommodationId,
+    roomId ? { room_id: roomId } : {},
+  );
+  const catalogue = data ?? null;
+  const loadFailed = Boolean(error);
   const [form, setForm] = useState<BookingOptionFormValues>(() =>
     option ? bookingOptionToForm(option) : emptyBookingOptionForm(),
   );
   const { problem, busy, refuse, send } = useFormRequest<BookingOptionField>(errorMessages.bookingUpdateFailed);
   const set = (field: BookingOptionField, value: string) => setForm((f) => ({ ...f, [field]: value }));
-
-  useEffect(() => {
-    let alive = true;
-    listOptions(accommodationId, roomId).then(
-      (options) => alive && setCatalogue(options),
-      () => alive && setLoadFailed(true),
-    );
-    return () => {
-      alive = false;
-    };
-  }, [accommodationId, roomId]);
 
   const choices: Choice[] = (catalogue ?? []).map((o) => ({
     value: String(o.id),
@@ -92,8 +88,8 @@ export function BookingOptionDialog({
     const prepared = prepareBookingOption(form, catalogue ?? [], option);
     if (prepared.error) return refuse(prepared.error.field, prepared.error.message);
     await send(async () => {
-      if (option) await updateBookingOption(bookId, option.id, prepared.body);
-      else if (hasOptionId(prepared.body)) await addBookingOption(bookId, prepared.body);
+      if (option) await dataProvider.updateBookingOption(bookId, option.id, prepared.body);
+      else if (hasOptionId(prepared.body)) await dataProvider.addBookingOption(bookId, prepared.body);
       onSaved();
     });
   };

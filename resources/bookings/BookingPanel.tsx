@@ -1,4 +1,5 @@
-import { useState, type FormEvent } from 'react';
+import { useCallback, useState, type FormEvent } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Box, Button, CircularProgress, IconButton, Paper, Stack, Typography } from '@mui/material';
 import CloseIcon from '@mui/icons-material/Close';
 import HistoryIcon from '@mui/icons-material/History';
@@ -6,7 +7,6 @@ import { useNotify } from 'react-admin';
 import { Link, useNavigate } from 'react-router-dom';
 import { confirmationNumber } from '../../contract/booking';
 import { errorMessages } from '../../contract/messages';
-import { cancelBook, createBook } from '../../dataProvider/bookingsApi';
 import { formatDate, formatYen } from '../../i18n/formats';
 import { useAppTranslate } from '../../i18n/useAppTranslate';
 import { links } from '../../src/routes';
@@ -18,6 +18,7 @@ import { BookingSummary } from './BookingSummary';
 import { CancelBookingDialog, type CancelChoice } from './CancelBookingDialog';
 import { PlanlessTotalDialog } from './PlanlessTotalDialog';
 import { useBookingPanel } from './useBookingPanel';
+import { useAppDataProvider } from '../../dataProvider/useAppDataProvider';
 
 export interface BookingPanelProps {
   accommodationId: number;
@@ -36,8 +37,22 @@ export function BookingPanel(props: BookingPanelProps) {
   return <BookingPanelBody key={`${props.accommodationId}:${props.bookId}`} {...props} />;
 }
 
-function BookingPanelBody({ accommodationId, bookId, onClose, onChanged, wide = false }: BookingPanelProps) {
+function BookingPanelBody({
+  accommodationId,
+  bookId,
+  onClose,
+  onChanged: onChangedProp,
+  wide = false,
+}: BookingPanelProps) {
+  // Every list of bookings read through react-admin (the month view, the booking search) refreshes
+  // from its cache; the screen around the panel is told too (the calendar's window).
+  const queryClient = useQueryClient();
+  const onChanged = useCallback(() => {
+    void queryClient.invalidateQueries({ queryKey: ['books'] });
+    onChangedProp?.();
+  }, [queryClient, onChangedProp]);
   const translate = useAppTranslate();
+  const dataProvider = useAppDataProvider();
   const notify = useNotify();
   const navigate = useNavigate();
   const panel = useBookingPanel(accommodationId, bookId, onChanged);
@@ -58,7 +73,7 @@ function BookingPanelBody({ accommodationId, bookId, onClose, onChanged, wide = 
     }
     setBusy(true);
     try {
-      const created = await createBook(prepared.body);
+      const created = await dataProvider.createBook(prepared.body);
       notify('app.booking.created', { type: 'success' });
       onChanged?.();
       navigate(links.booking(accommodationId, created.id));
@@ -73,7 +88,7 @@ function BookingPanelBody({ accommodationId, bookId, onClose, onChanged, wide = 
     if (!booking) return;
     setBusy(true);
     try {
-      await cancelBook(booking.id, choice);
+      await dataProvider.cancelBook(booking.id, choice);
       setCancelOpen(false);
       notify('app.message.info.bookingDeleted', { type: 'info' });
       await panel.reload();

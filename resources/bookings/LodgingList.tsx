@@ -15,7 +15,6 @@ import { Link } from 'react-router-dom';
 import type { Booking } from '../../contract/booking';
 import { viaLabel } from '../../contract/enums';
 import { useAccommodations } from '../../dataProvider/accommodations';
-import { listBooks } from '../../dataProvider/bookingsApi';
 import { formatDate, formatPeople } from '../../i18n/formats';
 import type { AppMessageKey } from '../../i18n/ja';
 import { useAppTranslate } from '../../i18n/useAppTranslate';
@@ -24,6 +23,7 @@ import { links } from '../../src/routes';
 import { stayPeriod } from './bookingModel';
 import { DataTable } from '../../src/components/DataTable';
 import { ListStatus } from '../../src/components/ListStatus';
+import { useAppDataProvider } from '../../dataProvider/useAppDataProvider';
 
 type Column = 'accommodation' | 'stay_date' | 'guest' | 'person_number' | 'booked_at' | 'via' | 'delete_flg';
 type NarrowHidden = 'deleted_at' | 'detail';
@@ -45,10 +45,11 @@ type Load = { status: 'loading' } | { status: 'failed' } | { status: 'ready'; bo
 
 /** A guest's stays, cancelled ones included (GET /admin/books?mail=…&with_deleted=true). */
 function useGuestBooks(mail: string) {
+  const dataProvider = useAppDataProvider();
   const [load, setLoad] = useState<{ mail: string; result: Load }>({ mail, result: { status: 'loading' } });
   useEffect(() => {
     const fetchBooks = () =>
-      listBooks({ mail, with_deleted: true }).then(
+      dataProvider.listBooks({ mail, with_deleted: true }).then(
         (books) => setLoad({ mail, result: { status: 'ready', books } }),
         () => setLoad({ mail, result: { status: 'failed' } }),
       );
@@ -56,7 +57,7 @@ function useGuestBooks(mail: string) {
     // Back from a booking changed in another tab or window: show what the server holds now.
     window.addEventListener('focus', fetchBooks);
     return () => window.removeEventListener('focus', fetchBooks);
-  }, [mail]);
+  }, [dataProvider, mail]);
   // Another guest's list is not shown while this one loads.
   return load.mail === mail ? load.result : ({ status: 'loading' } as const);
 }

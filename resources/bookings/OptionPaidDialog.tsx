@@ -2,11 +2,11 @@ import { useState } from 'react';
 import { Checkbox, DialogContentText, FormControlLabel } from '@mui/material';
 import type { BookingOption } from '../../contract/booking';
 import { errorMessages } from '../../contract/messages';
-import { updateBookingOption } from '../../dataProvider/optionsApi';
 import { useAppTranslate } from '../../i18n/useAppTranslate';
 import { FormDialog } from '../../src/components/FormDialog';
 import { useFormRequest } from '../../src/components/useFormRequest';
 import { isOptionPaid, optionPaidPatch } from './paymentModel';
+import { useAppDataProvider } from '../../dataProvider/useAppDataProvider';
 
 export interface OptionPaidDialogProps {
   bookId: number;
@@ -22,13 +22,14 @@ export interface OptionPaidDialogProps {
  */
 export function OptionPaidDialog({ bookId, option, onClose, onSaved }: OptionPaidDialogProps) {
   const translate = useAppTranslate();
+  const dataProvider = useAppDataProvider();
   const [mail, setMail] = useState(true);
   const { problem, busy, send } = useFormRequest(errorMessages.bookingUpdateFailed);
   const paid = !isOptionPaid(option);
 
   const confirm = () =>
     send(async () => {
-      await updateBookingOption(bookId, option.id, optionPaidPatch(paid, mail, new Date()));
+      await dataProvider.updateBookingOption(bookId, option.id, optionPaidPatch(paid, mail, new Date()));
       onSaved(paid);
     });
 

@@ -6,7 +6,6 @@ import EditIcon from '@mui/icons-material/EditOutlined';
 import { useNotify } from 'react-admin';
 import type { Booking, BookingOption } from '../../contract/booking';
 import { errorMessages } from '../../contract/messages';
-import { removeBookingOption } from '../../dataProvider/optionsApi';
 import { formatDate, formatYen } from '../../i18n/formats';
 import { useAppTranslate } from '../../i18n/useAppTranslate';
 import { ConfirmDialog } from '../../src/components/ConfirmDialog';
@@ -15,6 +14,7 @@ import { BookingOptionDialog } from './BookingOptionDialog';
 import { OptionPaidDialog } from './OptionPaidDialog';
 import { EmptyNote, PanelSection } from './PanelSection';
 import { isOptionPaid, optionLineTotal } from './paymentModel';
+import { useAppDataProvider } from '../../dataProvider/useAppDataProvider';
 
 export interface OptionSectionProps {
   booking: Booking;
@@ -30,6 +30,7 @@ type Popup = { kind: 'add' } | { kind: 'edit'; option: BookingOption } | { kind:
  */
 export function OptionSection({ booking, onChanged }: OptionSectionProps) {
   const translate = useAppTranslate();
+  const dataProvider = useAppDataProvider();
   const notify = useNotify();
   const [popup, setPopup] = useState<Popup | null>(null);
   // The option asked about stays set while the confirmation closes: its text must not flash back.
@@ -48,7 +49,7 @@ export function OptionSection({ booking, onChanged }: OptionSectionProps) {
   const remove = async (option: BookingOption) => {
     setBusy(true);
     try {
-      await removeBookingOption(booking.id, option.id);
+      await dataProvider.removeBookingOption(booking.id, option.id);
       setRemoveOpen(false);
       notify('app.booking_option.removed', { type: 'info' });
       await onChanged();

@@ -3,13 +3,13 @@ import { Checkbox, FormControlLabel, InputAdornment, Stack, TextField } from '@m
 import type { Booking } from '../../contract/booking';
 import { PAYMENT_FORM_PAY_TYPES, payTypeLabel } from '../../contract/enums';
 import { errorMessages } from '../../contract/messages';
-import { createPayment } from '../../dataProvider/paymentsApi';
 import { formatYen, todayInTokyo } from '../../i18n/formats';
 import { useAppTranslate } from '../../i18n/useAppTranslate';
 import { DatePickerJa } from '../../src/components/DatePickerJa';
 import { FormDialog } from '../../src/components/FormDialog';
 import { useFormRequest } from '../../src/components/useFormRequest';
 import { balanceOf, emptyPaymentForm, preparePayment, type PaymentField, type PaymentFormValues } from './paymentModel';
+import { useAppDataProvider } from '../../dataProvider/useAppDataProvider';
 
 export interface PaymentDialogProps {
   booking: Booking;
@@ -25,6 +25,7 @@ export interface PaymentDialogProps {
  */
 export function PaymentDialog({ booking, onClose, onSaved }: PaymentDialogProps) {
   const translate = useAppTranslate();
+  const dataProvider = useAppDataProvider();
   const [form, setForm] = useState<PaymentFormValues>(() => emptyPaymentForm(todayInTokyo(), booking));
   const { problem, busy, refuse, send } = useFormRequest<PaymentField>(errorMessages.generic);
   const set = <K extends keyof PaymentFormValues>(field: K, value: PaymentFormValues[K]) =>
@@ -35,7 +36,7 @@ export function PaymentDialog({ booking, onClose, onSaved }: PaymentDialogProps)
     if (prepared.error) return refuse(prepared.error.field, prepared.error.message);
     // On failure the dialog stays open with what was typed: fix it and register again.
     await send(async () => {
-      await createPayment(prepared.body);
+      await dataProvider.createPayment(prepared.body);
       onSaved();
     });
   };

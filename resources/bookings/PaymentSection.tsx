@@ -7,7 +7,6 @@ import { useNotify } from 'react-admin';
 import type { Booking, BookingPayment } from '../../contract/booking';
 import { payTypeLabel } from '../../contract/enums';
 import { errorMessages } from '../../contract/messages';
-import { deletePayment } from '../../dataProvider/paymentsApi';
 import { formatDate, formatYen } from '../../i18n/formats';
 import { useAppTranslate } from '../../i18n/useAppTranslate';
 import { ConfirmDialog } from '../../src/components/ConfirmDialog';
@@ -15,6 +14,7 @@ import { failureMessage } from '../../dataProvider/apiErrors';
 import { EmptyNote, PanelSection } from './PanelSection';
 import { PaymentDialog } from './PaymentDialog';
 import { canDeletePayment, isProvisional, moneyRows } from './paymentModel';
+import { useAppDataProvider } from '../../dataProvider/useAppDataProvider';
 
 export interface PaymentSectionProps {
   booking: Booking;
@@ -30,6 +30,7 @@ const numeric = { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } as 
  */
 export function PaymentSection({ booking, onChanged }: PaymentSectionProps) {
   const translate = useAppTranslate();
+  const dataProvider = useAppDataProvider();
   const notify = useNotify();
   const [adding, setAdding] = useState(false);
   // The payment asked about stays set while the confirmation closes: its text must not flash back.
@@ -51,7 +52,7 @@ export function PaymentSection({ booking, onChanged }: PaymentSectionProps) {
     if (!deleting) return;
     setBusy(true);
     try {
-      await deletePayment(deleting.id);
+      await dataProvider.deletePayment(deleting.id);
       notify('app.message.info.paymentDeleted', { type: 'info' });
       await onChanged();
     } catch (error) {

@@ -4,7 +4,6 @@ import type { Booking } from '../../contract/booking';
 import { errorMessages } from '../../contract/messages';
 import type { PlanSummary } from '../../contract/plan';
 import type { Room } from '../../contract/room';
-import { getBook, listPlans, listRooms, updateBook } from '../../dataProvider/bookingsApi';
 import { HttpError } from '../../dataProvider/http';
 import { todayInTokyo } from '../../i18n/formats';
 import { failureMessage } from '../../dataProvider/apiErrors';
@@ -16,6 +15,10 @@ import {
   type BookingField,
   type BookingFormValues,
 } from './bookingModel';
+import { useAppDataProvider } from '../../dataProvider/useAppDataProvider';
+import { useAccommodationList } from '../../src/crud/useAccommodationList';
+
+const NONE: never[] = [];
 
 interface PanelState {
   status: 'loading' | 'ready' | 'missing';
@@ -60,19 +63,20 @@ const RESTORED_ON_FAILURE: readonly BookingField[] = [
  * accommodation, and the field saves of an existing booking. Mount it with a key per booking.
  */
 export function useBookingPanel(accommodationId: number, bookId: number, onChanged?: () => void) {
+  const dataProvider = useAppDataProvider();
   const notify = useNotify();
   const [state, setState] = useState<PanelState>(() => initialState(bookId));
-  const [rooms, setRooms] = useState<Room[]>([]);
-  const [plans, setPlans] = useState<PlanSummary[]>([]);
+  const rooms = useAccommodationList<Room>('rooms', accommodationId).data ?? NONE;
+  const plans = useAccommodationList<PlanSummary>('plans', accommodationId).data ?? NONE;
 
   /** Fetches the booking again (after a cancellation); the effect below does the first load. */
   const reload = useCallback(async () => {
     if (bookId === 0) return;
-    await getBook(bookId).then(
+    await dataProvider.getBook(bookId).then(
       (booking) => setState(readyState(booking)),
       () => setState((s) => ({ ...s, status: 'missing' })),
     );
-  }, [bookId]);
+  }, [dataProvider, bookId]);
 
   /**
    * Fetches the booking again after a payment or an option was written: amounts and lists follow the
@@ -81,7 +85,7 @@ export function useBookingPanel(accommodationId: number, bookId: number, onChang
   const refresh = useCallback(async () => {
     if (bookId === 0) return;
     try {
-      const booking = await getBook(bookId);
+      const booking = await dataProvider.getBook(bookId);
       const values = bookingToForm(booking);
       setState((s) => {
         const form = { ...s.form };
@@ -92,33 +96,19 @@ export function useBookingPanel(accommodationId: number, bookId: number, onChang
       if (error instanceof HttpError && error.status === 404) setState((s) => ({ ...s, status: 'missing' }));
       else notify(failureMessage(error, errorMessages.generic), { type: 'error' });
     }
-  }, [bookId, notify]);
+  }, [dataProvider, bookId, notify]);
 
   useEffect(() => {
     if (bookId === 0) return undefined;
     let alive = true;
-    getBook(bookId).then(
+    dataProvider.getBook(bookId).then(
       (booking) => alive && setState(readyState(booking)),
       () => alive && setState((s) => ({ ...s, status: 'missing' })),
     );
     return () => {
       alive = false;
     };
-  }, [bookId]);
-
-  useEffect(() => {
-    let alive = true;
-    Promise.all([listRooms(accommodationId), listPlans(accommodationId).catch(() => [])])
-      .then(([r, p]) => {
-        if (!alive) return;
-        setRooms(r);
-        setPlans(p);
-      })
-      .catch(() => undefined);
-    return () => {
-      alive = false;
-    };
-  }, [accommodationId]);
+  }, [dataProvider, bookId]);
 
   const setField = useCallback((field: BookingField, value: string) => {
     setState((s) => ({ ...s, form: { ...s.form, [field]: value } }));
@@ -138,7 +128,7 @@ export function useBookingPanel(accommodationId: number, bookId: number, onChang
         return;
       }
       try {
-        const updated = await updateBook(booking.id, patch);
+        const updated = await dataProvider.updateBook(booking.id, patch);
         const values = bookingToForm(updated);
         setState((s) => ({ ...s, booking: updated, saved: values, form: follow(s, values, field) }));
         onChanged?.();
@@ -147,7 +137,7 @@ export function useBookingPanel(accommodationId: number, bookId: number, onChang
         if (RESTORED_ON_FAILURE.includes(field)) restore();
       }
     },
-    [state, notify, onChanged],
+    [dataProvider, state, notify, onChanged],
   );
 
   /**
@@ -159,7 +149,7 @@ export function useBookingPanel(accommodationId: number, bookId: number, onChang
       const { booking } = state;
       if (!booking) return false;
       try {
-        const updated = await updateBook(booking.id, { plan_id: null, price_sub: total });
+        const updated = await dataProvider.updateBook(booking.id, { plan_id: null, price_sub: total });
         const values = bookingToForm(updated);
         setState((s) => ({ ...s, booking: updated, saved: values, form: follow(s, values, 'plan_id') }));
         onChanged?.();
@@ -169,7 +159,7 @@ export function useBookingPanel(accommodationId: number, bookId: number, onChang
         return false;
       }
     },
-    [state, notify, onChanged],
+    [dataProvider, state, notify, onChanged],
   );
 
   /** A select: fills the form, and on an existing booking is sent at once. */

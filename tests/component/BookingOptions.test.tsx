@@ -1,16 +1,27 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import * as api from '../../dataProvider/bookingsApi';
+import { bookingMethods as api } from '../../dataProvider/methods/bookings';
 import { HttpError } from '../../dataProvider/http';
-import * as options from '../../dataProvider/optionsApi';
-import { buildBooking, buildBookingOption, buildCatalogueOption, demoPlans, demoRooms } from './BookingPanel.fixtures';
+import { moneyMethods as options } from '../../dataProvider/methods/money';
+import {
+  buildBooking,
+  buildBookingOption,
+  buildCatalogueOption,
+  demoPlans,
+  demoRooms,
+  withCatalogue,
+} from './BookingPanel.fixtures';
 import { renderPanel } from './bookingPanelHarness';
 
-vi.mock('../../dataProvider/bookingsApi', async () => (await import('./BookingPanel.fixtures')).bookingsApiStub());
-vi.mock('../../dataProvider/paymentsApi', async () => (await import('./BookingPanel.fixtures')).paymentsApiStub());
-vi.mock('../../dataProvider/optionsApi', async () => (await import('./BookingPanel.fixtures')).optionsApiStub());
-const mocked = vi.mocked(api);
-const opts = vi.mocked(options);
+vi.mock('../../dataProvider/methods/bookings', async () => ({
+  bookingMethods: (await import('./BookingPanel.fixtures')).bookingMethodsStub(),
+}));
+vi.mock('../../dataProvider/methods/money', async () => ({
+  moneyMethods: (await import('./BookingPanel.fixtures')).moneyMethodsStub(),
+  newIdempotencyKey: () => 'key',
+}));
+const mocked = withCatalogue(vi.mocked(api));
+const opts = withCatalogue(vi.mocked(options));
 
 const catalogue = [
   buildCatalogueOption({ id: 5, name: '夕食会席', price: 5500, unit: '名', unit_max: 4 }),

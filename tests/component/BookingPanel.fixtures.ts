@@ -1,4 +1,4 @@
-import { vi } from 'vitest';
+import { vi, type Mock } from 'vitest';
 import type { Booking, BookingOption, BookingPayment } from '../../contract/booking';
 import type { AccommodationOption } from '../../contract/option';
 import type { PlanSummary } from '../../contract/plan';
@@ -85,8 +85,11 @@ export const demoPlans: PlanSummary[] = [
   },
 ];
 
-/** The stub of dataProvider/bookingsApi: `vi.mock(path, async () => (await import('./BookingPanel.fixtures')).bookingsApiStub())`. */
-export function bookingsApiStub() {
+/**
+ * The stub of the booking methods (dataProvider/methods/bookings), with the catalogue lists the test
+ * provider answers getList from: `vi.mock(path, async () => ({ bookingMethods: (await import('./BookingPanel.fixtures')).bookingMethodsStub() }))`.
+ */
+export function bookingMethodsStub() {
   return {
     getBook: vi.fn(),
     createBook: vi.fn(),
@@ -150,27 +153,28 @@ export function buildCatalogueOption(overrides: Partial<AccommodationOption> = {
   };
 }
 
-/** The stub of dataProvider/paymentsApi. */
-export function paymentsApiStub() {
+/** The stub of the money methods (dataProvider/methods/money): payments, refunds, a booking's options. */
+export function moneyMethodsStub() {
   return {
     createPayment: vi.fn(),
     deletePayment: vi.fn(),
     refundBooking: vi.fn(),
     listUnpaidBooks: vi.fn(),
     listRefundsNeeded: vi.fn(),
-    newIdempotencyKey: vi.fn(() => 'key'),
-  };
-}
-
-/** The stub of dataProvider/optionsApi. */
-export function optionsApiStub() {
-  return {
     listOptions: vi.fn(),
-    createOption: vi.fn(),
-    updateOption: vi.fn(),
-    deleteOption: vi.fn(),
     addBookingOption: vi.fn(),
     updateBookingOption: vi.fn(),
     removeBookingOption: vi.fn(),
   };
 }
+
+/**
+ * The catalogue lists the screens read with getList (tests/component/helpers.tsx answers them with
+ * these stubs of the mocked method modules): typed onto a mocked module object.
+ */
+export interface CatalogueStubs {
+  listRooms: Mock<(accommodationId?: number) => Promise<unknown[]>>;
+  listPlans: Mock<(accommodationId?: number) => Promise<unknown[]>>;
+  listOptions: Mock<(accommodationId?: number, roomId?: unknown) => Promise<unknown[]>>;
+}
+export const withCatalogue = <T>(mocked: T) => mocked as T & CatalogueStubs;

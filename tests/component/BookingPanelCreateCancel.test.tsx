@@ -1,13 +1,15 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import * as api from '../../dataProvider/bookingsApi';
+import { bookingMethods as api } from '../../dataProvider/methods/bookings';
 import { HttpError } from '../../dataProvider/http';
-import { buildBooking, demoPlans, demoRooms } from './BookingPanel.fixtures';
+import { buildBooking, demoPlans, demoRooms, withCatalogue } from './BookingPanel.fixtures';
 import { renderPanel } from './bookingPanelHarness';
 import { typeDate } from './helpers';
 
-vi.mock('../../dataProvider/bookingsApi', async () => (await import('./BookingPanel.fixtures')).bookingsApiStub());
-const mocked = vi.mocked(api);
+vi.mock('../../dataProvider/methods/bookings', async () => ({
+  bookingMethods: (await import('./BookingPanel.fixtures')).bookingMethodsStub(),
+}));
+const mocked = withCatalogue(vi.mocked(api));
 
 const type = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
 const submit = () => fireEvent.click(screen.getByRole('button', { name: '予約する' }));

@@ -1,16 +1,20 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { tokyoToday } from '../../contract/dates';
-import * as api from '../../dataProvider/bookingsApi';
+import { bookingMethods as api } from '../../dataProvider/methods/bookings';
 import { HttpError } from '../../dataProvider/http';
-import * as payments from '../../dataProvider/paymentsApi';
-import { buildBooking, buildPayment, demoPlans, demoRooms } from './BookingPanel.fixtures';
+import { moneyMethods as payments } from '../../dataProvider/methods/money';
+import { buildBooking, buildPayment, demoPlans, demoRooms, withCatalogue } from './BookingPanel.fixtures';
 import { renderPanel } from './bookingPanelHarness';
 
-vi.mock('../../dataProvider/bookingsApi', async () => (await import('./BookingPanel.fixtures')).bookingsApiStub());
-vi.mock('../../dataProvider/paymentsApi', async () => (await import('./BookingPanel.fixtures')).paymentsApiStub());
-vi.mock('../../dataProvider/optionsApi', async () => (await import('./BookingPanel.fixtures')).optionsApiStub());
-const mocked = vi.mocked(api);
+vi.mock('../../dataProvider/methods/bookings', async () => ({
+  bookingMethods: (await import('./BookingPanel.fixtures')).bookingMethodsStub(),
+}));
+vi.mock('../../dataProvider/methods/money', async () => ({
+  moneyMethods: (await import('./BookingPanel.fixtures')).moneyMethodsStub(),
+  newIdempotencyKey: () => 'key',
+}));
+const mocked = withCatalogue(vi.mocked(api));
 const money = vi.mocked(payments);
 
 const section = () => screen.getByTestId('booking-payments');

@@ -3,9 +3,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CalendarComment } from '../../contract/booking';
 import { addDays, tokyoToday } from '../../contract/dates';
 import { errorMessages } from '../../contract/messages';
-import * as bookingsApi from '../../dataProvider/bookingsApi';
+import { bookingMethods as bookingsApi } from '../../dataProvider/methods/bookings';
 import { HttpError } from '../../dataProvider/http';
-import * as paymentsApi from '../../dataProvider/paymentsApi';
+import { moneyMethods as paymentsApi, newIdempotencyKey } from '../../dataProvider/methods/money';
 import { clearSession } from '../../dataProvider/tokenStore';
 import { AppNotification } from '../../src/components/AppNotification';
 import { HomePage } from '../../src/pages/HomePage';
@@ -13,11 +13,16 @@ import { SyncCheckTable } from '../../src/pages/home/SyncCheckTable';
 import { buildBooking } from './BookingPanel.fixtures';
 import { renderInAdmin, storeDemoAccommodations } from './helpers';
 
-vi.mock('../../dataProvider/bookingsApi', () => ({ listBooks: vi.fn(), listComments: vi.fn() }));
-vi.mock('../../dataProvider/paymentsApi', () => ({
-  listUnpaidBooks: vi.fn(),
-  listRefundsNeeded: vi.fn(),
-  refundBooking: vi.fn(),
+vi.mock('../../dataProvider/methods/bookings', async () => ({
+  bookingMethods: { listBooks: vi.fn(), listComments: vi.fn() },
+}));
+vi.mock('../../dataProvider/methods/money', async () => ({
+  moneyMethods: {
+    listUnpaidBooks: vi.fn(),
+    listRefundsNeeded: vi.fn(),
+    refundBooking: vi.fn(),
+    newIdempotencyKey: vi.fn(),
+  },
   newIdempotencyKey: vi.fn(),
 }));
 // The panel has its own tests; here it shows which booking the dashboard opened and reports changes.
@@ -128,7 +133,7 @@ beforeEach(() => {
   storeDemoAccommodations();
   mockLists();
   let n = 0;
-  payments.newIdempotencyKey.mockImplementation(() => `key-${++n}`);
+  vi.mocked(newIdempotencyKey).mockImplementation(() => `key-${++n}`);
 });
 afterEach(() => clearSession());
 

@@ -1,12 +1,14 @@
 import { screen, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import * as api from '../../dataProvider/bookingsApi';
+import { bookingMethods as api } from '../../dataProvider/methods/bookings';
 import { LodgingListPage } from '../../src/pages/LodgingListPage';
 import { buildBooking } from './BookingPanel.fixtures';
 import { renderInAdmin, storeDemoAccommodations } from './helpers';
 
-vi.mock('../../dataProvider/bookingsApi', () => ({ listBooks: vi.fn() }));
+vi.mock('../../dataProvider/methods/bookings', async () => ({
+  bookingMethods: { listBooks: vi.fn() },
+}));
 const mocked = vi.mocked(api);
 
 /** jsdom has no layout: answer MUI's media queries for a screen of the given width. */

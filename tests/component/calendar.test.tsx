@@ -2,24 +2,26 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import Cookies from 'js-cookie';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Route, Routes } from 'react-router-dom';
-import * as api from '../../dataProvider/bookingsApi';
+import { bookingMethods as api } from '../../dataProvider/methods/bookings';
 import { clearSession } from '../../dataProvider/tokenStore';
 import CalendarPage from '../../src/pages/calendar/CalendarPage';
 import { BOOK_SEARCH_COOKIE, VIEW_COOKIE } from '../../src/pages/calendar/calendarConstants';
-import { buildBooking } from './BookingPanel.fixtures';
+import { buildBooking, withCatalogue } from './BookingPanel.fixtures';
 import { renderInAdmin, storeDemoAccommodations } from './helpers';
 
-vi.mock('../../dataProvider/bookingsApi', () => ({
-  listCalendarBooks: vi.fn(),
-  listComments: vi.fn(),
-  listRooms: vi.fn(),
-  listPlans: vi.fn(),
-  getBook: vi.fn(),
-  createBook: vi.fn(),
-  updateBook: vi.fn(),
-  cancelBook: vi.fn(),
+vi.mock('../../dataProvider/methods/bookings', async () => ({
+  bookingMethods: {
+    listCalendarBooks: vi.fn(),
+    listComments: vi.fn(),
+    listRooms: vi.fn(),
+    listPlans: vi.fn(),
+    getBook: vi.fn(),
+    createBook: vi.fn(),
+    updateBook: vi.fn(),
+    cancelBook: vi.fn(),
+  },
 }));
-const mocked = vi.mocked(api);
+const mocked = withCatalogue(vi.mocked(api));
 
 // Accommodation 2 of the demo list has 3 rooms: two of type 1, one of type 2.
 const rooms = [

@@ -4,21 +4,23 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Notification } from 'react-admin';
 import { Route, Routes } from 'react-router-dom';
 import type { CalendarComment } from '../../contract/booking';
-import * as api from '../../dataProvider/bookingsApi';
+import { bookingMethods as api } from '../../dataProvider/methods/bookings';
 import { clearSession } from '../../dataProvider/tokenStore';
 import CalendarPage from '../../src/pages/calendar/CalendarPage';
 import { BOOK_SEARCH_COOKIE, VIEW_COOKIE } from '../../src/pages/calendar/calendarConstants';
-import { buildBooking } from './BookingPanel.fixtures';
+import { buildBooking, withCatalogue } from './BookingPanel.fixtures';
 import { renderInAdmin, storeDemoAccommodations } from './helpers';
 
-vi.mock('../../dataProvider/bookingsApi', () => ({
-  listCalendarBooks: vi.fn(),
-  listComments: vi.fn(),
-  listRooms: vi.fn(),
-  listPlans: vi.fn(),
-  getBook: vi.fn(),
+vi.mock('../../dataProvider/methods/bookings', async () => ({
+  bookingMethods: {
+    listCalendarBooks: vi.fn(),
+    listComments: vi.fn(),
+    listRooms: vi.fn(),
+    listPlans: vi.fn(),
+    getBook: vi.fn(),
+  },
 }));
-const mocked = vi.mocked(api);
+const mocked = withCatalogue(vi.mocked(api));
 
 const rooms = [{ id: 1, name: '和室', max_num: 3, plans: [] }];
 const books = [

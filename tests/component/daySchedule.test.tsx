@@ -1,19 +1,21 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Route, Routes } from 'react-router-dom';
-import * as api from '../../dataProvider/bookingsApi';
+import { bookingMethods as api } from '../../dataProvider/methods/bookings';
 import { clearSession } from '../../dataProvider/tokenStore';
 import DaySchedulePage from '../../src/pages/daySchedule/DaySchedulePage';
 import { buildBooking } from './BookingPanel.fixtures';
 import { renderInAdmin, storeDemoAccommodations } from './helpers';
 
-vi.mock('../../dataProvider/bookingsApi', () => ({
-  listCalendarBooks: vi.fn(),
-  listComments: vi.fn(),
-  createComment: vi.fn(),
-  updateComment: vi.fn(),
-  deleteComment: vi.fn(),
-  getDayStatus: vi.fn(),
+vi.mock('../../dataProvider/methods/bookings', async () => ({
+  bookingMethods: {
+    listCalendarBooks: vi.fn(),
+    listComments: vi.fn(),
+    createComment: vi.fn(),
+    updateComment: vi.fn(),
+    deleteComment: vi.fn(),
+    getDayStatus: vi.fn(),
+  },
 }));
 const mocked = vi.mocked(api);
 

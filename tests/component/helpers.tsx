@@ -1,9 +1,11 @@
 import type { ReactNode } from 'react';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { AdminContext, memoryStore, type AuthProvider, type DataProvider } from 'react-admin';
+import { AdminContext, memoryStore, type AuthProvider, type DataProvider, type RaRecord } from 'react-admin';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { i18nProvider } from '../../i18n/i18nProvider';
+import { bookingMethods } from '../../dataProvider/methods/bookings';
+import { moneyMethods } from '../../dataProvider/methods/money';
 import { setStoredAccommodations } from '../../dataProvider/tokenStore';
 import type { AccommodationsAnswer } from '../../dataProvider/types';
 
@@ -29,7 +31,29 @@ export function LocationProbe() {
   );
 }
 
-const emptyDataProvider = {} as DataProvider;
+/**
+ * What the screens of these tests call: the bookings and money methods (each test file replaces
+ * their modules with stubs through vi.mock), and the catalogue lists a screen reads with getList
+ * (room types, plans, options of an accommodation), answered by the stubs' listRooms, listPlans
+ * and listOptions so that a test sets them as it sets any other call.
+ */
+function screenDataProvider(): DataProvider {
+  type Lists = Record<string, ((...args: unknown[]) => Promise<unknown[]>) | undefined>;
+  const stubs = { ...bookingMethods, ...moneyMethods } as unknown as Lists;
+  const lists: Record<string, (meta: { accommodationId?: number }, filter: Record<string, unknown>) => unknown> = {
+    rooms: (meta) => stubs.listRooms?.(meta.accommodationId),
+    plans: (meta) => stubs.listPlans?.(meta.accommodationId),
+    options: (meta, filter) => stubs.listOptions?.(meta.accommodationId, filter.room_id),
+  };
+  return {
+    ...bookingMethods,
+    ...moneyMethods,
+    async getList(resource: string, params: { meta?: { accommodationId?: number }; filter?: Record<string, unknown> }) {
+      const data = ((await lists[resource]?.(params.meta ?? {}, params.filter ?? {})) ?? []) as RaRecord[];
+      return { data, total: data.length };
+    },
+  } as unknown as DataProvider;
+}
 
 /** Renders inside react-admin's context (Japanese i18n, basename /m) at the given path. */
 export function renderInAdmin(
@@ -41,7 +65,7 @@ export function renderInAdmin(
       <AdminContext
         basename="/m"
         i18nProvider={i18nProvider}
-        dataProvider={emptyDataProvider}
+        dataProvider={screenDataProvider()}
         authProvider={authProvider}
         store={memoryStore()}
       >

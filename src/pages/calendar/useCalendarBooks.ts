@@ -2,9 +2,12 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNotify } from 'react-admin';
 import type { Booking } from '../../../contract/booking';
 import type { Room } from '../../../contract/room';
-import { listCalendarBooks, listRooms } from '../../../dataProvider/bookingsApi';
 import { errorMessages } from '../../../contract/messages';
 import { extensionWindow, initialWindow, mergeWindows, type DateWindow } from './calendarModel';
+import { useAppDataProvider } from '../../../dataProvider/useAppDataProvider';
+import { useAccommodationList } from '../../crud/useAccommodationList';
+
+const NO_ROOMS: Room[] = [];
 
 interface BooksState {
   window: DateWindow;
@@ -28,12 +31,13 @@ export type LoadBeside = (range: DateWindow, signal: AbortSignal) => void;
  * called right after the first window's call and each extension's call is sent, for the same dates.
  */
 export function useCalendarBooks(accommodationId: number, today: string, loadBeside?: LoadBeside) {
+  const dataProvider = useAppDataProvider();
   const [state, setState] = useState<BooksState>(() => ({
     window: initialWindow(today),
     books: new Map(),
     loaded: false,
   }));
-  const [rooms, setRooms] = useState<Room[]>([]);
+  const rooms = useAccommodationList<Room>('rooms', accommodationId).data ?? NO_ROOMS;
   const notify = useNotify();
   const windowRef = useRef(state.window);
   const busy = useRef(false);
@@ -55,24 +59,19 @@ export function useCalendarBooks(accommodationId: number, today: string, loadBes
   const reload = useCallback(async () => {
     const { from, to } = windowRef.current;
     try {
-      const books = await listCalendarBooks(accommodationId, from, to, abort.current.signal);
+      const books = await dataProvider.listCalendarBooks(accommodationId, from, to, abort.current.signal);
       setState((s) => (s.window.from === from && s.window.to === to ? { ...s, books: byId(books), loaded: true } : s));
     } catch (e) {
       fail(e);
       setState((s) => ({ ...s, loaded: true }));
     }
-  }, [accommodationId, fail]);
+  }, [dataProvider, accommodationId, fail]);
 
   useEffect(() => {
     const controller = new AbortController();
     abort.current = controller;
     void reload();
     loadBeside?.(windowRef.current, controller.signal);
-    listRooms(accommodationId)
-      .then((list) => {
-        if (!controller.signal.aborted) setRooms(list);
-      })
-      .catch(fail);
     return () => controller.abort();
   }, [accommodationId, reload, fail, loadBeside]);
 
@@ -86,7 +85,7 @@ export function useCalendarBooks(accommodationId: number, today: string, loadBes
       busy.current = true;
       const added = extensionWindow(windowRef.current, direction, days);
       try {
-        const asked = listCalendarBooks(accommodationId, added.from, added.to, abort.current.signal);
+        const asked = dataProvider.listCalendarBooks(accommodationId, added.from, added.to, abort.current.signal);
         loadBeside?.(added, abort.current.signal);
         const books = await asked;
         beforeApply?.();
@@ -98,7 +97,7 @@ export function useCalendarBooks(accommodationId: number, today: string, loadBes
         busy.current = false;
       }
     },
-    [accommodationId, fail, loadBeside],
+    [dataProvider, accommodationId, fail, loadBeside],
   );
 
   return { window: state.window, books: state.books, loaded: state.loaded, rooms, reload, extend };

@@ -1,7 +1,7 @@
 import { useCallback, useState } from 'react';
 import { useNotify } from 'react-admin';
-import { listComments } from '../../../dataProvider/bookingsApi';
 import { mergeComments, type DateWindow, type DayComments } from './calendarModel';
+import { useAppDataProvider } from '../../../dataProvider/useAppDataProvider';
 
 const NONE: DayComments = new Map();
 
@@ -11,12 +11,14 @@ const NONE: DayComments = new Map();
  * they come. A failure leaves the bookings alone and says so once.
  */
 export function useCalendarComments(accommodationId: number) {
+  const dataProvider = useAppDataProvider();
   const [comments, setComments] = useState<DayComments>(NONE);
   const notify = useNotify();
 
   const load = useCallback(
     (range: DateWindow, signal: AbortSignal) => {
-      listComments(accommodationId, range.from, range.to, signal)
+      dataProvider
+        .listComments(accommodationId, range.from, range.to, signal)
         .then((answer) => {
           if (!signal.aborted) setComments((held) => mergeComments(held, range, answer));
         })
@@ -24,7 +26,7 @@ export function useCalendarComments(accommodationId: number) {
           if (!signal.aborted) notify('app.calendar.comments_failed', { type: 'warning' });
         });
     },
-    [accommodationId, notify],
+    [dataProvider, accommodationId, notify],
   );
 
   return { comments, load };

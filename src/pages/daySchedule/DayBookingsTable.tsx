@@ -6,13 +6,13 @@ import type { Booking } from '../../../contract/booking';
 import { staysOn } from '../../../contract/calendarDay';
 import { errorMessages } from '../../../contract/messages';
 import { useAccommodations } from '../../../dataProvider/accommodations';
-import { listCalendarBooks } from '../../../dataProvider/bookingsApi';
 import { formatDate, formatPeople, formatYen } from '../../../i18n/formats';
 import { useAppTranslate } from '../../../i18n/useAppTranslate';
 import type { AppMessageKey } from '../../../i18n/ja';
 import { DataTable } from '../../components/DataTable';
 import { FacilityIcon } from '../../components/FacilityIcon';
 import { links } from '../../routes';
+import { useAppDataProvider } from '../../../dataProvider/useAppDataProvider';
 
 const COLUMNS: AppMessageKey[] = [
   'app.day.col_facility',
@@ -31,6 +31,7 @@ const RIGHT = new Set<AppMessageKey>(['app.day.col_people', 'app.day.col_paid'])
 /** The live bookings staying the night of `date`; a row opens the booking panel. */
 export function DayBookingsTable({ accommodationId, date }: { accommodationId: number; date: string }) {
   const translate = useAppTranslate();
+  const dataProvider = useAppDataProvider();
   const columns = COLUMNS.map(
     (key) => ({ key, header: translate(key), align: RIGHT.has(key) ? 'right' : 'left' }) as const,
   );
@@ -42,7 +43,8 @@ export function DayBookingsTable({ accommodationId, date }: { accommodationId: n
 
   useEffect(() => {
     const controller = new AbortController();
-    listCalendarBooks(accommodationId, date, date, controller.signal)
+    dataProvider
+      .listCalendarBooks(accommodationId, date, date, controller.signal)
       .then((list) =>
         setBooks(
           list
@@ -56,7 +58,7 @@ export function DayBookingsTable({ accommodationId, date }: { accommodationId: n
         setBooks([]);
       });
     return () => controller.abort();
-  }, [accommodationId, date, notify]);
+  }, [dataProvider, accommodationId, date, notify]);
 
   return (
     <Box component="section" aria-label={translate('app.day.bookings')}>

@@ -1,22 +1,25 @@
 import { useEffect, useState } from 'react';
 import { Box, Chip, Typography } from '@mui/material';
-import { getDayStatus, type DayStatus } from '../../../dataProvider/bookingsApi';
 import { useAppTranslate } from '../../../i18n/useAppTranslate';
+import { type DayStatus } from '../../../dataProvider/methods/bookings';
+import { useAppDataProvider } from '../../../dataProvider/useAppDataProvider';
 
 /** Per room type: 予約数/部屋数, red when over (GET /admin/books/date/{date}). */
 export function DayStatusBadges({ accommodationId, date }: { accommodationId: number; date: string }) {
   const translate = useAppTranslate();
+  const dataProvider = useAppDataProvider();
   const [status, setStatus] = useState<DayStatus | null>(null);
   useEffect(() => {
     let live = true;
-    getDayStatus(date, accommodationId)
+    dataProvider
+      .getDayStatus(date, accommodationId)
       .then((s) => live && setStatus(s))
       // The badges are a summary; the table below still shows the day's bookings.
       .catch(() => undefined);
     return () => {
       live = false;
     };
-  }, [accommodationId, date]);
+  }, [dataProvider, accommodationId, date]);
   if (!status || status.rooms.length === 0) return null;
   return (
     <Box component="section" aria-label={translate('app.day.status')} sx={{ mb: 2 }}>

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNotify } from 'react-admin';
 import { errorMessages } from '../../../contract/messages';
-import { createComment, deleteComment, listComments, updateComment } from '../../../dataProvider/bookingsApi';
+import { useAppDataProvider } from '../../../dataProvider/useAppDataProvider';
 
 /** A comment as the page holds it: `id` null until the server has it; `saved` is the server's text. */
 export interface DraftComment {
@@ -19,6 +19,7 @@ const draft = (id: number | null = null, text = ''): DraftComment => ({ key: `c$
  * the day has none; leaving a comment's field creates it (POST) or updates it (PATCH).
  */
 export function useDayComments(accommodationId: number, date: string) {
+  const dataProvider = useAppDataProvider();
   const [comments, setComments] = useState<DraftComment[] | null>(null);
   const notify = useNotify();
   /** Comments whose create or update is on its way: a second blur meanwhile must not create a twin. */
@@ -31,7 +32,8 @@ export function useDayComments(accommodationId: number, date: string) {
 
   useEffect(() => {
     let live = true;
-    listComments(accommodationId, date, date)
+    dataProvider
+      .listComments(accommodationId, date, date)
       .then((list) => {
         if (!live) return;
         const mine = list.filter((c) => c.target_date === date).map((c) => draft(c.id, c.comment));
@@ -45,7 +47,7 @@ export function useDayComments(accommodationId: number, date: string) {
     return () => {
       live = false;
     };
-  }, [accommodationId, date, fail]);
+  }, [dataProvider, accommodationId, date, fail]);
 
   const patch = (key: string, change: Partial<DraftComment>) =>
     setComments((list) => list?.map((c) => (c.key === key ? { ...c, ...change } : c)) ?? list);
@@ -59,8 +61,8 @@ export function useDayComments(accommodationId: number, date: string) {
     try {
       const answer =
         c.id === null
-          ? await createComment(accommodationId, date, c.text)
-          : await updateComment(accommodationId, c.id, c.text);
+          ? await dataProvider.createComment(accommodationId, date, c.text)
+          : await dataProvider.updateComment(accommodationId, c.id, c.text);
       patch(c.key, { id: answer.id, saved: c.text });
     } catch (e) {
       fail(e, errorMessages.bookingUpdateFailed);
@@ -74,7 +76,7 @@ export function useDayComments(accommodationId: number, date: string) {
   /** Deletes on the server when stored there; the day keeps one empty comment. */
   const remove = async (c: DraftComment) => {
     try {
-      if (c.id !== null) await deleteComment(accommodationId, c.id);
+      if (c.id !== null) await dataProvider.deleteComment(accommodationId, c.id);
       setComments((list) => {
         const rest = (list ?? []).filter((x) => x.key !== c.key);
         return rest.length > 0 ? rest : [draft()];

@@ -1,6 +1,5 @@
 import { useCallback } from 'react';
 import { Box, useMediaQuery, type Theme } from '@mui/material';
-import { listRefundsNeeded } from '../../../dataProvider/paymentsApi';
 import type { AppMessageKey } from '../../../i18n/ja';
 import { useAppTranslate } from '../../../i18n/useAppTranslate';
 import { DataTable } from '../../components/DataTable';
@@ -8,6 +7,7 @@ import { ListStatus } from '../../components/ListStatus';
 import { RefundItem, RefundRow } from './RefundRow';
 import { SectionCard } from './SectionCard';
 import { rowsOf, useLoad } from './useLoad';
+import { useAppDataProvider } from '../../../dataProvider/useAppDataProvider';
 
 const COLUMNS: AppMessageKey[] = [
   'app.dashboard.refund.col_facility',
@@ -22,10 +22,11 @@ const RIGHT = new Set<AppMessageKey>(['app.dashboard.refund.col_paid', 'app.dash
 /** Cancelled bookings that still hold money (GET /admin/books/deleted/paid), each with its refund. */
 export function RefundList({ version, onRefunded }: { version: number; onRefunded: () => void }) {
   const translate = useAppTranslate();
+  const dataProvider = useAppDataProvider();
   const columns = COLUMNS.map(
     (key) => ({ key, header: translate(key), align: RIGHT.has(key) ? 'right' : 'left' }) as const,
   );
-  const load = useCallback(() => listRefundsNeeded(), []);
+  const load = useCallback(() => dataProvider.listRefundsNeeded(), [dataProvider]);
   const state = useLoad(load, version);
   const books = rowsOf(state);
   const narrow = useMediaQuery((theme: Theme) => theme.breakpoints.down('md'));

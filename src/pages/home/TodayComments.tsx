@@ -2,26 +2,27 @@ import { useCallback, useMemo } from 'react';
 import { Box, List, ListItem, ListItemAvatar, ListItemText } from '@mui/material';
 import { Link } from 'react-router-dom';
 import { useAccommodations } from '../../../dataProvider/accommodations';
-import { listComments } from '../../../dataProvider/bookingsApi';
 import { useAppTranslate } from '../../../i18n/useAppTranslate';
 import { ListStatus } from '../../components/ListStatus';
 import { links } from '../../routes';
 import { Facility } from './Facility';
 import { SectionCard } from './SectionCard';
 import { rowsOf, useLoad } from './useLoad';
+import { useAppDataProvider } from '../../../dataProvider/useAppDataProvider';
 
 /** The calendar comments of today, of every reachable accommodation; each links to its day. */
 export function TodayComments({ today, version }: { today: string; version: number }) {
   const translate = useAppTranslate();
+  const dataProvider = useAppDataProvider();
   const { accommodations } = useAccommodations();
   const idsKey = accommodations.map((a) => a.id).join(',');
   const ids = useMemo(() => (idsKey === '' ? [] : idsKey.split(',').map(Number)), [idsKey]);
   const load = useCallback(
     async () =>
-      (await Promise.all(ids.map((id) => listComments(id, today, today))))
+      (await Promise.all(ids.map((id) => dataProvider.listComments(id, today, today))))
         .flat()
         .filter((c) => c.target_date === today && c.comment.trim() !== ''),
-    [ids, today],
+    [dataProvider, ids, today],
   );
   const state = useLoad(load, version);
   const comments = rowsOf(state);

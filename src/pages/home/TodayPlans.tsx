@@ -1,7 +1,6 @@
 import { useCallback } from 'react';
 import { Box, List, Typography } from '@mui/material';
 import type { Booking } from '../../../contract/booking';
-import { listBooks } from '../../../dataProvider/bookingsApi';
 import { formatDate, formatPeople, formatYen } from '../../../i18n/formats';
 import type { AppMessageKey } from '../../../i18n/ja';
 import { useAppTranslate } from '../../../i18n/useAppTranslate';
@@ -10,6 +9,7 @@ import { BookingListItem } from './BookingListItem';
 import { splitTodayPlans, todayPlansQuery, type TodayPlans as Plans } from './dashboardModel';
 import { SectionCard } from './SectionCard';
 import { useLoad } from './useLoad';
+import { useAppDataProvider } from '../../../dataProvider/useAppDataProvider';
 
 const GROUPS: { key: keyof Plans; label: AppMessageKey }[] = [
   { key: 'checkOuts', label: 'app.dashboard.today.check_out' },
@@ -28,7 +28,11 @@ export interface DashboardSectionProps {
 /** Today's check-outs, consecutive stays and check-ins of every reachable accommodation. */
 export function TodayPlans({ today, version, selectedId, onOpen }: DashboardSectionProps) {
   const translate = useAppTranslate();
-  const load = useCallback(() => listBooks(todayPlansQuery(today)).then((b) => splitTodayPlans(b, today)), [today]);
+  const dataProvider = useAppDataProvider();
+  const load = useCallback(
+    () => dataProvider.listBooks(todayPlansQuery(today)).then((b) => splitTodayPlans(b, today)),
+    [dataProvider, today],
+  );
   const state = useLoad(load, version);
 
   return (

@@ -1,6 +1,5 @@
 import { useCallback } from 'react';
 import { List } from '@mui/material';
-import { listUnpaidBooks } from '../../../dataProvider/paymentsApi';
 import { formatDate, formatYen } from '../../../i18n/formats';
 import { useAppTranslate } from '../../../i18n/useAppTranslate';
 import { ListStatus } from '../../components/ListStatus';
@@ -8,11 +7,13 @@ import { BookingListItem } from './BookingListItem';
 import { SectionCard } from './SectionCard';
 import type { DashboardSectionProps } from './TodayPlans';
 import { rowsOf, useLoad } from './useLoad';
+import { useAppDataProvider } from '../../../dataProvider/useAppDataProvider';
 
 /** Official bookings still unpaid 24 hours after they were made (GET /admin/books/unpaid). */
 export function UnpaidList({ version, selectedId, onOpen }: Omit<DashboardSectionProps, 'today'>) {
   const translate = useAppTranslate();
-  const load = useCallback(() => listUnpaidBooks(), []);
+  const dataProvider = useAppDataProvider();
+  const load = useCallback(() => dataProvider.listUnpaidBooks(), [dataProvider]);
   const state = useLoad(load, version);
   const books = rowsOf(state);
 

@@ -1,7 +1,6 @@
 import { useCallback } from 'react';
 import { Button, TableCell, TableRow, useMediaQuery, type Theme } from '@mui/material';
 import { Link } from 'react-router-dom';
-import { listBooks } from '../../../dataProvider/bookingsApi';
 import { formatDate, formatPeople, formatYen } from '../../../i18n/formats';
 import type { AppMessageKey } from '../../../i18n/ja';
 import { useAppTranslate } from '../../../i18n/useAppTranslate';
@@ -13,6 +12,7 @@ import { Facility } from './Facility';
 import { SectionCard } from './SectionCard';
 import type { DashboardSectionProps } from './TodayPlans';
 import { rowsOf, useLoad } from './useLoad';
+import { useAppDataProvider } from '../../../dataProvider/useAppDataProvider';
 
 const COLUMNS: AppMessageKey[] = [
   'app.dashboard.unpaid.col_facility',
@@ -29,10 +29,14 @@ const RIGHT = new Set<AppMessageKey>(['app.dashboard.unpaid.col_people', 'app.da
 /** Live bookings with a balance whose stay is not over: a click on a row opens its panel. */
 export function UnpaidTable({ today, version, selectedId, onOpen }: DashboardSectionProps) {
   const translate = useAppTranslate();
+  const dataProvider = useAppDataProvider();
   const columns = COLUMNS.map(
     (key) => ({ key, header: translate(key), align: RIGHT.has(key) ? 'right' : 'left' }) as const,
   );
-  const load = useCallback(() => listBooks(unpaidQuery(today)).then((b) => unpaidBookings(b, today)), [today]);
+  const load = useCallback(
+    () => dataProvider.listBooks(unpaidQuery(today)).then((b) => unpaidBookings(b, today)),
+    [dataProvider, today],
+  );
   const state = useLoad(load, version);
   const books = rowsOf(state);
   // On a phone the coloured badge stands for the facility; its name is its tooltip.

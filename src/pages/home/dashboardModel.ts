@@ -1,7 +1,7 @@
 import type { Booking } from '../../../contract/booking';
 import { addDays } from '../../../contract/dates';
 import { refundAmountError, refundBounds } from '../../../contract/payment';
-import type { BookListParams } from '../../../dataProvider/bookingsApi';
+import type { BookListParams } from '../../../dataProvider/methods/bookings';
 
 /**
  * What the home dashboard (spec section 2 "Home dashboard") computes from the bookings, without

@@ -2,9 +2,10 @@ import { useState } from 'react';
 import { useNotify } from 'react-admin';
 import type { Booking } from '../../../contract/booking';
 import { errorMessages } from '../../../contract/messages';
-import { newIdempotencyKey, refundBooking } from '../../../dataProvider/paymentsApi';
 import { failureMessage } from '../../../dataProvider/apiErrors';
 import { defaultRefundAmount, parseAmount, refundInputError } from './dashboardModel';
+import { newIdempotencyKey } from '../../../dataProvider/methods/money';
+import { useAppDataProvider } from '../../../dataProvider/useAppDataProvider';
 
 /**
  * The refund of one cancelled booking: the typed amount, its error (spec 5 "Refund amount") and
@@ -13,6 +14,7 @@ import { defaultRefundAmount, parseAmount, refundInputError } from './dashboardM
  * another refund and gets a new key.
  */
 export function useRefund(booking: Booking, onRefunded: () => void) {
+  const dataProvider = useAppDataProvider();
   const notify = useNotify();
   const [text, setText] = useState(() => String(defaultRefundAmount(booking)));
   const [key, setKey] = useState(newIdempotencyKey);
@@ -30,7 +32,7 @@ export function useRefund(booking: Booking, onRefunded: () => void) {
     if (error || sending) return;
     setSending(true);
     try {
-      await refundBooking({ book_id: booking.id, refund_amount: amount }, key);
+      await dataProvider.refundBooking({ book_id: booking.id, refund_amount: amount }, key);
       notify('app.dashboard.refund.done', { type: 'success' });
       onRefunded();
     } catch (e) {

@@ -1,0 +1,111 @@
+import type {
+  Booking,
+  BookingCreateInput,
+  BookingListQuery,
+  BookingUpdate,
+  CalendarComment,
+} from '../../contract/booking';
+import { resourceApi } from '../../contract/resourceApi';
+import { apiUrl } from '../config';
+import { httpClient, type QueryValue } from '../httpClient';
+
+/**
+ * The booking calls of spec section 7 that screens make beyond react-admin's CRUD of `books`: the
+ * calendar's window, the panel's partial saves and the cancel with its mail and fee, the day's
+ * status, the calendar comments. Typed methods of the one dataProvider (useDataProvider).
+ */
+
+/** The list query as the API reads it: dates yyyy-MM-dd, flags 'true', sync '0'/'1'. */
+export type BookListParams = {
+  [K in keyof BookingListQuery]?: BookingListQuery[K] extends boolean | undefined ? boolean : string | number;
+};
+
+const books = `/${resourceApi.books.path}`;
+
+function query(params: BookListParams): Record<string, QueryValue> {
+  const out: Record<string, QueryValue> = {};
+  for (const [k, v] of Object.entries(params)) {
+    if (v === undefined || v === null || v === '') continue;
+    out[k] = typeof v === 'boolean' ? (v ? 'true' : 'false') : v;
+  }
+  return out;
+}
+
+const commentsPath = (accommodationId: number) => `/admin/accommodations/${accommodationId}/calendar/comments`;
+
+export interface DayStatus {
+  date: string;
+  rooms: {
+    accommodation_id: number;
+    room_id: number;
+    room_name: string;
+    capacity: number;
+    booked: number;
+    over: boolean;
+  }[];
+}
+
+export const bookingMethods = {
+  async listBooks(params: BookListParams, signal?: AbortSignal): Promise<Booking[]> {
+    const { json } = await httpClient<{ books: Booking[] }>(apiUrl(books), { query: query(params), signal });
+    return json.books;
+  },
+
+  /** The calendar's window of one accommodation: every stay that touches [from, to]. */
+  listCalendarBooks(accommodationId: number, from: string, to: string, signal?: AbortSignal) {
+    return bookingMethods.listBooks(
+      { accommodation_id: accommodationId, stay_start_date: from, stay_end_date: to, with_consecutive: true },
+      signal,
+    );
+  },
+
+  async getBook(id: number): Promise<Booking> {
+    return (await httpClient<Booking>(apiUrl(`${books}/${id}`))).json;
+  },
+
+  async createBook(input: BookingCreateInput): Promise<Booking> {
+    return (await httpClient<Booking>(apiUrl(books), { method: 'POST', body: { ...input, via: 101 } })).json;
+  },
+
+  /** Partial update; a lone room_id or plan_id is how the panel applies those at once. */
+  async updateBook(id: number, patch: BookingUpdate): Promise<Booking> {
+    return (await httpClient<Booking>(apiUrl(`${books}/${id}`), { method: 'PATCH', body: patch })).json;
+  },
+
+  /** Cancels (delete_flg 1). `mail` asks for the cancel mail; `cancelFee` records the fee chosen. */
+  async cancelBook(id: number, options: { mail: boolean; cancelFee?: number | null }): Promise<void> {
+    await httpClient(apiUrl(`${books}/${id}`), {
+      method: 'DELETE',
+      query: { mail: options.mail ? 1 : 0, cancel_fee: options.cancelFee ?? undefined },
+    });
+  },
+
+  async getDayStatus(date: string, accommodationId: number): Promise<DayStatus> {
+    const url = apiUrl(`${books}/date/${date}`);
+    return (await httpClient<DayStatus>(url, { query: { accommodation_id: accommodationId } })).json;
+  },
+
+  /** The comments of the days from `from` to `to`, both included, by date then id. */
+  async listComments(accommodationId: number, from: string, to: string, signal?: AbortSignal) {
+    const { json } = await httpClient<{ comments: CalendarComment[] }>(apiUrl(commentsPath(accommodationId)), {
+      query: { start_date: from, end_date: to },
+      signal,
+    });
+    return json.comments;
+  },
+
+  async createComment(accommodationId: number, targetDate: string, comment: string) {
+    const url = apiUrl(commentsPath(accommodationId));
+    return (await httpClient<CalendarComment>(url, { method: 'POST', body: { target_date: targetDate, comment } }))
+      .json;
+  },
+
+  async updateComment(accommodationId: number, id: number, comment: string) {
+    const url = apiUrl(`${commentsPath(accommodationId)}/${id}`);
+    return (await httpClient<CalendarComment>(url, { method: 'PATCH', body: { comment } })).json;
+  },
+
+  async deleteComment(accommodationId: number, id: number): Promise<void> {
+    await httpClient(apiUrl(`${commentsPath(accommodationId)}/${id}`), { method: 'DELETE' });
+  },
+};

@@ -1,0 +1,64 @@
+import type { Booking, BookingOption } from '../../contract/booking';
+import type { BookingOptionCreate, BookingOptionUpdate } from '../../contract/option';
+import type { Payment, PaymentCreate, RefundAnswer, RefundBody } from '../../contract/payment';
+import { apiUrl } from '../config';
+import { httpClient } from '../httpClient';
+
+/**
+ * The money calls of spec section 7 (payments of a booking, the refund of a cancelled one, the
+ * dashboard's unpaid and refund-needed lists) and the options attached to a booking: typed methods
+ * of the one dataProvider.
+ */
+
+const ofBooking = (bookId: number) => `/books/${bookId}/options`;
+
+export const moneyMethods = {
+  async createPayment(body: PaymentCreate): Promise<Payment> {
+    return (await httpClient<Payment>(apiUrl('/payments'), { method: 'POST', body })).json;
+  },
+
+  /** 204; 409 for a card settlement's payment (transaction_id) or a cancelled booking's. */
+  async deletePayment(paymentId: number): Promise<void> {
+    await httpClient(apiUrl(`/payments/${paymentId}`), { method: 'DELETE' });
+  },
+
+  /**
+   * Refunds a cancelled booking. `idempotencyKey` is made once per refund the user means (one
+   * dialog, one row) and sent again on a retry: the server then answers the first refund.
+   */
+  async refundBooking(body: RefundBody, idempotencyKey: string): Promise<RefundAnswer> {
+    const url = apiUrl('/admin/payments/refund');
+    return (
+      await httpClient<RefundAnswer>(url, { method: 'PATCH', body, headers: { 'Idempotency-Key': idempotencyKey } })
+    ).json;
+  },
+
+  /** Official bookings still unpaid 24 hours after they were made. */
+  async listUnpaidBooks(): Promise<Booking[]> {
+    return (await httpClient<{ books: Booking[] }>(apiUrl('/admin/books/unpaid'))).json.books;
+  },
+
+  /** Cancelled bookings that still hold money: the refunds to make. */
+  async listRefundsNeeded(): Promise<Booking[]> {
+    return (await httpClient<{ books: Booking[] }>(apiUrl('/admin/books/deleted/paid'))).json.books;
+  },
+
+  async addBookingOption(bookId: number, body: BookingOptionCreate): Promise<BookingOption> {
+    return (await httpClient<BookingOption>(apiUrl(ofBooking(bookId)), { method: 'POST', body })).json;
+  },
+
+  /** The same fields, or { paid_at: now | null, mail } for the paid toggle. */
+  async updateBookingOption(bookId: number, id: number, patch: BookingOptionUpdate): Promise<BookingOption> {
+    const url = apiUrl(`${ofBooking(bookId)}/${id}`);
+    return (await httpClient<BookingOption>(url, { method: 'PATCH', body: patch })).json;
+  },
+
+  async removeBookingOption(bookId: number, id: number): Promise<void> {
+    await httpClient(apiUrl(`${ofBooking(bookId)}/${id}`), { method: 'DELETE' });
+  },
+};
+
+/** A fresh key for one refund the user means. */
+export function newIdempotencyKey(): string {
+  return crypto.randomUUID();
+}
