@@ -16,6 +16,7 @@ export const appMessages = {
     name: 'やどばん',
     menu: {
       home: 'ホーム',
+      book_search: '予約検索',
       users: 'ユーザー管理',
       suppliers: 'パートナー',
       bulk_mail: '一括メール',
@@ -42,6 +43,7 @@ export const appMessages = {
     login: loginMessages.login,
     page: {
       home: 'ホーム',
+      book_search: '予約検索',
       bulk_mail: '一括メール',
       bulk_mail_create: '一括メール作成',
       received_mail: '受信メール詳細',
@@ -201,6 +203,19 @@ export const appMessages = {
         fee_none: 'なし',
         fee_preset: '%{percent}%（%{amount}）',
       },
+    },
+    book_search: {
+      all_accommodations: 'すべての施設',
+      stay_from: '宿泊日（から）',
+      stay_to: '宿泊日（まで）',
+      sync: '連携',
+      sync_all: 'すべて',
+      sync_not_yet: '未連携',
+      sync_done: '連携済み',
+      not_paid_only: '未入金のみ',
+      with_deleted: 'キャンセルを含む',
+      empty: '条件に合う予約はありません。',
+      count: '%{count}件',
     },
     lodging: {
       title: '%{period} 宿泊一覧',
@@ -539,6 +554,9 @@ export const appMessages = {
         empty: 'オプションがまだありません。「新規作成」から追加してください。',
         load_failed: 'オプションを読み込めませんでした。時間をおいて画面を更新してください。',
       },
+    },
+    books: {
+      name: '予約検索',
     },
     bookings: {
       name: '予約',

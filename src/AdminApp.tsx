@@ -12,6 +12,7 @@ import { AppLayout } from './layout/AppLayout';
 import { NotFoundPage, PlaceholderPage } from './pages/PlaceholderPage';
 import { ADMIN_BASENAME, LOGIN_PATH, pageRoutes, type PageName } from './routes';
 import { themeOptions } from './theme';
+import { booksResource } from '../resources/bookings';
 import { faqResource } from '../resources/faq';
 import { optionResource } from '../resources/options';
 import { planResource } from '../resources/plans';
@@ -71,7 +72,15 @@ const pages: Partial<Record<PageName, ReactElement>> = {
  * under /m/accommodation/{id}/ (the pages above); its own route (/m/rooms) opens the first
  * accommodation's page.
  */
-const resources = [supplierResource, userResource, roomResource, planResource, optionResource, faqResource];
+const resources = [
+  booksResource,
+  supplierResource,
+  userResource,
+  roomResource,
+  planResource,
+  optionResource,
+  faqResource,
+];
 
 /** Routes a <Resource> serves at the spec's address itself. */
 const resourceRoutes: readonly PageName[] = ['suppliers', 'users'];

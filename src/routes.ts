@@ -62,6 +62,7 @@ export const links = {
   timesheet: (id: Id) => m(`timesheet/${seg(id)}`),
   users: () => m('user'),
   suppliers: () => m('supplier'),
+  bookSearch: () => m('books'),
   guestBooks: (mail: string) => m(`books/${seg(mail)}`),
   calendar: (id: Id) => m(`accommodation/${seg(id)}`),
   booking: (id: Id, bookId: Id) => m(`accommodation/${seg(id)}/book/${seg(bookId)}`),

@@ -43,7 +43,7 @@ const CHOICES = 1000;
  * typed keeps the field's value as it was: leaving it then says the date is not right rather than
  * saving it as empty.
  */
-function DateInputJa({
+export function DateInputJa({
   source,
   label,
   disabled,
@@ -55,6 +55,8 @@ function DateInputJa({
   disabled?: boolean;
   helperText?: ReactNode;
   onCommit?: () => void;
+  /** Read by react-admin's filter form: a filter shown without being added. */
+  alwaysOn?: boolean;
 }) {
   const { field, fieldState } = useInput({ source });
   const { setError } = useFormContext();

@@ -1,5 +1,6 @@
 import { Box, Divider, ListSubheader, Typography } from '@mui/material';
 import HomeIcon from '@mui/icons-material/Home';
+import EventNoteIcon from '@mui/icons-material/EventNote';
 import PeopleIcon from '@mui/icons-material/People';
 import HandshakeIcon from '@mui/icons-material/Handshake';
 import MailIcon from '@mui/icons-material/Mail';
@@ -27,6 +28,7 @@ export function AppMenu() {
   return (
     <Menu>
       <Menu.Item to={links.home()} primaryText={translate('app.menu.home')} leftIcon={<HomeIcon />} />
+      <Menu.Item to={links.bookSearch()} primaryText={translate('app.menu.book_search')} leftIcon={<EventNoteIcon />} />
       {isAdmin ? (
         <Menu.Item to={links.users()} primaryText={translate('app.menu.users')} leftIcon={<PeopleIcon />} />
       ) : null}

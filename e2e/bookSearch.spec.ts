@@ -1,0 +1,79 @@
+import { expect, test } from '@playwright/test';
+import { addDays, tokyoToday } from '../contract/dates';
+import { ADMIN, signIn } from './support';
+
+test('the booking search finds a guest by mail, opens the booking, and keeps the search for next time', async ({
+  page,
+}) => {
+  const stamp = Date.now().toString(36);
+  const mail = `search-${stamp}@example.com`;
+  const guest = `検索 花子${stamp}`;
+  // A booking of the guest, through the API, inside the default period (today to 30 days ahead).
+  const auth = await page.request.post('/oauth/auth', {
+    form: {
+      grant_type: 'password',
+      username: ADMIN.mail,
+      password: ADMIN.password,
+      client_id: 'console',
+      client_secret: 'console-secret',
+      scope: 'admin',
+    },
+  });
+  const headers = { authorization: `Bearer ${((await auth.json()) as { access_token: string }).access_token}` };
+  const rooms = (await (await page.request.get('/api/accommodations/2/rooms', { headers })).json()) as {
+    rooms: { id: number }[];
+  };
+  const created = await page.request.post('/api/admin/books', {
+    headers,
+    data: {
+      accommodation_id: 2,
+      room_id: rooms.rooms[0]!.id,
+      plan_id: null,
+      price_sub: 28000,
+      start_date: addDays(tokyoToday(), 200),
+      days: 2,
+      person_number: 2,
+      price: 0,
+      name: guest,
+      mail,
+      via: 101,
+    },
+  });
+  expect(created.status()).toBe(201);
+  const { id } = (await created.json()) as { id: number };
+
+  await signIn(page, ADMIN);
+  await page.getByRole('menuitem', { name: '予約検索' }).click();
+  await expect(page).toHaveURL(/\/m\/books$/);
+  const list = page.getByTestId('book-search');
+  await expect(list.locator('tbody tr').first()).toBeVisible();
+
+  // Far ahead: widen the period, then narrow to the guest's mail.
+  const to = page.getByRole('group', { name: '宿泊日（まで）' });
+  await to.getByRole('spinbutton').first().click();
+  await page.keyboard.type(addDays(tokyoToday(), 365).replaceAll('-', ''));
+  await page.getByLabel('メール', { exact: true }).fill(mail);
+  const row = list.locator('tbody tr', { hasText: guest });
+  await expect(row).toHaveCount(1);
+  await expect(list.locator('tbody tr')).toHaveCount(1);
+  await expect(row).toContainText('28,000円');
+  await expect(row).toContainText('湖畔の宿 みずうみ');
+
+  await row.click();
+  await expect(page).toHaveURL(new RegExp(`/m/books/${id}$`));
+  const panel = page.getByTestId('booking-panel');
+  await expect(panel.getByLabel('宿泊者名')).toHaveValue(guest);
+  await panel.getByRole('button', { name: '閉じる' }).click();
+  await expect(page).toHaveURL(/\/m\/books$/);
+
+  // Next time (a reload, a new visit) the page opens on the last search: the cookie of spec 3.
+  await page.reload();
+  await expect(page.getByLabel('メール', { exact: true })).toHaveValue(mail);
+  await expect(list.locator('tbody tr', { hasText: guest })).toHaveCount(1);
+  const cookie = (await page.context().cookies()).find((c) => c.name === 'yadoban_book_search');
+  expect(JSON.parse(decodeURIComponent(cookie!.value))).toMatchObject({ mail, with_deleted: 0 });
+
+  // A mail is still a guest's stay history at its own address.
+  await page.goto(`/m/books/${encodeURIComponent(mail)}`);
+  await expect(page.getByTestId('lodging-row')).toHaveCount(1);
+});
