@@ -1,6 +1,9 @@
 import { isValidDate } from './dates';
 import { isoDate } from './params';
 import { z } from './zod';
+import { defineEntity } from './entity';
+import { VIA_CODES, viaLabel } from './enums';
+import { resourceApi } from './resourceApi';
 
 /** A booking as the API answers it (GET /admin/books, /admin/books/{id}). */
 export const bookingPaymentSchema = z.object({
@@ -305,3 +308,45 @@ export const roomDayStatusSchema = z.object({
   over: z.boolean(),
 });
 export const dayStatusSchema = z.object({ date: z.string(), rooms: z.array(roomDayStatusSchema) });
+
+/**
+ * Bookings as a react-admin resource (`books`): the booking search lists them with these columns
+ * and the filters of `bookingListQuerySchema`; a record is edited in the booking panel, whose rules
+ * are the create and update schemas above.
+ */
+export const bookingEntity = defineEntity({
+  resource: 'books',
+  api: resourceApi.books,
+  table: 'bookings',
+  record: bookingSchema,
+  create: bookingCreateBodySchema,
+  update: bookingUpdateBodySchema,
+  listQuery: bookingListQuerySchema,
+  fields: {
+    accommodation_id: { input: 'reference', reference: 'accommodations', column: { format: 'reference' } },
+    start_date: { input: 'date', column: { format: 'date', sortable: true } },
+    days: { input: 'integer', unit: 'resources.books.units.days', column: { format: 'count', sortable: true } },
+    name: { input: 'text', required: true, column: { sortable: true } },
+    person_number: {
+      input: 'integer',
+      unit: 'resources.books.units.person_number',
+      column: { format: 'count', hiddenWhenNarrow: true },
+    },
+    room_id: { input: 'reference', reference: 'rooms', column: { format: 'reference', display: 'room_name' } },
+    price_sub: { input: 'yen', column: { format: 'yen', sortable: true } },
+    price: { input: 'yen', column: { format: 'yen', hiddenWhenNarrow: true } },
+    created_at: {
+      input: 'date',
+      readOnlyInEdit: true,
+      column: { format: 'date', sortable: true, hiddenWhenNarrow: true },
+    },
+    via: {
+      input: 'select',
+      readOnlyInEdit: true,
+      choices: VIA_CODES.map((code) => ({ id: code, name: viaLabel(code) })),
+      column: { format: 'choice', hiddenWhenNarrow: true },
+    },
+    delete_flg: { input: 'switch', readOnlyInEdit: true, column: { format: 'mark' } },
+  },
+  recordRepresentation: 'name',
+});

@@ -1,3 +1,4 @@
+import { bookingEntity } from './booking';
 import type { AnyEntity } from './entity';
 import { faqEntity } from './faq';
 import { optionEntity } from './option';
@@ -12,6 +13,7 @@ import { userEntity } from './user';
  * this list: each page loads only its own description.
  */
 export const entities: readonly AnyEntity[] = [
+  bookingEntity,
   roomEntity,
   planEntity,
   optionEntity,

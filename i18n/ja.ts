@@ -557,6 +557,41 @@ export const appMessages = {
     },
     books: {
       name: '予約検索',
+      fields: {
+        accommodation_id: '宿泊施設',
+        start_date: '宿泊日',
+        days: '泊数',
+        name: '宿泊者',
+        person_number: '人数',
+        room_id: '部屋タイプ',
+        price_sub: '合計金額',
+        price: '入金額',
+        created_at: '予約日',
+        via: '予約経路',
+        delete_flg: 'キャンセル',
+      },
+      units: {
+        days: '泊',
+        person_number: '人',
+      },
+      titles: {
+        list: '予約検索',
+        create: '新規予約',
+        edit: '予約詳細',
+      },
+      actions: {
+        new: '新規予約',
+        create: '予約する',
+        update: '保存',
+      },
+      messages: {
+        created: '予約を登録しました。',
+        updated: '保存しました',
+        deleted: '予約をキャンセルしました。',
+        delete_confirm: 'この予約をキャンセルします。よろしいですか？',
+        empty: '条件に合う予約はありません。',
+        load_failed: '予約を読み込めませんでした。',
+      },
     },
     bookings: {
       name: '予約',

@@ -1,13 +1,23 @@
-import { useEffect, useMemo } from 'react';
-import { Chip, Stack } from '@mui/material';
-import { BooleanInput, DataTable, List, SelectInput, TextInput, useListContext } from 'react-admin';
-import type { Booking } from '../../contract/booking';
-import { viaLabel } from '../../contract/enums';
+import { useEffect, useMemo, type ReactNode } from 'react';
+import { Chip, Stack, useMediaQuery, type Theme } from '@mui/material';
+import {
+  BooleanInput,
+  DataTable,
+  List,
+  SelectInput,
+  TextInput,
+  useListContext,
+  useTranslate,
+  type RaRecord,
+} from 'react-admin';
+import { bookingEntity, type Booking } from '../../contract/booking';
+import { columnEntries } from '../../contract/entity';
 import { useAccommodations } from '../../dataProvider/accommodations';
-import { formatDate, formatPeople, formatYen, todayInTokyo } from '../../i18n/formats';
+import { todayInTokyo } from '../../i18n/formats';
 import type { AppMessageKey } from '../../i18n/ja';
 import { useAppTranslate } from '../../i18n/useAppTranslate';
 import { FacilityIcon } from '../../src/components/FacilityIcon';
+import { fieldCell } from '../../src/crud/cells';
 import { DateInputJa } from '../../src/crud/EntityInput';
 import { readBookSearch, writeBookSearch } from '../../src/pages/calendar/calendarStorage';
 import { cookieFromFilter, filterFromCookie, type BookingSearchFilter } from './bookingSearchModel';
@@ -28,11 +38,28 @@ function RememberSearch() {
  */
 export default function BookingSearch() {
   const translate = useAppTranslate();
+  const raTranslate = useTranslate();
   const { accommodations } = useAccommodations();
   const field = (name: string) => translate(`resources.bookings.fields.${name}` as AppMessageKey);
   const label = (name: string) => translate(`app.book_search.${name}` as AppMessageKey);
   const defaults = useMemo(() => filterFromCookie(readBookSearch(), todayInTokyo()), []);
   const facility = (id: number) => accommodations.find((a) => a.id === id);
+  const narrow = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
+  // The columns of the booking's description; the facility and the cancellation drawn as on the stay history.
+  const columns = columnEntries(bookingEntity).filter(([, meta]) => !(narrow && meta.column?.hiddenWhenNarrow));
+  const cells: Record<string, (b: Booking) => ReactNode> = {
+    accommodation_id: (b) => {
+      const a = facility(b.accommodation_id);
+      return (
+        <Stack direction="row" sx={{ alignItems: 'center', gap: 1 }}>
+          <FacilityIcon color={a?.color} shortName={a?.short_name ?? ''} size={24} title={a?.name} />
+          {!narrow && <span>{a?.name ?? ''}</span>}
+        </Stack>
+      );
+    },
+    delete_flg: (b) =>
+      b.delete_flg === 1 ? <Chip size="small" color="error" label={translate('app.booking.cancelled')} /> : '',
+  };
 
   const filters = [
     <SelectInput
@@ -90,57 +117,18 @@ export default function BookingSearch() {
         data-testid="book-search"
         sx={{ '& td, & th': { whiteSpace: 'nowrap' } }}
       >
-        <DataTable.Col
-          source="accommodation_id"
-          label={field('accommodation')}
-          disableSort
-          render={(b: Booking) => {
-            const a = facility(b.accommodation_id);
-            return (
-              <Stack direction="row" sx={{ alignItems: 'center', gap: 1 }}>
-                <FacilityIcon color={a?.color} shortName={a?.short_name ?? ''} size={24} title={a?.name} />
-                <span>{a?.name ?? ''}</span>
-              </Stack>
-            );
-          }}
-        />
-        <DataTable.Col
-          source="start_date"
-          label={field('stay_date')}
-          render={(b: Booking) => formatDate(b.start_date)}
-        />
-        <DataTable.Col
-          source="days"
-          label={field('days')}
-          render={(b: Booking) => translate('app.booking.nights', { count: b.days })}
-        />
-        <DataTable.Col source="name" label={field('guest')} />
-        <DataTable.Col
-          source="person_number"
-          label={field('person_number')}
-          render={(b: Booking) => formatPeople(b.person_number)}
-        />
-        <DataTable.Col source="room_name" label={field('room_id')} disableSort />
-        <DataTable.Col
-          source="price_sub"
-          label={field('price_sub')}
-          align="right"
-          render={(b: Booking) => formatYen(b.price_sub)}
-        />
-        <DataTable.Col source="price" label={field('paid')} align="right" render={(b: Booking) => formatYen(b.price)} />
-        <DataTable.Col
-          source="created_at"
-          label={field('booked_at')}
-          render={(b: Booking) => formatDate(b.created_at)}
-        />
-        <DataTable.Col source="via" label={field('via')} render={(b: Booking) => viaLabel(b.via)} />
-        <DataTable.Col
-          source="delete_flg"
-          label={field('delete_flg')}
-          render={(b: Booking) =>
-            b.delete_flg === 1 ? <Chip size="small" color="error" label={translate('app.booking.cancelled')} /> : ''
-          }
-        />
+        {columns.map(([source, meta]) => (
+          <DataTable.Col
+            key={source}
+            source={source}
+            label={translate(`resources.books.fields.${source}` as AppMessageKey)}
+            disableSort={!meta.column?.sortable}
+            align={meta.column?.format === 'yen' ? 'right' : undefined}
+            render={(b: Booking) =>
+              cells[source]?.(b) ?? fieldCell(source, meta, b as unknown as RaRecord, raTranslate)
+            }
+          />
+        ))}
       </DataTable>
     </List>
   );
