@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { addDays, tokyoToday } from '../contract/dates';
-import { ADMIN, signIn } from './support';
+import { ADMIN, bearerOf, signIn } from './support';
 
 test('the booking search finds a guest by mail, opens the booking, and keeps the search for next time', async ({
   page,
@@ -9,17 +9,7 @@ test('the booking search finds a guest by mail, opens the booking, and keeps the
   const mail = `search-${stamp}@example.com`;
   const guest = `検索 花子${stamp}`;
   // A booking of the guest, through the API, inside the default period (today to 30 days ahead).
-  const auth = await page.request.post('/oauth/auth', {
-    form: {
-      grant_type: 'password',
-      username: ADMIN.mail,
-      password: ADMIN.password,
-      client_id: 'console',
-      client_secret: 'console-secret',
-      scope: 'admin',
-    },
-  });
-  const headers = { authorization: `Bearer ${((await auth.json()) as { access_token: string }).access_token}` };
+  const headers = await bearerOf(page.request);
   const rooms = (await (await page.request.get('/api/accommodations/2/rooms', { headers })).json()) as {
     rooms: { id: number }[];
   };

@@ -1,24 +1,13 @@
 import { expect, test, type Page } from '@playwright/test';
 import type { Booking } from '../contract/booking';
 import { addDays, dateRange, tokyoToday } from '../contract/dates';
-import { ADMIN, signIn } from './support';
+import { ADMIN, bearerOf, signIn } from './support';
 
 /** A booking of the demo data read straight from the API, with the administrator's own sign-in. */
 async function upcomingStay(page: Page, accommodationId: number): Promise<Booking> {
-  const auth = await page.request.post('/oauth/auth', {
-    form: {
-      grant_type: 'password',
-      username: ADMIN.mail,
-      password: ADMIN.password,
-      client_id: 'console',
-      client_secret: 'console-secret',
-      scope: 'admin',
-    },
-  });
-  const { access_token } = (await auth.json()) as { access_token: string };
   const today = tokyoToday();
   const res = await page.request.get('/api/admin/books', {
-    headers: { authorization: `Bearer ${access_token}` },
+    headers: await bearerOf(page.request),
     params: {
       accommodation_id: accommodationId,
       stay_start_date: today,

@@ -1,21 +1,10 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { addDays, tokyoToday } from '../contract/dates';
-import { ADMIN, signIn } from './support';
+import { ADMIN, bearerOf, signIn } from './support';
 
 /** An administrator's bearer token, for preparing data through the API. */
 async function adminToken(request: APIRequestContext): Promise<string> {
-  const res = await request.post('/oauth/auth', {
-    form: {
-      grant_type: 'password',
-      username: ADMIN.mail,
-      password: ADMIN.password,
-      client_id: 'console',
-      client_secret: 'console-secret',
-      scope: 'admin',
-    },
-  });
-  expect(res.ok()).toBe(true);
-  return ((await res.json()) as { access_token: string }).access_token;
+  return (await bearerOf(request)).authorization.replace(/^Bearer /, '');
 }
 
 /**

@@ -1,22 +1,6 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { addDays, tokyoToday } from '../contract/dates';
-import { ADMIN, signIn } from './support';
-
-/** The administrator's bearer header, signed in through the API. */
-async function adminHeaders(request: APIRequestContext) {
-  const auth = await request.post('/oauth/auth', {
-    form: {
-      grant_type: 'password',
-      username: ADMIN.mail,
-      password: ADMIN.password,
-      client_id: 'console',
-      client_secret: 'console-secret',
-      scope: 'admin',
-    },
-  });
-  const { access_token } = (await auth.json()) as { access_token: string };
-  return { authorization: `Bearer ${access_token}` };
-}
+import { ADMIN, bearerOf, signIn } from './support';
 
 /** A Monday in the second week of the month four months on (past the demo data): its week stays inside that month. */
 function mondayAhead(): string {
@@ -68,7 +52,7 @@ test.use({ viewport: { width: 1280, height: 900 } });
 test('a stay dragged on the month view moves to its new dates; a drag onto a full night is refused', async ({
   page,
 }) => {
-  const headers = await adminHeaders(page.request);
+  const headers = await bearerOf(page.request);
   const monday = mondayAhead();
   const rooms = (await (await page.request.get('/api/accommodations/1/rooms', { headers })).json()) as {
     rooms: { id: number; name: string }[];

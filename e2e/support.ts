@@ -1,4 +1,4 @@
-import { expect, type Locator, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 
 export const ADMIN = { mail: 'admin@example.com', password: 'admin-pass-1234' };
 export const STAFF = { mail: 'staff@example.com', password: 'staff-pass-1234' };
@@ -12,9 +12,9 @@ export async function signIn(page: Page, who: { mail: string; password: string }
   await expect(page).toHaveURL(/\/m\/$/);
 }
 
-/** The accommodations a user may reach, read from the API with that user's own sign-in. */
-export async function accommodationsOf(page: Page, who: { mail: string; password: string }) {
-  const token = await page.request.post('/oauth/auth', {
+/** A user's bearer header, signed in through the API, for preparing data as that user. */
+export async function bearerOf(request: APIRequestContext, who: { mail: string; password: string } = ADMIN) {
+  const res = await request.post('/oauth/auth', {
     form: {
       grant_type: 'password',
       username: who.mail,
@@ -24,8 +24,14 @@ export async function accommodationsOf(page: Page, who: { mail: string; password
       scope: 'admin',
     },
   });
-  const { access_token } = await token.json();
-  const res = await page.request.get('/api/accommodations', { headers: { authorization: `Bearer ${access_token}` } });
+  expect(res.ok()).toBe(true);
+  const { access_token } = (await res.json()) as { access_token: string };
+  return { authorization: `Bearer ${access_token}` };
+}
+
+/** The accommodations a user may reach, read from the API with that user's own sign-in. */
+export async function accommodationsOf(page: Page, who: { mail: string; password: string }) {
+  const res = await page.request.get('/api/accommodations', { headers: await bearerOf(page.request, who) });
   return (await res.json()) as {
     accommodations: { id: number; name: string; short_name: string }[];
     company: { name: string };
