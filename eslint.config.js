@@ -4,7 +4,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist', 'node_modules', 'test-results', 'playwright-report', 'data', 'server/db/migrations'] },
+  { ignores: ['dist', 'node_modules', 'test-results*', 'playwright-report', 'data', 'server/db/migrations'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -6,4 +6,6 @@ export const errorBodySchema = z.object({
   message: z.string(),
   errors: z.record(z.string(), z.string()).optional(),
   error: z.string().optional(),
+  /** On a server failure (5xx): the id of the request's log line, shown to the user to quote. */
+  request_id: z.string().optional(),
 });

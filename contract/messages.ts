@@ -55,4 +55,6 @@ export interface ApiErrorBody {
   errors?: Record<string, string>;
   /** OAuth endpoint only (RFC 6749 error code). */
   error?: string;
+  /** A server failure (5xx): the id of its log line, for the user to quote. */
+  request_id?: string;
 }

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import fastifyCompress from '@fastify/compress';
 import fastifyFormbody from '@fastify/formbody';
 import fastifyHelmet from '@fastify/helmet';
@@ -47,6 +48,8 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
     logger: options.logger ?? loggerOptions(ctx.config.LOG_LEVEL),
     trustProxy: ctx.config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
+    // Request ids unique across restarts and processes: an administrator finds the log line by it.
+    genReqId: () => randomBytes(6).toString('hex'),
     // ids like /api/books/12 and /api/books/12/ are the same route
     routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<ZodTypeProvider>();
@@ -97,6 +100,11 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   await app.register(icalRoutes, ctx);
   await app.register(
     async (api) => {
+      // Answers hold guests' names, addresses and phones: no shared or browser cache keeps them.
+      api.addHook('onSend', async (_request, reply, payload) => {
+        reply.header('cache-control', 'no-store');
+        return payload;
+      });
       installAccess(api, ctx.auth);
       const typed = api.withTypeProvider<ZodTypeProvider>();
       for (const routes of [

@@ -51,7 +51,9 @@ export function registerErrorHandler(app: FastifyInstance): void {
       request.log.info({ code: err.code, status }, 'request refused');
       return reply.status(status).send({ code: 'invalid_request', message: errorMessages.invalidRequest });
     }
+    // The log line has the route, the code and the request id, never the request's data; the
+    // answer carries the id so that an administrator can find the line the user quotes.
     request.log.error({ err }, 'unhandled error');
-    return reply.status(500).send({ code: 'internal', message: errorMessages.internal });
+    return reply.status(500).send({ code: 'internal', message: errorMessages.internal, request_id: request.id });
   });
 }

@@ -35,6 +35,9 @@ export async function registerConsole(app: FastifyInstance, consoleDir: string):
     if (request.method === 'GET' && !isApi && hasBuild) {
       return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html');
     }
-    return reply.status(404).send({ code: 'not_found', message: errorMessages.routeNotFound });
+    return reply
+      .status(404)
+      .header('cache-control', 'no-store')
+      .send({ code: 'not_found', message: errorMessages.routeNotFound });
   });
 }

@@ -48,6 +48,21 @@ describe('the one process', () => {
     }
   });
 
+  it('lets no cache keep an API answer: Cache-Control no-store, answered, refused or unknown', async () => {
+    const token = (await http.login(ADMIN)).access_token;
+    for (const [path, auth, status] of [
+      ['/api/accommodations', token, 200],
+      ['/api/admin/books?accommodation_id=1', token, 200],
+      ['/api/me', undefined, 401],
+      ['/api/admin/books/999999999', token, 404],
+      ['/api/nothing', token, 404],
+    ] as const) {
+      const res = await http.get(path, auth);
+      expect(res.status, path).toBe(status);
+      expect(res.headers.get('cache-control'), path).toBe('no-store');
+    }
+  });
+
   it('publishes the OpenAPI document of the route schemas', async () => {
     const res = await http.get('/api/docs/json');
     expect(res.status).toBe(200);
