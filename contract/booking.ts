@@ -1,5 +1,5 @@
 import { isValidDate } from './dates';
-import { isoDate } from './params';
+import { isoDate, MAX_ID } from './params';
 import { z } from './zod';
 import { defineEntity } from './entity';
 import { VIA_CODES, viaLabel } from './enums';
@@ -99,6 +99,7 @@ export const bookingCreateMessages = {
   personInvalid: '人数が正しくありません',
   priceInvalid: '金額が正しくありません',
   room: '部屋タイプを選択してください',
+  plan: 'プランを正しく選択してください',
   startDate: 'チェックイン日を正しく入力してください',
   daysTooMany: '宿泊日数は90泊以内で入力してください',
   mail: 'メールアドレスの形式が正しくありません',
@@ -112,7 +113,7 @@ export const bookingCreateMessages = {
   alreadyCancelled: 'この予約はすでにキャンセルされています',
   /** 400: a booking without a plan has no prices to add up: its total is given. */
   priceSubRequired: 'プランなしの予約は合計金額を入力してください',
-  priceSubInvalid: '合計金額は0円以上の整数で入力してください',
+  priceSubInvalid: '合計金額は0円以上1億円以下の整数で入力してください',
 } as const;
 
 export const MAX_STAY_DAYS = 90;
@@ -123,6 +124,13 @@ type Loose = string | number | null | undefined;
 const isBlank = (v: Loose) => v === null || v === undefined || (typeof v === 'string' && v.trim() === '');
 const asNumber = (v: Loose) => (typeof v === 'number' ? v : Number(String(v).trim()));
 const isInteger = (v: Loose) => !isBlank(v) && Number.isInteger(asNumber(v));
+/** A row id: a whole number PostgreSQL's integer holds. */
+const isId = (v: Loose) => isInteger(v) && asNumber(v) > 0 && asNumber(v) <= MAX_ID;
+
+/** The largest amount of a booking (yen): far above any stay, far below what the column holds. */
+export const MAX_AMOUNT = 100_000_000;
+/** The largest party of one booking. */
+export const MAX_PEOPLE = 999;
 
 export interface BookingCreateInput {
   accommodation_id?: Loose;
@@ -160,14 +168,23 @@ export function firstBookingCreateError(input: BookingCreateInput): BookingRuleE
   if (isBlank(input.name ?? null)) return { field: 'name', message: m.name };
   if (!isInteger(input.person_number)) return { field: 'person_number', message: m.personInvalid };
   if (!isInteger(input.price) || asNumber(input.price) < 0) return { field: 'price', message: m.priceInvalid };
-  if (isBlank(input.room_id) || !isInteger(input.room_id)) return { field: 'room_id', message: m.room };
+  if (isBlank(input.room_id) || !isId(input.room_id)) return { field: 'room_id', message: m.room };
+  if (!isBlank(input.plan_id) && !isId(input.plan_id)) return { field: 'plan_id', message: m.plan };
+  if (!isBlank(input.accommodation_id) && !isId(input.accommodation_id)) {
+    return { field: 'accommodation_id', message: m.accommodation };
+  }
+  if (asNumber(input.price) > MAX_AMOUNT) return { field: 'price', message: m.priceInvalid };
+  if (asNumber(input.person_number) > MAX_PEOPLE) return { field: 'person_number', message: m.personInvalid };
   // Beyond the spec's list: what the server needs to store the booking at all.
   if (!isInteger(input.days) || asNumber(input.days) > MAX_STAY_DAYS) return { field: 'days', message: m.daysTooMany };
   if (!input.start_date || !isValidDate(input.start_date)) {
     return { field: 'start_date', message: m.startDate };
   }
   if (input.mail && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(input.mail.trim())) return { field: 'mail', message: m.mail };
-  if (!isBlank(input.price_sub) && !(isInteger(input.price_sub) && asNumber(input.price_sub) >= 0)) {
+  if (
+    !isBlank(input.price_sub) &&
+    !(isInteger(input.price_sub) && asNumber(input.price_sub) >= 0 && asNumber(input.price_sub) <= MAX_AMOUNT)
+  ) {
     return { field: 'price_sub', message: m.priceSubInvalid };
   }
   return null;
@@ -219,8 +236,20 @@ export const bookingCreateBodySchema = z.object({
 /** PATCH /admin/books/{id}: any subset. A lone room_id or plan_id is applied at once by the console. */
 export const bookingUpdateBodySchema = z
   .object({
-    room_id: z.coerce.number().int().positive(),
-    plan_id: z.union([z.coerce.number().int().positive(), z.null(), z.literal('').transform(() => null)]),
+    room_id: z.coerce
+      .number({ error: bookingCreateMessages.room })
+      .int(bookingCreateMessages.room)
+      .positive(bookingCreateMessages.room)
+      .max(MAX_ID, bookingCreateMessages.room),
+    plan_id: z.union([
+      z.coerce
+        .number({ error: bookingCreateMessages.plan })
+        .int(bookingCreateMessages.plan)
+        .positive(bookingCreateMessages.plan)
+        .max(MAX_ID, bookingCreateMessages.plan),
+      z.null(),
+      z.literal('').transform(() => null),
+    ]),
     name: z.string().trim().min(1, bookingCreateMessages.name).max(100),
     mail: z
       .string()
@@ -244,11 +273,13 @@ export const bookingUpdateBodySchema = z
     person_number: z.coerce
       .number({ error: bookingCreateMessages.personInvalid })
       .int(bookingCreateMessages.personInvalid)
-      .min(0, bookingCreateMessages.personMissing),
+      .min(0, bookingCreateMessages.personMissing)
+      .max(MAX_PEOPLE, bookingCreateMessages.personInvalid),
     price_sub: z.coerce
       .number({ error: bookingCreateMessages.priceSubInvalid })
       .int(bookingCreateMessages.priceSubInvalid)
-      .min(0, bookingCreateMessages.priceSubInvalid),
+      .min(0, bookingCreateMessages.priceSubInvalid)
+      .max(MAX_AMOUNT, bookingCreateMessages.priceSubInvalid),
     payment_limit_date: isoDate().nullable(),
   })
   .partial();

@@ -28,6 +28,8 @@ export const errorMessages = {
   csvFailed: 'エラーが発生しました。csvファイルの形式を確認してください。',
   deleteFailed: '削除に失敗しました。',
   stillReferenced: 'ほかのデータから使われているため削除できません。',
+  /** 400: a value the database cannot hold (a number out of range, a NUL character, a bad date). */
+  invalidValue: '保存できない値が含まれています（範囲外の数値や使用できない文字）。内容を確認してください。',
   syncFailed: '同期に失敗しました。パスワードや日付を確認してください。',
   mailFailed: 'メールの送信に失敗しました。',
 } as const;

@@ -18,6 +18,7 @@ import type { AppContext } from './context';
 import { AppError } from './errors';
 import { registerErrorHandler } from './plugins/errorHandler';
 import { installAccess } from './plugins/access';
+import { installInputGuard } from './plugins/inputGuard';
 import { docsAccess } from './plugins/docsAccess';
 import { loggerOptions, type LoggerOptions } from './logger';
 import { registerConsole } from './routes/console';
@@ -57,6 +58,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  installInputGuard(app);
 
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {

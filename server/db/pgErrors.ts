@@ -20,3 +20,13 @@ export function isForeignKeyViolation(error: unknown): boolean {
   }
   return false;
 }
+
+/** The SQLSTATE of a PostgreSQL error (or of one it wraps), if it is one. */
+export function sqlState(error: unknown): string | undefined {
+  for (let e: unknown = error; e instanceof Error || (typeof e === 'object' && e !== null);) {
+    const { code, cause } = e as { code?: unknown; cause?: unknown };
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+    e = cause;
+  }
+  return undefined;
+}

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { errorMessages } from '../../contract/messages';
+import { sqlState } from '../db/pgErrors';
 import { AppError } from '../errors';
 
 /** Fastify's and its plugins' own error codes, answered with our shape and a Japanese sentence. */
@@ -34,6 +35,14 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return reply.status(err.statusCode).send(err.toBody());
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
+      // A number in the path that no row can have as its id (0, past PostgreSQL's integer): not
+      // found, as for an id that does not exist. What is not a number at all stays a 400.
+      const params = (request.params ?? {}) as Record<string, unknown>;
+      const names = err.validation.map((issue) => fieldName(issue.instancePath, undefined));
+      const numericId = (name: string) => /(^id$|Id$|_id$)/.test(name) && /^\d+$/.test(String(params[name] ?? ''));
+      if (err.validationContext === 'params' && names.every(numericId)) {
+        return reply.status(404).send({ code: 'not_found', message: errorMessages.notFound });
+      }
       const errors: Record<string, string> = {};
       for (const issue of err.validation) {
         const name = fieldName(issue.instancePath, err.validationContext);
@@ -44,6 +53,20 @@ export function registerErrorHandler(app: FastifyInstance): void {
     const known = err.code ? knownErrors[err.code] : undefined;
     if (known) {
       return reply.status(known.status).send({ code: known.code, message: known.message });
+    }
+    // A database error caused by the request's values, not by the server: said as a refusal.
+    const state = sqlState(err);
+    if (state?.startsWith('22') || state === '23502' || state === '23514') {
+      request.log.info({ sqlState: state }, 'value refused by the database');
+      return reply.status(400).send({ code: 'invalid_value', message: errorMessages.invalidValue });
+    }
+    if (state === '23505' || state === '23503') {
+      request.log.info({ sqlState: state }, 'conflict in the database');
+      return reply.status(409).send({ code: 'conflict', message: errorMessages.conflict });
+    }
+    // A multipart body the parser could not read (no boundary, cut short): the caller's.
+    if (!err.statusCode && request.isMultipart()) {
+      return reply.status(400).send({ code: 'invalid_request', message: errorMessages.invalidRequest });
     }
     const status = err.statusCode ?? 500;
     if (status >= 400 && status < 500) {
