@@ -65,7 +65,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return reply.status(409).send({ code: 'conflict', message: errorMessages.conflict });
     }
     // A multipart body the parser could not read (no boundary, cut short): the caller's.
-    if (!err.statusCode && request.isMultipart()) {
+    if (!err.statusCode && /^multipart\//i.test(request.headers['content-type'] ?? '')) {
       return reply.status(400).send({ code: 'invalid_request', message: errorMessages.invalidRequest });
     }
     const status = err.statusCode ?? 500;

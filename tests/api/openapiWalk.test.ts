@@ -111,6 +111,16 @@ function probesOf(path: string, method: string, op: Operation): Probe[] {
   return probes;
 }
 
+/** Our error body: JSON with a message to show. */
+function isErrorShape(text: string): boolean {
+  try {
+    const body = JSON.parse(text) as { message?: unknown };
+    return typeof body.message === 'string' && body.message.length > 0;
+  } catch {
+    return false;
+  }
+}
+
 describe('bad input to every operation of the OpenAPI document', () => {
   it('never answers 5xx, never hangs, and always answers an error in our JSON shape', async () => {
     const failures: string[] = [];
@@ -137,14 +147,7 @@ describe('bad input to every operation of the OpenAPI document', () => {
           const label = `${probe.method} ${probe.url.slice(0, 120)} ${probe.contentType ?? ''} ${String(probe.body ?? '').slice(0, 60)}`;
           if (res.status >= 500) failures.push(`${label}: ${res.status} ${text.slice(0, 120)}`);
           else if (res.status >= 400) {
-            let shape = false;
-            try {
-              const body = JSON.parse(text) as { message?: unknown };
-              shape = typeof body.message === 'string' && body.message.length > 0;
-            } catch {
-              shape = false;
-            }
-            if (!shape) failures.push(`${label}: ${res.status} not our JSON error: ${text.slice(0, 80)}`);
+            if (!isErrorShape(text)) failures.push(`${label}: ${res.status} not our JSON error: ${text.slice(0, 80)}`);
           }
         }
       }
