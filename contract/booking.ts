@@ -381,3 +381,18 @@ export const bookingEntity = defineEntity({
   },
   recordRepresentation: 'name',
 });
+
+/** One change of a booking or of what belongs to it (GET /admin/books/{id}/history). */
+export const bookingHistoryItemSchema = z.object({
+  at: z.string(),
+  user_id: z.number().int().nullable(),
+  user_name: z.string(),
+  /** create, update, cancel, delete, refund */
+  action: z.string(),
+  /** booking, payment, refund, booking_option */
+  target: z.object({ type: z.string(), id: z.number().int() }),
+  /** field: { from, to } */
+  changes: z.record(z.string(), z.object({ from: z.unknown(), to: z.unknown() })),
+});
+export type BookingHistoryItem = z.infer<typeof bookingHistoryItemSchema>;
+export const bookingHistorySchema = z.object({ history: z.array(bookingHistoryItemSchema) });

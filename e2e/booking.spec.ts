@@ -90,6 +90,13 @@ test('a booking is created, edited, moved to another room, cancelled and found i
   await expect(panel.getByRole('button', { name: '入金登録' })).toHaveCount(0);
   await expect(panel.getByLabel('メモ', { exact: true })).toBeEnabled();
   await expect(panel.getByLabel('簡易メモ', { exact: true })).toBeDisabled();
+  // 履歴 says who changed what from what, newest first.
+  await panel.getByRole('button', { name: '履歴を表示' }).click();
+  const history = panel.getByTestId('history-row');
+  await expect(history.first()).toContainText('予約のキャンセル');
+  await expect(history.first()).toContainText('管理者 太郎');
+  await expect(panel.getByTestId('booking-history')).toContainText(`宿泊者名: ${guest} → ${renamed}`);
+  await expect(history.last()).toContainText('予約の登録');
 
   // The stay history of the guest's mail lists it with its cancelled label.
   await panel.getByRole('link', { name: '宿泊履歴' }).click();

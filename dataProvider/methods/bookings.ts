@@ -1,6 +1,7 @@
 import type {
   Booking,
   BookingCreateInput,
+  BookingHistoryItem,
   BookingListQuery,
   BookingUpdate,
   CalendarComment,
@@ -78,6 +79,11 @@ export const bookingMethods = {
       method: 'DELETE',
       query: { mail: options.mail ? 1 : 0, cancel_fee: options.cancelFee ?? undefined },
     });
+  },
+
+  /** Who changed the booking, its payments, refunds and options, newest first. */
+  async getBookingHistory(id: number): Promise<BookingHistoryItem[]> {
+    return (await httpClient<{ history: BookingHistoryItem[] }>(apiUrl(`${books}/${id}/history`))).json.history;
   },
 
   async getDayStatus(date: string, accommodationId: number): Promise<DayStatus> {

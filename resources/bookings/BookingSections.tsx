@@ -1,5 +1,6 @@
 import type { Booking } from '../../contract/booking';
 import { useAppTranslate } from '../../i18n/useAppTranslate';
+import { HistorySection } from './HistorySection';
 import { OptionSection } from './OptionSection';
 import { EmptyNote, PanelSection } from './PanelSection';
 import { PaymentSection } from './PaymentSection';
@@ -10,7 +11,7 @@ export interface BookingSectionsProps {
   onChanged: () => Promise<void>;
 }
 
-/** 入金, オプション and メール of an existing booking; the mail history comes with a later issue. */
+/** 入金, オプション, メール and 履歴 of an existing booking; the mail history comes with a later issue. */
 export function BookingSections({ booking, onChanged }: BookingSectionsProps) {
   const translate = useAppTranslate();
   return (
@@ -20,6 +21,7 @@ export function BookingSections({ booking, onChanged }: BookingSectionsProps) {
       <PanelSection title={translate('app.booking.mails')} testId="booking-mails">
         <EmptyNote>{translate('app.booking.coming')}</EmptyNote>
       </PanelSection>
+      <HistorySection bookId={booking.id} />
     </>
   );
 }

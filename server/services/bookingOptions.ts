@@ -9,6 +9,7 @@ import type { Db, Tx } from '../db/client';
 import * as q from '../db/queries/bookingOptions';
 import { lockBookingMoney, type MoneyRow } from '../db/queries/payments';
 import { badRequest, conflict, notFound } from '../errors';
+import { audit } from './audit';
 import type { CurrentUser } from './auth';
 
 type CreateInput = z.output<typeof bookingOptionCreateSchema>;
@@ -51,6 +52,11 @@ const copiedFrom = (option: q.CatalogueOptionRow) => ({
  * write changes price_sub by what the options' lines changed (unit price x quantity x days), under
  * the lock of the booking row, so the stay's part of the total (and a total set by hand) is kept.
  */
+/** What the history says of a booking's option. */
+function optionTrail(o: BookingOption) {
+  return { name: o.name, price: o.price, unit: o.unit, days: o.days, comment: o.comment, paid: o.paid_at !== null };
+}
+
 export class BookingOptionService {
   constructor(private readonly db: Db) {}
 
@@ -80,7 +86,7 @@ export class BookingOptionService {
       if (booking.delete_flg === 1) throw conflict(msg.cancelled);
       const option = await catalogueOption(tx, input.option_id, booking);
       checkUnit(option, input.unit);
-      return this.withTotal(tx, booking, () =>
+      const added = await this.withTotal(tx, booking, () =>
         q.insertBookingOption(tx, booking.id, {
           ...copiedFrom(option),
           unit: input.unit,
@@ -88,6 +94,14 @@ export class BookingOptionService {
           comment: input.comment ?? null,
         }),
       );
+      await audit(tx, user, {
+        action: 'create',
+        target: 'booking_option',
+        targetId: added.id,
+        bookId: booking.id,
+        after: optionTrail(added),
+      });
+      return added;
     });
   }
 
@@ -107,7 +121,7 @@ export class BookingOptionService {
       const unit = input.unit ?? current.unit;
       if (changedOption || input.unit !== undefined) checkUnit(option, unit);
       // The console's mail flag (tell the guest the option is paid) is used once mail exists.
-      return this.withTotal(tx, booking, () =>
+      const updated = await this.withTotal(tx, booking, () =>
         q.updateBookingOption(tx, current.id, {
           unit,
           days: input.days ?? current.days,
@@ -116,6 +130,15 @@ export class BookingOptionService {
           ...(input.paid_at !== undefined ? { paid: input.paid_at !== null } : {}),
         }),
       );
+      await audit(tx, user, {
+        action: 'update',
+        target: 'booking_option',
+        targetId: current.id,
+        bookId: booking.id,
+        before: optionTrail(current),
+        after: optionTrail(updated),
+      });
+      return updated;
     });
   }
 
@@ -126,6 +149,13 @@ export class BookingOptionService {
       if (!current) throw notFound();
       if (booking.delete_flg === 1) throw conflict(msg.cancelled);
       await this.withTotal(tx, booking, () => q.deleteBookingOption(tx, current.id));
+      await audit(tx, user, {
+        action: 'delete',
+        target: 'booking_option',
+        targetId: current.id,
+        bookId: booking.id,
+        before: optionTrail(current),
+      });
     });
   }
 }

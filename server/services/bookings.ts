@@ -13,6 +13,7 @@ import type { Db, Tx } from '../db/client';
 import { optionsTotal } from '../db/queries/bookingOptions';
 import * as q from '../db/queries/bookings';
 import { type AppError, badRequest, conflict, notFound } from '../errors';
+import { audit, bookingHistory } from './audit';
 import type { CurrentUser } from './auth';
 
 const fieldError = (field: string, message: string) => badRequest(message, { [field]: message });
@@ -83,6 +84,12 @@ export class BookingService {
     return json;
   }
 
+  /** The booking's history, newest first; 404 like the booking for a facility the user may not reach. */
+  async history(user: CurrentUser, id: number) {
+    await this.get(user, id);
+    return bookingHistory(this.db, user.companyId, id);
+  }
+
   /** Spec section 5 "Booking create", then what the database needs: room, plan, prices, capacity. */
   async create(user: CurrentUser, input: BookingCreateInput): Promise<string> {
     const broken = firstBookingCreateError(input);
@@ -118,6 +125,22 @@ export class BookingService {
       // Money taken when booking is kept as a payment (provisional until confirmed), so that the
       // paid amount always equals the payments.
       if (b.price > 0) await q.insertProvisionalPayment(tx, id, b.price, PAY_TYPE.bankTransfer, user.id);
+      await audit(tx, user, {
+        action: 'create',
+        target: 'booking',
+        targetId: id,
+        bookId: id,
+        after: {
+          room_id: b.room_id,
+          plan_id: b.plan_id,
+          start_date: b.start_date,
+          days: b.days,
+          person_number: b.person_number,
+          name: b.name,
+          price: b.price,
+          price_sub: priceSub,
+        },
+      });
       return this.get(user, id, tx);
     });
   }
@@ -181,6 +204,8 @@ export class BookingService {
         ...(priceSub !== undefined ? { price_sub: priceSub } : {}),
       });
       await q.updateBooking(tx, id, set, stay);
+      const before = Object.fromEntries(Object.keys(set).map((k) => [k, current[k as keyof q.StayRow] ?? null]));
+      await audit(tx, user, { action: 'update', target: 'booking', targetId: id, bookId: id, before, after: set });
       return this.get(user, id, tx);
     });
   }
@@ -196,6 +221,14 @@ export class BookingService {
         throw fieldError('cancel_fee', 'キャンセル料は合計金額以内で入力してください');
       }
       await q.cancelBooking(tx, id, fee);
+      await audit(tx, user, {
+        action: 'cancel',
+        target: 'booking',
+        targetId: id,
+        bookId: id,
+        before: { delete_flg: 0, cancel_fee: current.cancel_fee },
+        after: { delete_flg: 1, cancel_fee: fee },
+      });
     });
   }
 

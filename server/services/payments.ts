@@ -10,6 +10,7 @@ import type { Db, Tx } from '../db/client';
 import { isUniqueViolation } from '../db/pgErrors';
 import * as q from '../db/queries/payments';
 import { AppError, badRequest, conflict, notFound } from '../errors';
+import { audit } from './audit';
 import type { CurrentUser } from './auth';
 
 export interface PaymentInput {
@@ -56,7 +57,20 @@ export class PaymentService {
         mail: input.mail ?? 0,
         createdBy: user.id,
       });
-      await q.recomputePaid(tx, booking.id);
+      const paid = await q.recomputePaid(tx, booking.id);
+      await audit(tx, user, {
+        action: 'create',
+        target: 'payment',
+        targetId: payment.id,
+        bookId: booking.id,
+        before: { price: booking.price },
+        after: {
+          amount: payment.amount,
+          pay_type: payment.pay_type,
+          payment_exe_date: payment.payment_exe_date,
+          price: paid,
+        },
+      });
       // With mail = 1 the payment confirmation mail (send type 11) is queued here once mail exists.
       return payment;
     });
@@ -75,7 +89,20 @@ export class PaymentService {
       if (payment.transaction_id !== null) throw conflict(paymentMessages.hasTransaction);
       if ((await q.paidWithout(tx, payment.book_id, payment.id)) < 0) throw conflict(paymentMessages.belowRefunded);
       await q.deletePayment(tx, payment.id);
-      await q.recomputePaid(tx, payment.book_id);
+      const paid = await q.recomputePaid(tx, payment.book_id);
+      await audit(tx, user, {
+        action: 'delete',
+        target: 'payment',
+        targetId: payment.id,
+        bookId: payment.book_id,
+        before: {
+          amount: payment.amount,
+          pay_type: payment.pay_type,
+          payment_exe_date: payment.payment_exe_date,
+          price: booking?.price ?? null,
+        },
+        after: { price: paid },
+      });
     });
   }
 
@@ -110,6 +137,14 @@ export class PaymentService {
       createdBy: user.id,
     });
     const price = await q.recomputePaid(tx, booking.id);
+    await audit(tx, user, {
+      action: 'refund',
+      target: 'refund',
+      targetId: refund.id,
+      bookId: booking.id,
+      before: { price: booking.price },
+      after: { refund_amount: refund.amount, price },
+    });
     return { refund, price };
   }
 

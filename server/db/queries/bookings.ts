@@ -105,6 +105,15 @@ export type StayRow = {
   person_number: number;
   price_sub: number;
   delete_flg: number;
+  name: string;
+  mail: string | null;
+  tel: string | null;
+  address: string | null;
+  job: number;
+  mini_memo: string | null;
+  memo: string | null;
+  payment_limit_date: string | null;
+  cancel_fee: number | null;
 };
 
 /** The stay of a booking, locked for the rest of the transaction; scoped like findBookingJson. */
@@ -114,7 +123,8 @@ export async function lockBookingStay(tx: Tx, id: number, accommodationIds: read
     tx,
     sql`
     select id, accommodation_id, room_id, plan_id, start_date::text as start_date, days, person_number,
-           price_sub, delete_flg
+           price_sub, delete_flg, name, mail, tel, address, job, mini_memo, memo,
+           payment_limit_date::text as payment_limit_date, cancel_fee
     from bookings where id = ${id} and accommodation_id in (${idList(accommodationIds)}) for update`,
   );
   return rows[0];

@@ -5,3 +5,4 @@ export * from './mail';
 export * from './sync';
 export * from './staff';
 export * from './relations';
+export * from './audit';

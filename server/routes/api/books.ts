@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  bookingHistorySchema,
   bookingCreateBodySchema,
   bookingListQuerySchema,
   bookingListSchema,
@@ -84,6 +85,19 @@ const bookRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
     '/admin/books/:id',
     { schema: { summary: 'One booking', tags, params: idParams, response: { 200: bookingSchema, ...errors } } },
     async (request, reply) => sendJsonText(reply, await books.get(userOf(request), request.params.id)),
+  );
+
+  app.get(
+    '/admin/books/:id/history',
+    {
+      schema: {
+        summary: 'Who changed the booking, its payments, refunds and options, and what from what (newest first)',
+        tags,
+        params: idParams,
+        response: { 200: bookingHistorySchema, ...errors },
+      },
+    },
+    async (request) => ({ history: await books.history(userOf(request), request.params.id) }),
   );
 
   app.post(
