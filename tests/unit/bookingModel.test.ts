@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { bookingCreateMessages } from '../../contract/booking';
 import {
   bookingToForm,
   changedFields,
@@ -113,7 +114,7 @@ describe('creating a booking', () => {
     expect(prepareCreate(3, newForm({ plan_id: '', price_sub: '48000' })).body?.price_sub).toBe(48000);
     expect(prepareCreate(3, newForm({ plan_id: '4', price_sub: '48000' })).body).not.toHaveProperty('price_sub');
     expect(prepareCreate(3, newForm({ plan_id: '', price_sub: 'abc' })).error?.message).toBe(
-      '合計金額は0円以上の整数で入力してください',
+      bookingCreateMessages.priceSubInvalid,
     );
   });
 });
