@@ -110,3 +110,33 @@ test('a stay dragged on the month view moves to its new dates; a drag onto a ful
   const [, wm, wd] = addDays(monday, 3).split('-').map(Number) as [number, number, number];
   await expect(panel.getByTestId('booking-check-out')).toContainText(`${y}年${wm}月${wd}日（1泊）`);
 });
+
+test('days selected together on the month view open a new booking of those nights', async ({ page }) => {
+  const monday = mondayAhead();
+  await signIn(page, ADMIN);
+  await page.goto('/m/accommodation/3');
+  await page.getByRole('button', { name: '月表示', exact: true }).click();
+  const month = page.getByTestId('calendar-month');
+  for (let i = 0; i < 4; i++) await month.getByRole('button', { name: '翌月' }).click();
+  // From the cell of Tuesday to that of Thursday of the same week: three nights from Tuesday.
+  const day = Number(monday.slice(8));
+  const row = month
+    .locator('.rbc-month-row', { has: page.locator('.rbc-date-cell button', { hasText: new RegExp(`^${day}$`) }) })
+    .first();
+  await expect(row).toBeVisible();
+  const box = (await row.boundingBox())!;
+  const width = box.width / 7;
+  const y = box.y + box.height - 8;
+  await page.mouse.move(box.x + width * 2.5, y);
+  await page.mouse.down();
+  await page.mouse.move(box.x + width * 3.5, y, { steps: 5 });
+  await page.mouse.move(box.x + width * 4.5, y, { steps: 5 });
+  await page.mouse.up();
+  const tuesday = addDays(monday, 1);
+  await expect(page).toHaveURL(new RegExp(`/m/accommodation/3/book/0\\?start_date=${tuesday}&days=3$`));
+  const panel = page.getByTestId('booking-panel');
+  await expect(panel.getByRole('heading', { name: '新規予約' })).toBeVisible();
+  await expect(panel.getByLabel('泊数')).toHaveValue('3');
+  const [, m, d] = addDays(tuesday, 3).split('-').map(Number) as [number, number, number];
+  await expect(panel.getByTestId('booking-check-out')).toContainText(`${m}月${d}日（3泊）`);
+});

@@ -13,6 +13,7 @@ import { links } from '../../src/routes';
 import { failureMessage } from '../../dataProvider/apiErrors';
 import { BookingInputs } from './BookingInputs';
 import { leavesPlan, prepareCreate, type BookingField } from './bookingModel';
+import type { NewStay } from './newStay';
 import { BookingSections } from './BookingSections';
 import { BookingSummary } from './BookingSummary';
 import { CancelBookingDialog, type CancelChoice } from './CancelBookingDialog';
@@ -29,12 +30,15 @@ export interface BookingPanelProps {
   onChanged?: () => void;
   /** The received-mail screen shows the panel wider. */
   wide?: boolean;
+  /** A new booking (bookId 0) whose stay was chosen on the calendar. */
+  newStay?: NewStay | null;
 }
 
 /** The booking detail panel (spec section 2 "Booking detail panel"), beside the calendar. */
 export function BookingPanel(props: BookingPanelProps) {
   // A fresh state per booking: the form of one booking never shows under another's title.
-  return <BookingPanelBody key={`${props.accommodationId}:${props.bookId}`} {...props} />;
+  const stay = props.newStay ? `${props.newStay.start_date}+${props.newStay.days}` : '';
+  return <BookingPanelBody key={`${props.accommodationId}:${props.bookId}:${stay}`} {...props} />;
 }
 
 function BookingPanelBody({
@@ -43,6 +47,7 @@ function BookingPanelBody({
   onClose,
   onChanged: onChangedProp,
   wide = false,
+  newStay,
 }: BookingPanelProps) {
   // Every list of bookings read through react-admin (the month view, the booking search) refreshes
   // from its cache; the screen around the panel is told too (the calendar's window).
@@ -55,7 +60,7 @@ function BookingPanelBody({
   const dataProvider = useAppDataProvider();
   const notify = useNotify();
   const navigate = useNavigate();
-  const panel = useBookingPanel(accommodationId, bookId, onChanged);
+  const panel = useBookingPanel(accommodationId, bookId, onChanged, newStay);
   const [cancelOpen, setCancelOpen] = useState(false);
   // プランなし picked on an existing booking: the total is asked for before anything is sent.
   const [askingTotal, setAskingTotal] = useState(false);

@@ -15,6 +15,7 @@ import {
   type BookingField,
   type BookingFormValues,
 } from './bookingModel';
+import type { NewStay } from './newStay';
 import { useAppDataProvider } from '../../dataProvider/useAppDataProvider';
 import { useAccommodationList } from '../../src/crud/useAccommodationList';
 
@@ -29,8 +30,9 @@ interface PanelState {
   form: BookingFormValues;
 }
 
-function initialState(bookId: number): PanelState {
+function initialState(bookId: number, stay?: NewStay | null): PanelState {
   const empty = emptyBookingForm(todayInTokyo());
+  if (stay) Object.assign(empty, { start_date: stay.start_date, days: String(stay.days) });
   return { status: bookId === 0 ? 'ready' : 'loading', booking: null, saved: empty, form: empty };
 }
 
@@ -62,10 +64,16 @@ const RESTORED_ON_FAILURE: readonly BookingField[] = [
  * The panel's data: the booking (or a new form when bookId is 0), rooms and plans of the
  * accommodation, and the field saves of an existing booking. Mount it with a key per booking.
  */
-export function useBookingPanel(accommodationId: number, bookId: number, onChanged?: () => void) {
+export function useBookingPanel(
+  accommodationId: number,
+  bookId: number,
+  onChanged?: () => void,
+  /** A new booking's stay chosen on the calendar. */
+  newStay?: NewStay | null,
+) {
   const dataProvider = useAppDataProvider();
   const notify = useNotify();
-  const [state, setState] = useState<PanelState>(() => initialState(bookId));
+  const [state, setState] = useState<PanelState>(() => initialState(bookId, newStay));
   const rooms = useAccommodationList<Room>('rooms', accommodationId).data ?? NONE;
   const plans = useAccommodationList<PlanSummary>('plans', accommodationId).data ?? NONE;
 

@@ -1,4 +1,5 @@
-import { useParams } from 'react-router-dom';
+import { useParams, useSearchParams } from 'react-router-dom';
+import { newStayFromQuery } from '../../../resources/bookings/newStay';
 import { NotFoundPage } from '../PlaceholderPage';
 import { CalendarScreen } from './CalendarScreen';
 
@@ -8,9 +9,11 @@ import { CalendarScreen } from './CalendarScreen';
  */
 export default function CalendarPage() {
   const params = useParams();
+  const [query] = useSearchParams();
   const accommodationId = Number(params.id);
   const bookId = params.bookId === undefined ? null : Number(params.bookId);
   if (!Number.isInteger(accommodationId) || accommodationId <= 0) return <NotFoundPage />;
   if (bookId !== null && !(Number.isInteger(bookId) && bookId >= 0)) return <NotFoundPage />;
-  return <CalendarScreen key={accommodationId} accommodationId={accommodationId} bookId={bookId} />;
+  const newStay = bookId === 0 ? newStayFromQuery(query) : null;
+  return <CalendarScreen key={accommodationId} accommodationId={accommodationId} bookId={bookId} newStay={newStay} />;
 }

@@ -6,6 +6,7 @@ import { maxDate, tokyoToday } from '../../../contract/dates';
 import { useAccommodations } from '../../../dataProvider/accommodations';
 import { useAppTranslate } from '../../../i18n/useAppTranslate';
 import { LazyBookingPanel as BookingPanel, preloadBookingPanel } from '../../../resources/bookings/LazyBookingPanel';
+import type { NewStay } from '../../../resources/bookings/newStay';
 import { links } from '../../routes';
 import type { CalendarView } from './calendarConstants';
 import { describeDays, extensionDays, groupByNight, windowDates } from './calendarModel';
@@ -27,10 +28,12 @@ export interface CalendarScreenProps {
   accommodationId: number;
   /** The booking whose panel is open (0 = new booking), or null. */
   bookId: number | null;
+  /** A new booking's stay chosen on the month view (?start_date&days). */
+  newStay?: NewStay | null;
 }
 
 /** The booking calendar of one accommodation, with the booking panel beside it when one is open. */
-export function CalendarScreen({ accommodationId, bookId }: CalendarScreenProps) {
+export function CalendarScreen({ accommodationId, bookId, newStay }: CalendarScreenProps) {
   const translate = useAppTranslate();
   const navigate = useNavigate();
   const [today] = useState(() => tokyoToday());
@@ -88,13 +91,24 @@ export function CalendarScreen({ accommodationId, bookId }: CalendarScreenProps)
     (id: number) => navigate(links.booking(accommodationId, id)),
     [navigate, accommodationId],
   );
+  const onNewStay = useCallback(
+    (startDate: string, days: number) =>
+      navigate(`${links.booking(accommodationId, 0)}?start_date=${startDate}&days=${days}`),
+    [navigate, accommodationId],
+  );
   const onClose = useCallback(() => navigate(links.calendar(accommodationId)), [navigate, accommodationId]);
   const onChanged = useCallback(() => void reload(), [reload]);
 
   // Beside the calendar when there is room for both, else over it from the right.
   const wide = useMediaQuery('(min-width:1280px)');
   const panel = bookId !== null && (
-    <BookingPanel accommodationId={accommodationId} bookId={bookId} onClose={onClose} onChanged={onChanged} />
+    <BookingPanel
+      accommodationId={accommodationId}
+      bookId={bookId}
+      onClose={onClose}
+      onChanged={onChanged}
+      newStay={bookId === 0 ? newStay : null}
+    />
   );
   const viewProps = { days, comments, roomNumber, roomIndex, selectedId: bookId, onOpenDay, onOpenBooking };
   return (
@@ -120,6 +134,7 @@ export function CalendarScreen({ accommodationId, bookId }: CalendarScreenProps)
                   today={today}
                   onOpenBooking={onOpenBooking}
                   onOpenDay={onOpenDay}
+                  onNewStay={onNewStay}
                 />
               </Suspense>
             </Paper>

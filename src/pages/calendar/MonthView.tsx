@@ -50,6 +50,8 @@ export interface MonthViewProps {
   today: string;
   onOpenBooking: (id: number) => void;
   onOpenDay: (date: string) => void;
+  /** Days selected together: a new booking of those nights. */
+  onNewStay?: (startDate: string, days: number) => void;
 }
 
 /**
@@ -59,7 +61,7 @@ export interface MonthViewProps {
  * Dragging a stay moves it, dragging its end changes its nights (withDragAndDrop); the server's
  * rules decide, and a refused move (a full night: 409) shows its message and goes back.
  */
-export default function MonthView({ accommodationId, today, onOpenBooking, onOpenDay }: MonthViewProps) {
+export default function MonthView({ accommodationId, today, onOpenBooking, onOpenDay, onNewStay }: MonthViewProps) {
   const translate = useAppTranslate();
   const holidays = useHolidays();
   const [month, setMonth] = useState(() => startOfMonth(fromApi(today)));
@@ -150,7 +152,12 @@ export default function MonthView({ accommodationId, today, onOpenBooking, onOpe
         resizable
         onEventDrop={onMove}
         onEventResize={onMove}
-        onSelectSlot={(slot) => onOpenDay(toApiDate(slot.start))}
+        // A click opens the day's schedule; days selected together (their nights) a new booking.
+        onSelectSlot={(slot) =>
+          slot.slots.length > 1 && onNewStay
+            ? onNewStay(toApiDate(slot.start), slot.slots.length)
+            : onOpenDay(toApiDate(slot.start))
+        }
         onSelectEvent={(event) => onOpenBooking(event.booking.id)}
         onDrillDown={(date) => onOpenDay(toApiDate(date))}
         tooltipAccessor={(event) => String(event.title)}
