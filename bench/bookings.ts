@@ -9,6 +9,7 @@ import { fillBookings, type FillReport } from './lib/bookingData';
 import { viteBuild } from './lib/bundle';
 import { measureCalendar, type CalendarReport, type CalendarRun } from './lib/calendarBrowser';
 import { heading, kB, ms, table } from './lib/format';
+import { interleaved } from './lib/interleave';
 import { rawGet, signIn, type RawAnswer } from './lib/http';
 import { loadTest, type LoadResult } from './lib/load';
 import { repoRoot, tempDir } from './lib/paths';
@@ -63,22 +64,6 @@ interface PgTiming {
 export function calendarWindow(today: string): { from: string; to: string } {
   const from = addDays(addDays(today, -weekday(today)), -7);
   return { from, to: addDays(from, 7 * WEEKS - 1) };
-}
-
-/**
- * Runs every timer once per round, `warmup` rounds unrecorded then `runs` recorded, starting each
- * round one timer further, so that the drift of a shared machine's load falls on all of them alike.
- */
-async function interleaved(timers: (() => Promise<number>)[], warmup: number, runs: number): Promise<number[][]> {
-  const samples = timers.map(() => [] as number[]);
-  for (let round = 0; round < warmup + runs; round++) {
-    for (let k = 0; k < timers.length; k++) {
-      const i = (round + k) % timers.length;
-      const value = await timers[i]!();
-      if (round >= warmup) samples[i]!.push(value);
-    }
-  }
-  return samples;
 }
 
 const planNumber = (plan: string, re: RegExp) => {

@@ -1,3 +1,4 @@
+import { audit } from './audit';
 import type { Benchmark, BenchOptions } from './lib/benchmark';
 import { bookings } from './bookings';
 import { foundation } from './foundation';
@@ -11,7 +12,7 @@ import { prices } from './prices';
  * `npm run bench [-- name ...] [--no-build]`: runs the named benchmarks (all without a name), prints
  * their tables and writes bench/results/<name>.json. Add a benchmark by adding it to the registry.
  */
-const registry: Benchmark[] = [foundation, bookings, prices];
+const registry: Benchmark[] = [foundation, bookings, prices, audit];
 
 /** No run may hang: past this, the children are killed and the process ends. */
 const WATCHDOG_MS = 20 * 60_000;

@@ -187,6 +187,7 @@ export const appMessages = {
           cancel: 'キャンセル',
           delete: '削除',
           refund: '返金',
+          void: '取消',
         },
         targets: {
           booking: '予約',

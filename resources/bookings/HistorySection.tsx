@@ -43,7 +43,7 @@ export function HistorySection({ bookId }: { bookId: number }) {
       .map(([field, c]) =>
         h.action === 'update' || h.action === 'cancel' || field === 'price'
           ? `${fieldLabel(field)}: ${value(field, c.from)} → ${value(field, c.to)}`
-          : `${fieldLabel(field)}: ${value(field, h.action === 'delete' ? c.from : c.to)}`,
+          : `${fieldLabel(field)}: ${value(field, h.action === 'delete' || h.action === 'void' ? c.from : c.to)}`,
       )
       .join('、');
 

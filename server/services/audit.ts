@@ -3,9 +3,31 @@ import type { Tx } from '../db/client';
 import { auditLog } from '../db/schema';
 import type { CurrentUser } from './auth';
 
-export type AuditAction = 'create' | 'update' | 'cancel' | 'delete' | 'refund';
-export type AuditTarget = 'booking' | 'payment' | 'refund' | 'booking_option' | 'calendar_comment';
+/** `void`: a payment taken out of the sums but kept; `attach`/`detach`: a plan offered by a room type or not. */
+export type AuditAction = 'create' | 'update' | 'cancel' | 'delete' | 'refund' | 'void' | 'attach' | 'detach';
+/**
+ * What changed. A plain entity of server/services/tableCrud.ts is named by its resource (`suppliers`);
+ * `prices` is one row per write of a plan's prices, its changes keyed `yyyy-MM-dd/人数`.
+ */
+export type AuditTarget =
+  | 'booking'
+  | 'payment'
+  | 'refund'
+  | 'booking_option'
+  | 'calendar_comment'
+  | 'plan'
+  | 'room'
+  | 'prices'
+  | 'option'
+  | 'user'
+  | (string & {});
 export type Changes = Record<string, { from: unknown; to: unknown }>;
+
+/** A record as its audit row keeps it: the id is the row's target already. */
+export function withoutId<T extends { id?: unknown }>(record: T): Omit<T, 'id'> {
+  const { id: _id, ...rest } = record;
+  return rest;
+}
 
 /** The fields of `after` whose value differs from `before` (all of them for a creation). */
 export function changesOf(before: Record<string, unknown> | null, after: Record<string, unknown> | null): Changes {
@@ -30,12 +52,15 @@ export async function audit(
     action: AuditAction;
     target: AuditTarget;
     targetId: number;
+    accommodationId?: number | null;
     bookId?: number | null;
     before?: Record<string, unknown> | null;
     after?: Record<string, unknown> | null;
+    /** The changes themselves, when they are not the fields of one record (the cells of a price grid). */
+    changes?: Changes;
   },
 ): Promise<void> {
-  const changes = changesOf(entry.before ?? null, entry.after ?? null);
+  const changes = entry.changes ?? changesOf(entry.before ?? null, entry.after ?? null);
   if (entry.action === 'update' && Object.keys(changes).length === 0) return;
   await tx.insert(auditLog).values({
     companyId: user.companyId,
@@ -44,6 +69,7 @@ export async function audit(
     action: entry.action,
     targetType: entry.target,
     targetId: entry.targetId,
+    accommodationId: entry.accommodationId ?? null,
     bookId: entry.bookId ?? null,
     changes,
   });

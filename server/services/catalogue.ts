@@ -4,6 +4,8 @@ import { monthDayJa, tokyoToday } from '../../contract/dates';
 import type { Db, Tx } from '../db/client';
 import * as q from '../db/queries/catalogue';
 import { badRequest, conflict, notFound } from '../errors';
+import { audit, withoutId } from './audit';
+import type { CurrentUser } from './auth';
 
 const fieldError = (field: string, message: string) => badRequest(message, { [field]: message });
 
@@ -31,10 +33,21 @@ function planValues(input: PlanUpdate): q.PlanValues {
   return Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined)) as q.PlanValues;
 }
 
+/** A room type as its audit rows keep it: the plans it offers change through attach and detach. */
+const roomFields = (room: Room) => ({ name: room.name, max_num: room.max_num });
+const roomTrail = (accommodationId: number, room: Room) => ({
+  target: 'room',
+  targetId: room.id,
+  accommodationId,
+});
+const planTrail = (plan: Plan) => ({ target: 'plan', targetId: plan.id, accommodationId: plan.accommodation_id });
+const planLink = (plan: Plan) => ({ plan_id: plan.id, plan_name: plan.name });
+
 /**
  * Room types and plans of an accommodation (spec section 7 "Accommodations, rooms, plans").
  * The route has checked that the user may reach the accommodation; everything here is looked up
- * within it, so a room or plan of another accommodation is not found. Each call is one transaction.
+ * within it, so a room or plan of another accommodation is not found. Each call is one transaction,
+ * its audit row included (who changed which field from what).
  */
 export class CatalogueService {
   constructor(private readonly db: Db) {}
@@ -45,19 +58,22 @@ export class CatalogueService {
     return room;
   }
 
-  createRoom(accommodationId: number, input: RoomCreate): Promise<Room> {
+  createRoom(user: CurrentUser, accommodationId: number, input: RoomCreate): Promise<Room> {
     return this.db.transaction(async (tx) => {
       await q.lockAccommodation(tx, accommodationId);
       const id = await q.insertRoom(tx, accommodationId, input.name, input.max_num);
       await q.syncRoomNumber(tx, accommodationId);
-      return this.room(accommodationId, id, tx);
+      const room = await this.room(accommodationId, id, tx);
+      await audit(tx, user, { action: 'create', ...roomTrail(accommodationId, room), after: roomFields(room) });
+      return room;
     });
   }
 
-  updateRoom(accommodationId: number, roomId: number, input: RoomUpdate): Promise<Room> {
+  updateRoom(user: CurrentUser, accommodationId: number, roomId: number, input: RoomUpdate): Promise<Room> {
     return this.db.transaction(async (tx) => {
       if (input.max_num !== undefined) await q.lockAccommodation(tx, accommodationId);
       if (!(await q.lockRoom(tx, accommodationId, roomId))) throw notFound();
+      const before = await this.room(accommodationId, roomId, tx);
       if (input.max_num !== undefined) {
         // The room row is locked, as every booking write locks it: no booking can slip in meanwhile.
         const busiest = await q.busiestNightFrom(tx, roomId, tokyoToday());
@@ -70,36 +86,56 @@ export class CatalogueService {
       }
       await q.updateRoom(tx, roomId, { name: input.name, maxNum: input.max_num });
       if (input.max_num !== undefined) await q.syncRoomNumber(tx, accommodationId);
-      return this.room(accommodationId, roomId, tx);
+      const room = await this.room(accommodationId, roomId, tx);
+      await audit(tx, user, {
+        action: 'update',
+        ...roomTrail(accommodationId, room),
+        before: roomFields(before),
+        after: roomFields(room),
+      });
+      return room;
     });
   }
 
   /** 409 while bookings (cancelled ones too) point at the room type: they keep their history. */
-  deleteRoom(accommodationId: number, roomId: number): Promise<void> {
+  deleteRoom(user: CurrentUser, accommodationId: number, roomId: number): Promise<void> {
     return this.db.transaction(async (tx) => {
       await q.lockAccommodation(tx, accommodationId);
       if (!(await q.lockRoom(tx, accommodationId, roomId))) throw notFound();
       if ((await q.countRoomBookings(tx, roomId)) > 0) throw conflict(roomMessages.hasBookings);
+      const before = await this.room(accommodationId, roomId, tx);
       await q.deleteRoom(tx, roomId);
       await q.syncRoomNumber(tx, accommodationId);
+      await audit(tx, user, { action: 'delete', ...roomTrail(accommodationId, before), before: roomFields(before) });
     });
   }
 
-  attach(accommodationId: number, roomId: number, planId: number): Promise<Room> {
+  /** Idempotent, and then leaves no audit row. */
+  attach(user: CurrentUser, accommodationId: number, roomId: number, planId: number): Promise<Room> {
     return this.db.transaction(async (tx) => {
       if (!(await q.lockRoom(tx, accommodationId, roomId))) throw notFound();
-      if (!(await q.findPlan(tx, accommodationId, planId))) throw notFound();
+      const plan = await q.findPlan(tx, accommodationId, planId);
+      if (!plan) throw notFound();
+      const attached = (await this.room(accommodationId, roomId, tx)).plans.some((p) => p.id === planId);
       await q.attachPlan(tx, roomId, planId);
-      return this.room(accommodationId, roomId, tx);
+      const room = await this.room(accommodationId, roomId, tx);
+      if (!attached) {
+        await audit(tx, user, { action: 'attach', ...roomTrail(accommodationId, room), after: planLink(plan) });
+      }
+      return room;
     });
   }
 
-  /** Idempotent: detaching a plan that is not attached answers 204 too. */
-  detach(accommodationId: number, roomId: number, planId: number): Promise<void> {
+  /** Idempotent: detaching a plan that is not attached answers 204 too (and leaves no audit row). */
+  detach(user: CurrentUser, accommodationId: number, roomId: number, planId: number): Promise<void> {
     return this.db.transaction(async (tx) => {
       if (!(await q.lockRoom(tx, accommodationId, roomId))) throw notFound();
-      if (!(await q.findPlan(tx, accommodationId, planId))) throw notFound();
+      const plan = await q.findPlan(tx, accommodationId, planId);
+      if (!plan) throw notFound();
+      const before = await this.room(accommodationId, roomId, tx);
+      if (!before.plans.some((p) => p.id === planId)) return;
       await q.detachPlan(tx, roomId, planId);
+      await audit(tx, user, { action: 'detach', ...roomTrail(accommodationId, before), before: planLink(plan) });
     });
   }
 
@@ -114,7 +150,7 @@ export class CatalogueService {
     return { ...plan, prices: await q.listPlanPrices(this.db, planId) };
   }
 
-  createPlan(accommodationId: number, input: PlanCreate): Promise<Plan> {
+  createPlan(user: CurrentUser, accommodationId: number, input: PlanCreate): Promise<Plan> {
     return this.db.transaction(async (tx) => {
       const methods = await this.checkPaymentMethods(tx, input.payment_method);
       const id = await q.insertPlan(tx, accommodationId, {
@@ -123,11 +159,13 @@ export class CatalogueService {
         maxNum: input.max_num,
       });
       if (methods) await q.setPlanPaymentMethods(tx, id, methods);
-      return this.plan(accommodationId, id, tx);
+      const plan = await this.plan(accommodationId, id, tx);
+      await audit(tx, user, { action: 'create', ...planTrail(plan), after: withoutId(plan) });
+      return plan;
     });
   }
 
-  updatePlan(accommodationId: number, planId: number, input: PlanUpdate): Promise<Plan> {
+  updatePlan(user: CurrentUser, accommodationId: number, planId: number, input: PlanUpdate): Promise<Plan> {
     return this.db.transaction(async (tx) => {
       const stored = await q.findPlan(tx, accommodationId, planId, true);
       if (!stored) throw notFound();
@@ -140,15 +178,24 @@ export class CatalogueService {
       const values = planValues(input);
       if (Object.keys(values).length > 0) await q.updatePlan(tx, planId, values);
       if (methods) await q.setPlanPaymentMethods(tx, planId, methods);
-      return this.plan(accommodationId, planId, tx);
+      const plan = await this.plan(accommodationId, planId, tx);
+      await audit(tx, user, {
+        action: 'update',
+        ...planTrail(plan),
+        before: withoutId(stored),
+        after: withoutId(plan),
+      });
+      return plan;
     });
   }
 
   /** Prices and room links go with the plan; its bookings keep their stay without a plan. */
-  deletePlan(accommodationId: number, planId: number): Promise<void> {
+  deletePlan(user: CurrentUser, accommodationId: number, planId: number): Promise<void> {
     return this.db.transaction(async (tx) => {
-      if (!(await q.findPlan(tx, accommodationId, planId, true))) throw notFound();
+      const stored = await q.findPlan(tx, accommodationId, planId, true);
+      if (!stored) throw notFound();
       await q.deletePlan(tx, planId);
+      await audit(tx, user, { action: 'delete', ...planTrail(stored), before: withoutId(stored) });
     });
   }
 

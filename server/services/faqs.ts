@@ -12,6 +12,7 @@ import * as q from '../db/queries/faqs';
 import { roomOfAccommodation } from '../db/queries/options';
 import { badRequest, notFound } from '../errors';
 import type { CrudScope, CrudService } from '../routes/crud';
+import { audit, withoutId } from './audit';
 
 type Create = z.output<typeof faqCreateSchema>;
 type Update = z.output<typeof faqUpdateSchema>;
@@ -21,6 +22,11 @@ const roomError = () => badRequest(faqMessages.room, { room_id: faqMessages.room
 
 /** The accommodation of a nested path: crudRoutes has checked that the user may reach it. */
 const accommodationOf = (scope: CrudScope) => scope.accommodationId!;
+const trail = (scope: CrudScope, faq: Faq) => ({
+  target: 'faq',
+  targetId: faq.id,
+  accommodationId: accommodationOf(scope),
+});
 
 /**
  * The FAQ of an accommodation (spec 2 "FAQ", 7 "Options, FAQ, suppliers"), for every signed-in user
@@ -60,7 +66,9 @@ export class FaqService implements CrudService<Faq, Create, Update, ListQuery> {
         roomId,
         displayOrder,
       });
-      return (await q.findFaq(tx, accommodationId, id))!;
+      const faq = (await q.findFaq(tx, accommodationId, id))!;
+      await audit(tx, scope.user, { action: 'create', ...trail(scope, faq), after: withoutId(faq) });
+      return faq;
     });
   }
 
@@ -68,7 +76,8 @@ export class FaqService implements CrudService<Faq, Create, Update, ListQuery> {
   update(scope: CrudScope, id: number, input: Update): Promise<Faq> {
     const accommodationId = accommodationOf(scope);
     return this.db.transaction(async (tx) => {
-      if (!(await q.findFaq(tx, accommodationId, id))) throw notFound();
+      const before = await q.findFaq(tx, accommodationId, id);
+      if (!before) throw notFound();
       if (input.room_id !== undefined) await this.checkRoom(tx, accommodationId, input.room_id);
       const values: q.FaqValues = {
         question: input.question,
@@ -81,12 +90,22 @@ export class FaqService implements CrudService<Faq, Create, Update, ListQuery> {
       if (changes && !(await q.updateFaq(tx, accommodationId, id, values))) throw notFound();
       const faq = await q.findFaq(tx, accommodationId, id);
       if (!faq) throw notFound();
+      await audit(tx, scope.user, {
+        action: 'update',
+        ...trail(scope, faq),
+        before: withoutId(before),
+        after: withoutId(faq),
+      });
       return faq;
     });
   }
 
-  async delete(scope: CrudScope, id: number): Promise<void> {
-    if (!(await q.deleteFaq(this.db, accommodationOf(scope), id))) throw notFound();
+  delete(scope: CrudScope, id: number): Promise<void> {
+    return this.db.transaction(async (tx) => {
+      const before = await q.findFaq(tx, accommodationOf(scope), id);
+      if (!before || !(await q.deleteFaq(tx, accommodationOf(scope), id))) throw notFound();
+      await audit(tx, scope.user, { action: 'delete', ...trail(scope, before), before: withoutId(before) });
+    });
   }
 
   /**

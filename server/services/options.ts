@@ -9,6 +9,8 @@ import type { Db, Tx } from '../db/client';
 import { lockAccommodation } from '../db/queries/catalogue';
 import * as q from '../db/queries/options';
 import { badRequest, notFound } from '../errors';
+import { audit, withoutId } from './audit';
+import type { CurrentUser } from './auth';
 
 const fieldError = (field: string, message: string) => badRequest(message, { [field]: message });
 
@@ -32,10 +34,17 @@ function optionValues(input: ParsedUpdate): q.OptionValues {
   return Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined)) as q.OptionValues;
 }
 
+const trail = (option: AccommodationOption) => ({
+  target: 'option',
+  targetId: option.id,
+  accommodationId: option.accommodation_id,
+});
+
 /**
  * The option catalogue of an accommodation (spec 7 "Options, FAQ, suppliers"; rules of spec 5
  * "Option"). The route has checked that the user may reach the accommodation; an option, room or
  * partner is looked up within it (or its company), so one of elsewhere is not found or refused.
+ * Every write leaves its audit row in its transaction.
  */
 export class OptionService {
   constructor(private readonly db: Db) {}
@@ -54,7 +63,7 @@ export class OptionService {
     return option;
   }
 
-  create(accommodationId: number, input: ParsedCreate): Promise<AccommodationOption> {
+  create(user: CurrentUser, accommodationId: number, input: ParsedCreate): Promise<AccommodationOption> {
     return this.db.transaction(async (tx) => {
       const supplierId = input.supplier_id ?? null;
       const roomId = input.room_id ?? null;
@@ -76,12 +85,19 @@ export class OptionService {
         roomId,
         displayOrder,
       });
-      return this.option(accommodationId, id, tx);
+      const option = await this.option(accommodationId, id, tx);
+      await audit(tx, user, { action: 'create', ...trail(option), after: withoutId(option) });
+      return option;
     });
   }
 
   /** Any subset; supplier_id and room_id are taken only when they are what is stored (spec 2). */
-  update(accommodationId: number, optionId: number, input: ParsedUpdate): Promise<AccommodationOption> {
+  update(
+    user: CurrentUser,
+    accommodationId: number,
+    optionId: number,
+    input: ParsedUpdate,
+  ): Promise<AccommodationOption> {
     return this.db.transaction(async (tx) => {
       const stored = await q.findOption(tx, accommodationId, optionId, true);
       if (!stored) throw notFound();
@@ -93,14 +109,23 @@ export class OptionService {
       }
       const values = optionValues(input);
       if (Object.keys(values).length > 0) await q.updateOption(tx, optionId, values);
-      return this.option(accommodationId, optionId, tx);
+      const option = await this.option(accommodationId, optionId, tx);
+      await audit(tx, user, {
+        action: 'update',
+        ...trail(option),
+        before: withoutId(stored),
+        after: withoutId(option),
+      });
+      return option;
     });
   }
 
-  delete(accommodationId: number, optionId: number): Promise<void> {
+  delete(user: CurrentUser, accommodationId: number, optionId: number): Promise<void> {
     return this.db.transaction(async (tx) => {
-      if (!(await q.findOption(tx, accommodationId, optionId, true))) throw notFound();
+      const stored = await q.findOption(tx, accommodationId, optionId, true);
+      if (!stored) throw notFound();
       await q.deleteOption(tx, optionId);
+      await audit(tx, user, { action: 'delete', ...trail(stored), before: withoutId(stored) });
     });
   }
 }

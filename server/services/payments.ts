@@ -76,7 +76,10 @@ export class PaymentService {
     });
   }
 
-  /** Deletes a payment; a card settlement's (transaction_id) stays: 409. */
+  /**
+   * Deletes a payment as the spec says (gone from the booking's payments and its paid amount), but
+   * keeps its row marked void with who and when; a card settlement's (transaction_id) stays: 409.
+   */
   async delete(user: CurrentUser, id: number): Promise<void> {
     await this.db.transaction(async (tx) => {
       const found = await q.findPayment(tx, id, user.accommodationIds);
@@ -88,10 +91,10 @@ export class PaymentService {
       if (!payment) throw notFound();
       if (payment.transaction_id !== null) throw conflict(paymentMessages.hasTransaction);
       if ((await q.paidWithout(tx, payment.book_id, payment.id)) < 0) throw conflict(paymentMessages.belowRefunded);
-      await q.deletePayment(tx, payment.id);
+      await q.voidPayment(tx, payment.id, user.id);
       const paid = await q.recomputePaid(tx, payment.book_id);
       await audit(tx, user, {
-        action: 'delete',
+        action: 'void',
         target: 'payment',
         targetId: payment.id,
         bookId: payment.book_id,

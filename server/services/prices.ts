@@ -11,6 +11,7 @@ import { priceForDay, priceRuleMessages, type PriceRuleSet, type StoredPriceRule
 import type { Db, Tx } from '../db/client';
 import * as q from '../db/queries/prices';
 import { AppError, badRequest, notFound } from '../errors';
+import { audit, type Changes } from './audit';
 import type { CurrentUser } from './auth';
 import { isHoliday } from './holidays';
 import { decodeCsv } from './priceCsv';
@@ -21,6 +22,29 @@ function csvRejected(errors: readonly CsvRowError[]): AppError {
   const byLine: Record<string, string> = {};
   for (const e of errors.slice(0, 1000)) byLine[String(e.line)] = `${e.line}行目: ${e.reason}`;
   return new AppError(400, 'csv_invalid', `${errorMessages.csvFailed}（${first.line}行目: ${first.reason}）`, byLine);
+}
+
+/**
+ * The audit row of a write of prices: one per call (a creator's year is thousands of cells), its
+ * changes keyed `yyyy-MM-dd/人数` with the price from and to; cells written with their own price
+ * are left out, and a write that changed nothing leaves no row.
+ */
+async function auditPrices(
+  tx: Tx,
+  user: CurrentUser,
+  plan: { id: number; accommodation_id: number },
+  written: readonly q.WrittenPrice[],
+) {
+  const changes: Changes = {};
+  for (const w of written) if (w.from !== w.to) changes[`${w.target_date}/${w.unit}`] = { from: w.from, to: w.to };
+  if (Object.keys(changes).length === 0) return;
+  await audit(tx, user, {
+    action: 'update',
+    target: 'prices',
+    targetId: plan.id,
+    accommodationId: plan.accommodation_id,
+    changes,
+  });
 }
 
 /** Plan prices: the grid's cells, the creator's bulk write and the CSV file (spec sections 5 and 7). */
@@ -46,10 +70,14 @@ export class PriceService {
   }
 
   async update(user: CurrentUser, planId: number, id: number, price: number): Promise<PriceEntry> {
-    await this.plan(this.db, user, planId);
-    const entry = await q.updatePrice(this.db, planId, id, price);
-    if (!entry) throw notFound();
-    return entry;
+    return this.db.transaction(async (tx) => {
+      const plan = await this.plan(tx, user, planId);
+      const written = await q.updatePrice(tx, planId, id, price);
+      if (!written) throw notFound();
+      const { before, ...entry } = written;
+      await auditPrices(tx, user, plan, [{ ...entry, from: before, to: entry.price }]);
+      return entry;
+    });
   }
 
   /** The creator's last inputs for the plan; null before it was first used. */
@@ -88,7 +116,9 @@ export class PriceService {
       const fields = Object.keys(errors);
       if (fields.length > 0) throw badRequest(errors[fields[0]!], errors);
       if (rule) await q.saveRuleSet(tx, planId, rule);
-      return q.upsertPrices(tx, planId, prices);
+      const written = await q.upsertPrices(tx, planId, prices);
+      await auditPrices(tx, user, plan, written);
+      return written.length;
     });
   }
 
@@ -104,7 +134,9 @@ export class PriceService {
       const plan = await this.plan(tx, user, planId, true);
       const { items, errors } = parsePriceCsv(decodeCsv(file).text, plan.max_num);
       if (errors.length > 0) throw csvRejected(errors);
-      return q.upsertPrices(tx, planId, items);
+      const written = await q.upsertPrices(tx, planId, items);
+      await auditPrices(tx, user, plan, written);
+      return written.length;
     });
   }
 }

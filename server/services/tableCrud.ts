@@ -7,6 +7,7 @@ import { errorMessages } from '../../contract/messages';
 import { isForeignKeyViolation } from '../db/pgErrors';
 import { conflict, notFound } from '../errors';
 import type { CrudScope, CrudService } from '../routes/crud';
+import { audit, withoutId } from './audit';
 
 type Row = Record<string, unknown>;
 
@@ -29,7 +30,8 @@ export interface TableCrudOptions<E extends AnyEntity> {
  * The rules of a plain entity, read from its description and its table: list, get, create, change
  * and delete the rows the caller's scope holds, the answer being the record schema's fields taken
  * from the columns of the same names. An entity with rules of its own (a booking, a user's grants,
- * a FAQ's place in the list) has a service of its own instead.
+ * a FAQ's place in the list) has a service of its own instead. Every write leaves its audit row,
+ * the target named by the entity's resource.
  */
 export function tableCrud<R extends z.ZodType, C extends z.ZodType, U extends z.ZodType, Q extends z.ZodType>(
   db: Db,
@@ -61,6 +63,11 @@ export function tableCrud<R extends z.ZodType, C extends z.ZodType, U extends z.
     if (!row) throw notFound();
     return row as Row;
   };
+  const trail = (s: CrudScope, id: number) => ({
+    target: entity.resource,
+    targetId: id,
+    accommodationId: scope.by === 'accommodation' ? s.accommodationId : null,
+  });
 
   const service: CrudService<Row, Row, Row, unknown> = {
     async list(s) {
@@ -80,13 +87,16 @@ export function tableCrud<R extends z.ZodType, C extends z.ZodType, U extends z.
           .insert(table)
           .values({ ...values(input), [scopeKey]: owner(s) } as never)
           .returning({ id: idColumn });
-        return read(tx, s, (row as { id: number }).id);
+        const id = (row as { id: number }).id;
+        const created = await read(tx, s, id);
+        await audit(tx, s.user, { action: 'create', ...trail(s, id), after: withoutId(created) });
+        return created;
       }),
 
     update: (s, id, input) =>
       db.transaction(async (tx) => {
         const changes = values(input);
-        const locked = await tx.select({ id: idColumn }).from(table).where(within(s, id)).for('update');
+        const locked = await tx.select(selection).from(table).where(within(s, id)).for('update');
         if (locked.length === 0) throw notFound();
         if (Object.keys(changes).length > 0) {
           await tx
@@ -94,12 +104,19 @@ export function tableCrud<R extends z.ZodType, C extends z.ZodType, U extends z.
             .set({ ...changes, ...(hasUpdatedAt ? { updatedAt: new Date() } : {}) } as never)
             .where(within(s, id));
         }
-        return read(tx, s, id);
+        const updated = await read(tx, s, id);
+        await audit(tx, s.user, {
+          action: 'update',
+          ...trail(s, id),
+          before: withoutId(locked[0] as Row),
+          after: withoutId(updated),
+        });
+        return updated;
       }),
 
     delete: (s, id) =>
       db.transaction(async (tx) => {
-        const locked = await tx.select({ id: idColumn }).from(table).where(within(s, id)).for('update');
+        const locked = await tx.select(selection).from(table).where(within(s, id)).for('update');
         if (locked.length === 0) throw notFound();
         await beforeDelete?.(tx, id);
         // A row referenced since beforeDelete looked (a foreign key with restrict) is refused, not a 500.
@@ -109,6 +126,7 @@ export function tableCrud<R extends z.ZodType, C extends z.ZodType, U extends z.
           .catch((error: unknown) => {
             throw isForeignKeyViolation(error) ? conflict(errorMessages.stillReferenced) : error;
           });
+        await audit(tx, s.user, { action: 'delete', ...trail(s, id), before: withoutId(locked[0] as Row) });
       }),
   };
   // The rows are read through the record's own fields, so they are what its schema describes.

@@ -9,6 +9,7 @@ import * as q from '../db/queries/users';
 import { companies, users } from '../db/schema';
 import { badRequest, conflict, notFound } from '../errors';
 import type { CrudScope, CrudService } from '../routes/crud';
+import { audit, changesOf, withoutId, type Changes } from './audit';
 
 export class UsageError extends Error {
   override name = 'UsageError';
@@ -47,6 +48,9 @@ export async function createAdministrator(
     return user!;
   });
 }
+
+/** A user as its audit rows keep it: never the password or its hash, only that it was changed. */
+const userTrail = (user: User) => ({ target: 'user', targetId: user.id });
 
 type Create = z.output<typeof userCreateSchema>;
 type Update = z.output<typeof userUpdateSchema>;
@@ -95,7 +99,9 @@ export class UserService implements CrudService<User, Create, Update, unknown> {
           passwordHash,
         });
         if (input.user_type === USER_TYPE.staff) await q.replaceGrants(tx, id, grants);
-        return (await q.findCompanyUser(tx, companyId, id))!;
+        const user = (await q.findCompanyUser(tx, companyId, id))!;
+        await audit(tx, scope.user, { action: 'create', ...userTrail(user), after: withoutId(user) });
+        return user;
       })
       .catch(refuseTakenMail);
   }
@@ -113,6 +119,7 @@ export class UserService implements CrudService<User, Create, Update, unknown> {
         if (input.user_type !== undefined) await q.lockCompany(tx, companyId);
         const type = await q.findUserType(tx, companyId, id);
         if (type === undefined) throw notFound();
+        const before = (await q.findCompanyUser(tx, companyId, id))!;
         if (input.mail !== undefined && (await q.mailInUse(tx, input.mail, id))) throw mailTaken();
         const newType = input.user_type ?? type;
         if (
@@ -137,7 +144,14 @@ export class UserService implements CrudService<User, Create, Update, unknown> {
           const keep = id === scope.user.id ? scope.user.sessionId : undefined;
           await sessions.revokeUserSessions(tx, id, 'password changed', keep);
         }
-        return (await q.findCompanyUser(tx, companyId, id))!;
+        const user = (await q.findCompanyUser(tx, companyId, id))!;
+        const changed: Changes = passwordHash === undefined ? {} : { password_changed: { from: false, to: true } };
+        await audit(tx, scope.user, {
+          action: 'update',
+          ...userTrail(user),
+          changes: { ...changesOf(withoutId(before), withoutId(user)), ...changed },
+        });
+        return user;
       })
       .catch(refuseTakenMail);
   }
@@ -151,7 +165,9 @@ export class UserService implements CrudService<User, Create, Update, unknown> {
       const type = await q.findUserType(tx, companyId, id);
       if (type === undefined) throw notFound();
       if (type === USER_TYPE.admin && (await q.countOtherAdmins(tx, companyId, id)) === 0) throw lastAdmin();
+      const before = (await q.findCompanyUser(tx, companyId, id))!;
       await q.deleteUser(tx, id);
+      await audit(tx, scope.user, { action: 'delete', ...userTrail(before), before: withoutId(before) });
     });
   }
 

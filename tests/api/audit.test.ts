@@ -82,3 +82,184 @@ describe('the audit trail of a booking', () => {
     expect((await send('GET', `/api/admin/books/${other!.id}/history`)).status).toBe(200);
   });
 });
+
+interface TrailRow {
+  user_name: string;
+  action: string;
+  target_type: string;
+  target_id: number;
+  accommodation_id: number | null;
+  changes: Record<string, { from: unknown; to: unknown }>;
+}
+
+/** The audit rows written since `since` (an audit_log id), oldest first. */
+const trailSince = (since: number) =>
+  api.rows<TrailRow>(sql`
+    select user_name, action, target_type, target_id, accommodation_id, changes from audit_log
+    where id > ${since} order by id`);
+const lastAuditId = async () =>
+  (await api.rows<{ id: number }>(sql`select coalesce(max(id), 0)::int as id from audit_log`))[0]!.id;
+const summary = (rows: TrailRow[]) => rows.map((r) => `${r.action} ${r.target_type}`);
+
+describe('the audit trail of the catalogue, prices, comments and users', () => {
+  it('keeps who changed a room type, a plan and its rooms, from what to what', async () => {
+    const acc = api.accommodations[0]!.id;
+    const since = await lastAuditId();
+    const room = await send('POST', `/api/accommodations/${acc}/rooms`, { name: '監査の間', max_num: 2 });
+    expect(room.status).toBe(201);
+    expect((await send('PATCH', `/api/accommodations/${acc}/rooms/${room.body.id}`, { max_num: 3 })).status).toBe(200);
+    const plan = await send('POST', `/api/accommodations/${acc}/plans`, {
+      name: '監査プラン',
+      max_num: 2,
+      price: 10000,
+    });
+    expect(plan.status).toBe(201);
+    const planPath = `/api/accommodations/${acc}/plans/${plan.body.id}`;
+    expect((await send('PATCH', planPath, { name: '監査プラン（朝食付）', price: 12000 })).status).toBe(200);
+    const link = `/api/accommodations/${acc}/rooms/${room.body.id}/attach/${plan.body.id}`;
+    expect((await send('PATCH', link)).status).toBe(200);
+    expect((await send('PATCH', link)).status).toBe(200);
+    expect((await send('DELETE', link)).status).toBe(204);
+    expect((await send('DELETE', link)).status).toBe(204);
+    // A refused change leaves no row.
+    expect((await send('PATCH', planPath, { max_num: 'x' })).status).toBe(400);
+    expect((await send('DELETE', planPath)).status).toBe(204);
+    expect((await send('DELETE', `/api/accommodations/${acc}/rooms/${room.body.id}`)).status).toBe(204);
+
+    const rows = await trailSince(since);
+    expect(summary(rows)).toEqual([
+      'create room',
+      'update room',
+      'create plan',
+      'update plan',
+      'attach room',
+      'detach room',
+      'delete plan',
+      'delete room',
+    ]);
+    expect(rows.every((r) => r.user_name.length > 0 && r.accommodation_id === acc)).toBe(true);
+    expect(rows[0]!.changes).toEqual({ name: { from: null, to: '監査の間' }, max_num: { from: null, to: 2 } });
+    expect(rows[1]!.changes).toEqual({ max_num: { from: 2, to: 3 } });
+    expect(rows[3]!.changes).toMatchObject({
+      name: { from: '監査プラン', to: '監査プラン（朝食付）' },
+      price: { from: 10000, to: 12000 },
+    });
+    expect(rows[4]!.changes).toEqual({
+      plan_id: { from: null, to: plan.body.id },
+      plan_name: { from: null, to: '監査プラン（朝食付）' },
+    });
+    expect(rows[6]!.changes.name).toEqual({ from: '監査プラン（朝食付）', to: null });
+  });
+
+  it('keeps each price cell changed, by the grid, the creator or the file, from and to', async () => {
+    const [plan] = await api.rows<{ id: number; accommodation_id: number }>(
+      sql`select id, accommodation_id from plans where accommodation_id = ${api.accommodations[0]!.id} and max_num >= 2 order by id limit 1`,
+    );
+    const path = `/api/admin/plans/${plan!.id}/schedules`;
+    const cells = [
+      { target_date: '2031-03-01', unit: 1, price: 10000 },
+      { target_date: '2031-03-01', unit: 2, price: 16000 },
+    ];
+    expect((await send('POST', path, { prices: cells })).status).toBe(200);
+    const since = await lastAuditId();
+    // The same prices again change nothing, and leave no row.
+    expect((await send('POST', path, { prices: cells })).status).toBe(200);
+    expect(await lastAuditId()).toBe(since);
+    const moved = [{ ...cells[0]!, price: 11000 }, cells[1]!, { target_date: '2031-03-02', unit: 1, price: 9000 }];
+    expect((await send('POST', path, { prices: moved })).status).toBe(200);
+    const listed = await send('GET', `${path}?start_date=2031-03-01&end_date=2031-03-01`);
+    const two = listed.body.prices.find((p: { unit: number }) => p.unit === 2);
+    expect((await send('PATCH', `${path}/${two.id}`, { price: 17000 })).status).toBe(200);
+    const form = new FormData();
+    form.append('csv', new Blob(['日付,人数,料金\n2031-03-02,1,9500\n'], { type: 'text/csv' }), 'prices.csv');
+    const csv = await api.http.send<any>('POST', `/api/plans/${plan!.id}/schedule/csv`, {
+      token: api.admin,
+      body: form,
+    });
+    expect(csv.status).toBe(200);
+
+    const rows = await trailSince(since);
+    expect(summary(rows)).toEqual(['update prices', 'update prices', 'update prices']);
+    expect(rows.every((r) => r.target_id === plan!.id && r.accommodation_id === plan!.accommodation_id)).toBe(true);
+    expect(rows[0]!.changes).toEqual({
+      '2031-03-01/1': { from: 10000, to: 11000 },
+      '2031-03-02/1': { from: null, to: 9000 },
+    });
+    expect(rows[1]!.changes).toEqual({ '2031-03-01/2': { from: 16000, to: 17000 } });
+    expect(rows[2]!.changes).toEqual({ '2031-03-02/1': { from: 9000, to: 9500 } });
+  });
+
+  it('keeps the option catalogue, calendar comments, FAQ and partners', async () => {
+    const acc = api.accommodations[0]!.id;
+    const since = await lastAuditId();
+    const option = await send('POST', `/api/accommodations/${acc}/options`, {
+      name: '監査の夕食',
+      price: 3000,
+      unit: '人',
+    });
+    expect(option.status).toBe(201);
+    const optionPath = `/api/accommodations/${acc}/options/${option.body.id}`;
+    expect((await send('PATCH', optionPath, { price: 3500 })).status).toBe(200);
+    expect((await send('DELETE', optionPath)).status).toBe(204);
+    const comments = `/api/admin/accommodations/${acc}/calendar/comments`;
+    const comment = await send('POST', comments, { target_date: '2031-04-01', comment: '団体の下見' }, api.staff);
+    expect(comment.status).toBe(201);
+    expect(
+      (await send('PATCH', `${comments}/${comment.body.id}`, { comment: '団体の下見（10時）' }, api.staff)).status,
+    ).toBe(200);
+    expect((await send('DELETE', `${comments}/${comment.body.id}`, undefined, api.staff)).status).toBe(204);
+    const faq = await send('POST', `/api/accommodation/${acc}/faq`, { question: '駐車場は？', answer: 'あります。' });
+    expect(faq.status).toBe(201);
+    expect(
+      (await send('PATCH', `/api/accommodation/${acc}/faq/${faq.body.id}`, { answer: '5台あります。' })).status,
+    ).toBe(200);
+    const partner = await send('POST', '/api/supplier', { name: '監査商店', mail: 'kansa@example.com' });
+    expect(partner.status).toBe(201);
+    expect((await send('PATCH', `/api/supplier/${partner.body.id}`, { name: '監査商店（本店）' })).status).toBe(200);
+    expect((await send('DELETE', `/api/supplier/${partner.body.id}`)).status).toBe(204);
+
+    const rows = await trailSince(since);
+    expect(summary(rows)).toEqual([
+      'create option',
+      'update option',
+      'delete option',
+      'create calendar_comment',
+      'update calendar_comment',
+      'delete calendar_comment',
+      'create faq',
+      'update faq',
+      'create supplier',
+      'update supplier',
+      'delete supplier',
+    ]);
+    expect(rows[1]!.changes).toEqual({ price: { from: 3000, to: 3500 } });
+    expect(rows[4]!.changes).toEqual({ comment: { from: '団体の下見', to: '団体の下見（10時）' } });
+    expect(rows[3]!.user_name).not.toBe(rows[0]!.user_name);
+    expect(rows[7]!.changes).toEqual({ answer: { from: 'あります。', to: '5台あります。' } });
+    expect(rows[9]!.changes).toEqual({ name: { from: '監査商店', to: '監査商店（本店）' } });
+    expect(rows[9]!.accommodation_id).toBeNull();
+  });
+
+  it('keeps users without their password, only that it changed', async () => {
+    const since = await lastAuditId();
+    const created = await send('POST', '/api/user', {
+      name: '監査 花子',
+      mail: 'kansa-hanako@example.com',
+      password: 'kansa-pass-1234',
+      user_type: 2,
+      accommodations: [api.accommodations[0]!.id],
+    });
+    expect(created.status).toBe(201);
+    const path = `/api/user/${created.body.id}`;
+    expect((await send('PATCH', path, { name: '監査 花江', password: 'kansa-pass-5678' })).status).toBe(200);
+    expect((await send('DELETE', path)).status).toBe(204);
+
+    const rows = await trailSince(since);
+    expect(summary(rows)).toEqual(['create user', 'update user', 'delete user']);
+    expect(rows[1]!.changes).toEqual({
+      name: { from: '監査 花子', to: '監査 花江' },
+      password_changed: { from: false, to: true },
+    });
+    expect(JSON.stringify(rows)).not.toMatch(/kansa-pass|argon2/);
+  });
+});

@@ -5,6 +5,7 @@ import { errorMessages } from '../../contract/messages';
 import { paymentMessages, paymentSchema } from '../../contract/payment';
 import { bookingSchema } from '../../contract/booking';
 import { bookingMaker, signedInSuite } from '../support/fixtures';
+import { ADMIN } from '../support/testServer';
 
 const api = signedInSuite();
 const today = tokyoToday();
@@ -18,7 +19,8 @@ const book = async (id: number) => (await api.http.get(`/api/admin/books/${id}`,
 const stored = async (id: number) =>
   (
     await api.rows<{ price: number; payments: number; refunds: number }>(sql`
-    select price, (select coalesce(sum(amount), 0)::int from payments where book_id = b.id) as payments,
+    select price,
+      (select coalesce(sum(amount), 0)::int from payments where book_id = b.id and voided_at is null) as payments,
       (select coalesce(sum(amount), 0)::int from refunds where book_id = b.id) as refunds
     from bookings b where id = ${id}`)
   )[0]!;
@@ -119,7 +121,7 @@ describe('POST /payments', () => {
 });
 
 describe('DELETE /payments/{id}', () => {
-  it('deletes a payment (204) and the paid amount follows', async () => {
+  it('deletes a payment (204), the paid amount follows, and its row stays marked void with who and when', async () => {
     const b = await newBooking();
     const first = (await pay({ book_id: b.id, amount: 7000, pay_type: 1, payment_exe_date: today })).body;
     await pay({ book_id: b.id, amount: 2000, pay_type: 1, payment_exe_date: today });
@@ -129,6 +131,11 @@ describe('DELETE /payments/{id}', () => {
     expect(after.price).toBe(2000);
     expect(after.payments.map((p: any) => p.id)).not.toContain(first.id);
     expect(await stored(b.id)).toEqual({ price: 2000, payments: 2000, refunds: 0 });
+    const [kept] = await api.rows<{ amount: number; by_admin: boolean; voided: boolean }>(sql`
+      select amount, voided_by = (select id from users where mail = ${ADMIN.username}) as by_admin,
+        voided_at > now() - interval '1 minute' as voided
+      from payments where id = ${first.id}`);
+    expect(kept).toEqual({ amount: 7000, by_admin: true, voided: true });
     expect((await api.http.send('DELETE', `/api/payments/${first.id}`, { token: api.admin })).status).toBe(404);
   });
 

@@ -23,7 +23,7 @@ export const bookingJson: SQL = sql.raw(`json_build_object(
   'payments', coalesce((select json_agg(json_build_object(
       'id', pm.id, 'payment_exe_date', pm.payment_exe_date::text, 'book_id', pm.book_id,
       'amount', pm.amount, 'pay_type', pm.pay_type, 'mail', pm.mail, 'transaction_id', pm.transaction_id
-    ) order by pm.id) from payments pm where pm.book_id = b.id), '[]'::json),
+    ) order by pm.id) from payments pm where pm.book_id = b.id and pm.voided_at is null), '[]'::json),
   'options', coalesce((select json_agg(json_build_object(
       'id', bo.id, 'option_id', bo.option_id, 'unit', bo.unit, 'days', bo.days, 'comment', bo.comment,
       'paid_at', ${tokyoIso('bo.paid_at')}, 'name', bo.name, 'price', bo.price, 'supplier', bo.supplier_name

@@ -24,6 +24,16 @@ export function listComments(tx: Tx, accommodationId: number, from?: string, to?
     .limit(5000);
 }
 
+/** Undefined when the comment is not of that accommodation; `lock` holds its row for the change. */
+export async function findComment(tx: Tx, accommodationId: number, id: number, lock = false) {
+  const query = tx
+    .select(columns)
+    .from(calendarComments)
+    .where(and(eq(calendarComments.id, id), eq(calendarComments.accommodationId, accommodationId)));
+  const [row] = lock ? await query.for('update') : await query;
+  return row;
+}
+
 export async function insertComment(tx: Tx, accommodationId: number, targetDate: string, comment: string) {
   const [row] = await tx.insert(calendarComments).values({ accommodationId, targetDate, comment }).returning(columns);
   return row!;

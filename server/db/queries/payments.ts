@@ -40,7 +40,7 @@ export async function recomputePaid(tx: Tx, bookId: number): Promise<number> {
     tx,
     sql`
     update bookings set updated_at = now(), price =
-      (select coalesce(sum(amount), 0)::int from payments where book_id = ${bookId})
+      (select coalesce(sum(amount), 0)::int from payments where book_id = ${bookId} and voided_at is null)
       - (select coalesce(sum(amount), 0)::int from refunds where book_id = ${bookId})
     where id = ${bookId} returning price`,
   );
@@ -52,7 +52,8 @@ export async function paidWithout(tx: Tx, bookId: number, exceptPaymentId: numbe
   const rows = await sqlRows<{ paid: number }>(
     tx,
     sql`
-    select (select coalesce(sum(amount), 0)::int from payments where book_id = ${bookId} and id <> ${exceptPaymentId})
+    select (select coalesce(sum(amount), 0)::int from payments
+        where book_id = ${bookId} and id <> ${exceptPaymentId} and voided_at is null)
       - (select coalesce(sum(amount), 0)::int from refunds where book_id = ${bookId}) as paid`,
   );
   return rows[0]!.paid;
@@ -81,7 +82,7 @@ export async function insertPayment(tx: Tx, p: NewPayment): Promise<Payment> {
   return rows[0]!;
 }
 
-/** A payment of a booking the user may reach (no lock: the caller locks the booking, then reads again). */
+/** A payment (not void) of a booking the user may reach (no lock: the caller locks the booking, then reads again). */
 export async function findPayment(tx: Tx, id: number, accommodationIds: readonly number[]) {
   if (accommodationIds.length === 0) return undefined;
   const rows = await sqlRows<Payment>(
@@ -90,13 +91,16 @@ export async function findPayment(tx: Tx, id: number, accommodationIds: readonly
     select pm.id, pm.payment_exe_date::text as payment_exe_date, pm.book_id, pm.amount, pm.pay_type, pm.mail,
       pm.transaction_id
     from payments pm join bookings b on b.id = pm.book_id
-    where pm.id = ${id} and b.accommodation_id in (${idList(accommodationIds)})`,
+    where pm.id = ${id} and pm.voided_at is null and b.accommodation_id in (${idList(accommodationIds)})`,
   );
   return rows[0];
 }
 
-export async function deletePayment(tx: Tx, id: number) {
-  await tx.execute(sql`delete from payments where id = ${id}`);
+/** Takes a payment out of every sum and list; its row stays, with who and when (no money is hard-deleted). */
+export async function voidPayment(tx: Tx, id: number, userId: number) {
+  await tx.execute(
+    sql`update payments set voided_at = now(), voided_by = ${userId}, updated_at = now() where id = ${id}`,
+  );
 }
 
 const refundColumns = sql.raw(`id, book_id, amount, ${tokyoIso('created_at')} as created_at`);

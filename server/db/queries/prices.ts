@@ -29,37 +29,53 @@ export function listPrices(tx: Tx, planId: number, from?: string, to?: string) {
 }
 
 /** Changes one cell of the plan; undefined when the plan has no such cell. */
+/** Undefined when the cell is not the plan's; `before` is its price until now. */
 export async function updatePrice(tx: Tx, planId: number, id: number, price: number) {
-  const rows = await sqlRows<PriceEntry>(
+  const rows = await sqlRows<PriceEntry & { before: number }>(
     tx,
-    sql`update plan_prices set price = ${price}, updated_at = now()
-      where id = ${id} and plan_id = ${planId}
-      returning id, target_date::text as target_date, unit, price`,
+    sql`update plan_prices pp set price = ${price}, updated_at = now()
+      from plan_prices old where old.id = pp.id and pp.id = ${id} and pp.plan_id = ${planId}
+      returning pp.id, pp.target_date::text as target_date, pp.unit, pp.price, old.price as before`,
   );
   return rows[0];
 }
 
 const pgArray = (values: readonly (number | string)[]) => `{${values.join(',')}}`;
 
+/** One cell written: its price before (null when the cell is new) and after. */
+export interface WrittenPrice {
+  target_date: string;
+  unit: number;
+  from: number | null;
+  to: number;
+}
+
 /**
  * Writes the cells (date, headcount) in one statement over three arrays: new cells are inserted,
- * existing ones take the new price. The cells must be distinct (a statement may not touch a row twice).
+ * existing ones take the new price. Answers every cell written with its price before (the `old`
+ * part reads the statement's snapshot, taken before the insert). The cells must be distinct (a
+ * statement may not touch a row twice).
  */
-export async function upsertPrices(tx: Tx, planId: number, prices: readonly PriceInput[]): Promise<number> {
-  if (prices.length === 0) return 0;
-  const rows = await sqlRows<{ n: number }>(
+export async function upsertPrices(tx: Tx, planId: number, prices: readonly PriceInput[]): Promise<WrittenPrice[]> {
+  if (prices.length === 0) return [];
+  return sqlRows<WrittenPrice>(
     tx,
-    sql`with written as (
-      insert into plan_prices (plan_id, target_date, unit, price)
-      select ${planId}::int, t.d, t.u, t.p from unnest(
+    sql`with input as (
+      select t.d, t.u, t.p from unnest(
         ${pgArray(prices.map((r) => r.target_date))}::date[],
         ${pgArray(prices.map((r) => r.unit))}::integer[],
-        ${pgArray(prices.map((r) => r.price))}::integer[]) as t(d, u, p)
+        ${pgArray(prices.map((r) => r.price))}::integer[]) as t(d, u, p)),
+    old as (
+      select pp.target_date, pp.unit, pp.price from plan_prices pp
+      join input on pp.plan_id = ${planId} and pp.target_date = input.d and pp.unit = input.u),
+    written as (
+      insert into plan_prices (plan_id, target_date, unit, price)
+      select ${planId}::int, d, u, p from input
       on conflict (plan_id, target_date, unit) do update set price = excluded.price, updated_at = now()
-      returning 1)
-    select count(*)::int as n from written`,
+      returning target_date, unit, price)
+    select w.target_date::text as target_date, w.unit, o.price as "from", w.price as "to"
+    from written w left join old o on o.target_date = w.target_date and o.unit = w.unit`,
   );
-  return rows[0]!.n;
 }
 
 const ruleColumns = {

@@ -152,6 +152,12 @@ export const payments = pgTable(
     /** Set by a card settlement; such a payment cannot be deleted (409). */
     transactionId: text('transaction_id'),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    /**
+     * Set when the payment is deleted (DELETE /api/payments/{id}): the row stays, out of every sum and
+     * list, so that no money is ever hard-deleted. Who did it is voided_by (and the audit row).
+     */
+    voidedAt: timestamp('voided_at', { withTimezone: true }),
+    voidedBy: integer('voided_by').references(() => users.id, { onDelete: 'set null' }),
     ...timestamps,
   },
   (t) => [

@@ -8,8 +8,8 @@ import { errorBodySchema } from '../../../contract/error';
 import { idParam, isoDate } from '../../../contract/params';
 import { z } from '../../../contract/zod';
 import type { AppContext } from '../../context';
-import * as comments from '../../db/queries/calendarComments';
-import { notFound } from '../../errors';
+import { userOf } from '../../plugins/access';
+import { CalendarCommentService } from '../../services/calendarComments';
 
 const base = '/admin/accommodations/:id/calendar/comments';
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema };
@@ -19,6 +19,8 @@ const oneParams = z.object({ id: idParam, commentId: idParam });
 
 /** Comments of calendar days (spec section 7 "Calendar comments"). */
 const calendarCommentRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
+  const comments = new CalendarCommentService(ctx.db);
+
   app.get(
     base,
     {
@@ -35,12 +37,7 @@ const calendarCommentRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
       },
     },
     async (request) => ({
-      comments: await comments.listComments(
-        ctx.db,
-        request.params.id,
-        request.query.start_date,
-        request.query.end_date,
-      ),
+      comments: await comments.list(request.params.id, request.query.start_date, request.query.end_date),
     }),
   );
 
@@ -59,7 +56,7 @@ const calendarCommentRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
     async (request, reply) =>
       reply
         .status(201)
-        .send(await comments.insertComment(ctx.db, request.params.id, request.body.target_date, request.body.comment)),
+        .send(await comments.add(userOf(request), request.params.id, request.body.target_date, request.body.comment)),
   );
 
   app.patch(
@@ -74,16 +71,8 @@ const calendarCommentRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
         response: { 200: calendarCommentSchema, ...errors },
       },
     },
-    async (request) => {
-      const row = await comments.updateComment(
-        ctx.db,
-        request.params.id,
-        request.params.commentId,
-        request.body.comment,
-      );
-      if (!row) throw notFound();
-      return row;
-    },
+    async (request) =>
+      comments.change(userOf(request), request.params.id, request.params.commentId, request.body.comment),
   );
 
   app.delete(
@@ -93,7 +82,7 @@ const calendarCommentRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
       schema: { summary: 'Delete a comment', tags, params: oneParams, response: { 204: z.null(), ...errors } },
     },
     async (request, reply) => {
-      if (!(await comments.deleteComment(ctx.db, request.params.id, request.params.commentId))) throw notFound();
+      await comments.remove(userOf(request), request.params.id, request.params.commentId);
       return reply.status(204).send(null);
     },
   );

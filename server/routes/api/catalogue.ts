@@ -12,6 +12,7 @@ import {
 import { roomCreateSchema, roomListSchema, roomSchema, roomUpdateSchema } from '../../../contract/room';
 import { z } from '../../../contract/zod';
 import type { AppContext } from '../../context';
+import { userOf } from '../../plugins/access';
 import { listPlans, listRooms } from '../../db/queries/catalogue';
 import { CatalogueService } from '../../services/catalogue';
 
@@ -68,7 +69,8 @@ const catalogueRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
         response: { 201: roomSchema, ...errors },
       },
     },
-    async (request, reply) => reply.status(201).send(await catalogue.createRoom(request.params.id, request.body)),
+    async (request, reply) =>
+      reply.status(201).send(await catalogue.createRoom(userOf(request), request.params.id, request.body)),
   );
 
   app.patch(
@@ -83,7 +85,7 @@ const catalogueRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
         response: { 200: roomSchema, ...errors },
       },
     },
-    async (request) => catalogue.updateRoom(request.params.id, request.params.roomId, request.body),
+    async (request) => catalogue.updateRoom(userOf(request), request.params.id, request.params.roomId, request.body),
   );
 
   app.delete(
@@ -98,7 +100,7 @@ const catalogueRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
       },
     },
     async (request, reply) => {
-      await catalogue.deleteRoom(request.params.id, request.params.roomId);
+      await catalogue.deleteRoom(userOf(request), request.params.id, request.params.roomId);
       return reply.status(204).send(null);
     },
   );
@@ -114,7 +116,8 @@ const catalogueRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
         response: { 200: roomSchema, ...errors },
       },
     },
-    async (request) => catalogue.attach(request.params.id, request.params.roomId, request.params.planId),
+    async (request) =>
+      catalogue.attach(userOf(request), request.params.id, request.params.roomId, request.params.planId),
   );
 
   app.delete(
@@ -129,7 +132,7 @@ const catalogueRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
       },
     },
     async (request, reply) => {
-      await catalogue.detach(request.params.id, request.params.roomId, request.params.planId);
+      await catalogue.detach(userOf(request), request.params.id, request.params.roomId, request.params.planId);
       return reply.status(204).send(null);
     },
   );
@@ -195,7 +198,8 @@ const catalogueRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
         response: { 201: planSchema, ...errors },
       },
     },
-    async (request, reply) => reply.status(201).send(await catalogue.createPlan(request.params.id, request.body)),
+    async (request, reply) =>
+      reply.status(201).send(await catalogue.createPlan(userOf(request), request.params.id, request.body)),
   );
 
   app.patch(
@@ -210,7 +214,7 @@ const catalogueRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
         response: { 200: planSchema, ...errors },
       },
     },
-    async (request) => catalogue.updatePlan(request.params.id, request.params.planId, request.body),
+    async (request) => catalogue.updatePlan(userOf(request), request.params.id, request.params.planId, request.body),
   );
 
   app.delete(
@@ -225,7 +229,7 @@ const catalogueRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
       },
     },
     async (request, reply) => {
-      await catalogue.deletePlan(request.params.id, request.params.planId);
+      await catalogue.deletePlan(userOf(request), request.params.id, request.params.planId);
       return reply.status(204).send(null);
     },
   );

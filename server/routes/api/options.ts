@@ -10,6 +10,7 @@ import {
 import { idParam } from '../../../contract/params';
 import { z } from '../../../contract/zod';
 import type { AppContext } from '../../context';
+import { userOf } from '../../plugins/access';
 import { OptionService } from '../../services/options';
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema };
@@ -65,7 +66,8 @@ const optionRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
         response: { 201: optionSchema, ...errors },
       },
     },
-    async (request, reply) => reply.status(201).send(await options.create(request.params.id, request.body)),
+    async (request, reply) =>
+      reply.status(201).send(await options.create(userOf(request), request.params.id, request.body)),
   );
 
   app.patch(
@@ -81,7 +83,7 @@ const optionRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
         response: { 200: optionSchema, ...errors },
       },
     },
-    async (request) => options.update(request.params.id, request.params.optionId, request.body),
+    async (request) => options.update(userOf(request), request.params.id, request.params.optionId, request.body),
   );
 
   app.delete(
@@ -96,7 +98,7 @@ const optionRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
       },
     },
     async (request, reply) => {
-      await options.delete(request.params.id, request.params.optionId);
+      await options.delete(userOf(request), request.params.id, request.params.optionId);
       return reply.status(204).send(null);
     },
   );
