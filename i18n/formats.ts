@@ -58,6 +58,12 @@ export function formatDate(value: string | Date | number | Empty): string {
   return format(inTokyo(date), 'yyyy年M月d日');
 }
 
+/** "yyyy-MM-dd" → "yyyy年M月" (the month a calendar shows); "" for anything else. */
+export function formatYearMonth(value: string | Empty): string {
+  const m = isEmpty(value) ? null : API_DATE.exec(value);
+  return m ? `${Number(m[1])}年${Number(m[2])}月` : '';
+}
+
 /** An instant → "yyyy年M月d日 H:mm" in Tokyo (mail send and receive times). */
 export function formatDateTime(value: string | Date | number | Empty): string {
   if (isEmpty(value)) return '';

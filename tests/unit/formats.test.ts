@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   formatDate,
+  formatYearMonth,
   formatDateTime,
   formatPeople,
   formatYen,
@@ -68,5 +69,15 @@ describe('dates in Asia/Tokyo', () => {
     expect(parseApiDate('2024-02-29')).toEqual({ year: 2024, month: 2, day: 29 });
     expect(parseApiDate('2023-02-29')).toBeNull();
     expect(parseApiDate('2024/02/01')).toBeNull();
+  });
+});
+
+describe('formatYearMonth', () => {
+  it('names the month a calendar shows, and nothing for what is no date', () => {
+    expect(formatYearMonth('2026-11-15')).toBe('2026年11月');
+    expect(formatYearMonth('2027-01-03')).toBe('2027年1月');
+    expect(formatYearMonth('')).toBe('');
+    expect(formatYearMonth(null)).toBe('');
+    expect(formatYearMonth('2027/01/03')).toBe('');
   });
 });

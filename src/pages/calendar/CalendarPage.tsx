@@ -1,4 +1,5 @@
 import { useParams, useSearchParams } from 'react-router-dom';
+import { isoDatePattern, isValidDate } from '../../../contract/dates';
 import { newStayFromQuery } from '../../../resources/bookings/newStay';
 import { NotFoundPage } from '../PlaceholderPage';
 import { CalendarScreen } from './CalendarScreen';
@@ -6,6 +7,7 @@ import { CalendarScreen } from './CalendarScreen';
 /**
  * /m/accommodation/{id} and /m/accommodation/{id}/book/{book_id}: one component for both routes,
  * so opening or closing a booking keeps the calendar (its data and its scroll position).
+ * `?date=yyyy-MM-dd` is the date shown at the top: a reload or a shared address opens there.
  */
 export default function CalendarPage() {
   const params = useParams();
@@ -15,5 +17,15 @@ export default function CalendarPage() {
   if (!Number.isInteger(accommodationId) || accommodationId <= 0) return <NotFoundPage />;
   if (bookId !== null && !(Number.isInteger(bookId) && bookId >= 0)) return <NotFoundPage />;
   const newStay = bookId === 0 ? newStayFromQuery(query) : null;
-  return <CalendarScreen key={accommodationId} accommodationId={accommodationId} bookId={bookId} newStay={newStay} />;
+  const date = query.get('date') ?? '';
+  const shownDate = isoDatePattern.test(date) && isValidDate(date) ? date : null;
+  return (
+    <CalendarScreen
+      key={accommodationId}
+      accommodationId={accommodationId}
+      bookId={bookId}
+      newStay={newStay}
+      initialDate={shownDate}
+    />
+  );
 }

@@ -1,8 +1,8 @@
-import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { Box, Drawer, LinearProgress, Paper, useMediaQuery } from '@mui/material';
 import { Title } from 'react-admin';
-import { useNavigate } from 'react-router-dom';
-import { maxDate, tokyoToday } from '../../../contract/dates';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { addDays, maxDate, tokyoToday } from '../../../contract/dates';
 import { useAccommodations } from '../../../dataProvider/accommodations';
 import { useAppTranslate } from '../../../i18n/useAppTranslate';
 import { LazyBookingPanel as BookingPanel, preloadBookingPanel } from '../../../resources/bookings/LazyBookingPanel';
@@ -18,6 +18,7 @@ import { useCalendarBooks } from './useCalendarBooks';
 import { useCalendarComments } from './useCalendarComments';
 import { useHolidays } from '../../hooks/useHolidays';
 import { useInfiniteScroll } from './useInfiniteScroll';
+import { useVisibleDate } from './useVisibleDate';
 
 // The month view (react-big-calendar and its styles) loads only when chosen, or when the pointer is on its button.
 const loadMonthView = () => import('./MonthView');
@@ -30,19 +31,31 @@ export interface CalendarScreenProps {
   bookId: number | null;
   /** A new booking's stay chosen on the month view (?start_date&days). */
   newStay?: NewStay | null;
+  /** The date to open at (?date=), else today. */
+  initialDate?: string | null;
 }
 
+/** How long the shown date must stay before the address follows it (no history entry either way). */
+const URL_DELAY_MS = 400;
+
 /** The booking calendar of one accommodation, with the booking panel beside it when one is open. */
-export function CalendarScreen({ accommodationId, bookId, newStay }: CalendarScreenProps) {
+export function CalendarScreen({ accommodationId, bookId, newStay, initialDate }: CalendarScreenProps) {
   const translate = useAppTranslate();
   const navigate = useNavigate();
+  const [, setQuery] = useSearchParams();
   const [today] = useState(() => tokyoToday());
+  // The date the user looks at: kept across view switches, in the address, and opened at on reload.
+  const [anchor, setAnchor] = useState(() => initialDate ?? today);
   const [view, setView] = useState<CalendarView>(readCalendarView);
   const { accommodations } = useAccommodations();
   const accommodation = accommodations.find((a) => a.id === accommodationId);
   const roomNumber = accommodation?.room_number ?? 0;
   const { comments, load: loadComments } = useCalendarComments(accommodationId);
-  const { window, books, loaded, rooms, reload, extend } = useCalendarBooks(accommodationId, today, loadComments);
+  const { window, books, loaded, rooms, reload, extend, recenter } = useCalendarBooks(
+    accommodationId,
+    anchor,
+    loadComments,
+  );
 
   const holidays = useHolidays();
   const nights = useMemo(() => groupByNight(books.values(), window), [books, window]);
@@ -69,17 +82,61 @@ export function CalendarScreen({ accommodationId, bookId, newStay }: CalendarScr
     window.from,
     window.to,
   );
+  const { visibleDate, onScroll: onScrollShown } = useVisibleDate(scroller, `${view} ${window.from} ${loaded}`);
+  const shownDate = view === 'month' ? anchor : (visibleDate ?? anchor);
+  // The month named above the grid: the one most of its top week is in (that week's Wednesday).
+  const monthDate = view === 'row' ? addDays(shownDate, 3) : shownDate;
 
-  const scrollToToday = () => scrollToDate(today);
+  // Where the rows open: the address's date on the first load, the date in view when the view is
+  // switched (the grid and the list differ in height: the same offset would show another month).
+  const placeAt = useRef<string | null>(initialDate ?? null);
+  useLayoutEffect(() => {
+    if (!loaded || view === 'month' || placeAt.current === null) return;
+    scrollToDate(placeAt.current, 'top');
+    placeAt.current = null;
+  }, [loaded, view, window.from, scrollToDate]);
+
+  // The address follows the date shown once the user has moved from where the page opened, without
+  // a history entry and keeping its other parameters.
+  const openedAt = useRef<string | null>(null);
+  useEffect(() => {
+    if (!loaded) return;
+    openedAt.current ??= shownDate;
+    if (shownDate === openedAt.current && !initialDate) return;
+    const timer = setTimeout(
+      () =>
+        setQuery(
+          (q) => {
+            if (q.get('date') === shownDate) return q;
+            const next = new URLSearchParams(q);
+            next.set('date', shownDate);
+            return next;
+          },
+          { replace: true },
+        ),
+      URL_DELAY_MS,
+    );
+    return () => clearTimeout(timer);
+  }, [loaded, shownDate, initialDate, setQuery]);
+
+  const scrollToToday = () => {
+    placeAt.current = null;
+    if (recenter(today)) placeAt.current = today;
+    else scrollToDate(today);
+  };
   // A booking opened by its address: bring its first night into view once it is loaded.
   const shownBooking = useRef<number | null>(null);
   const selected = selectedId === null ? undefined : books.get(selectedId);
   useEffect(() => {
     if (!selected || shownBooking.current === selected.id) return;
     shownBooking.current = selected.id;
-    scrollToDate(maxDate(selected.start_date, window.from), true);
+    scrollToDate(maxDate(selected.start_date, window.from), 'if-hidden');
   }, [selected, window.from, scrollToDate]);
   const changeView = (next: CalendarView) => {
+    const at = next === 'month' ? monthDate : shownDate;
+    setAnchor(at);
+    placeAt.current = at;
+    if (next !== 'month') recenter(shownDate);
     setView(next);
     writeCalendarView(next);
   };
@@ -119,6 +176,7 @@ export function CalendarScreen({ accommodationId, bookId, newStay }: CalendarScr
         <Box sx={{ flex: 1, minWidth: 0, contain: 'inline-size' }}>
           <CalendarToolbar
             title={accommodation?.name ?? translate('app.page.calendar')}
+            shownMonth={view === 'month' ? null : monthDate}
             view={view}
             onViewChange={changeView}
             onToday={scrollToToday}
@@ -132,6 +190,8 @@ export function CalendarScreen({ accommodationId, bookId, newStay }: CalendarScr
                 <MonthView
                   accommodationId={accommodationId}
                   today={today}
+                  initialDate={anchor}
+                  onMonthChange={setAnchor}
                   onOpenBooking={onOpenBooking}
                   onOpenDay={onOpenDay}
                   onNewStay={onNewStay}
@@ -141,7 +201,10 @@ export function CalendarScreen({ accommodationId, bookId, newStay }: CalendarScr
           ) : (
             <Paper
               ref={scroller}
-              onScroll={onScroll}
+              onScroll={() => {
+                onScroll();
+                onScrollShown();
+              }}
               variant="outlined"
               data-testid="calendar-scroll"
               sx={{ height: 'calc(100dvh - 240px)', minHeight: 360, overflowY: 'auto', borderRightWidth: 0 }}

@@ -4,11 +4,17 @@ import TodayIcon from '@mui/icons-material/Today';
 import CalendarViewWeekIcon from '@mui/icons-material/CalendarViewWeek';
 import ViewListIcon from '@mui/icons-material/ViewList';
 import CalendarMonthIcon from '@mui/icons-material/CalendarMonth';
+import { formatYearMonth } from '../../../i18n/formats';
 import { useAppTranslate } from '../../../i18n/useAppTranslate';
 import type { CalendarView } from './calendarConstants';
 
 export interface CalendarToolbarProps {
   title: string;
+  /**
+   * A date of the rows at the top of the grid (its week's Wednesday: the month most of the row is in)
+   * or of the list: its month and year are shown (the month view shows its own).
+   */
+  shownMonth?: string | null;
   view: CalendarView;
   onViewChange: (view: CalendarView) => void;
   onToday: () => void;
@@ -20,6 +26,7 @@ export interface CalendarToolbarProps {
 
 export function CalendarToolbar({
   title,
+  shownMonth,
   view,
   onViewChange,
   onToday,
@@ -33,6 +40,17 @@ export function CalendarToolbar({
       <Typography variant="h6" component="h1" sx={{ mr: 1, fontWeight: 700 }}>
         {title}
       </Typography>
+      {shownMonth && (
+        <Typography
+          variant="h6"
+          component="p"
+          data-testid="calendar-month"
+          aria-live="polite"
+          sx={{ mr: 1, fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}
+        >
+          {formatYearMonth(shownMonth)}
+        </Typography>
+      )}
       <ToggleButtonGroup
         size="small"
         exclusive

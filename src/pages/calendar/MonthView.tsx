@@ -46,8 +46,12 @@ const toApiDate = (date: Date) => format(date, 'yyyy-MM-dd');
 
 export interface MonthViewProps {
   accommodationId: number;
-  /** yyyy-MM-dd: the month shown first (today's). */
+  /** yyyy-MM-dd: today (its cell is marked). */
   today: string;
+  /** yyyy-MM-dd: a date of the month shown first (the date the other view showed); today's month without it. */
+  initialDate?: string;
+  /** The first of the month now shown (yyyy-MM-dd), after each move to another month. */
+  onMonthChange?: (firstOfMonth: string) => void;
   onOpenBooking: (id: number) => void;
   onOpenDay: (date: string) => void;
   /** Days selected together: a new booking of those nights. */
@@ -61,10 +65,18 @@ export interface MonthViewProps {
  * Dragging a stay moves it, dragging its end changes its nights (withDragAndDrop); the server's
  * rules decide, and a refused move (a full night: 409) shows its message and goes back.
  */
-export default function MonthView({ accommodationId, today, onOpenBooking, onOpenDay, onNewStay }: MonthViewProps) {
+export default function MonthView({
+  accommodationId,
+  today,
+  initialDate,
+  onMonthChange,
+  onOpenBooking,
+  onOpenDay,
+  onNewStay,
+}: MonthViewProps) {
   const translate = useAppTranslate();
   const holidays = useHolidays();
-  const [month, setMonth] = useState(() => startOfMonth(fromApi(today)));
+  const [month, setMonth] = useState(() => startOfMonth(fromApi(initialDate ?? today)));
   // The weeks shown: the month's first Sunday to its last Saturday.
   const from = toApiDate(startOfWeek(month, { weekStartsOn: 0 }));
   const to = toApiDate(endOfWeek(endOfMonth(month), { weekStartsOn: 0 }));
@@ -139,7 +151,11 @@ export default function MonthView({ accommodationId, today, onOpenBooking, onOpe
         views={['month']}
         view="month"
         date={month}
-        onNavigate={(date) => setMonth(startOfMonth(date))}
+        onNavigate={(date) => {
+          const first = startOfMonth(date);
+          setMonth(first);
+          onMonthChange?.(toApiDate(first));
+        }}
         onView={() => undefined}
         messages={messages}
         formats={{

@@ -149,6 +149,19 @@ export const calendarSx: SxProps<Theme> = {
   '@media (max-width: 599px)': {
     '& .cal-week .cal-count, & .cal-week .cal-holiday': { display: 'none' },
     '& .cal-week .cal-day': { px: '2px' },
+    // A name may take two lines of a smaller type rather than shrink to one character and '…'.
+    '& .cal-week .cal-chip': {
+      display: '-webkit-box',
+      WebkitLineClamp: 2,
+      WebkitBoxOrient: 'vertical',
+      whiteSpace: 'normal',
+      wordBreak: 'break-all',
+      fontSize: 10,
+      lineHeight: 1.25,
+      px: '2px',
+      borderLeftWidth: 2,
+    },
+    '& .cal-week .cal-chip-room': { display: 'none' },
     '& .cal-list .cal-day': { flexDirection: 'column', gap: 0.5 },
     '& .cal-list .cal-day-side': { width: 'auto' },
     '& .cal-list .cal-chip': { maxWidth: '100%' },

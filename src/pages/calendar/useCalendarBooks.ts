@@ -100,5 +100,26 @@ export function useCalendarBooks(accommodationId: number, today: string, loadBes
     [dataProvider, accommodationId, fail, loadBeside],
   );
 
-  return { window: state.window, books: state.books, loaded: state.loaded, rooms, reload, extend };
+  /**
+   * Starts a new window around `date` when it is outside the one held (the month view went far):
+   * false when the date is already in the window and nothing was asked.
+   */
+  const recenter = useCallback(
+    (date: string) => {
+      const held = windowRef.current;
+      if (date >= held.from && date <= held.to) return false;
+      abort.current.abort();
+      const controller = new AbortController();
+      abort.current = controller;
+      const next = initialWindow(date);
+      windowRef.current = next;
+      setState({ window: next, books: new Map(), loaded: false });
+      void reload();
+      loadBeside?.(next, controller.signal);
+      return true;
+    },
+    [reload, loadBeside],
+  );
+
+  return { window: state.window, books: state.books, loaded: state.loaded, rooms, reload, extend, recenter };
 }

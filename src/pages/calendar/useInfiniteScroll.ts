@@ -1,7 +1,12 @@
 import { useCallback, useEffect, useLayoutEffect, useRef } from 'react';
 import { SCROLL_THRESHOLD_PX } from './calendarConstants';
+import { stickyHeadHeight } from './useVisibleDate';
 
 const AUTO_LOAD_DELAY_MS = 300;
+/** A day put at the top is placed again on the next frames (at most this many) ... */
+const PLACE_MAX_FRAMES = 60;
+/** ... until it has not moved for this many. */
+const PLACED_FRAMES = 5;
 
 type Extend = (direction: 'before' | 'after', days: number, beforeApply?: () => void) => Promise<void>;
 
@@ -42,14 +47,33 @@ export function useInfiniteScroll(extend: Extend, step: number, ready: boolean, 
     return () => clearTimeout(timer);
   }, [check, firstDate, lastDate]);
 
-  /** Brings a day to the middle of the area; only the area scrolls (scrollIntoView moves the page too). */
-  const scrollToDate = useCallback((date: string, onlyIfHidden = false) => {
+  /**
+   * Brings a day to the middle of the area ('center'), only if it is out of sight ('if-hidden'), or
+   * its row to the top, under the weekday row ('top'); only the area scrolls (scrollIntoView moves
+   * the page too).
+   */
+  const scrollToDate = useCallback((date: string, how: 'center' | 'if-hidden' | 'top' = 'center') => {
     const el = scroller.current;
     const cell = el?.querySelector(`[data-date="${date}"]`);
     if (!el || !cell) return;
     const { top, bottom, height } = cell.getBoundingClientRect();
     const area = el.getBoundingClientRect();
-    if (onlyIfHidden && top >= area.top && bottom <= area.bottom) return;
+    if (how === 'top') {
+      // Rows skipped by content-visibility take their real height once near the view, frames later,
+      // and move the day: place it again until it has stayed put for a few frames.
+      let still = 0;
+      const place = (frames: number) => {
+        const off = cell.getBoundingClientRect().top - el.getBoundingClientRect().top - stickyHeadHeight(el);
+        if (Math.abs(off) >= 1) {
+          el.scrollTop += off;
+          still = 0;
+        } else if (++still >= PLACED_FRAMES) return;
+        if (frames > 0) requestAnimationFrame(() => place(frames - 1));
+      };
+      place(PLACE_MAX_FRAMES);
+      return;
+    }
+    if (how === 'if-hidden' && top >= area.top && bottom <= area.bottom) return;
     el.scrollTop += top - area.top - (el.clientHeight - height) / 2;
   }, []);
 
