@@ -137,6 +137,7 @@ export const appMessages = {
       edit: '編集',
       settings: '設定',
       delete: '削除',
+      actions: '操作',
       order: '並び順',
       drag: '「%{name}」をドラッグして並べ替え',
       move_up: '「%{name}」を上へ移動',

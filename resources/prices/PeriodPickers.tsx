@@ -14,7 +14,7 @@ export interface PeriodPickersProps {
 export function PeriodPickers({ start, end, onStart, onEnd, disabled = false }: PeriodPickersProps) {
   const translate = useAppTranslate();
   return (
-    <Stack direction="row" spacing={2} sx={{ flexWrap: 'wrap', alignItems: 'center' }} data-testid="creator-period">
+    <Stack direction="row" sx={{ gap: 2, flexWrap: 'wrap', alignItems: 'center' }} data-testid="creator-period">
       <Box sx={{ width: '12em' }}>
         <DatePickerJa
           label={translate('app.price.start_date')}

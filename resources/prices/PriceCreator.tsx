@@ -36,6 +36,7 @@ import {
   type CreatorInputs,
 } from './priceCreatorModel';
 import type { PlanIds } from './PlanPriceRoute';
+import { wrappingCardHeaderSx } from '../../src/components/cardHeaderSx';
 
 const NO_HOLIDAYS: ReadonlyMap<string, string> = new Map();
 
@@ -59,6 +60,7 @@ export function PriceCreator({ accommodationId, planId }: PlanIds) {
   return (
     <Card sx={{ m: { xs: 0, sm: 1 } }}>
       <CardHeader
+        sx={wrappingCardHeaderSx}
         title={plan.data.name}
         slotProps={{ title: { component: 'h2' } }}
         subheader={translate('app.page.price_creator')}
@@ -222,7 +224,12 @@ function CreatorForm({
             {sending ? (
               <CircularProgress size={32} aria-label={translate('app.price.registering')} />
             ) : (
-              <Button variant="contained" disabled={!rule} onClick={() => void register()}>
+              <Button
+                variant="contained"
+                disabled={!rule}
+                onClick={() => void register()}
+                sx={{ flexShrink: 0, whiteSpace: 'nowrap' }}
+              >
                 {translate('app.price.register')}
               </Button>
             )}

@@ -33,6 +33,7 @@ import { failureMessage } from '../../dataProvider/apiErrors';
 import { PlanPriceRoute } from './PlanPriceRoute';
 import { forgetPlanPrices } from './priceQueries';
 import { checkCsvFile, csvErrorText, PREVIEW_ROWS, priceCsvTemplate, saveBlob, type LocalCsvCheck } from './priceModel';
+import { wrappingCardHeaderSx } from '../../src/components/cardHeaderSx';
 
 /** The lines of a refused import (body.errors: line → '{line}行目: {reason}'). */
 function importErrors(error: unknown): string[] {
@@ -121,6 +122,7 @@ export function PriceCsv({ accommodationId, planId }: PriceCsvProps) {
   return (
     <Card sx={{ m: { xs: 0, sm: 1 } }}>
       <CardHeader
+        sx={wrappingCardHeaderSx}
         title={translate('app.page.price_csv')}
         action={
           <Button component={Link} to={links.prices(accommodationId, planId)}>

@@ -30,6 +30,8 @@ import { links } from '../../src/routes';
 import { failureMessage } from '../../dataProvider/apiErrors';
 import { storeSavedPrice, usePlan, usePrices } from './priceQueries';
 import { buildPriceGrid, cellChange, monthLabel, monthRange, saveBlob, shiftMonth, type PriceRow } from './priceModel';
+import { stickyFirstCellSx, wrappingCardHeaderSx } from '../../src/components/cardHeaderSx';
+import { tableScrollSx } from '../../src/components/ListStatus';
 
 /** Sundays and public holidays red, Saturdays blue, as on a Japanese calendar. */
 const dayColor = (row: PriceRow, holidays: ReadonlyMap<string, string>) =>
@@ -91,6 +93,7 @@ export function PriceGrid({ accommodationId, planId, initialMonth }: PriceGridPr
   return (
     <Card sx={{ m: { xs: 0, sm: 1 } }}>
       <CardHeader
+        sx={wrappingCardHeaderSx}
         title={plan.data.name}
         slotProps={{ title: { component: 'h2' } }}
         subheader={translate('app.page.prices')}
@@ -126,11 +129,11 @@ export function PriceGrid({ accommodationId, planId, initialMonth }: PriceGridPr
         {!prices.data && prices.isError && <Alert severity="error">{translate('app.price.load_failed')}</Alert>}
         {prices.isPending && <CircularProgress size={24} />}
         {prices.data && (
-          <Box sx={{ overflowX: 'auto' }}>
+          <Box sx={tableScrollSx}>
             <Table size="small" data-testid="price-grid" data-compact={grid.compact ? 'true' : 'false'}>
               <TableHead>
                 <TableRow>
-                  <TableCell sx={cellSx}>{translate('app.price.date')}</TableCell>
+                  <TableCell sx={{ ...cellSx, ...stickyFirstCellSx }}>{translate('app.price.date')}</TableCell>
                   {grid.units.map((unit) => (
                     <TableCell key={unit} sx={cellSx} align="center">
                       {translate('app.price.unit', { unit })}
@@ -142,7 +145,7 @@ export function PriceGrid({ accommodationId, planId, initialMonth }: PriceGridPr
                 {grid.rows.map((row) => (
                   <TableRow key={row.date} data-date={row.date}>
                     <TableCell
-                      sx={{ ...cellSx, whiteSpace: 'nowrap', color: dayColor(row, holidays) }}
+                      sx={{ ...cellSx, ...stickyFirstCellSx, whiteSpace: 'nowrap', color: dayColor(row, holidays) }}
                       title={holidays.get(row.date)}
                     >
                       {row.label}

@@ -48,7 +48,8 @@ export const PricePreview = memo(function PricePreview({ rule, start, end, maxNu
     <Box
       ref={box}
       onScroll={(event: UIEvent<HTMLDivElement>) => setScrollTop(event.currentTarget.scrollTop)}
-      sx={{ overflow: 'auto', maxHeight: '60vh' }}
+      // Scrolls within its own width (a phone's too) rather than widening the page.
+      sx={{ overflow: 'auto', maxHeight: '60vh', width: 0, minWidth: '100%' }}
     >
       <Box
         component="table"
@@ -71,7 +72,7 @@ export const PricePreview = memo(function PricePreview({ rule, start, end, maxNu
       >
         <thead>
           <tr>
-            <Box component="th" scope="col" sx={{ minWidth: '13em' }}>
+            <Box component="th" scope="col" sx={{ minWidth: { xs: '9em', sm: '13em' } }}>
               {translate('app.price.date')}
             </Box>
             {units.map((unit) => (

@@ -130,6 +130,49 @@ function EntityListView(props: EntityListProps) {
     extraColumns
       .filter((c) => Boolean(c.afterEdit) === afterEdit && !hidden(c.name))
       .map((c) => <DataTable.Col key={c.name} source={c.name} label={c.label} disableSort render={c.render} />);
+  const editButton = (record: RaRecord) => (
+    <Button size="small" variant="outlined" onClick={() => setOpen({ id: record.id })}>
+      {translate(`app.crud.${editAction}`)}
+    </Button>
+  );
+  const deleteButton = () => (
+    <DeleteRecordButton entity={entity} onDeleted={(r) => open?.id === r.id && setOpen(null)} />
+  );
+  const dataColumn = ([source, field]: (typeof columns)[number], index: number) => (
+    <DataTable.Col
+      key={source}
+      source={source}
+      label={field.column?.label ? translate(field.column.label) : label(source)}
+      disableSort={!field.column?.sortable || reorderable}
+      align={field.column?.format === 'yen' || field.column?.format === 'count' ? 'right' : undefined}
+      cellClassName={
+        field.input === 'multiline' || field.input === 'text' || (narrow && index === 0) ? 'wrap' : undefined
+      }
+      cellSx={() => (field.input === 'multiline' || field.input === 'text' ? { minWidth: narrow ? 120 : 160 } : {})}
+      render={(record: RaRecord) => cells[source]?.(record) ?? fieldCell(source, field, record, translate)}
+    />
+  );
+  // On a phone the row's actions come right after its first column, one under the other, so that
+  // they are on screen without scrolling sideways; the other columns follow.
+  const phoneActions = narrow &&
+    (!hidden(editAction) || !hidden('delete') || extraColumns.some((c) => c.afterEdit && !hidden(c.name))) && (
+      <DataTable.Col
+        source="actions"
+        label={translate('app.crud.actions')}
+        disableSort
+        render={(record: RaRecord) => (
+          <Stack sx={{ gap: 0.5, alignItems: 'flex-start' }}>
+            {!hidden(editAction) && editButton(record)}
+            {extraColumns
+              .filter((c) => c.afterEdit && !hidden(c.name))
+              .map((c) => (
+                <Box key={c.name}>{c.render(record)}</Box>
+              ))}
+            {!hidden('delete') && deleteButton()}
+          </Stack>
+        )}
+      />
+    );
 
   const table = (
     <DataTable
@@ -148,7 +191,13 @@ function EntityListView(props: EntityListProps) {
       rowSx={(record: RaRecord) => (open?.id === record.id ? { bgcolor: 'action.selected' } : {})}
       data-testid={`${entity.resource}-table`}
       // Short values stay on one line (the table scrolls sideways when narrow); sentences wrap.
-      sx={{ '& th': { whiteSpace: 'nowrap' }, '& td': { whiteSpace: 'nowrap' }, '& td.wrap': { whiteSpace: 'normal' } }}
+      // On a phone, tighter cells and a first column that may wrap keep the actions in view.
+      sx={{
+        '& th': { whiteSpace: 'nowrap' },
+        '& td': { whiteSpace: 'nowrap' },
+        '& td.wrap': { whiteSpace: 'normal' },
+        ...(narrow ? { '& th, & td': { px: 1 } } : {}),
+      }}
     >
       {reorderable && (
         <DataTable.Col
@@ -158,39 +207,21 @@ function EntityListView(props: EntityListProps) {
           render={() => <ReorderHandle label={(r) => String(r[entity.recordRepresentation] ?? '')} />}
         />
       )}
-      {columns.map(([source, field]) => (
-        <DataTable.Col
-          key={source}
-          source={source}
-          label={field.column?.label ? translate(field.column.label) : label(source)}
-          disableSort={!field.column?.sortable || reorderable}
-          align={field.column?.format === 'yen' || field.column?.format === 'count' ? 'right' : undefined}
-          cellClassName={field.input === 'multiline' || field.input === 'text' ? 'wrap' : undefined}
-          cellSx={() => (field.input === 'multiline' || field.input === 'text' ? { minWidth: 160 } : {})}
-          render={(record: RaRecord) => cells[source]?.(record) ?? fieldCell(source, field, record, translate)}
-        />
-      ))}
+      {narrow ? columns.slice(0, 1).map(dataColumn) : null}
+      {phoneActions}
+      {(narrow ? columns.slice(1) : columns).map((c, i) => dataColumn(c, narrow ? i + 1 : i))}
       {extras(false)}
-      {!hidden(editAction) && (
+      {!narrow && !hidden(editAction) && (
         <DataTable.Col
           source={editAction}
           label={translate(`app.crud.${editAction}`)}
           disableSort
-          render={(record: RaRecord) => (
-            <Button size="small" variant="outlined" onClick={() => setOpen({ id: record.id })}>
-              {translate(`app.crud.${editAction}`)}
-            </Button>
-          )}
+          render={editButton}
         />
       )}
-      {extras(true)}
-      {!hidden('delete') && (
-        <DataTable.Col
-          source="delete"
-          label={translate('app.crud.delete')}
-          disableSort
-          render={() => <DeleteRecordButton entity={entity} onDeleted={(r) => open?.id === r.id && setOpen(null)} />}
-        />
+      {!narrow && extras(true)}
+      {!narrow && !hidden('delete') && (
+        <DataTable.Col source="delete" label={translate('app.crud.delete')} disableSort render={deleteButton} />
       )}
     </DataTable>
   );
