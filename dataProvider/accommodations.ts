@@ -1,12 +1,12 @@
 import { useCallback, useEffect, useSyncExternalStore } from 'react';
-import { apiUrl } from './config';
+import { accommodationsUrl } from './startUrls';
 import { httpClient } from './httpClient';
 import { getStoredAccommodations, setStoredAccommodations, subscribeAccommodations } from './tokenStore';
 import type { Accommodation, AccommodationsAnswer, Company } from './types';
 
 /** GET {api}/accommodations (staff get only their granted ones) and stores the answer. */
 export async function fetchAccommodations(): Promise<AccommodationsAnswer> {
-  const { json } = await httpClient<AccommodationsAnswer>(apiUrl('/accommodations'));
+  const { json } = await httpClient<AccommodationsAnswer>(accommodationsUrl());
   const answer: AccommodationsAnswer = {
     accommodations: Array.isArray(json?.accommodations) ? json.accommodations : [],
     company: json?.company ?? { name: '' },

@@ -2,7 +2,7 @@ import type { AuthProvider, UserIdentity } from 'ra-core';
 import { USER_TYPE } from '../contract/enums';
 import { errorMessages } from '../contract/messages';
 import { fetchAccommodations } from './accommodations';
-import { apiUrl } from './config';
+import { meUrl } from './startUrls';
 import { HttpError } from './http';
 import { httpClient } from './httpClient';
 import { passwordGrant, revokeRefreshToken } from './oauth';
@@ -44,7 +44,7 @@ const ME_KEY = 'yadoban_me';
 
 /** The signed-in user, kept in sessionStorage (cleared with the session) so that pages need not wait for it. */
 async function fetchMe(): Promise<Me> {
-  const { json } = await httpClient<Me>(apiUrl('/me'));
+  const { json } = await httpClient<Me>(meUrl());
   try {
     window.sessionStorage.setItem(ME_KEY, JSON.stringify(json));
   } catch {

@@ -1,4 +1,5 @@
 import { errorMessages } from '../contract/messages';
+import { takeEarly } from './earlyCalls';
 import { HttpError, readResponse, send, type ReadResult } from './http';
 import { refreshSession } from './oauth';
 import { clearSession, getAccessToken } from './tokenStore';
@@ -77,13 +78,15 @@ export async function httpClient<T = unknown>(url: string, options: RequestOptio
   const target = withQuery(url, options.query);
   const method = options.method ?? 'GET';
 
-  const attempt = async () => {
+  const attempt = async (early?: Promise<Response>) => {
     const token = getAccessToken();
-    const response = await send(target, buildInit(options, token));
+    const init = buildInit(options, token);
+    const response = early ? await early.catch(() => send(target, init)) : await send(target, init);
     return { response, token };
   };
 
-  const first = await attempt();
+  // The first try of a GET may find its answer already asked for by the entry chunk.
+  const first = await attempt(method === 'GET' ? takeEarly(target) : undefined);
   let response = first.response;
   if (response.status === 401) {
     // Another call may have refreshed while this one was on the way: then only repeat it.

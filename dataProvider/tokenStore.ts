@@ -1,4 +1,5 @@
 import Cookies from 'js-cookie';
+import { dropEarly } from './earlyCalls';
 import type { AccommodationsAnswer, TokenAnswer } from './types';
 
 /**
@@ -128,6 +129,7 @@ export function subscribeAccommodations(listener: () => void): () => void {
 
 /** Logout and failed sessions: tokens, the accommodations cookie and all of sessionStorage. */
 export function clearSession(): void {
+  dropEarly();
   clearTokens();
   clearStoredAccommodations();
   try {

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
 import { Box, CircularProgress, CssBaseline } from '@mui/material';
 import { createTheme, ThemeProvider } from '@mui/material/styles';
 import { BrowserRouter, Navigate, Route, Routes } from 'react-router-dom';
@@ -6,9 +6,23 @@ import { LoginPage } from './pages/LoginPage';
 import { LOGIN_PATH } from './routes';
 import { themeOptions } from './theme';
 
+import { preloadableLazy } from './preloadableLazy';
+
 /** react-admin and every page under /m/ load after the login page (a separate chunk). */
-const loadAdmin = () => import('./AdminApp');
-const AdminApp = lazy(loadAdmin);
+const admin = preloadableLazy(() => import('./AdminApp'));
+const AdminApp = admin.Component;
+const loadAdmin = admin.preload;
+
+/**
+ * The shell and the page of an address under /m/, fetched before the first render (main.tsx):
+ * then it renders at once, in one pass. Never rejects (a failed chunk is the render's to show).
+ */
+export function preloadAdminFor(pathname: string): Promise<void> {
+  return loadAdmin()
+    .then((module) => module.preloadPageFor(pathname))
+    .then(() => undefined)
+    .catch(() => undefined);
+}
 
 const loginTheme = createTheme(themeOptions);
 

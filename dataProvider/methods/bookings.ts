@@ -7,6 +7,7 @@ import type {
   CalendarComment,
 } from '../../contract/booking';
 import { resourceApi } from '../../contract/resourceApi';
+import { calendarBooksUrl, calendarCommentsUrl } from '../startUrls';
 import { apiUrl } from '../config';
 import { httpClient, type QueryValue } from '../httpClient';
 
@@ -53,11 +54,9 @@ export const bookingMethods = {
   },
 
   /** The calendar's window of one accommodation: every stay that touches [from, to]. */
-  listCalendarBooks(accommodationId: number, from: string, to: string, signal?: AbortSignal) {
-    return bookingMethods.listBooks(
-      { accommodation_id: accommodationId, stay_start_date: from, stay_end_date: to, with_consecutive: true },
-      signal,
-    );
+  async listCalendarBooks(accommodationId: number, from: string, to: string, signal?: AbortSignal) {
+    const { json } = await httpClient<{ books: Booking[] }>(calendarBooksUrl(accommodationId, from, to), { signal });
+    return json.books;
   },
 
   async getBook(id: number): Promise<Booking> {
@@ -93,8 +92,7 @@ export const bookingMethods = {
 
   /** The comments of the days from `from` to `to`, both included, by date then id. */
   async listComments(accommodationId: number, from: string, to: string, signal?: AbortSignal) {
-    const { json } = await httpClient<{ comments: CalendarComment[] }>(apiUrl(commentsPath(accommodationId)), {
-      query: { start_date: from, end_date: to },
+    const { json } = await httpClient<{ comments: CalendarComment[] }>(calendarCommentsUrl(accommodationId, from, to), {
       signal,
     });
     return json.comments;

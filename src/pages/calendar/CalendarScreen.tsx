@@ -35,6 +35,8 @@ export interface CalendarScreenProps {
   initialDate?: string | null;
 }
 
+/** After the first bookings show, the booking panel's code is fetched this much later. */
+const PANEL_PRELOAD_DELAY_MS = 1000;
 /** How long the shown date must stay before the address follows it (no history entry either way). */
 const URL_DELAY_MS = 400;
 
@@ -66,9 +68,12 @@ export function CalendarScreen({ accommodationId, bookId, newStay, initialDate }
   );
   const roomIndex = useMemo(() => new Map(rooms.map((r, i) => [r.id, i])), [rooms]);
 
-  // The panel's code comes once the first bookings are on screen: the first click opens at once.
+  // The panel's code comes a moment after the first bookings are on screen (off their first paint):
+  // the first click opens at once.
   useEffect(() => {
-    if (loaded) preloadBookingPanel();
+    if (!loaded) return;
+    const timer = setTimeout(preloadBookingPanel, PANEL_PRELOAD_DELAY_MS);
+    return () => clearTimeout(timer);
   }, [loaded]);
 
   useEffect(() => {

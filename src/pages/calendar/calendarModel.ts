@@ -1,30 +1,10 @@
 import type { Booking, CalendarComment } from '../../../contract/booking';
 import { dayState, isOverbooked, staysOn, type DayState } from '../../../contract/calendarDay';
-import { addDays, daysBetween, weekday } from '../../../contract/dates';
-import {
-  GRID_EXTEND_WEEKS,
-  INITIAL_WEEKS,
-  LIST_EXTEND_DAYS,
-  WEEKS_BEFORE_TODAY,
-  type CalendarView,
-} from './calendarConstants';
+import { addDays, daysBetween } from '../../../contract/dates';
+import { GRID_EXTEND_WEEKS, LIST_EXTEND_DAYS, type CalendarView } from './calendarConstants';
+import { weekStart, type DateWindow } from './calendarWindow';
 
-/** The dates the calendar holds, both included (yyyy-MM-dd). */
-export interface DateWindow {
-  from: string;
-  to: string;
-}
-
-/** The Sunday that starts the week of `date` (week labels run Sunday to Saturday). */
-export function weekStart(date: string): string {
-  return addDays(date, -weekday(date));
-}
-
-/** The first window: from the Sunday of the week before today's, INITIAL_WEEKS whole weeks. */
-export function initialWindow(today: string): DateWindow {
-  const from = addDays(weekStart(today), -7 * WEEKS_BEFORE_TODAY);
-  return { from, to: addDays(from, 7 * INITIAL_WEEKS - 1) };
-}
+export { initialWindow, weekStart, type DateWindow } from './calendarWindow';
 
 /** How many days one extension adds in a view. */
 export function extensionDays(view: CalendarView): number {

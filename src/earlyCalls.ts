@@ -1,0 +1,31 @@
+import { isoDatePattern, isValidDate, tokyoToday } from '../contract/dates';
+import { startEarly } from '../dataProvider/earlyCalls';
+import { accommodationsUrl, calendarBooksUrl, calendarCommentsUrl, meUrl, roomsUrl } from '../dataProvider/startUrls';
+import { getAccessToken } from '../dataProvider/tokenStore';
+import { readCalendarView } from './pages/calendar/calendarStorage';
+import { initialWindow } from './pages/calendar/calendarWindow';
+
+const CALENDAR_PATH = /^\/m\/accommodation\/(\d+)(?:\/book\/\d+)?\/?$/;
+
+/**
+ * Run by the entry chunk before anything renders. A page under /m/ opened with a session asks
+ * at once what it will need first, instead of after react-admin, the page's chunk and the calls
+ * before them have loaded (the waterfall of issue 12): who the user is and their accommodations,
+ * and on a calendar in the grid or list view its room types and its first window of bookings and
+ * comments (the date of the address, else today). The page's own calls then take these answers (earlyCalls.ts).
+ */
+export function startEarlyCalls(location: Pick<Location, 'pathname' | 'search'>): void {
+  const token = getAccessToken();
+  if (!token || !location.pathname.startsWith('/m/')) return;
+  startEarly(meUrl(), token);
+  startEarly(accommodationsUrl(), token);
+  const calendar = CALENDAR_PATH.exec(location.pathname);
+  if (!calendar || readCalendarView() === 'month') return;
+  const accommodationId = Number(calendar[1]);
+  const date = new URLSearchParams(location.search).get('date') ?? '';
+  const anchor = isoDatePattern.test(date) && isValidDate(date) ? date : tokyoToday();
+  const { from, to } = initialWindow(anchor);
+  startEarly(calendarBooksUrl(accommodationId, from, to), token);
+  startEarly(calendarCommentsUrl(accommodationId, from, to), token);
+  startEarly(roomsUrl(accommodationId), token);
+}
