@@ -1,11 +1,19 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { precompress, shellPreload } from './scripts/vitePlugins';
 
 /** The API server (server/server.ts) that the dev server forwards API, OAuth and calendar-feed calls to. */
 const apiTarget = process.env.API_TARGET ?? 'http://localhost:8080';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [
+    react(),
+    shellPreload({
+      shell: 'src/AdminApp.tsx',
+      pages: [{ pattern: '^/m/accommodation/[^/]+(/book/\\d+)?/?$', module: 'src/pages/calendar/CalendarPage.tsx' }],
+    }),
+    precompress(),
+  ],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -18,10 +18,14 @@ export interface Totals {
   gzip: number;
 }
 
-/** `npx vite build --outDir <outDir>`; returns the time it took. Throws with vite's output when it fails. */
-export function viteBuild(outDir: string): number {
+/**
+ * `npx vite build --outDir <outDir>` (with `configFile`, another app: the bench's reference);
+ * returns the time it took. Throws with vite's output when it fails.
+ */
+export function viteBuild(outDir: string, configFile?: string): number {
   const t0 = performance.now();
-  const r = spawnSync('npx', ['vite', 'build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn'], {
+  const config = configFile ? ['--config', configFile] : [];
+  const r = spawnSync('npx', ['vite', 'build', ...config, '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn'], {
     cwd: repoRoot,
     encoding: 'utf8',
     timeout: 300_000,

@@ -18,6 +18,8 @@ export async function registerConsole(app: FastifyInstance, consoleDir: string):
       root,
       // Files are looked up per request, so a rebuild while running is served at once.
       wildcard: true,
+      // The build writes .br and .gz beside each file (scripts/vitePlugins.ts): sent as they are.
+      preCompressed: true,
       index: 'index.html',
       // Our own cache-control below (send's default would be 'public, max-age=0').
       cacheControl: false,
