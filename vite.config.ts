@@ -9,7 +9,7 @@ export default defineConfig({
   plugins: [
     react(),
     shellPreload({
-      shell: 'src/AdminApp.tsx',
+      shells: ['src/App.tsx', 'src/AdminApp.tsx'],
       pages: [{ pattern: '^/m/accommodation/[^/]+(/book/\\d+)?/?$', module: 'src/pages/calendar/CalendarPage.tsx' }],
     }),
     precompress(),

@@ -6,7 +6,7 @@ import { meUrl } from './startUrls';
 import { HttpError } from './http';
 import { httpClient } from './httpClient';
 import { passwordGrant, revokeRefreshToken } from './oauth';
-import { clearSession, clearTokens, getRefreshToken, hasSession } from './tokenStore';
+import { clearSession, clearTokens, getRefreshToken, hasSession, ME_SESSION_KEY } from './tokenStore';
 import type { Me } from './types';
 
 /** Where the login page lives: outside react-admin's basename (/m), so always an absolute path. */
@@ -40,7 +40,7 @@ export async function login({ username, password }: LoginParams): Promise<void> 
   await Promise.all([fetchAccommodations().catch(() => undefined), fetchMe().catch(() => undefined)]);
 }
 
-const ME_KEY = 'yadoban_me';
+const ME_KEY = ME_SESSION_KEY;
 
 /** The signed-in user, kept in sessionStorage (cleared with the session) so that pages need not wait for it. */
 async function fetchMe(): Promise<Me> {

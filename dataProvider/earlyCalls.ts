@@ -9,6 +9,11 @@ const EARLY_TTL_MS = 10_000;
 
 const started = new Map<string, { at: number; answer: Promise<Response> }>();
 
+/** An answer nobody takes is read to its end and let go: the request is over, not left open. */
+function discard(answer: Promise<Response>): void {
+  answer.then((response) => response.body?.cancel()).catch(() => undefined);
+}
+
 export function startEarly(url: string, token: string): void {
   const answer = fetch(url, {
     headers: { Accept: 'application/json', Authorization: `Bearer ${token}` },
@@ -17,6 +22,11 @@ export function startEarly(url: string, token: string): void {
   // A network failure is the later call's to report (it then asks again itself).
   answer.catch(() => undefined);
   started.set(url, { at: Date.now(), answer });
+  setTimeout(() => {
+    if (started.get(url)?.answer !== answer) return;
+    started.delete(url);
+    discard(answer);
+  }, EARLY_TTL_MS);
 }
 
 /** The early answer for this URL, once; undefined when none was started or it is too old. */
@@ -24,10 +34,13 @@ export function takeEarly(url: string): Promise<Response> | undefined {
   const entry = started.get(url);
   if (!entry) return undefined;
   started.delete(url);
-  return Date.now() - entry.at <= EARLY_TTL_MS ? entry.answer : undefined;
+  if (Date.now() - entry.at <= EARLY_TTL_MS) return entry.answer;
+  discard(entry.answer);
+  return undefined;
 }
 
 /** Forgets every early answer (sign-out: none may serve the next user). */
 export function dropEarly(): void {
+  for (const { answer } of started.values()) discard(answer);
   started.clear();
 }

@@ -127,6 +127,17 @@ export function subscribeAccommodations(listener: () => void): () => void {
   };
 }
 
+/** The signed-in user as sign-in stored it in sessionStorage (authProvider reads and writes it). */
+export const ME_SESSION_KEY = 'yadoban_me';
+
+export function hasStoredMe(): boolean {
+  try {
+    return window.sessionStorage.getItem(ME_SESSION_KEY) !== null;
+  } catch {
+    return false;
+  }
+}
+
 /** Logout and failed sessions: tokens, the accommodations cookie and all of sessionStorage. */
 export function clearSession(): void {
   dropEarly();

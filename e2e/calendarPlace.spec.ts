@@ -22,7 +22,7 @@ test('the calendar shows the month in view, keeps it in the address and across a
   await signIn(page, ADMIN);
   await page.goto('/m/accommodation/1');
   await expect(page.locator('.cal-chip').first()).toBeVisible();
-  const month = page.getByTestId('calendar-month');
+  const month = page.getByTestId('calendar-shown-month');
   const first = await topDate(page);
   await expect(month).toHaveText(weekMonth(first));
   // Opening where it always opens writes no date.

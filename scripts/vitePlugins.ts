@@ -50,7 +50,7 @@ export function precompress(): Plugin {
  * cookie, asks for them at once with <link rel="modulepreload">, beside the entry. The login page
  * at '/' fetches nothing more.
  */
-export function shellPreload(options: { shell: string; pages: { pattern: string; module: string }[] }): Plugin {
+export function shellPreload(options: { shells: string[]; pages: { pattern: string; module: string }[] }): Plugin {
   let base = '/';
   return {
     name: 'yadoban-shell-preload',
@@ -70,21 +70,22 @@ export function shellPreload(options: { shell: string; pages: { pattern: string;
         for (const dep of chunks.find((c) => c.fileName === fileName)?.imports ?? []) closure(dep, into);
         return into;
       };
-      const shell = byModule(options.shell);
-      if (!shell) this.error(`shellPreload: no chunk for ${options.shell}`);
       const url = (f: string) => `${base}${f}`;
+      const shellFiles = new Set<string>();
+      for (const module of options.shells) {
+        const chunk = byModule(module);
+        if (!chunk) this.error(`shellPreload: no chunk for ${module}`);
+        closure(chunk.fileName, shellFiles);
+      }
       const pages = options.pages.map((p) => {
         const chunk = byModule(p.module);
         if (!chunk) this.error(`shellPreload: no chunk for ${p.module}`);
-        return {
-          pattern: p.pattern,
-          files: [...closure(chunk.fileName)].filter((f) => !closure(shell.fileName).has(f)),
-        };
+        return { pattern: p.pattern, files: [...closure(chunk.fileName)].filter((f) => !shellFiles.has(f)) };
       });
       const source = `(function () {
   var path = location.pathname;
   if (path.indexOf('/m/') !== 0 || !/(^|; )yadoban_token=/.test(document.cookie)) return;
-  var files = ${JSON.stringify([...closure(shell.fileName)].map(url))};
+  var files = ${JSON.stringify([...shellFiles].map(url))};
   var pages = ${JSON.stringify(pages.map((p) => ({ pattern: p.pattern, files: p.files.map(url) })))};
   pages.forEach(function (p) { if (new RegExp(p.pattern).test(path)) files = files.concat(p.files); });
   files.forEach(function (href) {

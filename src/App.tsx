@@ -1,30 +1,28 @@
-import { Suspense, useEffect } from 'react';
-import { Box, CircularProgress, CssBaseline } from '@mui/material';
-import { createTheme, ThemeProvider } from '@mui/material/styles';
-import { BrowserRouter, Navigate, Route, Routes } from 'react-router-dom';
+import { Suspense, useCallback, useEffect } from 'react';
+import { Box, CircularProgress } from '@mui/material';
+import { BrowserRouter, Navigate, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
 import { LoginPage } from './pages/LoginPage';
-import { LOGIN_PATH } from './routes';
-import { themeOptions } from './theme';
-
 import { preloadableLazy } from './preloadableLazy';
+import { LOGIN_PATH, links } from './routes';
 
 /** react-admin and every page under /m/ load after the login page (a separate chunk). */
 const admin = preloadableLazy(() => import('./AdminApp'));
 const AdminApp = admin.Component;
-const loadAdmin = admin.preload;
+
+/** Fetches the shell ahead (the login page does, while the user types). */
+export const preloadAdmin = () => void admin.preload().catch(() => undefined);
 
 /**
  * The shell and the page of an address under /m/, fetched before the first render (main.tsx):
  * then it renders at once, in one pass. Never rejects (a failed chunk is the render's to show).
  */
 export function preloadAdminFor(pathname: string): Promise<void> {
-  return loadAdmin()
+  return admin
+    .preload()
     .then((module) => module.preloadPageFor(pathname))
     .then(() => undefined)
     .catch(() => undefined);
 }
-
-const loginTheme = createTheme(themeOptions);
 
 function FullPageSpinner() {
   return (
@@ -34,18 +32,14 @@ function FullPageSpinner() {
   );
 }
 
+/** The login page when the console sends the user back to '/' (sign-out, session over). */
 function LoginRoute() {
-  useEffect(() => {
-    // Fetch the shell while the user types, so that /m/ opens at once after sign-in.
-    const timer = setTimeout(() => void loadAdmin().catch(() => undefined), 1000);
-    return () => clearTimeout(timer);
-  }, []);
-  return (
-    <ThemeProvider theme={loginTheme}>
-      <CssBaseline />
-      <LoginPage />
-    </ThemeProvider>
-  );
+  const navigate = useNavigate();
+  const location = useLocation();
+  const sessionExpired = Boolean((location.state as { sessionExpired?: boolean } | null)?.sessionExpired);
+  const onSignedIn = useCallback(() => navigate(links.home(), { replace: true }), [navigate]);
+  useEffect(() => preloadAdmin(), []);
+  return <LoginPage onSignedIn={onSignedIn} sessionExpired={sessionExpired} />;
 }
 
 /** The two halves of the console: the login page at '/' and react-admin under '/m/'. */
@@ -67,6 +61,7 @@ export function AppRoutes() {
   );
 }
 
+/** The console with its router: every address but a first visit to the login page (main.tsx). */
 export function App() {
   return (
     <BrowserRouter>

@@ -1,7 +1,7 @@
 import { isoDatePattern, isValidDate, tokyoToday } from '../contract/dates';
 import { startEarly } from '../dataProvider/earlyCalls';
 import { accommodationsUrl, calendarBooksUrl, calendarCommentsUrl, meUrl, roomsUrl } from '../dataProvider/startUrls';
-import { getAccessToken } from '../dataProvider/tokenStore';
+import { getAccessToken, hasStoredMe } from '../dataProvider/tokenStore';
 import { readCalendarView } from './pages/calendar/calendarStorage';
 import { initialWindow } from './pages/calendar/calendarWindow';
 
@@ -17,7 +17,8 @@ const CALENDAR_PATH = /^\/m\/accommodation\/(\d+)(?:\/book\/\d+)?\/?$/;
 export function startEarlyCalls(location: Pick<Location, 'pathname' | 'search'>): void {
   const token = getAccessToken();
   if (!token || !location.pathname.startsWith('/m/')) return;
-  startEarly(meUrl(), token);
+  // Who the user is was kept at sign-in: asked only when this tab holds no copy (a new tab).
+  if (!hasStoredMe()) startEarly(meUrl(), token);
   startEarly(accommodationsUrl(), token);
   const calendar = CALENDAR_PATH.exec(location.pathname);
   if (!calendar || readCalendarView() === 'month') return;

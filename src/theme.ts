@@ -1,24 +1,12 @@
 import type { ThemeOptions } from '@mui/material/styles';
+import { fontFamily, palette } from './themeTokens';
 
-/** Japanese-first font stack: the system's Japanese Gothic face before the generic fallback. */
-const fontFamily = [
-  '"Hiragino Kaku Gothic ProN"',
-  '"Hiragino Sans"',
-  '"Noto Sans JP"',
-  '"Noto Sans CJK JP"',
-  '"Yu Gothic UI"',
-  '"Yu Gothic"',
-  'Meiryo',
-  'system-ui',
-  'sans-serif',
-].join(',');
-
-/** Shared by the login page (plain MUI) and the react-admin shell (merged over its default theme). */
+/** The react-admin shell's theme (merged over its default theme), from the tokens the login page uses too. */
 export const themeOptions = {
   palette: {
-    primary: { main: '#1f5f8b' },
-    secondary: { main: '#2e7d6b' },
-    background: { default: '#f4f6f8' },
+    primary: { main: palette.primary },
+    secondary: { main: palette.secondary },
+    background: { default: palette.background },
   },
   typography: { fontFamily },
   shape: { borderRadius: 6 },

@@ -3,8 +3,9 @@ import { Alert, Box, IconButton } from '@mui/material';
 import CloseIcon from '@mui/icons-material/Close';
 import { loginMessages } from '../../i18n/loginMessages';
 
-/** Spec section 9: the message box closes itself after 5000 ms. */
-export const MESSAGE_BOX_AUTO_CLOSE_MS = 5000;
+import { MESSAGE_BOX_AUTO_CLOSE_MS } from './messageBoxTiming';
+
+export { MESSAGE_BOX_AUTO_CLOSE_MS };
 
 export type MessageBoxType = 'error' | 'warning' | 'info' | 'success';
 

@@ -1,27 +1,55 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { Box, Button, Card, CardContent, CircularProgress, Stack, TextField, Typography } from '@mui/material';
-import { useLocation, useNavigate } from 'react-router-dom';
 import { errorMessages } from '../../contract/messages';
 import { login } from '../../dataProvider/authProvider';
 import { hasSession } from '../../dataProvider/tokenStore';
 import { loginMessages } from '../../i18n/loginMessages';
-import { MessageBox, type MessageBoxType } from '../components/MessageBox';
-import { links } from '../routes';
+import { MESSAGE_BOX_AUTO_CLOSE_MS } from '../components/messageBoxTiming';
+import { fontFamily, palette } from '../themeTokens';
 
 interface Notice {
   text: string;
-  type: MessageBoxType;
+  type: 'error' | 'info';
+}
+
+export interface LoginPageProps {
+  /** Signed in (or already holding a session): open the console at /m/. */
+  onSignedIn: () => void;
+  /** The console sent the user back here because the session ended. */
+  sessionExpired?: boolean;
 }
 
 /**
- * '/': e-mail, password and a login button that stays disabled until both are filled in.
- * Outside react-admin, so the first download stays small.
+ * The page's look in plain CSS, with the console's colours and font: the login page carries no MUI,
+ * no router and no react-admin, so that its first download stays small (issue 12: at most 100 kB).
  */
-export function LoginPage() {
-  const navigate = useNavigate();
-  const location = useLocation();
-  const sessionExpired = Boolean((location.state as { sessionExpired?: boolean } | null)?.sessionExpired);
+const css = `
+.login-main{min-height:100vh;display:flex;align-items:center;justify-content:center;padding:0 16px;
+  background:${palette.background};font-family:${fontFamily};color:rgba(0,0,0,.87);box-sizing:border-box}
+.login-card{width:100%;max-width:400px;background:#fff;border-radius:6px;padding:32px;box-sizing:border-box;
+  box-shadow:0 3px 3px -2px rgba(0,0,0,.2),0 3px 4px 0 rgba(0,0,0,.14),0 1px 8px 0 rgba(0,0,0,.12)}
+.login-card h1{margin:0;text-align:center;font-size:2.125rem;font-weight:700;color:${palette.primary}}
+.login-sub{margin:0 0 24px;text-align:center;font-size:.875rem;color:rgba(0,0,0,.6)}
+.login-form{display:flex;flex-direction:column;gap:16px}
+.login-field{display:flex;flex-direction:column;gap:4px;font-size:.875rem;color:rgba(0,0,0,.6)}
+.login-field input{font:inherit;font-size:1rem;color:rgba(0,0,0,.87);padding:14px 12px;border:1px solid rgba(0,0,0,.23);
+  border-radius:6px;outline:none}
+.login-field input:focus{border-color:${palette.primary};box-shadow:0 0 0 1px ${palette.primary}}
+.login-submit{font:inherit;font-size:.9375rem;font-weight:500;padding:10px 22px;border:0;border-radius:6px;cursor:pointer;
+  background:${palette.primary};color:#fff;box-shadow:0 3px 1px -2px rgba(0,0,0,.2),0 2px 2px 0 rgba(0,0,0,.14)}
+.login-submit:disabled{background:rgba(0,0,0,.12);color:rgba(0,0,0,.38);box-shadow:none;cursor:default}
+.login-notice{position:fixed;top:16px;left:50%;transform:translateX(-50%);width:min(560px,calc(100vw - 32px));
+  box-sizing:border-box;display:flex;align-items:center;gap:12px;padding:10px 16px;border-radius:6px;color:#fff;
+  font-family:${fontFamily};white-space:pre-wrap;box-shadow:0 3px 5px rgba(0,0,0,.2)}
+.login-notice.error{background:#d32f2f}.login-notice.info{background:#0288d1}
+.login-notice span{flex:1}
+.login-notice button{font:inherit;background:none;border:0;color:inherit;cursor:pointer;font-size:1.1rem;line-height:1}
+`;
 
+/**
+ * '/': e-mail, password and a login button that stays disabled until both are filled in. A refusal
+ * shows in the message bar (spec 9: it closes itself after 5 s) and keeps what was typed.
+ */
+export function LoginPage({ onSignedIn, sessionExpired = false }: LoginPageProps) {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [submitting, setSubmitting] = useState(false);
@@ -30,8 +58,14 @@ export function LoginPage() {
   );
 
   useEffect(() => {
-    if (hasSession()) navigate(links.home(), { replace: true });
-  }, [navigate]);
+    if (hasSession()) onSignedIn();
+  }, [onSignedIn]);
+
+  useEffect(() => {
+    if (!notice) return;
+    const timer = setTimeout(() => setNotice(null), MESSAGE_BOX_AUTO_CLOSE_MS);
+    return () => clearTimeout(timer);
+  }, [notice]);
 
   const canSubmit = email.trim() !== '' && password !== '' && !submitting;
 
@@ -42,7 +76,7 @@ export function LoginPage() {
     setNotice(null);
     try {
       await login({ username: email.trim(), password });
-      navigate(links.home(), { replace: true });
+      onSignedIn();
     } catch (error) {
       // What was typed stays, so a typo can be fixed rather than typed again.
       setNotice({ text: error instanceof Error ? error.message : errorMessages.loginMismatch, type: 'error' });
@@ -51,69 +85,53 @@ export function LoginPage() {
   };
 
   return (
-    <Box
-      component="main"
-      sx={{
-        minHeight: '100vh',
-        display: 'flex',
-        alignItems: 'center',
-        justifyContent: 'center',
-        bgcolor: 'background.default',
-        px: 2,
-      }}
-    >
-      <MessageBox
-        open={notice !== null}
-        message={notice?.text}
-        type={notice?.type ?? 'error'}
-        onClose={() => setNotice(null)}
-      />
-      <Card sx={{ width: '100%', maxWidth: 400 }} elevation={3}>
-        <CardContent sx={{ p: 4 }}>
-          <Typography variant="h4" component="h1" align="center" sx={{ fontWeight: 700, color: 'primary.main' }}>
-            {loginMessages.login.title}
-          </Typography>
-          <Typography variant="body2" align="center" color="text.secondary" sx={{ mb: 3 }}>
-            {loginMessages.login.subtitle}
-          </Typography>
-          <form onSubmit={handleSubmit} noValidate>
-            <Stack spacing={2}>
-              <TextField
-                id="login-email"
-                label={loginMessages.login.email}
-                type="email"
-                name="username"
-                autoComplete="username"
-                value={email}
-                onChange={(e) => setEmail(e.target.value)}
-                autoFocus
-                fullWidth
-              />
-              <TextField
-                id="login-password"
-                label={loginMessages.login.password}
-                type="password"
-                name="password"
-                autoComplete="current-password"
-                value={password}
-                onChange={(e) => setPassword(e.target.value)}
-                fullWidth
-              />
-              <Button
-                type="submit"
-                variant="contained"
-                size="large"
-                disabled={!canSubmit}
-                startIcon={submitting ? <CircularProgress size={18} color="inherit" /> : undefined}
-                fullWidth
-              >
-                {submitting ? loginMessages.login.submitting : loginMessages.login.submit}
-              </Button>
-            </Stack>
-          </form>
-        </CardContent>
-      </Card>
-    </Box>
+    <main className="login-main">
+      <style>{css}</style>
+      {notice && (
+        <div
+          className={`login-notice ${notice.type}`}
+          role={notice.type === 'error' ? 'alert' : 'status'}
+          data-testid="message-box"
+        >
+          <span>{notice.text}</span>
+          <button type="button" aria-label={loginMessages.close} onClick={() => setNotice(null)}>
+            ×
+          </button>
+        </div>
+      )}
+      <div className="login-card">
+        <h1>{loginMessages.login.title}</h1>
+        <p className="login-sub">{loginMessages.login.subtitle}</p>
+        <form className="login-form" onSubmit={handleSubmit} noValidate>
+          <label className="login-field" htmlFor="login-email">
+            {loginMessages.login.email}
+            <input
+              id="login-email"
+              type="email"
+              name="username"
+              autoComplete="username"
+              value={email}
+              onChange={(e) => setEmail(e.target.value)}
+              autoFocus
+            />
+          </label>
+          <label className="login-field" htmlFor="login-password">
+            {loginMessages.login.password}
+            <input
+              id="login-password"
+              type="password"
+              name="password"
+              autoComplete="current-password"
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+            />
+          </label>
+          <button className="login-submit" type="submit" disabled={!canSubmit}>
+            {submitting ? loginMessages.login.submitting : loginMessages.login.submit}
+          </button>
+        </form>
+      </div>
+    </main>
   );
 }
 

@@ -1,21 +1,16 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { clearSession, getAccessToken, getRefreshToken, setTokens } from '../../dataProvider/tokenStore';
 import { LoginPage } from '../../src/pages/LoginPage';
 import { json, stubFetch } from '../unit/fetchStub';
 import { demoAccommodations } from './helpers';
 
-function renderLogin() {
-  return render(
-    <MemoryRouter initialEntries={['/']}>
-      <Routes>
-        <Route path="/" element={<LoginPage />} />
-        <Route path="/m/" element={<div>ダッシュボード</div>} />
-      </Routes>
-    </MemoryRouter>,
-  );
+/** The login page as main.tsx renders it: onSignedIn opens the console. */
+function renderLogin(options: { sessionExpired?: boolean } = {}) {
+  const onSignedIn = vi.fn();
+  render(<LoginPage onSignedIn={onSignedIn} {...options} />);
+  return { onSignedIn };
 }
 
 afterEach(() => {
@@ -54,26 +49,31 @@ describe('LoginPage', () => {
     expect(screen.getByLabelText('メールアドレス')).toHaveValue('admin@example.com');
   });
 
-  it('goes to /m/ after a successful login', async () => {
+  it('opens the console after a successful login', async () => {
     const { calls } = stubFetch(({ url }) =>
       url.endsWith('/oauth/auth')
         ? json(200, { access_token: 'access', refresh_token: 'refresh', token_type: 'Bearer', expires_in: 900 })
         : json(200, demoAccommodations),
     );
     const user = userEvent.setup();
-    renderLogin();
+    const { onSignedIn } = renderLogin();
     await user.type(screen.getByLabelText('メールアドレス'), 'admin@example.com');
     await user.type(screen.getByLabelText('パスワード'), 'admin-pass-1234');
     await user.click(screen.getByRole('button', { name: 'ログイン' }));
-    expect(await screen.findByText('ダッシュボード')).toBeInTheDocument();
+    await waitFor(() => expect(onSignedIn).toHaveBeenCalledTimes(1));
     expect(getAccessToken()).toBe('access');
     // After the token: the accommodations and the signed-in user, asked side by side.
     expect(calls.map((c) => c.url).sort()).toEqual(['/api/accommodations', '/api/me', '/oauth/auth']);
   });
 
-  it('sends a signed-in visitor straight to /m/', async () => {
+  it('sends a signed-in visitor straight to the console', async () => {
     setTokens({ access_token: 'access', refresh_token: 'refresh' });
-    renderLogin();
-    await waitFor(() => expect(screen.getByText('ダッシュボード')).toBeInTheDocument());
+    const { onSignedIn } = renderLogin();
+    await waitFor(() => expect(onSignedIn).toHaveBeenCalled());
+  });
+
+  it('says the session has ended when the console sent the user back', () => {
+    renderLogin({ sessionExpired: true });
+    expect(screen.getByRole('status')).toHaveTextContent('ログインしてください');
   });
 });

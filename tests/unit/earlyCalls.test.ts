@@ -68,6 +68,10 @@ describe('a signed-in calendar asks its first calls before its code has loaded',
     startEarlyCalls({ pathname: '/m/accommodation/3', search: '' });
     expect(calls.map((c) => c.url)).toEqual(['/api/me', '/api/accommodations']);
     document.cookie = 'yadoban_calendar_view=; path=/; max-age=0';
+    // Who the user is, kept in this tab at sign-in, is not asked again (its answer would stay unread).
+    window.sessionStorage.setItem('yadoban_me', '{"id":1}');
+    startEarlyCalls({ pathname: '/m/', search: '' });
+    expect(calls.map((c) => c.url).slice(2)).toEqual(['/api/accommodations']);
   });
 
   it('drops an early answer that waited too long, and any at sign-out', async () => {

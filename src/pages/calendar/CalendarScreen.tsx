@@ -1,7 +1,7 @@
 import { lazy, Suspense, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { Box, Drawer, LinearProgress, Paper, useMediaQuery } from '@mui/material';
 import { Title } from 'react-admin';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import { addDays, maxDate, tokyoToday } from '../../../contract/dates';
 import { useAccommodations } from '../../../dataProvider/accommodations';
 import { useAppTranslate } from '../../../i18n/useAppTranslate';
@@ -44,7 +44,6 @@ const URL_DELAY_MS = 400;
 export function CalendarScreen({ accommodationId, bookId, newStay, initialDate }: CalendarScreenProps) {
   const translate = useAppTranslate();
   const navigate = useNavigate();
-  const [, setQuery] = useSearchParams();
   const [today] = useState(() => tokyoToday());
   // The date the user looks at: kept across view switches, in the address, and opened at on reload.
   const [anchor, setAnchor] = useState(() => initialDate ?? today);
@@ -102,27 +101,24 @@ export function CalendarScreen({ accommodationId, bookId, newStay, initialDate }
   }, [loaded, view, window.from, scrollToDate]);
 
   // The address follows the date shown once the user has moved from where the page opened, without
-  // a history entry and keeping its other parameters.
+  // a history entry and keeping its other parameters. A booking's address stays its own (the
+  // calendar's date comes back when the panel closes); the address is read again when the timer
+  // fires, so a booking opened meanwhile is never navigated away from.
   const openedAt = useRef<string | null>(null);
   useEffect(() => {
-    if (!loaded) return;
+    if (!loaded || bookId !== null) return;
     openedAt.current ??= shownDate;
     if (shownDate === openedAt.current && !initialDate) return;
-    const timer = setTimeout(
-      () =>
-        setQuery(
-          (q) => {
-            if (q.get('date') === shownDate) return q;
-            const next = new URLSearchParams(q);
-            next.set('date', shownDate);
-            return next;
-          },
-          { replace: true },
-        ),
-      URL_DELAY_MS,
-    );
+    const calendarPath = links.calendar(accommodationId);
+    const timer = setTimeout(() => {
+      const { pathname, search } = globalThis.location;
+      const query = new URLSearchParams(search);
+      if (pathname.replace(/\/$/, '') !== calendarPath || query.get('date') === shownDate) return;
+      query.set('date', shownDate);
+      navigate({ pathname: calendarPath, search: `?${query}` }, { replace: true });
+    }, URL_DELAY_MS);
     return () => clearTimeout(timer);
-  }, [loaded, shownDate, initialDate, setQuery]);
+  }, [loaded, bookId, shownDate, initialDate, accommodationId, navigate]);
 
   const scrollToToday = () => {
     placeAt.current = null;

@@ -44,7 +44,7 @@ export function CalendarToolbar({
         <Typography
           variant="h6"
           component="p"
-          data-testid="calendar-month"
+          data-testid="calendar-shown-month"
           aria-live="polite"
           sx={{ mr: 1, fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}
         >

@@ -1,0 +1,23 @@
+/**
+ * The console's colours and font, as plain values: the MUI theme (theme.ts) is built from them, and
+ * the login page, which carries no MUI, styles itself with them.
+ */
+
+/** Japanese-first font stack: the system's Japanese Gothic face before the generic fallback. */
+export const fontFamily = [
+  '"Hiragino Kaku Gothic ProN"',
+  '"Hiragino Sans"',
+  '"Noto Sans JP"',
+  '"Noto Sans CJK JP"',
+  '"Yu Gothic UI"',
+  '"Yu Gothic"',
+  'Meiryo',
+  'system-ui',
+  'sans-serif',
+].join(',');
+
+export const palette = {
+  primary: '#1f5f8b',
+  secondary: '#2e7d6b',
+  background: '#f4f6f8',
+} as const;
