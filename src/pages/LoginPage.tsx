@@ -23,6 +23,7 @@ export interface LoginPageProps {
  * no router and no react-admin, so that its first download stays small (issue 12: at most 100 kB).
  */
 const css = `
+body{margin:0}
 .login-main{min-height:100vh;display:flex;align-items:center;justify-content:center;padding:0 16px;
   background:${palette.background};font-family:${fontFamily};color:rgba(0,0,0,.87);box-sizing:border-box}
 .login-card{width:100%;max-width:400px;background:#fff;border-radius:6px;padding:32px;box-sizing:border-box;
