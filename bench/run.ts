@@ -1,3 +1,4 @@
+import { api } from './api';
 import { audit } from './audit';
 import type { Benchmark, BenchOptions } from './lib/benchmark';
 import { bookings } from './bookings';
@@ -13,7 +14,7 @@ import { reference } from './reference';
  * `npm run bench [-- name ...] [--no-build]`: runs the named benchmarks (all without a name), prints
  * their tables and writes bench/results/<name>.json. Add a benchmark by adding it to the registry.
  */
-const registry: Benchmark[] = [foundation, bookings, prices, audit, reference];
+const registry: Benchmark[] = [foundation, bookings, prices, audit, reference, api];
 
 /** No run may hang: past this, the children are killed and the process ends. */
 const WATCHDOG_MS = 20 * 60_000;

@@ -48,6 +48,8 @@ export function freePort(): Promise<number> {
 }
 
 export interface ServerOptions {
+  /** Another server script than server/server.ts (the API benchmark's raw handler). */
+  script?: string;
   /** Embedded PGlite folder (DATA_DIR); ignored when databaseUrl is set. */
   dataDir?: string;
   databaseUrl?: string;
@@ -134,7 +136,8 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   };
 
   const t0 = performance.now();
-  const child = spawn(process.execPath, serverCommand, { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const command = options.script ? ['--import', 'tsx', options.script] : serverCommand;
+  const child = spawn(process.execPath, command, { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });
   live.add(child);
   child.stdout?.on('data', keep);
   child.stderr?.on('data', keep);

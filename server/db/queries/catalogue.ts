@@ -10,16 +10,18 @@ export interface RoomRow {
 }
 
 /** Room types of an accommodation (or one of them) with the plans attached to each (spec section 3 "Room"). */
-export function listRooms(tx: Tx, accommodationId: number, roomId?: number) {
-  return sqlRows<RoomRow>(
-    tx,
-    sql`select r.id, r.name, r.max_num,
+/** The room types of an accommodation with their plans (one when roomId is given), by id. */
+export function listRoomsSql(accommodationId: number, roomId?: number) {
+  return sql`select r.id, r.name, r.max_num,
       coalesce((select json_agg(json_build_object('id', p.id, 'name', p.name, 'start_at', p.start_at::text) order by p.id)
         from room_plans rp join plans p on p.id = rp.plan_id where rp.room_id = r.id), '[]'::json) as plans
     from rooms r where r.accommodation_id = ${accommodationId}
       ${roomId === undefined ? sql`` : sql`and r.id = ${roomId}`}
-    order by r.id`,
-  );
+    order by r.id`;
+}
+
+export function listRooms(tx: Tx, accommodationId: number, roomId?: number) {
+  return sqlRows<RoomRow>(tx, listRoomsSql(accommodationId, roomId));
 }
 
 export async function findRoom(tx: Tx, accommodationId: number, roomId: number): Promise<RoomRow | undefined> {
