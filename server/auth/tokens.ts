@@ -10,16 +10,26 @@ export interface AccessClaims {
 }
 
 export class AccessTokens {
-  private readonly key: Uint8Array;
+  /**
+   * The HMAC key, imported once: jose given raw bytes imports them again on every sign and verify,
+   * which every request paid for.
+   */
+  private readonly key: Promise<CryptoKey>;
 
   constructor(
     secret: string,
     readonly ttlSeconds: number,
   ) {
-    this.key = new TextEncoder().encode(secret);
+    this.key = crypto.subtle.importKey(
+      'raw',
+      new TextEncoder().encode(secret),
+      { name: 'HMAC', hash: 'SHA-256' },
+      false,
+      ['sign', 'verify'],
+    );
   }
 
-  sign(claims: AccessClaims): Promise<string> {
+  async sign(claims: AccessClaims): Promise<string> {
     return new SignJWT({ sid: claims.sessionId, typ: 'access' })
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
       .setSubject(String(claims.userId))
@@ -27,13 +37,13 @@ export class AccessTokens {
       .setAudience(AUDIENCE)
       .setIssuedAt()
       .setExpirationTime(`${this.ttlSeconds}s`)
-      .sign(this.key);
+      .sign(await this.key);
   }
 
   /** The claims of a valid access token, or null (expired, forged, `alg: none`, not ours). */
   async verify(token: string): Promise<AccessClaims | null> {
     try {
-      const { payload } = await jwtVerify(token, this.key, {
+      const { payload } = await jwtVerify(token, await this.key, {
         algorithms: ['HS256'],
         issuer: ISSUER,
         audience: AUDIENCE,
