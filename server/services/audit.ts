@@ -52,8 +52,10 @@ export async function audit(
     action: AuditAction;
     target: AuditTarget;
     targetId: number;
+    /** The accommodation of the record (a plain entity's, a plan's); a booking's change names it with the booking. */
     accommodationId?: number | null;
-    bookId?: number | null;
+    /** The booking the change belongs to, for its history (and its accommodation). */
+    booking?: { id: number; accommodation_id: number };
     before?: Record<string, unknown> | null;
     after?: Record<string, unknown> | null;
     /** The changes themselves, when they are not the fields of one record (the cells of a price grid). */
@@ -69,8 +71,8 @@ export async function audit(
     action: entry.action,
     targetType: entry.target,
     targetId: entry.targetId,
-    accommodationId: entry.accommodationId ?? null,
-    bookId: entry.bookId ?? null,
+    accommodationId: entry.accommodationId ?? entry.booking?.accommodation_id ?? null,
+    bookId: entry.booking?.id ?? null,
     changes,
   });
 }

@@ -45,6 +45,11 @@ const copiedFrom = (option: q.CatalogueOptionRow) => ({
   supplierName: option.supplier_name,
 });
 
+/** What the history says of a booking's option. */
+function optionTrail(o: BookingOption) {
+  return { name: o.name, price: o.price, unit: o.unit, days: o.days, comment: o.comment, paid: o.paid_at !== null };
+}
+
 /**
  * Options attached to a booking (spec 3 "Booking option", 4 "Booking option payment", 7 "Booking
  * options"). Name, unit price and partner are copied from the catalogue when the option is attached
@@ -52,11 +57,6 @@ const copiedFrom = (option: q.CatalogueOptionRow) => ({
  * write changes price_sub by what the options' lines changed (unit price x quantity x days), under
  * the lock of the booking row, so the stay's part of the total (and a total set by hand) is kept.
  */
-/** What the history says of a booking's option. */
-function optionTrail(o: BookingOption) {
-  return { name: o.name, price: o.price, unit: o.unit, days: o.days, comment: o.comment, paid: o.paid_at !== null };
-}
-
 export class BookingOptionService {
   constructor(private readonly db: Db) {}
 
@@ -98,7 +98,7 @@ export class BookingOptionService {
         action: 'create',
         target: 'booking_option',
         targetId: added.id,
-        bookId: booking.id,
+        booking,
         after: optionTrail(added),
       });
       return added;
@@ -134,7 +134,7 @@ export class BookingOptionService {
         action: 'update',
         target: 'booking_option',
         targetId: current.id,
-        bookId: booking.id,
+        booking,
         before: optionTrail(current),
         after: optionTrail(updated),
       });
@@ -153,7 +153,7 @@ export class BookingOptionService {
         action: 'delete',
         target: 'booking_option',
         targetId: current.id,
-        bookId: booking.id,
+        booking,
         before: optionTrail(current),
       });
     });

@@ -129,7 +129,7 @@ export class BookingService {
         action: 'create',
         target: 'booking',
         targetId: id,
-        bookId: id,
+        booking: { id, accommodation_id: b.accommodation_id },
         after: {
           room_id: b.room_id,
           plan_id: b.plan_id,
@@ -205,7 +205,14 @@ export class BookingService {
       });
       await q.updateBooking(tx, id, set, stay);
       const before = Object.fromEntries(Object.keys(set).map((k) => [k, current[k as keyof q.StayRow] ?? null]));
-      await audit(tx, user, { action: 'update', target: 'booking', targetId: id, bookId: id, before, after: set });
+      await audit(tx, user, {
+        action: 'update',
+        target: 'booking',
+        targetId: id,
+        booking: current,
+        before,
+        after: set,
+      });
       return this.get(user, id, tx);
     });
   }
@@ -225,7 +232,7 @@ export class BookingService {
         action: 'cancel',
         target: 'booking',
         targetId: id,
-        bookId: id,
+        booking: current,
         before: { delete_flg: 0, cancel_fee: current.cancel_fee },
         after: { delete_flg: 1, cancel_fee: fee },
       });

@@ -33,6 +33,9 @@ export function idempotencyKey(header: string | string[] | undefined): string {
   return key;
 }
 
+/** What the history says of a payment. */
+const paymentTrail = (p: Payment) => ({ amount: p.amount, pay_type: p.pay_type, payment_exe_date: p.payment_exe_date });
+
 const mismatch = () => new AppError(422, 'idempotency_mismatch', paymentMessages.idempotencyMismatch);
 
 /**
@@ -62,14 +65,9 @@ export class PaymentService {
         action: 'create',
         target: 'payment',
         targetId: payment.id,
-        bookId: booking.id,
+        booking,
         before: { price: booking.price },
-        after: {
-          amount: payment.amount,
-          pay_type: payment.pay_type,
-          payment_exe_date: payment.payment_exe_date,
-          price: paid,
-        },
+        after: { ...paymentTrail(payment), price: paid },
       });
       // With mail = 1 the payment confirmation mail (send type 11) is queued here once mail exists.
       return payment;
@@ -85,7 +83,8 @@ export class PaymentService {
       const found = await q.findPayment(tx, id, user.accommodationIds);
       if (!found) throw notFound();
       const booking = await q.lockBookingMoney(tx, found.book_id, user.accommodationIds);
-      if (booking?.delete_flg === 1) throw conflict(paymentMessages.cancelled);
+      if (!booking) throw notFound();
+      if (booking.delete_flg === 1) throw conflict(paymentMessages.cancelled);
       // Read again under the lock: a concurrent delete may have removed it meanwhile.
       const payment = await q.findPayment(tx, id, user.accommodationIds);
       if (!payment) throw notFound();
@@ -97,13 +96,8 @@ export class PaymentService {
         action: 'void',
         target: 'payment',
         targetId: payment.id,
-        bookId: payment.book_id,
-        before: {
-          amount: payment.amount,
-          pay_type: payment.pay_type,
-          payment_exe_date: payment.payment_exe_date,
-          price: booking?.price ?? null,
-        },
+        booking,
+        before: { ...paymentTrail(payment), price: booking.price },
         after: { price: paid },
       });
     });
@@ -144,7 +138,7 @@ export class PaymentService {
       action: 'refund',
       target: 'refund',
       targetId: refund.id,
-      bookId: booking.id,
+      booking,
       before: { price: booking.price },
       after: { refund_amount: refund.amount, price },
     });

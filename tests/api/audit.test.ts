@@ -72,6 +72,11 @@ describe('the audit trail of a booking', () => {
       refund_amount: { from: null, to: 7000 },
       price: { from: 10000, to: 3000 },
     });
+    // Each row names the booking's accommodation too.
+    const places = await api.rows<{ accommodation_id: number | null }>(
+      sql`select distinct accommodation_id from audit_log where book_id = ${id}`,
+    );
+    expect(places).toEqual([{ accommodation_id: api.accommodations[0]!.id }]);
   });
 
   it('is scoped like the booking: 404 for a facility the user may not reach', async () => {
