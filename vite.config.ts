@@ -1,6 +1,7 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { precompress, shellPreload } from './scripts/vitePlugins';
+import { CALENDAR_ADDRESS } from './src/pages/calendar/calendarAddress';
 
 /** The API server (server/server.ts) that the dev server forwards API, OAuth and calendar-feed calls to. */
 const apiTarget = process.env.API_TARGET ?? 'http://localhost:8080';
@@ -10,7 +11,7 @@ export default defineConfig({
     react(),
     shellPreload({
       shells: ['src/App.tsx', 'src/AdminApp.tsx'],
-      pages: [{ pattern: '^/m/accommodation/[^/]+(/book/\\d+)?/?$', module: 'src/pages/calendar/CalendarPage.tsx' }],
+      pages: [{ pattern: CALENDAR_ADDRESS, module: 'src/pages/calendar/CalendarPage.tsx' }],
     }),
     precompress(),
   ],

@@ -12,6 +12,7 @@ import { AppLayout } from './layout/AppLayout';
 import { NotFoundPage, PlaceholderPage } from './pages/PlaceholderPage';
 import { ADMIN_BASENAME, LOGIN_PATH, pageRoutes, type PageName } from './routes';
 import { themeOptions } from './theme';
+import { calendarAccommodationOf } from './pages/calendar/calendarAddress';
 import { preloadableLazy } from './preloadableLazy';
 import { booksResource } from '../resources/bookings/resource';
 import { faqResource } from '../resources/faq';
@@ -47,11 +48,9 @@ const calendar = preloadableLazy(() => import('./pages/calendar/CalendarPage'));
 void calendar.preload().catch(() => undefined);
 const CalendarPage = calendar.Component;
 
-const CALENDAR_ADDRESS = /^\/m\/accommodation\/[^/]+(\/book\/\d+)?\/?$/;
-
 /** The code of the page at `pathname`, when it is one that opens often by its address (the calendar). */
 export function preloadPageFor(pathname: string): Promise<unknown> {
-  return CALENDAR_ADDRESS.test(pathname) ? calendar.preload() : Promise.resolve();
+  return calendarAccommodationOf(pathname) !== null ? calendar.preload() : Promise.resolve();
 }
 const DaySchedulePage = lazy(() => import('./pages/daySchedule/DaySchedulePage'));
 const PriceGridPage = lazy(() => import('../resources/prices/PriceGridPage'));

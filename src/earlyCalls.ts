@@ -1,11 +1,10 @@
-import { isoDatePattern, isValidDate, tokyoToday } from '../contract/dates';
+import { tokyoToday } from '../contract/dates';
 import { startEarly } from '../dataProvider/earlyCalls';
 import { accommodationsUrl, calendarBooksUrl, calendarCommentsUrl, meUrl, roomsUrl } from '../dataProvider/startUrls';
 import { getAccessToken, hasStoredMe } from '../dataProvider/tokenStore';
+import { calendarAccommodationOf, dateFromQuery } from './pages/calendar/calendarAddress';
 import { readCalendarView } from './pages/calendar/calendarStorage';
 import { initialWindow } from './pages/calendar/calendarWindow';
-
-const CALENDAR_PATH = /^\/m\/accommodation\/(\d+)(?:\/book\/\d+)?\/?$/;
 
 /**
  * Run by the entry chunk before anything renders. A page under /m/ opened with a session asks
@@ -20,12 +19,9 @@ export function startEarlyCalls(location: Pick<Location, 'pathname' | 'search'>)
   // Who the user is was kept at sign-in: asked only when this tab holds no copy (a new tab).
   if (!hasStoredMe()) startEarly(meUrl(), token);
   startEarly(accommodationsUrl(), token);
-  const calendar = CALENDAR_PATH.exec(location.pathname);
-  if (!calendar || readCalendarView() === 'month') return;
-  const accommodationId = Number(calendar[1]);
-  const date = new URLSearchParams(location.search).get('date') ?? '';
-  const anchor = isoDatePattern.test(date) && isValidDate(date) ? date : tokyoToday();
-  const { from, to } = initialWindow(anchor);
+  const accommodationId = calendarAccommodationOf(location.pathname);
+  if (accommodationId === null || readCalendarView() === 'month') return;
+  const { from, to } = initialWindow(dateFromQuery(new URLSearchParams(location.search)) ?? tokyoToday());
   startEarly(calendarBooksUrl(accommodationId, from, to), token);
   startEarly(calendarCommentsUrl(accommodationId, from, to), token);
   startEarly(roomsUrl(accommodationId), token);

@@ -7,7 +7,7 @@ import type {
   CalendarComment,
 } from '../../contract/booking';
 import { resourceApi } from '../../contract/resourceApi';
-import { calendarBooksUrl, calendarCommentsUrl } from '../startUrls';
+import { calendarBooksUrl, calendarCommentsPath, calendarCommentsUrl } from '../startUrls';
 import { apiUrl } from '../config';
 import { httpClient, type QueryValue } from '../httpClient';
 
@@ -32,8 +32,6 @@ function query(params: BookListParams): Record<string, QueryValue> {
   }
   return out;
 }
-
-const commentsPath = (accommodationId: number) => `/admin/accommodations/${accommodationId}/calendar/comments`;
 
 export interface DayStatus {
   date: string;
@@ -99,17 +97,17 @@ export const bookingMethods = {
   },
 
   async createComment(accommodationId: number, targetDate: string, comment: string) {
-    const url = apiUrl(commentsPath(accommodationId));
+    const url = apiUrl(calendarCommentsPath(accommodationId));
     return (await httpClient<CalendarComment>(url, { method: 'POST', body: { target_date: targetDate, comment } }))
       .json;
   },
 
   async updateComment(accommodationId: number, id: number, comment: string) {
-    const url = apiUrl(`${commentsPath(accommodationId)}/${id}`);
+    const url = apiUrl(`${calendarCommentsPath(accommodationId)}/${id}`);
     return (await httpClient<CalendarComment>(url, { method: 'PATCH', body: { comment } })).json;
   },
 
   async deleteComment(accommodationId: number, id: number): Promise<void> {
-    await httpClient(apiUrl(`${commentsPath(accommodationId)}/${id}`), { method: 'DELETE' });
+    await httpClient(apiUrl(`${calendarCommentsPath(accommodationId)}/${id}`), { method: 'DELETE' });
   },
 };

@@ -126,10 +126,12 @@ function EntityListView(props: EntityListProps) {
   const filters = fieldEntries(entity).filter(([, f]) => f.filter);
   const title = text('titles.list');
 
+  const extraOf = (afterEdit: boolean) =>
+    extraColumns.filter((c) => Boolean(c.afterEdit) === afterEdit && !hidden(c.name));
   const extras = (afterEdit: boolean) =>
-    extraColumns
-      .filter((c) => Boolean(c.afterEdit) === afterEdit && !hidden(c.name))
-      .map((c) => <DataTable.Col key={c.name} source={c.name} label={c.label} disableSort render={c.render} />);
+    extraOf(afterEdit).map((c) => (
+      <DataTable.Col key={c.name} source={c.name} label={c.label} disableSort render={c.render} />
+    ));
   const editButton = (record: RaRecord) => (
     <Button size="small" variant="outlined" onClick={() => setOpen({ id: record.id })}>
       {translate(`app.crud.${editAction}`)}
@@ -154,25 +156,22 @@ function EntityListView(props: EntityListProps) {
   );
   // On a phone the row's actions come right after its first column, one under the other, so that
   // they are on screen without scrolling sideways; the other columns follow.
-  const phoneActions = narrow &&
-    (!hidden(editAction) || !hidden('delete') || extraColumns.some((c) => c.afterEdit && !hidden(c.name))) && (
-      <DataTable.Col
-        source="actions"
-        label={translate('app.crud.actions')}
-        disableSort
-        render={(record: RaRecord) => (
-          <Stack sx={{ gap: 0.5, alignItems: 'flex-start' }}>
-            {!hidden(editAction) && editButton(record)}
-            {extraColumns
-              .filter((c) => c.afterEdit && !hidden(c.name))
-              .map((c) => (
-                <Box key={c.name}>{c.render(record)}</Box>
-              ))}
-            {!hidden('delete') && deleteButton()}
-          </Stack>
-        )}
-      />
-    );
+  const phoneActions = narrow && (!hidden(editAction) || !hidden('delete') || extraOf(true).length > 0) && (
+    <DataTable.Col
+      source="actions"
+      label={translate('app.crud.actions')}
+      disableSort
+      render={(record: RaRecord) => (
+        <Stack sx={{ gap: 0.5, alignItems: 'flex-start' }}>
+          {!hidden(editAction) && editButton(record)}
+          {extraOf(true).map((c) => (
+            <Box key={c.name}>{c.render(record)}</Box>
+          ))}
+          {!hidden('delete') && deleteButton()}
+        </Stack>
+      )}
+    />
+  );
 
   const table = (
     <DataTable

@@ -3,9 +3,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CalendarComment } from '../../contract/booking';
 import { addDays, tokyoToday } from '../../contract/dates';
 import { errorMessages } from '../../contract/messages';
-import { bookingMethods as bookingsApi } from '../../dataProvider/methods/bookings';
+import { bookingMethods } from '../../dataProvider/methods/bookings';
 import { HttpError } from '../../dataProvider/http';
-import { moneyMethods as paymentsApi, newIdempotencyKey } from '../../dataProvider/methods/money';
+import { moneyMethods, newIdempotencyKey } from '../../dataProvider/methods/money';
 import { clearSession } from '../../dataProvider/tokenStore';
 import { AppNotification } from '../../src/components/AppNotification';
 import { HomePage } from '../../src/pages/HomePage';
@@ -36,8 +36,8 @@ vi.mock('../../resources/bookings/BookingPanel', () => ({
   ),
 }));
 
-const books = vi.mocked(bookingsApi);
-const payments = vi.mocked(paymentsApi);
+const books = vi.mocked(bookingMethods);
+const payments = vi.mocked(moneyMethods);
 
 const today = tokyoToday();
 const yesterday = addDays(today, -1);

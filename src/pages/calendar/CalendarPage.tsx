@@ -1,7 +1,7 @@
 import { useParams, useSearchParams } from 'react-router-dom';
-import { isoDatePattern, isValidDate } from '../../../contract/dates';
 import { newStayFromQuery } from '../../../resources/bookings/newStay';
 import { NotFoundPage } from '../PlaceholderPage';
+import { dateFromQuery } from './calendarAddress';
 import { CalendarScreen } from './CalendarScreen';
 
 /**
@@ -17,15 +17,13 @@ export default function CalendarPage() {
   if (!Number.isInteger(accommodationId) || accommodationId <= 0) return <NotFoundPage />;
   if (bookId !== null && !(Number.isInteger(bookId) && bookId >= 0)) return <NotFoundPage />;
   const newStay = bookId === 0 ? newStayFromQuery(query) : null;
-  const date = query.get('date') ?? '';
-  const shownDate = isoDatePattern.test(date) && isValidDate(date) ? date : null;
   return (
     <CalendarScreen
       key={accommodationId}
       accommodationId={accommodationId}
       bookId={bookId}
       newStay={newStay}
-      initialDate={shownDate}
+      initialDate={dateFromQuery(query)}
     />
   );
 }

@@ -18,6 +18,7 @@ import { useCalendarBooks } from './useCalendarBooks';
 import { useCalendarComments } from './useCalendarComments';
 import { useHolidays } from '../../hooks/useHolidays';
 import { useInfiniteScroll } from './useInfiniteScroll';
+import { useDateInAddress } from './useDateInAddress';
 import { useVisibleDate } from './useVisibleDate';
 
 // The month view (react-big-calendar and its styles) loads only when chosen, or when the pointer is on its button.
@@ -37,8 +38,6 @@ export interface CalendarScreenProps {
 
 /** After the first bookings show, the booking panel's code is fetched this much later. */
 const PANEL_PRELOAD_DELAY_MS = 1000;
-/** How long the shown date must stay before the address follows it (no history entry either way). */
-const URL_DELAY_MS = 400;
 
 /** The booking calendar of one accommodation, with the booking panel beside it when one is open. */
 export function CalendarScreen({ accommodationId, bookId, newStay, initialDate }: CalendarScreenProps) {
@@ -100,25 +99,12 @@ export function CalendarScreen({ accommodationId, bookId, newStay, initialDate }
     placeAt.current = null;
   }, [loaded, view, window.from, scrollToDate]);
 
-  // The address follows the date shown once the user has moved from where the page opened, without
-  // a history entry and keeping its other parameters. A booking's address stays its own (the
-  // calendar's date comes back when the panel closes); the address is read again when the timer
-  // fires, so a booking opened meanwhile is never navigated away from.
-  const openedAt = useRef<string | null>(null);
-  useEffect(() => {
-    if (!loaded || bookId !== null) return;
-    openedAt.current ??= shownDate;
-    if (shownDate === openedAt.current && !initialDate) return;
-    const calendarPath = links.calendar(accommodationId);
-    const timer = setTimeout(() => {
-      const { pathname, search } = globalThis.location;
-      const query = new URLSearchParams(search);
-      if (pathname.replace(/\/$/, '') !== calendarPath || query.get('date') === shownDate) return;
-      query.set('date', shownDate);
-      navigate({ pathname: calendarPath, search: `?${query}` }, { replace: true });
-    }, URL_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [loaded, bookId, shownDate, initialDate, accommodationId, navigate]);
+  useDateInAddress({
+    accommodationId,
+    shownDate,
+    active: loaded && bookId === null,
+    openedWithDate: Boolean(initialDate),
+  });
 
   const scrollToToday = () => {
     placeAt.current = null;
