@@ -96,6 +96,8 @@ test('a booking is created, edited, moved to another room, cancelled and found i
   await expect(history.first()).toContainText('予約のキャンセル');
   await expect(history.first()).toContainText('管理者 太郎');
   await expect(panel.getByTestId('booking-history')).toContainText(`宿泊者名: ${guest} → ${renamed}`);
+  // A room type by its name, not its id.
+  await expect(panel.getByTestId('booking-history')).toContainText('部屋タイプ: 和室8畳 → 和室10畳 山側');
   await expect(history.last()).toContainText('予約の登録');
 
   // The stay history of the guest's mail lists it with its cancelled label.

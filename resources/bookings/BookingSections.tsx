@@ -21,7 +21,7 @@ export function BookingSections({ booking, onChanged }: BookingSectionsProps) {
       <PanelSection title={translate('app.booking.mails')} testId="booking-mails">
         <EmptyNote>{translate('app.booking.coming')}</EmptyNote>
       </PanelSection>
-      <HistorySection bookId={booking.id} />
+      <HistorySection booking={booking} />
     </>
   );
 }

@@ -2,7 +2,11 @@ import { useState } from 'react';
 import { Box, Button, List, ListItem, ListItemText, Typography } from '@mui/material';
 import HistoryEduIcon from '@mui/icons-material/HistoryEdu';
 import { useQuery } from '@tanstack/react-query';
-import type { BookingHistoryItem } from '../../contract/booking';
+import type { Booking, BookingHistoryItem } from '../../contract/booking';
+import { jobLabel, payTypeLabel, viaLabel } from '../../contract/enums';
+import type { PlanListItem } from '../../contract/plan';
+import type { Room } from '../../contract/room';
+import { useAccommodationList } from '../../src/crud/useAccommodationList';
 import { useAppDataProvider } from '../../dataProvider/useAppDataProvider';
 import { formatDate, formatDateTime, formatYen } from '../../i18n/formats';
 import type { AppMessageKey } from '../../i18n/ja';
@@ -11,12 +15,15 @@ import { EmptyNote, PanelSection } from './PanelSection';
 
 const YEN_FIELDS = new Set(['price', 'price_sub', 'amount', 'refund_amount', 'cancel_fee']);
 const DATE_FIELDS = new Set(['start_date', 'payment_exe_date', 'payment_limit_date']);
+/** Fields stored as codes: shown by their Japanese names, as the panel shows them. */
+const CODE_LABELS: Record<string, (code: number) => string> = { pay_type: payTypeLabel, via: viaLabel, job: jobLabel };
 
 /**
  * 履歴: who changed the booking, its payments, refunds and options, and what from what (newest
  * first), read when opened. A change saved in the panel refreshes it (react-admin's `books` queries).
  */
-export function HistorySection({ bookId }: { bookId: number }) {
+export function HistorySection({ booking }: { booking: Booking }) {
+  const bookId = booking.id;
   const translate = useAppTranslate();
   const dataProvider = useAppDataProvider();
   const [open, setOpen] = useState(false);
@@ -31,8 +38,17 @@ export function HistorySection({ bookId }: { bookId: number }) {
     const text = translate(own);
     return text !== own ? text : translate(`resources.bookings.fields.${field}` as AppMessageKey);
   };
+  // Room types and plans by name (the panel has read them already: react-admin's cache).
+  const rooms = useAccommodationList<Room>('rooms', booking.accommodation_id).data ?? [];
+  const plans = useAccommodationList<PlanListItem>('plans', booking.accommodation_id).data ?? [];
+  const named: Record<string, (id: number) => string | undefined> = {
+    room_id: (id) => rooms.find((r) => r.id === id)?.name,
+    plan_id: (id) => plans.find((p) => p.id === id)?.name,
+  };
   const value = (field: string, v: unknown) => {
     if (v === null || v === undefined || v === '') return '—';
+    if (typeof v === 'number' && CODE_LABELS[field]) return CODE_LABELS[field](v);
+    if (typeof v === 'number' && named[field]) return named[field](v) ?? String(v);
     if (YEN_FIELDS.has(field)) return formatYen(v as number);
     if (DATE_FIELDS.has(field)) return formatDate(v as string);
     if (typeof v === 'boolean') return v ? '○' : '—';
