@@ -36,7 +36,7 @@ import {
   type CreatorInputs,
 } from './priceCreatorModel';
 import type { PlanIds } from './PlanPriceRoute';
-import { wrappingCardHeaderSx } from '../../src/components/cardHeaderSx';
+import { wrappingCardHeaderSx } from '../../src/components/phoneSx';
 
 const NO_HOLIDAYS: ReadonlyMap<string, string> = new Map();
 

@@ -33,7 +33,7 @@ import { failureMessage } from '../../dataProvider/apiErrors';
 import { PlanPriceRoute } from './PlanPriceRoute';
 import { forgetPlanPrices } from './priceQueries';
 import { checkCsvFile, csvErrorText, PREVIEW_ROWS, priceCsvTemplate, saveBlob, type LocalCsvCheck } from './priceModel';
-import { wrappingCardHeaderSx } from '../../src/components/cardHeaderSx';
+import { wrappingCardHeaderSx } from '../../src/components/phoneSx';
 
 /** The lines of a refused import (body.errors: line → '{line}行目: {reason}'). */
 function importErrors(error: unknown): string[] {

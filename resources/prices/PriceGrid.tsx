@@ -30,7 +30,7 @@ import { links } from '../../src/routes';
 import { failureMessage } from '../../dataProvider/apiErrors';
 import { storeSavedPrice, usePlan, usePrices } from './priceQueries';
 import { buildPriceGrid, cellChange, monthLabel, monthRange, saveBlob, shiftMonth, type PriceRow } from './priceModel';
-import { stickyFirstCellSx, wrappingCardHeaderSx } from '../../src/components/cardHeaderSx';
+import { stickyFirstCellSx, wrappingCardHeaderSx } from '../../src/components/phoneSx';
 import { tableScrollSx } from '../../src/components/ListStatus';
 
 /** Sundays and public holidays red, Saturdays blue, as on a Japanese calendar. */
