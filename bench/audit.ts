@@ -2,11 +2,11 @@ import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import { addDays, tokyoToday } from '../contract/dates';
 import type { Benchmark } from './lib/benchmark';
-import { heading, ms, table } from './lib/format';
+import { heading, ms, table, log } from './lib/format';
 import { signIn } from './lib/http';
 import { interleaved } from './lib/interleave';
 import { createDatabase, dropDatabase, probePostgres } from './lib/postgres';
-import { startServer, type RunningServer } from './lib/server';
+import { startServer, type RunningServer, demoServerEnv } from './lib/server';
 import { round, summarize } from './lib/stats';
 
 /**
@@ -20,9 +20,6 @@ import { round, summarize } from './lib/stats';
 const WARMUP = 10;
 const RUNS = 200;
 const TARGET_SHARE = 0.1;
-const serverEnv = { AUTH_RATE_LIMIT: '100000', SEED_DEMO: '1' };
-
-const log = (line: string) => process.stderr.write(`  · ${line}\n`);
 
 async function run(): Promise<Record<string, unknown>> {
   const probe = await probePostgres();
@@ -33,7 +30,7 @@ async function run(): Promise<Record<string, unknown>> {
   client.on('error', () => undefined);
   try {
     log(`database ${db.name}: migrate and seed the demo company`);
-    server = await startServer({ databaseUrl: db.url, env: serverEnv });
+    server = await startServer({ databaseUrl: db.url, env: demoServerEnv });
     const { accessToken } = await signIn(server.baseUrl);
     await client.connect();
     const { rows } = await client.query<{ accommodation_id: number; room_id: number }>(

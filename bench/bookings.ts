@@ -8,13 +8,13 @@ import type { Benchmark, BenchOptions } from './lib/benchmark';
 import { fillBookings, type FillReport } from './lib/bookingData';
 import { viteBuild } from './lib/bundle';
 import { measureCalendar, type CalendarReport, type CalendarRun } from './lib/calendarBrowser';
-import { heading, kB, ms, table } from './lib/format';
+import { heading, kB, ms, table, log } from './lib/format';
 import { interleaved } from './lib/interleave';
 import { rawGet, signIn, type RawAnswer } from './lib/http';
 import { loadTest, type LoadResult } from './lib/load';
 import { repoRoot, tempDir } from './lib/paths';
 import { createDatabase, dropDatabase, probePostgres } from './lib/postgres';
-import { startServer, type RunningServer } from './lib/server';
+import { startServer, type RunningServer, demoServerEnv } from './lib/server';
 import { median, round, summarize, type Summary } from './lib/stats';
 
 /**
@@ -42,9 +42,6 @@ const ENCODINGS: { label: string; header: string | null }[] = [
   { label: 'gzip', header: 'gzip, deflate' },
   { label: "Chromium's (br)", header: CHROMIUM_ACCEPT_ENCODING },
 ];
-const serverEnv = { AUTH_RATE_LIMIT: '100000', SEED_DEMO: '1' };
-
-const log = (line: string) => process.stderr.write(`  · ${line}\n`);
 
 interface ApiSeries {
   encoding: string;
@@ -295,14 +292,14 @@ async function run(options: BenchOptions): Promise<Record<string, unknown>> {
     const db = await createDatabase(probe.url);
     dbName = db.name;
     log(`database ${db.name}: migrate and seed the demo company`);
-    const seeding = await startServer({ databaseUrl: db.url, env: serverEnv });
+    const seeding = await startServer({ databaseUrl: db.url, env: demoServerEnv });
     await seeding.stop();
     log(`${BOOKINGS} bookings from ${dataFrom}, ${SPAN_DAYS} days`);
     const data = await fillBookings(db.url, { bookings: BOOKINGS, from: dataFrom, spanDays: SPAN_DAYS });
     out.data = { ...data, insertMs: round(data.insertMs, 0), analyzeMs: round(data.analyzeMs, 0) };
     printData(data, window);
 
-    server = await startServer({ databaseUrl: db.url, env: serverEnv, ...(consoleDir ? { consoleDir } : {}) });
+    server = await startServer({ databaseUrl: db.url, env: demoServerEnv, ...(consoleDir ? { consoleDir } : {}) });
     const baseUrl = server.baseUrl;
     const accommodationId = data.perAccommodation[0]?.accommodationId;
     if (accommodationId === undefined) throw new Error('no accommodation after the seed');

@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Benchmark, BenchOptions } from './lib/benchmark';
 import { measurePages, type BrowserReport, type PageJs } from './lib/browser';
 import { measureBundle, viteBuild, type BundleReport } from './lib/bundle';
-import { heading, kB, ms, table } from './lib/format';
+import { heading, kB, ms, table, log } from './lib/format';
 import { signIn, timedGet } from './lib/http';
 import { repoRoot, tempDir } from './lib/paths';
 import { createDatabase, dropDatabase, probePostgres } from './lib/postgres';
@@ -34,8 +34,6 @@ interface RequestLatency {
   login: Summary;
   accommodations: Summary;
 }
-
-const log = (line: string) => process.stderr.write(`  · ${line}\n`);
 
 function series(runs: { readyMs: number; rss: number | null }[]): StartupSeries {
   const runsMs = runs.map((r) => round(r.readyMs, 0));

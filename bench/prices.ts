@@ -7,11 +7,11 @@ import { formatYen } from '../i18n/formats';
 import type { Benchmark, BenchOptions } from './lib/benchmark';
 import { viteBuild } from './lib/bundle';
 import { measureCreator, type CreatorReport, type TypingRun } from './lib/creatorBrowser';
-import { heading, kB, ms, table } from './lib/format';
+import { heading, kB, ms, table, log } from './lib/format';
 import { signIn, timedGet } from './lib/http';
 import { repoRoot, tempDir } from './lib/paths';
 import { createDatabase, dropDatabase, probePostgres } from './lib/postgres';
-import { startServer, type RunningServer } from './lib/server';
+import { startServer, type RunningServer, demoServerEnv } from './lib/server';
 import { median, round, summarize, type Summary } from './lib/stats';
 
 /**
@@ -28,7 +28,6 @@ const MAX_NUM = 10;
 const WARMUP = 1;
 const RUNS = 5;
 const TARGET_MS = 1000;
-const serverEnv = { AUTH_RATE_LIMIT: '100000', SEED_DEMO: '1' };
 
 /** The creator: a new plan of 10 headcounts, a calendar year (365 rows x 10 = 3,650 cells). */
 const CREATOR = {
@@ -60,8 +59,6 @@ const BASE_PRICES = [
 
 /** 日付,人数,料金 in Shift_JIS (as in tests/api/priceCsv.test.ts), as Japanese Excel saves it. */
 const SJIS_HEADER = Buffer.from([0x93, 0xfa, 0x95, 0x74, 0x2c, 0x90, 0x6c, 0x90, 0x94, 0x2c, 0x97, 0xbf, 0x8b, 0xe0]);
-
-const log = (line: string) => process.stderr.write(`  · ${line}\n`);
 
 interface PlanPick {
   accommodationId: number;
@@ -557,7 +554,7 @@ async function runCreator(options: BenchOptions, work: string): Promise<Record<s
     viteBuild(consoleDir);
   }
   log('creator: fresh DATA_DIR, migrate and seed the demo company');
-  const server = await startServer({ dataDir: path.join(work, 'creator-data'), consoleDir, env: serverEnv });
+  const server = await startServer({ dataDir: path.join(work, 'creator-data'), consoleDir, env: demoServerEnv });
   try {
     const { accessToken } = await signIn(server.baseUrl);
     const accommodations = (await timedGet(`${server.baseUrl}/api/accommodations`, accessToken)).body as {
@@ -632,7 +629,7 @@ async function run(options: BenchOptions): Promise<Record<string, unknown>> {
   let server: RunningServer | null = null;
   try {
     log('PGlite: fresh DATA_DIR, migrate and seed the demo company');
-    server = await startServer({ dataDir: path.join(work, 'data'), env: serverEnv });
+    server = await startServer({ dataDir: path.join(work, 'data'), env: demoServerEnv });
     const r = await runBackend('PGlite (embedded, fresh DATA_DIR)', server);
     print(r);
     backends.push(jsonOf(r));
@@ -657,7 +654,7 @@ async function run(options: BenchOptions): Promise<Record<string, unknown>> {
       const db = await createDatabase(probe.url);
       dbName = db.name;
       log(`PostgreSQL ${probe.version}: database ${db.name}, migrate and seed`);
-      server = await startServer({ databaseUrl: db.url, env: serverEnv });
+      server = await startServer({ databaseUrl: db.url, env: demoServerEnv });
       const r = await runBackend(`PostgreSQL ${probe.version} (new database)`, server);
       print(r);
       backends.push(jsonOf(r));

@@ -4,11 +4,11 @@ import type { Browser, Page } from 'playwright-core';
 import type { Benchmark, BenchOptions } from './lib/benchmark';
 import { contextOptions, launchChromium } from './lib/browser';
 import { sizeOf, viteBuild } from './lib/bundle';
-import { heading, kB, ms, table } from './lib/format';
+import { heading, kB, ms, table, log } from './lib/format';
 import { signIn } from './lib/http';
 import { repoRoot, tempDir } from './lib/paths';
 import { createDatabase, dropDatabase, probePostgres } from './lib/postgres';
-import { startServer, type RunningServer } from './lib/server';
+import { startServer, type RunningServer, demoServerEnv } from './lib/server';
 import { median, round, summarize } from './lib/stats';
 
 /**
@@ -25,9 +25,6 @@ const RUNS = 9;
 const TARGET_RATIO = 0.7;
 const TARGET_FIRST_LOAD_KB = 350;
 const TARGET_LOGIN_KB = 100;
-const serverEnv = { AUTH_RATE_LIMIT: '100000', SEED_DEMO: '1' };
-
-const log = (line: string) => process.stderr.write(`  · ${line}\n`);
 
 /** In the page before its scripts: notes when `ready()` first holds, then the frame after it (painted). */
 const probe = (ready: string) => `(() => {
@@ -113,9 +110,9 @@ async function run(options: BenchOptions): Promise<Record<string, unknown>> {
   let browser: Browser | null = null;
   try {
     log(`database ${db.name}: migrate and seed the demo company`);
-    const app = await startServer({ databaseUrl: db.url, env: serverEnv, consoleDir });
+    const app = await startServer({ databaseUrl: db.url, env: demoServerEnv, consoleDir });
     servers.push(app);
-    const reference = await startServer({ databaseUrl: db.url, env: serverEnv, consoleDir: referenceDir });
+    const reference = await startServer({ databaseUrl: db.url, env: demoServerEnv, consoleDir: referenceDir });
     servers.push(reference);
     const { accessToken } = await signIn(app.baseUrl);
     const session = [{ name: 'yadoban_token', value: accessToken }];

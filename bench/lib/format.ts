@@ -27,3 +27,8 @@ export function table(headers: readonly string[], rows: readonly (readonly (stri
 export function heading(title: string): string {
   return `\n== ${title}`;
 }
+
+/** A progress line on stderr (stdout holds the tables). */
+export function log(line: string): void {
+  process.stderr.write(`  · ${line}\n`);
+}

@@ -8,6 +8,8 @@ import { repoRoot } from './paths';
 /** How the server is started: node itself with tsx's loader, without npx in between. */
 export const serverCommand = ['--import', 'tsx', 'server/server.ts'];
 export const serverCommandText = 'node --import tsx server/server.ts';
+/** A server with the demo data whose sign-ins the benchmark's many calls do not rate-limit. */
+export const demoServerEnv: Readonly<Record<string, string>> = { AUTH_RATE_LIMIT: '100000', SEED_DEMO: '1' };
 
 /** Every variable server/config.ts reads: the bench sets its own and never inherits these. */
 const serverVariables = [
