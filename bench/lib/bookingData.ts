@@ -15,7 +15,21 @@ export interface FillOptions {
   spanDays: number;
   /** setseed() value in [-1, 1]: the same value gives the same rows. */
   seed?: number;
+  /**
+   * Bookings written by earlier calls into the same database (0 by default): this call's rows are
+   * numbered after them, so their uid and external_id stay unique, and their guests are new ones
+   * (GUESTS_PER_BOOKING of them per booking), so that a guest's stays do not pile up with history.
+   */
+  offset?: number;
+  /**
+   * Stays long over: a live booking is paid in full, a cancelled one holds its cancellation fee at
+   * most (nothing left to refund). Without it half the bookings are unpaid, as in the bookings benchmark.
+   */
+  settled?: boolean;
 }
+
+/** Guest numbers per booking generated: 40,000 for 100,000 bookings (85% of them drawn). */
+export const GUESTS_PER_BOOKING = 0.4;
 
 export interface FillReport {
   bookings: number;
@@ -48,6 +62,14 @@ const pick = (items: readonly string[], r: string) => `(${pgArray(items)})[1 + f
  * each is drawn once per row.
  */
 function statements(o: FillOptions, firstNewId: number): string[] {
+  const offset = o.offset ?? 0;
+  const guestBase = Math.round(offset * GUESTS_PER_BOOKING);
+  const guests = Math.round(o.bookings * GUESTS_PER_BOOKING);
+  // A mail for r_mail < 0.85, numbered r_mail × guests (so 85% of the numbers are drawn), as the
+  // first version drew it: the bookings benchmark's rows stay the same.
+  const paid = o.settled
+    ? `case when c.r_deleted < 0.1 then coalesce(case when c.r_fee < 0.5 then c.price_sub / 2 end, 0) else c.price_sub end`
+    : `case when c.r_paid < 0.5 then c.price_sub else 0 end`;
   const bookings = `
     with slots as (
       select row_number() over (order by r.id, n) - 1 as k, r.id as room_id, r.accommodation_id,
@@ -59,7 +81,7 @@ function statements(o: FillOptions, firstNewId: number): string[] {
         random() as r_plan, random() as r_family, random() as r_given, random() as r_mail, random() as r_pref,
         random() as r_memo, random() as r_via, random() as r_sync, random() as r_deleted, random() as r_lead,
         random() as r_paid, random() as r_rate, random() as r_fee, random() as r_job
-      from generate_series(1, ${o.bookings}) i
+      from generate_series(${offset + 1}, ${offset + o.bookings}) i
     ),
     b as (
       select g.*, s.room_id, s.accommodation_id, s.plans,
@@ -82,13 +104,13 @@ function statements(o: FillOptions, firstNewId: number): string[] {
       case when c.r_plan < 0.9 and c.plans is not null
         then c.plans[1 + floor(c.r_plan / 0.9 * array_length(c.plans, 1))::int] end,
       ${pick(FAMILY, 'c.r_family')} || ' ' || ${pick(GIVEN, 'c.r_given')},
-      case when c.r_mail < 0.85 then 'guest' || (1 + floor(c.r_mail * 40000))::int || '@example.jp' end,
+      case when c.r_mail < 0.85 then 'guest' || (${guestBase} + 1 + floor(c.r_mail * ${guests}))::int || '@example.jp' end,
       case when c.r_pref < 0.7 then ${pick(PREFS, 'c.r_pref / 0.7')} || (1 + c.i % 30) || '-' || (1 + c.i % 9) end,
       '090-' || lpad((c.i % 10000)::text, 4, '0') || '-' || lpad(((c.i * 7) % 10000)::text, 4, '0'),
       floor(c.r_job * 9)::int,
       case when c.r_memo < 0.2 then ${pick(MEMOS, 'c.r_memo / 0.2')} end,
       c.start_date, c.start_date + c.days, c.days, c.person_number,
-      case when c.r_paid < 0.5 then c.price_sub else 0 end, c.price_sub,
+      ${paid}, c.price_sub,
       substr(md5('yadoban-bench-' || c.i), 1, 16), c.via,
       case when c.via = 1 then 'BENCH' || c.i end,
       case when c.via = 1 or c.r_sync < 0.5 then 1 else 0 end,

@@ -51,16 +51,11 @@ export async function listBookingsJson(tx: Tx, q: BookingListQuery, accommodatio
 }
 
 /**
- * The dashboard's lists as `{"books":[...]}` text, within the accommodations the user may reach:
+ * The statement of a dashboard list as `{"books":[...]}` text (the benchmark times it alone, too):
  * official bookings (via 0) still unpaid 24 hours after they were made, oldest first; and cancelled
  * bookings that hold more than their cancellation fee (the refunds to make), last cancelled first.
  */
-export async function moneyListJson(
-  tx: Tx,
-  list: 'unpaid' | 'refund',
-  accommodationIds: readonly number[],
-): Promise<string> {
-  if (accommodationIds.length === 0) return '{"books":[]}';
+export function moneyListSql(list: 'unpaid' | 'refund', accommodationIds: readonly number[]): SQL {
   const scope = sql`b.accommodation_id in (${idList(accommodationIds)})`;
   const [where, order] =
     list === 'unpaid'
@@ -73,13 +68,20 @@ export async function moneyListJson(
           sql`${scope} and b.delete_flg = 1 and b.price > coalesce(b.cancel_fee, 0)`,
           (t: string) => sql.raw(`${t}.deleted_at desc, ${t}.id`),
         ];
-  const rows = await sqlRows<{ books: string }>(
-    tx,
-    sql`
+  return sql`
     select json_build_object('books', coalesce(json_agg(x.j order by ${order('x')}), '[]'::json))::text as books
     from (select b.created_at, b.deleted_at, b.id, ${bookingJson} as j ${bookingFrom}
-          where ${where} order by ${order('b')} limit ${BOOKING_LIST_LIMIT}) x`,
-  );
+          where ${where} order by ${order('b')} limit ${BOOKING_LIST_LIMIT}) x`;
+}
+
+/** A dashboard list (moneyListSql) within the accommodations the user may reach. */
+export async function moneyListJson(
+  tx: Tx,
+  list: 'unpaid' | 'refund',
+  accommodationIds: readonly number[],
+): Promise<string> {
+  if (accommodationIds.length === 0) return '{"books":[]}';
+  const rows = await sqlRows<{ books: string }>(tx, moneyListSql(list, accommodationIds));
   return rows[0]!.books;
 }
 

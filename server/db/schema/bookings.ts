@@ -78,8 +78,21 @@ export const bookings = pgTable(
   (t) => [
     uniqueIndex('bookings_uid_key').on(t.uid),
     uniqueIndex('bookings_external_id_key').on(t.accommodationId, t.externalId),
-    // Calendar window: accommodation_id = ? and start_date < window_end and end_date > window_start.
+    // Check-ins of a period (start_date between two days).
     index('bookings_accommodation_stay_idx').on(t.accommodationId, t.startDate, t.endDate),
+    // Calendar window: accommodation_id = ? and start_date <= window_end and end_date > window_start.
+    // Bounded by end_date, the scan starts at the window and reads only what ends after its start
+    // (the window and the future), not every stay of the past: the history never slows it.
+    index('bookings_accommodation_window_idx').on(t.accommodationId, t.endDate, t.startDate),
+    // The dashboard's lists, each bounded by what it lists rather than by the history: official
+    // bookings still unpaid (oldest first) and cancelled bookings holding more than their fee. The
+    // planner uses a partial index only when the query states its condition (moneyListSql does).
+    index('bookings_unpaid_official_idx')
+      .on(t.createdAt, t.id)
+      .where(sql`via = 0 and delete_flg = 0 and price < price_sub`),
+    index('bookings_refund_due_idx')
+      .on(t.deletedAt.desc().nullsFirst(), t.id)
+      .where(sql`delete_flg = 1 and price > coalesce(cancel_fee, 0)`),
     index('bookings_room_start_idx').on(t.roomId, t.startDate),
     index('bookings_mail_idx').on(t.mail),
     index('bookings_created_at_idx').on(t.createdAt),

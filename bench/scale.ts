@@ -1,0 +1,470 @@
+import { createHash } from 'node:crypto';
+import http from 'node:http';
+import { performance } from 'node:perf_hooks';
+import type { SQL } from 'drizzle-orm';
+import pg from 'pg';
+import { bookingListQuerySchema } from '../contract/booking';
+import { addDays, tokyoToday } from '../contract/dates';
+import { unpaidQuery } from '../src/pages/home/dashboardModel';
+import { calendarWindow } from './bookings';
+import type { Benchmark } from './lib/benchmark';
+import { fillBookings, type FillReport } from './lib/bookingData';
+import { heading, kB, ms, table, log } from './lib/format';
+import { rawGet, signIn } from './lib/http';
+import { interleaved } from './lib/interleave';
+import { createDatabase, dropDatabase, probePostgres } from './lib/postgres';
+import { startServer, type RunningServer, demoServerEnv } from './lib/server';
+import { round, summarize, type Summary } from './lib/stats';
+
+/**
+ * Issue 12, goal 3: whether the calls that read bookings keep their time when the history grows
+ * tenfold. Two databases side by side: 100,000 bookings over 3 years (the bookings benchmark's
+ * data), and the same 100,000 with 900,000 more over the 27 years before them at the same density
+ * per day (a business that has run for 30 years; those stays are settled and their guests are other
+ * guests), 1,000,000 in all. A server on each; interleaved, one of each per round: the calendar's
+ * call, a guest's stay history (by mail), the dashboard's unpaid lists and its refund list, each
+ * through the API and as the same statement on PostgreSQL alone, on both databases, so that the
+ * load of a shared machine falls on both sizes alike. Then EXPLAIN (ANALYZE, BUFFERS) of each.
+ */
+
+const BASE = 100_000;
+const FULL = 1_000_000;
+/** The bookings benchmark's span: 3 years of check-in days, half before today. */
+const BASE_DAYS = 3 * 365 + 1;
+/** The history at the same bookings per day: 9,864 days, 27 years. */
+const HISTORY_DAYS = Math.round((BASE_DAYS * (FULL - BASE)) / BASE);
+const BASE_SEED = 0.2026;
+const HISTORY_SEED = 0.1996;
+const WARMUP = 3;
+const RUNS = 30;
+const TARGET_GROWTH = 1.3;
+const TARGET_RATIO = 2;
+
+/** One call of the console and the statement its route runs. */
+interface Case {
+  key: string;
+  label: string;
+  /** Path and query of the API call. */
+  path: string;
+  statement: SQL;
+}
+
+/** A scan of the bookings table in a plan: how it was reached and how much it read itself. */
+interface ScanNode {
+  node: string;
+  index: string | null;
+  indexCond: string | null;
+  filter: string | null;
+  rows: number;
+  removedByFilter: number;
+  /** Shared blocks (hit + read) of this node alone, without the subplans it evaluates. */
+  blocks: number;
+}
+
+interface PlanSummary {
+  executionMs: number;
+  planningMs: number;
+  /** Shared blocks of the whole statement (hit + read), the answer's payments and options included. */
+  blocks: number;
+  /** Shared blocks of the scans of bookings alone: what finding the rows cost. */
+  bookingsBlocks: number;
+  scans: ScanNode[];
+}
+
+interface Measured {
+  key: string;
+  label: string;
+  path: string;
+  books: number;
+  bytes: number;
+  /** sha256 of the ids in the answer's order: the same at both sizes when the history adds nothing. */
+  idsHash: string;
+  sameAsPostgres: boolean;
+  api: Summary;
+  postgres: Summary;
+  ratio: number;
+  plan: PlanSummary;
+}
+
+/** One database of the two, with its server and the connections that time it. */
+interface Size {
+  bookings: number;
+  dbName: string;
+  databaseUrl: string;
+  server: RunningServer | null;
+  data: FillReport[];
+  vacuumMs: number;
+}
+
+type PlanNode = Record<string, unknown> & { Plans?: PlanNode[] };
+
+const num = (node: PlanNode, key: string) => Number(node[key] ?? 0);
+const blocksOf = (node: PlanNode) => num(node, 'Shared Hit Blocks') + num(node, 'Shared Read Blocks');
+
+function summarizePlan(root: { Plan: PlanNode; 'Execution Time': number; 'Planning Time': number }): PlanSummary {
+  const scans: ScanNode[] = [];
+  const walk = (node: PlanNode) => {
+    const children = node.Plans ?? [];
+    const type = String(node['Node Type']);
+    const index = node['Index Name'] ? String(node['Index Name']) : null;
+    if (node['Relation Name'] === 'bookings' || (type === 'Bitmap Index Scan' && index?.startsWith('bookings_'))) {
+      const loops = Math.max(1, num(node, 'Actual Loops'));
+      scans.push({
+        node: type,
+        index,
+        indexCond: node['Index Cond'] ? String(node['Index Cond']) : null,
+        filter: node.Filter ? String(node.Filter) : null,
+        // Per loop in EXPLAIN (a parallel scan's workers are loops): the totals are what was read.
+        rows: loops * num(node, 'Actual Rows'),
+        removedByFilter: loops * (num(node, 'Rows Removed by Filter') + num(node, 'Rows Removed by Index Recheck')),
+        blocks: blocksOf(node) - children.reduce((sum, c) => sum + blocksOf(c), 0),
+      });
+    }
+    for (const c of children) walk(c);
+  };
+  walk(root.Plan);
+  return {
+    executionMs: round(root['Execution Time'], 1),
+    planningMs: round(root['Planning Time'], 2),
+    blocks: blocksOf(root.Plan),
+    bookingsBlocks: scans.reduce((sum, x) => sum + x.blocks, 0),
+    scans,
+  };
+}
+
+/** A guest of the calendar's window with the most stays: the history staff open from a booking. */
+async function pickGuest(client: pg.Client, accommodationId: number, today: string): Promise<string> {
+  const window = calendarWindow(today);
+  const guest = await client.query<{ mail: string }>(
+    `select b.mail from bookings b
+     where b.accommodation_id = $1 and b.start_date between $2::date and $3::date and b.mail is not null
+     group by b.mail order by (select count(*) from bookings x where x.mail = b.mail) desc, b.mail limit 1`,
+    [accommodationId, window.from, window.to],
+  );
+  const mail = guest.rows[0]?.mail;
+  if (!mail) throw new Error('no guest with a mail in the calendar window');
+  return mail;
+}
+
+/** The calls, with the statement each route runs (the same builders, the admin's reachable ids). */
+async function buildCases(accommodationIds: number[], today: string, mail: string): Promise<Case[]> {
+  const { bookingListSql, moneyListSql } = await import('../server/db/queries/bookings');
+  const accommodationId = accommodationIds[0]!;
+  const window = calendarWindow(today);
+  const list = (key: string, label: string, params: Record<string, string | number | boolean>): Case => {
+    const search = new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)]));
+    return {
+      key,
+      label,
+      path: `/api/admin/books?${search}`,
+      statement: bookingListSql(bookingListQuerySchema.parse(Object.fromEntries(search)), accommodationIds),
+    };
+  };
+  return [
+    list('calendar', `calendar: accommodation ${accommodationId}, 15 weeks from ${window.from}`, {
+      accommodation_id: accommodationId,
+      stay_start_date: window.from,
+      stay_end_date: window.to,
+      with_consecutive: true,
+    }),
+    list('guest', `a guest's stay history: mail=${mail}, with_deleted`, { mail, with_deleted: true }),
+    list('unpaidTable', 'dashboard, unpaid bookings table: not_paid_only, a year ahead', { ...unpaidQuery(today) }),
+    {
+      key: 'unpaidOfficial',
+      label: 'dashboard, unpaid official bookings (24 hours): /admin/books/unpaid',
+      path: '/api/admin/books/unpaid',
+      statement: moneyListSql('unpaid', accommodationIds),
+    },
+    {
+      key: 'refunds',
+      label: 'dashboard, refunds to make: /admin/books/deleted/paid',
+      path: '/api/admin/books/deleted/paid',
+      statement: moneyListSql('refund', accommodationIds),
+    },
+  ];
+}
+
+const idsHash = (json: string) =>
+  createHash('sha256')
+    .update((JSON.parse(json) as { books: { id: number }[] }).books.map((b) => b.id).join(','))
+    .digest('hex')
+    .slice(0, 16);
+
+/**
+ * Every case on both sizes, through the API (one keep-alive connection per server) and on
+ * PostgreSQL alone (one connection per database, jit off as the server runs it), with
+ * GET /api/accommodations on each server as the fixed cost of a signed-in call, all interleaved;
+ * then each statement's plan.
+ */
+async function measure(sizes: Size[], today: string): Promise<{ cases: Measured[]; reference: Summary }[]> {
+  const { PgDialect } = await import('drizzle-orm/pg-core');
+  const dialect = new PgDialect();
+  const agents = sizes.map(() => new http.Agent({ keepAlive: true, maxSockets: 1 }));
+  const clients = sizes.map((s) => {
+    const c = new pg.Client({
+      connectionString: s.databaseUrl,
+      connectionTimeoutMillis: 5_000,
+      query_timeout: 120_000,
+    });
+    c.on('error', () => undefined);
+    return c;
+  });
+  try {
+    for (const c of clients) {
+      await c.connect();
+      await c.query('set jit = off');
+    }
+    const ids = (await clients[0]!.query<{ id: number }>('select id from accommodations order by id')).rows.map(
+      (r) => r.id,
+    );
+    const mail = await pickGuest(clients[0]!, ids[0]!, today);
+    const cases = await buildCases(ids, today, mail);
+    const queries = cases.map((c) => dialect.sqlToQuery(c.statement));
+    const perSize = await Promise.all(
+      sizes.map(async (s, k) => {
+        const { accessToken } = await signIn(s.server!.baseUrl);
+        return { baseUrl: s.server!.baseUrl, headers: { authorization: `Bearer ${accessToken}` }, agent: agents[k]! };
+      }),
+    );
+    const last = sizes.map(() => cases.map(() => ({ api: '', pg: '' })));
+    const timers = sizes.flatMap((_, k) => {
+      const { baseUrl, headers, agent } = perSize[k]!;
+      const client = clients[k]!;
+      return [
+        ...cases.flatMap((c, i) => [
+          async () => {
+            const r = await rawGet(`${baseUrl}${c.path}`, headers, agent);
+            if (r.status !== 200)
+              throw new Error(`GET ${c.path} answered ${r.status}: ${r.body.toString().slice(0, 300)}`);
+            last[k]![i]!.api = r.body.toString('utf8');
+            return r.ms;
+          },
+          async () => {
+            const t0 = performance.now();
+            const r = await client.query<{ books: string }>(queries[i]!.sql, queries[i]!.params);
+            const elapsed = performance.now() - t0;
+            last[k]![i]!.pg = r.rows[0]?.books ?? '';
+            return elapsed;
+          },
+        ]),
+        async () => (await rawGet(`${baseUrl}/api/accommodations`, headers, agent)).ms,
+      ];
+    });
+    log(`${cases.length} calls × API and PostgreSQL × 2 sizes, interleaved: ${WARMUP} warm-up + ${RUNS} rounds`);
+    const samples = await interleaved(timers, WARMUP, RUNS);
+
+    const perTimers = 2 * cases.length + 1;
+    const results: { cases: Measured[]; reference: Summary }[] = [];
+    for (const [k, client] of clients.entries()) {
+      const measured: Measured[] = [];
+      for (const [i, c] of cases.entries()) {
+        const explained = await client.query<{ 'QUERY PLAN': unknown }>(
+          `explain (analyze, buffers, format json) ${queries[i]!.sql}`,
+          queries[i]!.params,
+        );
+        const raw = explained.rows[0]?.['QUERY PLAN'];
+        const plan = (typeof raw === 'string' ? JSON.parse(raw) : raw) as Parameters<typeof summarizePlan>[0][];
+        const answer = last[k]![i]!;
+        const api = summarize(samples[k * perTimers + 2 * i] ?? []);
+        const postgres = summarize(samples[k * perTimers + 2 * i + 1] ?? []);
+        measured.push({
+          key: c.key,
+          label: c.label,
+          path: c.path,
+          books: (JSON.parse(answer.pg) as { books: unknown[] }).books.length,
+          bytes: Buffer.byteLength(answer.pg),
+          idsHash: idsHash(answer.pg),
+          sameAsPostgres: answer.api === answer.pg,
+          api,
+          postgres,
+          ratio: round(api.median / postgres.median, 2),
+          plan: summarizePlan(plan[0]!),
+        });
+      }
+      results.push({ cases: measured, reference: summarize(samples[k * perTimers + perTimers - 1] ?? []) });
+    }
+    return results;
+  } finally {
+    for (const a of agents) a.destroy();
+    for (const c of clients) await c.end().catch(() => undefined);
+  }
+}
+
+/** VACUUM ANALYZE of the tables written, so that no autovacuum runs while the calls are timed. */
+async function vacuum(databaseUrl: string): Promise<number> {
+  const client = new pg.Client({ connectionString: databaseUrl, query_timeout: 600_000 });
+  client.on('error', () => undefined);
+  await client.connect();
+  try {
+    const t0 = performance.now();
+    await client.query('vacuum (analyze) bookings, payments, booking_options');
+    return performance.now() - t0;
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
+const scanText = (s: ScanNode) =>
+  `${s.node}${s.index ? ` using ${s.index}` : ''}: ${s.rows.toLocaleString('en')} rows, ` +
+  `${s.removedByFilter.toLocaleString('en')} removed, ${s.blocks.toLocaleString('en')} blocks`;
+
+function printSize(size: Size, r: { cases: Measured[]; reference: Summary }) {
+  const tables = size.data.at(-1)?.tableSizes ?? [];
+  console.log(
+    heading(
+      `${size.bookings.toLocaleString('en')} bookings (` +
+        size.data
+          .map(
+            (d) => `${d.bookings.toLocaleString('en')} check-in ${d.firstStart} to ${d.lastStart} in ${ms(d.insertMs)}`,
+          )
+          .join(', ') +
+        `; VACUUM ANALYZE ${ms(size.vacuumMs)}); ${tables.map((t) => `${t.table} ${kB(t.totalBytes)}`).join(', ')}`,
+    ),
+  );
+  console.log(
+    table(
+      [
+        'call',
+        'books',
+        'body',
+        'API median',
+        'API p90',
+        'PG median',
+        'PG p90',
+        'API / PG',
+        'execution',
+        'blocks',
+        'bookings blocks',
+      ],
+      r.cases.map((c) => [
+        c.key,
+        c.books,
+        kB(c.bytes),
+        ms(c.api.median),
+        ms(c.api.p90),
+        ms(c.postgres.median),
+        ms(c.postgres.p90),
+        c.ratio.toFixed(2),
+        ms(c.plan.executionMs),
+        c.plan.blocks,
+        c.plan.bookingsBlocks,
+      ]),
+    ),
+  );
+  console.log(
+    `GET /api/accommodations (the fixed cost of a signed-in call): median ${ms(r.reference.median)}, p90 ${ms(r.reference.p90)}`,
+  );
+  for (const c of r.cases) console.log(`  ${c.key}: ${c.plan.scans.map(scanText).join('; ')}`);
+}
+
+async function run(): Promise<Record<string, unknown>> {
+  const probe = await probePostgres();
+  if (!probe.available) throw new Error(`the scale benchmark needs PostgreSQL: none at ${probe.url} (${probe.reason})`);
+  const today = tokyoToday();
+  const baseFrom = addDays(today, -Math.floor(BASE_DAYS / 2));
+  const historyFrom = addDays(baseFrom, -HISTORY_DAYS);
+  const base = { bookings: BASE, from: baseFrom, spanDays: BASE_DAYS, seed: BASE_SEED };
+  const history = {
+    bookings: FULL - BASE,
+    from: historyFrom,
+    spanDays: HISTORY_DAYS,
+    seed: HISTORY_SEED,
+    offset: BASE,
+    settled: true,
+  };
+  const out: Record<string, unknown> = {
+    postgres: { version: probe.version, source: probe.source },
+    today,
+    data: { base, history },
+    rounds: { warmup: WARMUP, runs: RUNS },
+  };
+  const sizes: Size[] = [];
+  try {
+    for (const bookings of [BASE, FULL]) {
+      const db = await createDatabase(probe.url);
+      const size: Size = { bookings, dbName: db.name, databaseUrl: db.url, server: null, data: [], vacuumMs: 0 };
+      sizes.push(size);
+      log(`database ${db.name}: migrate and seed the demo company`);
+      const seeding = await startServer({ databaseUrl: db.url, env: demoServerEnv });
+      await seeding.stop();
+      log(`${BASE.toLocaleString('en')} bookings from ${baseFrom}, ${BASE_DAYS} days`);
+      size.data.push(await fillBookings(db.url, base));
+      if (bookings === FULL) {
+        log(`${(FULL - BASE).toLocaleString('en')} more from ${historyFrom}, ${HISTORY_DAYS} days, settled`);
+        size.data.push(await fillBookings(db.url, history));
+      }
+      size.vacuumMs = await vacuum(db.url);
+      size.server = await startServer({ databaseUrl: db.url, env: demoServerEnv });
+    }
+    const results = await measure(sizes, today);
+    for (const [k, size] of sizes.entries()) printSize(size, results[k]!);
+    out.sizes = sizes.map((s, k) => ({
+      bookings: s.bookings,
+      data: s.data.map((d) => ({ ...d, insertMs: round(d.insertMs, 0), analyzeMs: round(d.analyzeMs, 0) })),
+      vacuumMs: round(s.vacuumMs, 0),
+      ...results[k],
+    }));
+
+    const [small, large] = results as [(typeof results)[0], (typeof results)[0]];
+    const verdicts = small.cases.map((a, i) => {
+      const b = large.cases[i]!;
+      const growth = round(b.api.median / a.api.median, 2);
+      return {
+        key: a.key,
+        sameAnswer: a.idsHash === b.idsHash,
+        apiGrowth: growth,
+        postgresGrowth: round(b.postgres.median / a.postgres.median, 2),
+        ratioSmall: a.ratio,
+        ratioLarge: b.ratio,
+        bookingsBlocks: [a.plan.bookingsBlocks, b.plan.bookingsBlocks],
+        growthMet: growth <= TARGET_GROWTH,
+        ratioMet: a.ratio <= TARGET_RATIO && b.ratio <= TARGET_RATIO,
+      };
+    });
+    out.verdicts = verdicts;
+    console.log(
+      heading(
+        `1,000,000 against 100,000 (targets: API 1M / 100k <= ${TARGET_GROWTH}; API / PostgreSQL <= ${TARGET_RATIO} at both sizes)`,
+      ),
+    );
+    console.log(
+      table(
+        [
+          'call',
+          'same bookings',
+          'API 1M/100k',
+          'PG 1M/100k',
+          'API/PG 100k',
+          'API/PG 1M',
+          'bookings blocks',
+          'growth met',
+          'ratio met',
+        ],
+        verdicts.map((v) => [
+          v.key,
+          v.sameAnswer ? 'yes' : 'NO',
+          v.apiGrowth.toFixed(2),
+          v.postgresGrowth.toFixed(2),
+          v.ratioSmall.toFixed(2),
+          v.ratioLarge.toFixed(2),
+          `${v.bookingsBlocks[0]} -> ${v.bookingsBlocks[1]}`,
+          v.growthMet ? 'yes' : 'NO',
+          v.ratioMet ? 'yes' : 'NO',
+        ]),
+      ),
+    );
+  } finally {
+    for (const s of sizes) {
+      if (s.server) await s.server.stop();
+      await dropDatabase(probe.url, s.dbName).catch(() => undefined);
+    }
+  }
+  return out;
+}
+
+export const scale: Benchmark = {
+  name: 'scale',
+  description:
+    "100,000 and 1,000,000 bookings on PostgreSQL side by side: the calendar's call, a guest's history and the dashboard's unpaid and refund lists, API and PostgreSQL alone, with their plans",
+  run,
+};

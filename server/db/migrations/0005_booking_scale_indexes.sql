@@ -1,0 +1,3 @@
+CREATE INDEX "bookings_accommodation_window_idx" ON "bookings" USING btree ("accommodation_id","end_date","start_date");--> statement-breakpoint
+CREATE INDEX "bookings_unpaid_official_idx" ON "bookings" USING btree ("created_at","id") WHERE via = 0 and delete_flg = 0 and price < price_sub;--> statement-breakpoint
+CREATE INDEX "bookings_refund_due_idx" ON "bookings" USING btree ("deleted_at" DESC NULLS FIRST,"id") WHERE delete_flg = 1 and price > coalesce(cancel_fee, 0);
