@@ -1,12 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import fastifyCompress from '@fastify/compress';
 import fastifyFormbody from '@fastify/formbody';
-import fastifyHelmet from '@fastify/helmet';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -17,10 +16,11 @@ import { errorMessages } from '../contract/messages';
 import type { AppContext } from './context';
 import { AppError } from './errors';
 import { registerErrorHandler } from './plugins/errorHandler';
-import { installAccess } from './plugins/access';
+import { forgetSessionsAfterWrites, installAccess } from './plugins/access';
 import { installInputGuard } from './plugins/inputGuard';
+import { installSecurityHeaders } from './plugins/securityHeaders';
 import { docsAccess } from './plugins/docsAccess';
-import { loggerOptions, type LoggerOptions } from './logger';
+import { logEachRequestOnce, loggerOptions, type LoggerOptions } from './logger';
 import { registerConsole } from './routes/console';
 import oauthRoutes from './routes/oauth/auth';
 import icalRoutes from './routes/ical';
@@ -62,6 +62,8 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
     bodyLimit: 1024 * 1024,
     // Request ids unique across restarts and processes: an administrator finds the log line by it.
     genReqId: nextRequestId,
+    // One line per request instead of two (logEachRequestOnce).
+    logController: new LogController({ disableRequestLogging: true }),
     // ids like /api/books/12 and /api/books/12/ are the same route
     routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<ZodTypeProvider>();
@@ -69,9 +71,11 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  logEachRequestOnce(app);
   installInputGuard(app);
+  forgetSessionsAfterWrites(app, ctx.auth);
 
-  await app.register(fastifyHelmet, {
+  installSecurityHeaders(app, {
     contentSecurityPolicy: {
       directives: { upgradeInsecureRequests: null },
     },
@@ -114,9 +118,9 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   await app.register(
     async (api) => {
       // Answers hold guests' names, addresses and phones: no shared or browser cache keeps them.
-      api.addHook('onSend', async (_request, reply, payload) => {
+      api.addHook('onSend', (_request, reply, payload, done) => {
         reply.header('cache-control', 'no-store');
-        return payload;
+        done(null, payload);
       });
       installAccess(api, ctx.auth);
       const typed = api.withTypeProvider<ZodTypeProvider>();

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp, type BuildAppOptions } from './app';
 import { getOrCreateSecret } from './auth/secret';
 import { AccessTokens } from './auth/tokens';
+import { AUTH_CHANNEL } from './auth/sessionCache';
 import type { Config } from './config';
 import { openDatabase, type Database, type DatabaseOptions } from './db/client';
 import { seedDemo } from './db/seed';
@@ -10,6 +11,7 @@ import { AuthService } from './services/auth';
 export interface Started {
   app: FastifyInstance;
   database: Database;
+  auth: AuthService;
   /** Stops accepting requests, lets the running ones finish, then closes the database. */
   close(): Promise<void>;
 }
@@ -27,10 +29,15 @@ export async function createServer(
     const secret = config.JWT_SECRET ?? (await getOrCreateSecret(database.db, 'access-token-key'));
     const tokens = new AccessTokens(secret, config.ACCESS_TOKEN_TTL_SECONDS);
     const auth = new AuthService(database.db, tokens, config);
-    const app = await buildApp({ config, db: database.db, auth }, options);
+    const unlisten = await database.listen(AUTH_CHANNEL, auth.sessions.handlers);
+    const app = await buildApp({ config, db: database.db, auth }, options).catch(async (e: unknown) => {
+      await unlisten();
+      throw e;
+    });
     return {
       app,
       database,
+      auth,
       async close() {
         // Node closes idle keep-alive connections once, when closing starts; a connection whose
         // request was still running goes idle later and would hold the close until its
@@ -41,6 +48,7 @@ export async function createServer(
         } finally {
           clearInterval(sweep);
         }
+        await unlisten();
         await database.close();
       },
     };

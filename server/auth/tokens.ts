@@ -9,6 +9,11 @@ export interface AccessClaims {
   sessionId: string;
 }
 
+export interface VerifiedClaims extends AccessClaims {
+  /** When the token expires, in epoch seconds. */
+  expiresAt: number;
+}
+
 export class AccessTokens {
   /**
    * The HMAC key, imported once: jose given raw bytes imports them again on every sign and verify,
@@ -41,7 +46,7 @@ export class AccessTokens {
   }
 
   /** The claims of a valid access token, or null (expired, forged, `alg: none`, not ours). */
-  async verify(token: string): Promise<AccessClaims | null> {
+  async verify(token: string): Promise<VerifiedClaims | null> {
     try {
       const { payload } = await jwtVerify(token, await this.key, {
         algorithms: ['HS256'],
@@ -49,10 +54,11 @@ export class AccessTokens {
         audience: AUDIENCE,
       });
       const userId = Number(payload.sub);
-      if (payload.typ !== 'access' || typeof payload.sid !== 'string' || !Number.isInteger(userId)) {
+      const { typ, sid, exp } = payload;
+      if (typ !== 'access' || typeof sid !== 'string' || !Number.isInteger(userId) || typeof exp !== 'number') {
         return null;
       }
-      return { userId, sessionId: payload.sid };
+      return { userId, sessionId: sid, expiresAt: exp };
     } catch (e) {
       if (e instanceof joseErrors.JOSEError || e instanceof TypeError) return null;
       throw e;

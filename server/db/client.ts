@@ -11,6 +11,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import * as schema from './schema';
 import { lockDataDir } from './dataDirLock';
+import { listenPglite, listenPostgres, type ChannelHandlers, type Unlisten } from './notifications';
 
 /** The one database type every query takes: the same for PGlite and a PostgreSQL server. */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -20,6 +21,8 @@ export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0] | Db;
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** LISTEN on a channel (NOTIFY from any process on the same database). */
+  listen(channel: string, handlers: ChannelHandlers): Promise<Unlisten>;
   close(): Promise<void>;
 }
 
@@ -67,7 +70,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       await pool.end();
       throw e;
     }
-    return { db, kind: 'postgres', close: () => pool.end() };
+    const listen = (channel: string, handlers: ChannelHandlers) => listenPostgres(options.url, channel, handlers);
+    return { db, kind: 'postgres', listen, close: () => pool.end() };
   }
   let client: PGlite;
   let release: () => void = () => undefined;
@@ -87,7 +91,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       await client.close();
       release();
     };
-    return { db: pgliteDb as unknown as Db, kind: 'pglite', close };
+    const listen = (channel: string, handlers: ChannelHandlers) => listenPglite(client, channel, handlers);
+    return { db: pgliteDb as unknown as Db, kind: 'pglite', listen, close };
   } catch (e) {
     release();
     throw e;

@@ -61,3 +61,18 @@ export function installAccess(app: FastifyInstance, auth: AuthService): void {
     assertAccommodation(userOf(request), id);
   });
 }
+
+const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * Sessions are kept between requests (server/auth/sessionCache.ts). A request that may have
+ * written (a sign-out, a changed grant, a deleted user...) empties them before it answers, so
+ * that its change holds from the very next request; the database's notification would follow a
+ * moment later. Installed on the root, so /oauth is covered too.
+ */
+export function forgetSessionsAfterWrites(app: FastifyInstance, auth: AuthService): void {
+  app.addHook('onSend', (request, _reply, payload, done) => {
+    if (!READS.has(request.method)) auth.forgetSessions();
+    done(null, payload);
+  });
+}

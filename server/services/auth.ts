@@ -7,6 +7,7 @@ import * as usersQ from '../db/queries/users';
 import { oauthError } from '../errors';
 import { verifyAgainstDummy, verifyPassword } from '../auth/passwords';
 import { type AccessTokens, hashToken, newRefreshToken } from '../auth/tokens';
+import { SessionCache } from '../auth/sessionCache';
 
 export interface TokenPair {
   access_token: string;
@@ -25,7 +26,7 @@ export interface CurrentUser {
   isAdmin: boolean;
   sessionId: string;
   /** Accommodations this user may reach (all of the company for an administrator). */
-  accommodationIds: number[];
+  accommodationIds: readonly number[];
 }
 
 const invalidGrant = () => oauthError(401, 'invalid_grant', errorMessages.loginMismatch);
@@ -37,6 +38,8 @@ export class AuthService {
     private readonly db: Db,
     private readonly tokens: AccessTokens,
     private readonly config: AuthConfig,
+    /** Kept users by access token; keeps nothing until it listens to the database (server/start.ts). */
+    readonly sessions = new SessionCache<CurrentUser>(),
   ) {}
 
   /**
@@ -93,11 +96,27 @@ export class AuthService {
 
   /** The user behind a bearer token, or null when it is not a valid access token of a live session. */
   async authenticate(accessToken: string): Promise<CurrentUser | null> {
+    const kept = this.sessions.get(accessToken);
+    if (kept) return kept;
+    const generation = this.sessions.begin();
     const claims = await this.tokens.verify(accessToken);
     if (!claims) return null;
     const user = await usersQ.findSessionUser(this.db, claims.userId, claims.sessionId);
     if (!user) return null;
-    return { ...user, isAdmin: user.userType === USER_TYPE.admin, sessionId: claims.sessionId };
+    // Shared by the requests that carry this token while it is kept: nothing may change it.
+    const current: CurrentUser = Object.freeze({
+      ...user,
+      accommodationIds: Object.freeze(user.accommodationIds),
+      isAdmin: user.userType === USER_TYPE.admin,
+      sessionId: claims.sessionId,
+    });
+    this.sessions.set(accessToken, current, generation, claims.expiresAt * 1000);
+    return current;
+  }
+
+  /** After anything this process may have written: the next request reads its session anew. */
+  forgetSessions(): void {
+    this.sessions.clear();
   }
 
   private async issue(tx: Parameters<typeof sessions.createSession>[0], userId: number, sessionId: string) {

@@ -254,3 +254,77 @@ describe('lockout behind a proxy (TRUST_PROXY)', () => {
     expect(own.body.access_token).toBeTruthy();
   });
 });
+
+describe('sessions kept between requests', () => {
+  /**
+   * Changes written straight into the database (another server process, psql, the CLI) reach this
+   * server through PostgreSQL's notification: on the embedded database before the write returns,
+   * on a server a moment after its commit. Waiting for the kept sessions to be emptied is waiting
+   * for that notification.
+   */
+  const forgotten = async () => {
+    for (let i = 0; i < 100 && server.auth.sessions.size > 0; i++) await new Promise((r) => setTimeout(r, 20));
+    return server.auth.sessions.size;
+  };
+  const keptAfter = async (token: string) => {
+    expect((await http.get('/api/me', token)).status).toBe(200);
+    expect(server.auth.sessions.size).toBeGreaterThan(0);
+  };
+
+  it('a session revoked in the database, not through this server, is refused from then on', async () => {
+    const pair = await http.login(ADMIN);
+    await keptAfter(pair.access_token);
+    await server.database.db.execute(sql`update auth_sessions set revoked_at = now() where revoked_at is null`);
+    expect(await forgotten()).toBe(0);
+    expect((await http.get('/api/me', pair.access_token)).status).toBe(401);
+  });
+
+  it('a grant taken away or a user deleted in the database holds from then on', async () => {
+    const pair = await http.login(STAFF);
+    await keptAfter(pair.access_token);
+    const staffId = (
+      await server.database.db.select({ id: users.id }).from(users).where(eq(users.mail, STAFF.username))
+    )[0]!.id;
+    await server.database.db.execute(sql`delete from user_accommodations where user_id = ${staffId}`);
+    expect(await forgotten()).toBe(0);
+    expect((await http.get('/api/accommodations', pair.access_token)).body.accommodations).toEqual([]);
+    expect(server.auth.sessions.size).toBe(1);
+    await server.database.db.delete(users).where(eq(users.id, staffId));
+    expect(await forgotten()).toBe(0);
+    expect((await http.get('/api/me', pair.access_token)).status).toBe(401);
+  });
+
+  it('any request that may write empties the kept sessions before it answers, notification or not', async () => {
+    const pair = await http.login(ADMIN);
+    await keptAfter(pair.access_token);
+    // A failed sign-in writes only login_throttles, which no trigger watches: the request itself empties them.
+    expect((await passwordGrant({ ...ADMIN, password: 'not-the-password' })).status).toBe(401);
+    expect(server.auth.sessions.size).toBe(0);
+    await keptAfter(pair.access_token);
+    expect((await http.get('/api/me', pair.access_token)).status).toBe(200);
+    expect(server.auth.sessions.size).toBe(1);
+  });
+
+  it.skipIf(!process.env.DATABASE_URL)(
+    'keeps nothing while the notifications connection is lost, and keeps again once it is back',
+    async () => {
+      const pair = await http.login(ADMIN);
+      await keptAfter(pair.access_token);
+      await server.database.db.execute(
+        sql`select pg_terminate_backend(pid) from pg_stat_activity
+          where datname = current_database() and query ilike 'listen%' and pid <> pg_backend_pid()`,
+      );
+      expect(await forgotten()).toBe(0);
+      expect((await http.get('/api/me', pair.access_token)).status).toBe(200);
+      expect(server.auth.sessions.size).toBe(0);
+      // The listener connects again within about a second.
+      let kept = 0;
+      for (let i = 0; i < 50 && kept === 0; i++) {
+        await new Promise((r) => setTimeout(r, 100));
+        expect((await http.get('/api/me', pair.access_token)).status).toBe(200);
+        kept = server.auth.sessions.size;
+      }
+      expect(kept).toBe(1);
+    },
+  );
+});

@@ -36,6 +36,28 @@ describe('the one process', () => {
     expect(asset.body).toContain('console.log');
   });
 
+  it('sends the security headers on the console, the API, its errors and unknown paths', async () => {
+    const token = (await http.login(ADMIN)).access_token;
+    const answers = [
+      await http.get('/'),
+      await http.get('/assets/app-abc123.js'),
+      await http.get('/api/me', token),
+      await http.get('/api/me'),
+      await http.get('/api/no-such-thing', token),
+    ];
+    for (const res of answers) {
+      expect(res.headers.get('content-security-policy')).toBe(
+        "default-src 'self';base-uri 'self';font-src 'self' https: data:;form-action 'self';frame-ancestors 'self';img-src 'self' data:;object-src 'none';script-src 'self';script-src-attr 'none';style-src 'self' https: 'unsafe-inline'",
+      );
+      expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(res.headers.get('x-frame-options')).toBe('SAMEORIGIN');
+      expect(res.headers.get('strict-transport-security')).toBe('max-age=31536000; includeSubDomains');
+      expect(res.headers.get('referrer-policy')).toBe('no-referrer');
+      expect(res.headers.get('cross-origin-opener-policy')).toBe('same-origin');
+      expect(res.headers.get('x-powered-by')).toBeNull();
+    }
+  });
+
   it('answers unknown API paths and other methods with the JSON 404', async () => {
     for (const [method, url] of [
       ['GET', '/api/nothing'],

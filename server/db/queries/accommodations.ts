@@ -2,7 +2,7 @@ import { asc, eq, inArray } from 'drizzle-orm';
 import type { Tx } from '../client';
 import { accommodations, companies } from '../schema';
 
-export async function listAccommodations(tx: Tx, ids: number[]) {
+export async function listAccommodations(tx: Tx, ids: readonly number[]) {
   if (ids.length === 0) return [];
   return tx
     .select({

@@ -15,7 +15,7 @@ const meRoutes: FastifyPluginAsyncZod<AppContext> = async (app) => {
         name: user.name,
         mail: user.mail,
         user_type: user.userType,
-        accommodations: user.accommodationIds,
+        accommodations: [...user.accommodationIds],
       };
     },
   );
