@@ -154,6 +154,25 @@ export async function lockRooms(tx: Tx, roomIds: readonly number[]): Promise<Roo
   return rows;
 }
 
+/**
+ * The statement of fullNights: nights of [start, start + days) on which the room type already
+ * holds max_num live bookings or more (the benchmark times it alone, too).
+ */
+export function fullNightsSql(
+  room: Pick<RoomRow, 'id' | 'max_num'>,
+  startDate: string,
+  days: number,
+  exceptBookingId: number | null,
+): SQL {
+  return sql`
+    select d::date::text as night
+    from generate_series(${startDate}::date, ${startDate}::date + ${days - 1}::int, interval '1 day') d
+    left join bookings b on b.room_id = ${room.id} and b.delete_flg = 0
+      and b.start_date <= d::date and b.end_date > d::date and b.id is distinct from ${exceptBookingId}::int
+    group by d having count(b.id) >= ${room.max_num}
+    order by d`;
+}
+
 /** Nights of [start, start + days) on which the room type already holds max_num live bookings or more. */
 export async function fullNights(
   tx: Tx,
@@ -162,16 +181,7 @@ export async function fullNights(
   days: number,
   exceptBookingId: number | null,
 ): Promise<string[]> {
-  const rows = await sqlRows<{ night: string }>(
-    tx,
-    sql`
-    select d::date::text as night
-    from generate_series(${startDate}::date, ${startDate}::date + ${days - 1}::int, interval '1 day') d
-    left join bookings b on b.room_id = ${room.id} and b.delete_flg = 0
-      and b.start_date <= d::date and b.end_date > d::date and b.id is distinct from ${exceptBookingId}::int
-    group by d having count(b.id) >= ${room.max_num}
-    order by d`,
-  );
+  const rows = await sqlRows<{ night: string }>(tx, fullNightsSql(room, startDate, days, exceptBookingId));
   return rows.map((r) => r.night);
 }
 
@@ -261,23 +271,29 @@ export async function cancelBooking(tx: Tx, id: number, cancelFee: number | null
     where id = ${id}`);
 }
 
-/** Per room type of an accommodation: rooms and live bookings on the night of `date`. */
-export async function roomsOnNight(tx: Tx, accommodationIds: readonly number[], date: string) {
-  if (accommodationIds.length === 0) return [];
-  const rows = await sqlRows<{
-    accommodation_id: number;
-    room_id: number;
-    room_name: string;
-    capacity: number;
-    booked: number;
-  }>(
-    tx,
-    sql`
+/**
+ * The statement of roomsOnNight (the benchmark times it alone, too). Each room type's count reads
+ * only its stays that end after the night (bookings_room_live_idx), never its past.
+ */
+export function roomsOnNightSql(accommodationIds: readonly number[], date: string): SQL {
+  return sql`
     select r.accommodation_id, r.id as room_id, r.name as room_name, r.max_num as capacity,
       (select count(*)::int from bookings b where b.room_id = r.id and b.delete_flg = 0
          and b.start_date <= ${date}::date and b.end_date > ${date}::date) as booked
     from rooms r where r.accommodation_id in (${idList(accommodationIds)})
-    order by r.accommodation_id, r.id`,
-  );
-  return rows;
+    order by r.accommodation_id, r.id`;
+}
+
+export interface RoomOnNight {
+  accommodation_id: number;
+  room_id: number;
+  room_name: string;
+  capacity: number;
+  booked: number;
+}
+
+/** Per room type of an accommodation: rooms and live bookings on the night of `date`. */
+export async function roomsOnNight(tx: Tx, accommodationIds: readonly number[], date: string) {
+  if (accommodationIds.length === 0) return [];
+  return sqlRows<RoomOnNight>(tx, roomsOnNightSql(accommodationIds, date));
 }

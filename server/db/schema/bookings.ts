@@ -94,6 +94,13 @@ export const bookings = pgTable(
       .on(t.deletedAt.desc().nullsFirst(), t.id)
       .where(sql`delete_flg = 1 and price > coalesce(cancel_fee, 0)`),
     index('bookings_room_start_idx').on(t.roomId, t.startDate),
+    // A room type's live stays on given nights: the capacity check of every booking write
+    // (fullNights), the day's state per room type (roomsOnNight) and a room type's busiest night to
+    // come. Bounded by end_date like the window index, so the scan reads the room type's stays from
+    // the night on, never its past; partial, as every one of these counts live stays only.
+    index('bookings_room_live_idx')
+      .on(t.roomId, t.endDate, t.startDate)
+      .where(sql`delete_flg = 0`),
     index('bookings_mail_idx').on(t.mail),
     index('bookings_created_at_idx').on(t.createdAt),
     index('bookings_plan_idx').on(t.planId),

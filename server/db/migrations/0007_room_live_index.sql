@@ -1,0 +1,1 @@
+CREATE INDEX "bookings_room_live_idx" ON "bookings" USING btree ("room_id","end_date","start_date") WHERE delete_flg = 0;
