@@ -7,7 +7,14 @@
  */
 const EARLY_TTL_MS = 10_000;
 
-const started = new Map<string, { at: number; answer: Promise<Response> }>();
+interface Early {
+  at: number;
+  answer: Promise<Response>;
+  /** A copy of a successful answer's JSON, read beside the one the page takes (peekEarlyJson). */
+  copy?: Promise<unknown>;
+}
+
+const started = new Map<string, Early>();
 
 /** An answer nobody takes is read to its end and let go: the request is over, not left open. */
 function discard(answer: Promise<Response>): void {
@@ -37,6 +44,26 @@ export function takeEarly(url: string): Promise<Response> | undefined {
   if (Date.now() - entry.at <= EARLY_TTL_MS) return entry.answer;
   discard(entry.answer);
   return undefined;
+}
+
+/**
+ * The JSON of a successful early answer without taking it (undefined when none was started or it
+ * was taken; null when it failed): the calendar's first paint reads its data while the page's own
+ * call still takes the answer. The copy is made as soon as the answer arrives, before anyone reads it.
+ */
+export function peekEarlyJson(url: string): Promise<unknown> | undefined {
+  const entry = started.get(url);
+  if (!entry) return undefined;
+  entry.copy ??= entry.answer.then((r) => (r.ok ? r.clone().json() : null)).catch(() => null);
+  return entry.copy;
+}
+
+/** Lets go of one early answer: what it held has been read another way (peekEarlyJson). */
+export function dropEarlyAnswer(url: string): void {
+  const entry = started.get(url);
+  if (!entry) return;
+  started.delete(url);
+  discard(entry.answer);
 }
 
 /** Forgets every early answer (sign-out: none may serve the next user). */

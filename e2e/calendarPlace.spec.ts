@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { addDays, weekday } from '../contract/dates';
-import { ADMIN, signIn } from './support';
+import { ADMIN, openCalendar, signIn } from './support';
 
 const yearMonth = (date: string) => `${Number(date.slice(0, 4))}年${Number(date.slice(5, 7))}月`;
 /** What the grid names for a week: the month most of it is in (its Wednesday's). */
@@ -20,8 +20,7 @@ test('the calendar shows the month in view, keeps it in the address and across a
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.context().clearCookies();
   await signIn(page, ADMIN);
-  await page.goto('/m/accommodation/1');
-  await expect(page.locator('.cal-chip').first()).toBeVisible();
+  await openCalendar(page, '/m/accommodation/1');
   const month = page.getByTestId('calendar-shown-month');
   const first = await topDate(page);
   await expect(month).toHaveText(weekMonth(first));

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { ADMIN, pickDate, signIn } from './support';
+import { ADMIN, openCalendar, pickDate, signIn } from './support';
 
 test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
 
@@ -21,8 +21,7 @@ async function expectOnScreen(page: Page, names: RegExp) {
 test('on a phone the calendar names its guests, and the plan, room, option and price screens fit', async ({ page }) => {
   await signIn(page, ADMIN);
   await page.context().addCookies([{ name: 'yadoban_calendar_view', value: 'row', url: new URL(page.url()).origin }]);
-  await page.goto('/m/accommodation/1');
-  await expect(page.locator('.cal-chip').first()).toBeVisible();
+  await openCalendar(page, '/m/accommodation/1');
   await expectNoSideways(page);
   // A guest's name shows whole (on two lines if need be), not one character and '…'.
   const names = await page.locator('.cal-week .cal-chip').count();

@@ -12,6 +12,16 @@ export async function signIn(page: Page, who: { mail: string; password: string }
   await expect(page).toHaveURL(/\/m\/$/);
 }
 
+/**
+ * Opens a calendar's address and waits for the console's calendar with its bookings: the first
+ * paint drawn before it (calendarFirstPaint.spec.ts) is replaced once the console has loaded, and
+ * an action on its elements could fall on that moment.
+ */
+export async function openCalendar(page: Page, path: string) {
+  await page.goto(path);
+  await expect(page.getByTestId('calendar-scroll').locator('.cal-chip').first()).toBeVisible();
+}
+
 /** A user's bearer header, signed in through the API, for preparing data as that user. */
 export async function bearerOf(request: APIRequestContext, who: { mail: string; password: string } = ADMIN) {
   const res = await request.post('/oauth/auth', {

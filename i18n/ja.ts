@@ -1,6 +1,7 @@
 import type { TranslationMessages } from 'ra-core';
 import japaneseMessagesModule from '@bicstone/ra-language-japanese';
 import { errorMessages, infoMessages } from '../contract/messages';
+import { calendarMessages } from './calendarMessages';
 import { loginMessages } from './loginMessages';
 
 /**
@@ -53,7 +54,7 @@ export const appMessages = {
       users: 'ユーザー管理',
       suppliers: 'パートナー',
       books: '宿泊一覧',
-      calendar: 'カレンダー',
+      calendar: calendarMessages.title,
       booking: '予約詳細',
       day: '日別スケジュール',
       plans: 'プラン一覧',
@@ -84,29 +85,7 @@ export const appMessages = {
       no_accommodations: '利用できる施設がありません。',
       open_calendar: '%{name}のカレンダーを開く',
     },
-    calendar: {
-      view: '表示の切り替え',
-      view_grid: '週表示',
-      view_list: 'リスト表示',
-      view_month: '月表示',
-      prev_month: '前月',
-      next_month: '翌月',
-      month_event: '%{room} %{name}様 %{count}名',
-      no_stays: 'この月の宿泊はありません。',
-      stay_moved: '宿泊日を変更しました。',
-      more: '他%{count}件',
-      load_failed: '予約を読み込めませんでした。時間をおいて画面を更新してください。',
-      today: '今日',
-      new_booking: '新規予約',
-      loading: '読み込み中…',
-      open_day: '%{date}の日別スケジュール',
-      count: '%{booked}/%{rooms}室',
-      month: '%{month}月',
-      over: '超過',
-      full: '満室',
-      comment: 'コメント: %{text}',
-      comments_failed: 'この期間のコメントを読み込めませんでした。ページを再読み込みしてください。',
-    },
+    calendar: calendarMessages,
     day: {
       back: 'カレンダーに戻る',
       prev: '前日',

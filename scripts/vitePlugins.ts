@@ -50,7 +50,17 @@ export function precompress(): Plugin {
  * cookie, asks for them at once with <link rel="modulepreload">, beside the entry. The login page
  * at '/' fetches nothing more.
  */
-export function shellPreload(options: { shells: string[]; pages: { pattern: string; module: string }[] }): Plugin {
+export function shellPreload(options: {
+  shells: string[];
+  /**
+   * A page's chunks for addresses matching `pattern`. `first`: a first paint drawn before the
+   * shell; on its addresses the shell's and the other pages' chunks wait for `deferEvent` on
+   * window (or `deferFallbackMs`).
+   */
+  pages: { pattern: string; module: string; first?: boolean }[];
+  deferEvent: string;
+  deferFallbackMs: number;
+}): Plugin {
   let base = '/';
   return {
     name: 'yadoban-shell-preload',
@@ -80,21 +90,39 @@ export function shellPreload(options: { shells: string[]; pages: { pattern: stri
       const pages = options.pages.map((p) => {
         const chunk = byModule(p.module);
         if (!chunk) this.error(`shellPreload: no chunk for ${p.module}`);
-        return { pattern: p.pattern, files: [...closure(chunk.fileName)].filter((f) => !shellFiles.has(f)) };
+        const files = [...closure(chunk.fileName)].filter((f) => !shellFiles.has(f));
+        return { pattern: p.pattern, first: Boolean(p.first), files: files.map(url) };
       });
       const source = `(function () {
   var path = location.pathname;
   if (path.indexOf('/m/') !== 0 || !/(^|; )yadoban_token=/.test(document.cookie)) return;
   var files = ${JSON.stringify([...shellFiles].map(url))};
-  var pages = ${JSON.stringify(pages.map((p) => ({ pattern: p.pattern, files: p.files.map(url) })))};
-  pages.forEach(function (p) { if (new RegExp(p.pattern).test(path)) files = files.concat(p.files); });
-  files.forEach(function (href) {
-    var link = document.createElement('link');
-    link.rel = 'modulepreload';
-    link.crossOrigin = '';
-    link.href = href;
-    document.head.appendChild(link);
+  var pages = ${JSON.stringify(pages)};
+  var first = [];
+  pages.forEach(function (p) {
+    if (!new RegExp(p.pattern).test(path)) return;
+    if (p.first) first = first.concat(p.files);
+    else files = files.concat(p.files);
   });
+  function preload(list) {
+    list.forEach(function (href) {
+      var link = document.createElement('link');
+      link.rel = 'modulepreload';
+      link.crossOrigin = '';
+      link.href = href;
+      document.head.appendChild(link);
+    });
+  }
+  if (first.length === 0) return preload(files);
+  preload(first);
+  var done = false;
+  function rest() {
+    if (done) return;
+    done = true;
+    preload(files);
+  }
+  window.addEventListener(${JSON.stringify(options.deferEvent)}, rest, { once: true });
+  setTimeout(rest, ${options.deferFallbackMs});
 })();
 `;
       this.emitFile({ type: 'asset', fileName: 'assets/shell-preload.js', source });

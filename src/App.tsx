@@ -1,9 +1,10 @@
-import { Suspense, useCallback, useEffect } from 'react';
+import { Suspense, useCallback, useEffect, useLayoutEffect } from 'react';
 import { Box, CircularProgress } from '@mui/material';
 import { BrowserRouter, Navigate, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
 import { LoginPage } from './pages/LoginPage';
 import { preloadableLazy } from './preloadableLazy';
 import { LOGIN_PATH, links } from './routes';
+import { endFirstPaint } from './pages/calendar/firstPaintHandoff';
 
 /** react-admin and every page under /m/ load after the login page (a separate chunk). */
 const admin = preloadableLazy(() => import('./AdminApp'));
@@ -39,6 +40,8 @@ function LoginRoute() {
   const sessionExpired = Boolean((location.state as { sessionExpired?: boolean } | null)?.sessionExpired);
   const onSignedIn = useCallback(() => navigate(links.home(), { replace: true }), [navigate]);
   useEffect(() => preloadAdmin(), []);
+  // A calendar's first paint (a session that ended meanwhile) never stays over the login page.
+  useLayoutEffect(endFirstPaint, []);
   return <LoginPage onSignedIn={onSignedIn} sessionExpired={sessionExpired} />;
 }
 

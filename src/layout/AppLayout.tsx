@@ -1,4 +1,4 @@
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useLayoutEffect, type ReactNode } from 'react';
 import { Layout } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
 import { useAccommodations } from '../../dataProvider/accommodations';
@@ -6,12 +6,15 @@ import { setSessionExpiredHandler } from '../../dataProvider/httpClient';
 import { LOGIN_PATH } from '../routes';
 import { AppHeader } from './AppHeader';
 import { AppMenu } from './AppMenu';
+import { endFirstPaint } from '../pages/calendar/firstPaintHandoff';
 
 /** The shell around every page under /m/. */
 export function AppLayout({ children }: { children: ReactNode }) {
   const navigate = useNavigate();
   // The list may have changed since sign-in (granted accommodations, colours): fetch it once.
   useAccommodations({ refreshOnMount: true });
+  // The calendar's first paint, if it still shows, goes before this first page is painted.
+  useLayoutEffect(endFirstPaint, []);
 
   useEffect(() => {
     // An ended session goes back to the login page without reloading the application.

@@ -1,12 +1,11 @@
 import { memo, type MouseEvent } from 'react';
-import CommentIcon from '@mui/icons-material/ChatBubbleOutline';
 import type { Booking } from '../../../contract/booking';
 import { weekday } from '../../../contract/dates';
 import { formatDate, formatPeople } from '../../../i18n/formats';
-import { useAppTranslate } from '../../../i18n/useAppTranslate';
+import { calendarText } from '../../../i18n/calendarMessages';
 import { dayLabel } from './calendarLabels';
 import { commentSummary, type DayInfo } from './calendarModel';
-import { ROOM_BORDERS, ROOM_COLORS } from './calendarStyles';
+import { ROOM_BORDERS, ROOM_COLORS } from './calendarCss';
 
 export interface DayActions {
   onOpenDay: (date: string) => void;
@@ -63,22 +62,25 @@ function BookingChip({
   );
 }
 
+/** Material's "chat bubble outline" icon as plain SVG: the grid carries no MUI (its first paint). */
+function CommentIcon() {
+  return (
+    <svg className="cal-comment-icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+      <path d="M20 2H4c-1.1 0-2 .9-2 2v18l4-4h14c1.1 0 2-.9 2-2V4c0-1.1-.9-2-2-2m0 14H6l-2 2V4h16z" />
+    </svg>
+  );
+}
+
 /**
  * The day's comment: in the grid its first line beside an icon, cut to the cell's width; in the
  * list up to three lines. The whole text is the title and the accessible name. A click on it is a
  * click on the day.
  */
 function DayComment({ texts, variant }: { texts: readonly string[]; variant: 'grid' | 'list' }) {
-  const translate = useAppTranslate();
   const { line, full } = commentSummary(texts);
   return (
-    <div
-      className="cal-comment"
-      role="note"
-      title={full}
-      aria-label={translate('app.calendar.comment', { text: full })}
-    >
-      <CommentIcon className="cal-comment-icon" fontSize="inherit" />
+    <div className="cal-comment" role="note" title={full} aria-label={calendarText('comment', { text: full })}>
+      <CommentIcon />
       <span className="cal-comment-text">{variant === 'grid' ? line : full}</span>
     </div>
   );
@@ -90,15 +92,12 @@ function DayComment({ texts, variant }: { texts: readonly string[]; variant: 'gr
  */
 function CalendarDayCell(props: CalendarDayProps) {
   const { info, comments, variant, roomNumber, roomIndex, selectedId, first = false, onOpenDay, onOpenBooking } = props;
-  const translate = useAppTranslate();
   const { date, books, state } = info;
   const wd = weekday(date);
   const label = dayLabel(date);
   const dayNumber = Number(date.slice(8));
   const month =
-    variant === 'grid' && (dayNumber === 1 || first)
-      ? translate('app.calendar.month', { month: Number(date.slice(5, 7)) })
-      : '';
+    variant === 'grid' && (dayNumber === 1 || first) ? calendarText('month', { month: Number(date.slice(5, 7)) }) : '';
   const className = `${info.className}${wd === 0 ? ' sun' : wd === 6 ? ' sat' : ''}`;
   return (
     <div className={className} data-date={date} data-state={state} onClick={() => onOpenDay(date)}>
@@ -107,7 +106,7 @@ function CalendarDayCell(props: CalendarDayProps) {
           <button
             type="button"
             className="cal-date"
-            aria-label={translate('app.calendar.open_day', { date: label })}
+            aria-label={calendarText('open_day', { date: label })}
             onClick={(e) => {
               e.stopPropagation();
               onOpenDay(date);
@@ -119,9 +118,9 @@ function CalendarDayCell(props: CalendarDayProps) {
           {info.holiday && <span className="cal-holiday">{info.holiday}</span>}
           {books.length > 0 && (
             <span className="cal-count" title={info.overRooms.join('\n') || undefined}>
-              {state === 'over' && <span className="cal-badge">{translate('app.calendar.over')}</span>}
-              {state === 'full' && <span className="cal-badge">{translate('app.calendar.full')}</span>}
-              {translate('app.calendar.count', { booked: books.length, rooms: roomNumber })}
+              {state === 'over' && <span className="cal-badge">{calendarText('over')}</span>}
+              {state === 'full' && <span className="cal-badge">{calendarText('full')}</span>}
+              {calendarText('count', { booked: books.length, rooms: roomNumber })}
             </span>
           )}
         </div>

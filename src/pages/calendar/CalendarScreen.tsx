@@ -11,7 +11,6 @@ import { links } from '../../routes';
 import type { CalendarView } from './calendarConstants';
 import { describeDays, extensionDays, groupByNight, windowDates } from './calendarModel';
 import { readCalendarView, writeBookSearch, writeCalendarView } from './calendarStorage';
-import { calendarSx } from './calendarStyles';
 import { CalendarToolbar } from './CalendarToolbar';
 import { DayList, WeekGrid } from './CalendarViews';
 import { useCalendarBooks } from './useCalendarBooks';
@@ -20,6 +19,8 @@ import { useHolidays } from '../../hooks/useHolidays';
 import { useInfiniteScroll } from './useInfiniteScroll';
 import { useDateInAddress } from './useDateInAddress';
 import { useVisibleDate } from './useVisibleDate';
+import { firstAnswersFor } from './firstPaintHandoff';
+import { initialWindow } from './calendarWindow';
 
 // The month view (react-big-calendar and its styles) loads only when chosen, or when the pointer is on its button.
 const loadMonthView = () => import('./MonthView');
@@ -50,11 +51,14 @@ export function CalendarScreen({ accommodationId, bookId, newStay, initialDate }
   const { accommodations } = useAccommodations();
   const accommodation = accommodations.find((a) => a.id === accommodationId);
   const roomNumber = accommodation?.room_number ?? 0;
-  const { comments, load: loadComments } = useCalendarComments(accommodationId);
+  // What the first paint drew before the console had loaded (firstPaint.tsx), for this window.
+  const [first] = useState(() => firstAnswersFor(accommodationId, initialWindow(anchor)));
+  const { comments, load: loadComments } = useCalendarComments(accommodationId, first);
   const { window, books, loaded, rooms, reload, extend, recenter } = useCalendarBooks(
     accommodationId,
     anchor,
     loadComments,
+    first,
   );
 
   const holidays = useHolidays();
@@ -102,7 +106,8 @@ export function CalendarScreen({ accommodationId, bookId, newStay, initialDate }
   useDateInAddress({
     accommodationId,
     shownDate,
-    active: loaded && bookId === null,
+    // Once the rows' top date is measured: the place the page opened at is that date, not the anchor.
+    active: loaded && bookId === null && (view === 'month' || visibleDate !== null),
     openedWithDate: Boolean(initialDate),
   });
 
@@ -196,7 +201,7 @@ export function CalendarScreen({ accommodationId, bookId, newStay, initialDate }
               data-testid="calendar-scroll"
               sx={{ height: 'calc(100dvh - 240px)', minHeight: 360, overflowY: 'auto', borderRightWidth: 0 }}
             >
-              <Box sx={calendarSx}>{view === 'row' ? <WeekGrid {...viewProps} /> : <DayList {...viewProps} />}</Box>
+              {view === 'row' ? <WeekGrid {...viewProps} /> : <DayList {...viewProps} />}
             </Paper>
           )}
         </Box>

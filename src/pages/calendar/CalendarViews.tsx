@@ -1,6 +1,7 @@
 import type { DayComments, DayInfo } from './calendarModel';
 import { CalendarDay, type DayActions } from './CalendarDay';
 import { WEEKDAY_LABELS } from './calendarLabels';
+import { CALENDAR_CLASS, ensureCalendarCss } from './calendarCss';
 
 export interface CalendarViewProps extends DayActions {
   days: DayInfo[];
@@ -13,42 +14,48 @@ export interface CalendarViewProps extends DayActions {
 
 /** Weekly grid: one row per week, Sunday to Saturday (the window always holds whole weeks). */
 export function WeekGrid({ days, comments, ...rest }: CalendarViewProps) {
+  ensureCalendarCss();
   const weeks: DayInfo[][] = [];
   for (let i = 0; i < days.length; i += 7) weeks.push(days.slice(i, i + 7));
   return (
-    <div className="cal-grid" data-testid="calendar-grid">
-      <div className="cal-head" aria-hidden="true">
-        {WEEKDAY_LABELS.map((label, i) => (
-          <div key={label} style={{ color: i === 0 ? '#c62828' : i === 6 ? '#1565c0' : undefined }}>
-            {label}
+    <div className={CALENDAR_CLASS}>
+      <div className="cal-grid" data-testid="calendar-grid">
+        <div className="cal-head" aria-hidden="true">
+          {WEEKDAY_LABELS.map((label, i) => (
+            <div key={label} style={{ color: i === 0 ? '#c62828' : i === 6 ? '#1565c0' : undefined }}>
+              {label}
+            </div>
+          ))}
+        </div>
+        {weeks.map((week, w) => (
+          <div className="cal-week" key={week[0]!.date} data-week={week[0]!.date}>
+            {week.map((info, d) => (
+              <CalendarDay
+                key={info.date}
+                info={info}
+                comments={comments.get(info.date)}
+                variant="grid"
+                first={w === 0 && d === 0}
+                {...rest}
+              />
+            ))}
           </div>
         ))}
       </div>
-      {weeks.map((week, w) => (
-        <div className="cal-week" key={week[0]!.date} data-week={week[0]!.date}>
-          {week.map((info, d) => (
-            <CalendarDay
-              key={info.date}
-              info={info}
-              comments={comments.get(info.date)}
-              variant="grid"
-              first={w === 0 && d === 0}
-              {...rest}
-            />
-          ))}
-        </div>
-      ))}
     </div>
   );
 }
 
 /** Vertical list: one row per day, its date 'M月d日(曜)' and its comment, then that night's bookings. */
 export function DayList({ days, comments, ...rest }: CalendarViewProps) {
+  ensureCalendarCss();
   return (
-    <div className="cal-list" data-testid="calendar-list">
-      {days.map((info) => (
-        <CalendarDay key={info.date} info={info} comments={comments.get(info.date)} variant="list" {...rest} />
-      ))}
+    <div className={CALENDAR_CLASS}>
+      <div className="cal-list" data-testid="calendar-list">
+        {days.map((info) => (
+          <CalendarDay key={info.date} info={info} comments={comments.get(info.date)} variant="list" {...rest} />
+        ))}
+      </div>
     </div>
   );
 }

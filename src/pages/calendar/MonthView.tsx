@@ -13,7 +13,7 @@ import { useAccommodations } from '../../../dataProvider/accommodations';
 import { useAppTranslate } from '../../../i18n/useAppTranslate';
 import { useHolidays } from '../../hooks/useHolidays';
 import { describeDays, groupByNight, windowDates, type DayInfo } from './calendarModel';
-import { ROOM_BORDERS, ROOM_COLORS } from './calendarStyles';
+import { ROOM_BORDERS, ROOM_COLORS } from './calendarCss';
 import { useMoveStay } from './useMoveStay';
 
 /** A date cell's look by its state (the grid's colours): full in amber, over-booked in red. */

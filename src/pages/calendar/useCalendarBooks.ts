@@ -6,6 +6,7 @@ import { errorMessages } from '../../../contract/messages';
 import { extensionWindow, initialWindow, mergeWindows, type DateWindow } from './calendarModel';
 import { useAppDataProvider } from '../../../dataProvider/useAppDataProvider';
 import { useAccommodationList } from '../../crud/useAccommodationList';
+import { forgetFirstAnswers, type CalendarFirstAnswers } from './firstPaintHandoff';
 
 const NO_ROOMS: Room[] = [];
 
@@ -28,16 +29,24 @@ export type LoadBeside = (range: DateWindow, signal: AbortSignal) => void;
 /**
  * The bookings of one accommodation's calendar window and its room types. The first window is one
  * call; each extension asks only for its new dates and merges them by booking id. `loadBeside` is
- * called right after the first window's call and each extension's call is sent, for the same dates.
+ * called right after the first window's call and each extension's call is sent, for the same dates;
+ * a window the first paint drew (`first`) is not asked again.
  */
-export function useCalendarBooks(accommodationId: number, today: string, loadBeside?: LoadBeside) {
+export function useCalendarBooks(
+  accommodationId: number,
+  today: string,
+  loadBeside?: LoadBeside,
+  /** The first paint's answers for this very window, when it drew it: shown in the first render. */
+  first: CalendarFirstAnswers | null = null,
+) {
   const dataProvider = useAppDataProvider();
   const [state, setState] = useState<BooksState>(() => ({
     window: initialWindow(today),
-    books: new Map(),
-    loaded: false,
+    books: first ? byId(first.books) : new Map(),
+    loaded: first !== null,
   }));
-  const rooms = useAccommodationList<Room>('rooms', accommodationId).data ?? NO_ROOMS;
+  const rooms = useAccommodationList<Room>('rooms', accommodationId).data ?? first?.rooms ?? NO_ROOMS;
+  const seeded = useRef(first !== null);
   const notify = useNotify();
   const windowRef = useRef(state.window);
   const busy = useRef(false);
@@ -70,8 +79,14 @@ export function useCalendarBooks(accommodationId: number, today: string, loadBes
   useEffect(() => {
     const controller = new AbortController();
     abort.current = controller;
-    void reload();
-    loadBeside?.(windowRef.current, controller.signal);
+    if (seeded.current) {
+      // Started from the first paint's answers: nothing to ask for this window.
+      seeded.current = false;
+      forgetFirstAnswers();
+    } else {
+      void reload();
+      loadBeside?.(windowRef.current, controller.signal);
+    }
     return () => controller.abort();
   }, [accommodationId, reload, fail, loadBeside]);
 

@@ -1,6 +1,7 @@
 import { useCallback, useState } from 'react';
 import { useNotify } from 'react-admin';
 import { mergeComments, type DateWindow, type DayComments } from './calendarModel';
+import type { CalendarFirstAnswers } from './firstPaintHandoff';
 import { useAppDataProvider } from '../../../dataProvider/useAppDataProvider';
 
 const NONE: DayComments = new Map();
@@ -10,9 +11,11 @@ const NONE: DayComments = new Map();
  * (same dates, same abort signal) and does not wait for it nor make it wait: the comments show when
  * they come. A failure leaves the bookings alone and says so once.
  */
-export function useCalendarComments(accommodationId: number) {
+export function useCalendarComments(accommodationId: number, first: CalendarFirstAnswers | null = null) {
   const dataProvider = useAppDataProvider();
-  const [comments, setComments] = useState<DayComments>(NONE);
+  const [comments, setComments] = useState<DayComments>(() =>
+    first ? mergeComments(NONE, first.window, first.comments) : NONE,
+  );
   const notify = useNotify();
 
   const load = useCallback(

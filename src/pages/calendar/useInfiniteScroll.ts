@@ -8,6 +8,24 @@ const PLACE_MAX_FRAMES = 60;
 /** ... until it has not moved for this many. */
 const PLACED_FRAMES = 5;
 
+/**
+ * Puts `cell`'s row at the top of the area, under the weekday row. Rows skipped by
+ * content-visibility take their real height once near the view, frames later, and move the day:
+ * it is placed again until it has stayed put for a few frames.
+ */
+export function placeAtTop(el: HTMLElement, cell: Element): void {
+  let still = 0;
+  const place = (frames: number) => {
+    const off = cell.getBoundingClientRect().top - el.getBoundingClientRect().top - stickyHeadHeight(el);
+    if (Math.abs(off) >= 1) {
+      el.scrollTop += off;
+      still = 0;
+    } else if (++still >= PLACED_FRAMES) return;
+    if (frames > 0) requestAnimationFrame(() => place(frames - 1));
+  };
+  place(PLACE_MAX_FRAMES);
+}
+
 type Extend = (direction: 'before' | 'after', days: number, beforeApply?: () => void) => Promise<void>;
 
 /**
@@ -59,18 +77,7 @@ export function useInfiniteScroll(extend: Extend, step: number, ready: boolean, 
     const { top, bottom, height } = cell.getBoundingClientRect();
     const area = el.getBoundingClientRect();
     if (how === 'top') {
-      // Rows skipped by content-visibility take their real height once near the view, frames later,
-      // and move the day: place it again until it has stayed put for a few frames.
-      let still = 0;
-      const place = (frames: number) => {
-        const off = cell.getBoundingClientRect().top - el.getBoundingClientRect().top - stickyHeadHeight(el);
-        if (Math.abs(off) >= 1) {
-          el.scrollTop += off;
-          still = 0;
-        } else if (++still >= PLACED_FRAMES) return;
-        if (frames > 0) requestAnimationFrame(() => place(frames - 1));
-      };
-      place(PLACE_MAX_FRAMES);
+      placeAtTop(el, cell);
       return;
     }
     if (how === 'if-hidden' && top >= area.top && bottom <= area.bottom) return;

@@ -1,0 +1,39 @@
+/**
+ * The calendar's words. The grid's (dates, counts, badges, comments) are drawn by the first paint
+ * before the console's code has loaded (src/pages/calendar/firstPaint), so they live apart from
+ * i18n/ja.ts (which includes them as app.calendar) as the login page's words do.
+ */
+export const calendarMessages = {
+  /** The page's title in the header (app.page.calendar). */
+  title: 'カレンダー',
+  view: '表示の切り替え',
+  view_grid: '週表示',
+  view_list: 'リスト表示',
+  view_month: '月表示',
+  prev_month: '前月',
+  next_month: '翌月',
+  month_event: '%{room} %{name}様 %{count}名',
+  no_stays: 'この月の宿泊はありません。',
+  stay_moved: '宿泊日を変更しました。',
+  more: '他%{count}件',
+  load_failed: '予約を読み込めませんでした。時間をおいて画面を更新してください。',
+  today: '今日',
+  new_booking: '新規予約',
+  loading: '読み込み中…',
+  open_day: '%{date}の日別スケジュール',
+  count: '%{booked}/%{rooms}室',
+  month: '%{month}月',
+  over: '超過',
+  full: '満室',
+  comment: 'コメント: %{text}',
+  comments_failed: 'この期間のコメントを読み込めませんでした。ページを再読み込みしてください。',
+} as const;
+
+type CalendarKey = keyof typeof calendarMessages;
+
+/** A calendar message with its %{name} placeholders filled, as the console's translate does. */
+export function calendarText(key: CalendarKey, values: Record<string, string | number> = {}): string {
+  return calendarMessages[key].replace(/%\{(\w+)\}/g, (all, name: string) =>
+    name in values ? String(values[name]) : all,
+  );
+}
