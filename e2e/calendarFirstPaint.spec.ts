@@ -54,6 +54,8 @@ test("the calendar's bookings show before the console has loaded, and a click on
   // A click while the console loads goes to the booking's address; the console opens it.
   await chip.click();
   await expect(page).toHaveURL(new RegExp(`/m/accommodation/1/book/${stay!.id}$`));
+  await expect(chip).toHaveClass(/selected/);
+  await expect(first.locator(`.cal-day[data-date="${stay!.start_date}"]`)).not.toHaveClass(/unselect/);
   release();
   await expect(page.getByTestId('booking-panel')).toBeVisible();
   await expect(first).toHaveCount(0);

@@ -49,6 +49,9 @@ describe("the calendar's first paint", () => {
       rooms: [{ id: 1, name: '和室', max_num: 2 }],
     });
     expect(paint?.date).toBe('2027-01-10');
+    expect(paint?.bookId).toBeNull();
+    const opened = await readFirstPaint({ pathname: '/m/accommodation/3/book/7', search: '?date=2027-01-10' });
+    expect(opened?.bookId).toBe(7);
     // The header's list of accommodations is there for the console's first render.
     expect(getStoredAccommodations()?.accommodations).toEqual([accommodation]);
 

@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useMemo, useRef, useSyncExternalStore, type ReactNode } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 import type { Booking, CalendarComment } from '../../../contract/booking';
 import { addDays, tokyoToday } from '../../../contract/dates';
 import type { Room } from '../../../contract/room';
@@ -42,6 +42,8 @@ export interface FirstPaint {
   view: Exclude<CalendarView, 'month'>;
   /** The date of the address (?date=), at the top of the rows; null opens at the window's start. */
   date: string | null;
+  /** The booking the address opens (/book/{id}): its days bright, the others dimmed, as beside its panel. */
+  bookId: number | null;
   /** The early calls of the bookings and comments the answers hold. */
   urls: string[];
 }
@@ -60,6 +62,7 @@ export async function readFirstPaint(location: Pick<Location, 'pathname' | 'sear
   const view = readCalendarView();
   if (accommodationId === null || view === 'month') return null;
   const date = dateFromQuery(new URLSearchParams(location.search));
+  const bookId = Number(/\/book\/(\d+)/.exec(location.pathname)?.[1] ?? 0) || null;
   const window = initialWindow(date ?? tokyoToday());
   const urls = [
     calendarBooksUrl(accommodationId, window.from, window.to),
@@ -83,6 +86,7 @@ export async function readFirstPaint(location: Pick<Location, 'pathname' | 'sear
     accommodation,
     view,
     date,
+    bookId,
     urls: urls.slice(0, 2),
   };
 }
@@ -136,6 +140,8 @@ const go = (href: string) => {
 /** The calendar drawn before the console: no toolbar buttons yet, the bookings and days are there. */
 export function CalendarFirstPaint({ paint, onPainted }: { paint: FirstPaint; onPainted: () => void }) {
   const { answers, accommodation, view, date } = paint;
+  // The booking opened (by the address, or a click while the console loads) shows as selected.
+  const [bookId, setBookId] = useState(paint.bookId);
   const scroller = useRef<HTMLDivElement>(null);
   // The address's date at the top, as the console places it.
   useLayoutEffect(() => {
@@ -155,9 +161,9 @@ export function CalendarFirstPaint({ paint, onPainted }: { paint: FirstPaint; on
         rooms,
         roomNumber: accommodation.room_number,
         today,
-        selectedId: null,
+        selectedId: bookId !== null && books.some((b) => b.id === bookId) ? bookId : null,
       }),
-    [window, books, rooms, accommodation, today],
+    [window, books, rooms, accommodation, today, bookId],
   );
   // The month named above the rows, as the console's toolbar names it (CalendarScreen).
   const top = date ?? window.from;
@@ -167,9 +173,12 @@ export function CalendarFirstPaint({ paint, onPainted }: { paint: FirstPaint; on
     comments: mergeComments(new Map(), window, comments),
     roomNumber: accommodation.room_number,
     roomIndex: new Map(rooms.map((r, i) => [r.id, i])),
-    selectedId: null,
+    selectedId: bookId,
     // The console opens what the address names once it has loaded.
-    onOpenBooking: (id: number) => go(links.booking(accommodationId, id)),
+    onOpenBooking: (id: number) => {
+      setBookId(id);
+      go(links.booking(accommodationId, id));
+    },
     onOpenDay: (date: string) => {
       forgetFirstAnswers();
       go(links.dayOf(accommodationId, date));
