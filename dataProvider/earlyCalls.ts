@@ -60,10 +60,8 @@ export function peekEarlyJson(url: string): Promise<unknown> | undefined {
 
 /** Lets go of one early answer: what it held has been read another way (peekEarlyJson). */
 export function dropEarlyAnswer(url: string): void {
-  const entry = started.get(url);
-  if (!entry) return;
-  started.delete(url);
-  discard(entry.answer);
+  const answer = takeEarly(url);
+  if (answer) discard(answer);
 }
 
 /** Forgets every early answer (sign-out: none may serve the next user). */

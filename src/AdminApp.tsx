@@ -12,6 +12,7 @@ import { AppLayout } from './layout/AppLayout';
 import { NotFoundPage, PlaceholderPage } from './pages/PlaceholderPage';
 import { ADMIN_BASENAME, LOGIN_PATH, pageRoutes, type PageName } from './routes';
 import { themeOptions } from './theme';
+import { shell } from './themeTokens';
 import { calendarAccommodationOf } from './pages/calendar/calendarAddress';
 import { preloadableLazy } from './preloadableLazy';
 import { booksResource } from '../resources/bookings/resource';
@@ -28,6 +29,7 @@ const adminTheme: RaThemeOptions = {
   palette: { ...defaultTheme.palette, ...themeOptions.palette },
   typography: { ...defaultTheme.typography, ...themeOptions.typography },
   shape: themeOptions.shape,
+  sidebar: { ...defaultTheme.sidebar, width: shell.menuWidth },
 };
 
 // The dashboard and the lodging list load on first visit too: the calendar, where staff work,

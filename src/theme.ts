@@ -1,5 +1,5 @@
 import type { ThemeOptions } from '@mui/material/styles';
-import { fontFamily, palette } from './themeTokens';
+import { fontFamily, palette, shell } from './themeTokens';
 
 /** The react-admin shell's theme (merged over its default theme), from the tokens the login page uses too. */
 export const themeOptions = {
@@ -9,5 +9,5 @@ export const themeOptions = {
     background: { default: palette.background },
   },
   typography: { fontFamily },
-  shape: { borderRadius: 6 },
+  shape: { borderRadius: shell.radius },
 } satisfies ThemeOptions;

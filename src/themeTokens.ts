@@ -21,3 +21,9 @@ export const palette = {
   secondary: '#2e7d6b',
   background: '#f4f6f8',
 } as const;
+
+/**
+ * The shell's sizes: the theme's corner radius, the header's first row and the menu column. The
+ * calendar's first paint (pages/calendar/firstPaint.tsx) draws its frame to the same ones.
+ */
+export const shell = { radius: 6, headerRowHeight: 52, menuWidth: 240 } as const;

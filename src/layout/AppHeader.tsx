@@ -8,6 +8,7 @@ import { useAppTranslate } from '../../i18n/useAppTranslate';
 import { FacilityIcon } from '../components/FacilityIcon';
 import { AccommodationMenu } from './AccommodationMenu';
 import { HEADER_VERSION } from './versions';
+import { shell } from '../themeTokens';
 
 /**
  * The header: page title (filled by each page's <Title>), the selected accommodation, the company,
@@ -30,7 +31,7 @@ export function AppHeader() {
       // inside the header instead of widening the page on a phone.
       sx={{ maxWidth: '100vw' }}
     >
-      <Toolbar variant="dense" disableGutters sx={{ pl: 1, pr: 2, gap: 1.5, minHeight: 52 }}>
+      <Toolbar variant="dense" disableGutters sx={{ pl: 1, pr: 2, gap: 1.5, minHeight: shell.headerRowHeight }}>
         <SidebarToggleButton />
         <TitlePortal sx={{ flex: '0 1 auto', minWidth: 0, fontSize: '1.1rem', fontWeight: 700 }} />
         {selected ? (

@@ -10,6 +10,7 @@ import {
   groupByNight,
   initialWindow,
   mergeWindows,
+  monthShown,
   weekStart,
   windowDates,
   windowWeeks,
@@ -129,5 +130,16 @@ describe('day states', () => {
     expect(days[1]!.state).toBe('has-book');
     expect(days[3]!.holiday).toBe('（例）');
     expect(days[3]!.className).toContain('holiday');
+  });
+});
+
+describe('the month named above the rows', () => {
+  it("is, in the grid, the month most of the top week is in; in the list, the top day's", () => {
+    // The week of Sunday 2026-11-29 runs to 12-05: its Wednesday is in December.
+    expect(monthShown('row', '2026-11-29')).toBe('2026-12-02');
+    expect(monthShown('row', '2026-12-01')).toBe('2026-12-02');
+    // The week of Sunday 2026-11-22: November.
+    expect(monthShown('row', '2026-11-22').slice(0, 7)).toBe('2026-11');
+    expect(monthShown('column', '2026-11-29')).toBe('2026-11-29');
   });
 });

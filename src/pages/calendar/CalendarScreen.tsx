@@ -2,15 +2,16 @@ import { lazy, Suspense, useCallback, useEffect, useLayoutEffect, useMemo, useRe
 import { Box, Drawer, LinearProgress, Paper, useMediaQuery } from '@mui/material';
 import { Title } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
-import { addDays, maxDate, tokyoToday } from '../../../contract/dates';
+import { maxDate, tokyoToday } from '../../../contract/dates';
 import { useAccommodations } from '../../../dataProvider/accommodations';
 import { useAppTranslate } from '../../../i18n/useAppTranslate';
 import { LazyBookingPanel as BookingPanel, preloadBookingPanel } from '../../../resources/bookings/LazyBookingPanel';
 import type { NewStay } from '../../../resources/bookings/newStay';
 import { links } from '../../routes';
 import type { CalendarView } from './calendarConstants';
-import { describeDays, extensionDays, groupByNight, windowDates } from './calendarModel';
+import { describeDays, extensionDays, groupByNight, monthShown, windowDates } from './calendarModel';
 import { readCalendarView, writeBookSearch, writeCalendarView } from './calendarStorage';
+import { CALENDAR_SCROLL } from './calendarCss';
 import { CalendarToolbar } from './CalendarToolbar';
 import { DayList, WeekGrid } from './CalendarViews';
 import { useCalendarBooks } from './useCalendarBooks';
@@ -91,8 +92,7 @@ export function CalendarScreen({ accommodationId, bookId, newStay, initialDate }
   );
   const { visibleDate, onScroll: onScrollShown } = useVisibleDate(scroller, `${view} ${window.from} ${loaded}`);
   const shownDate = view === 'month' ? anchor : (visibleDate ?? anchor);
-  // The month named above the grid: the one most of its top week is in (that week's Wednesday).
-  const monthDate = view === 'row' ? addDays(shownDate, 3) : shownDate;
+  const monthDate = monthShown(view, shownDate);
 
   // Where the rows open: the address's date on the first load, the date in view when the view is
   // switched (the grid and the list differ in height: the same offset would show another month).
@@ -199,7 +199,7 @@ export function CalendarScreen({ accommodationId, bookId, newStay, initialDate }
               }}
               variant="outlined"
               data-testid="calendar-scroll"
-              sx={{ height: 'calc(100dvh - 240px)', minHeight: 360, overflowY: 'auto', borderRightWidth: 0 }}
+              sx={{ ...CALENDAR_SCROLL, overflowY: 'auto', borderRightWidth: 0 }}
             >
               {view === 'row' ? <WeekGrid {...viewProps} /> : <DayList {...viewProps} />}
             </Paper>

@@ -1,4 +1,4 @@
-import { palette } from '../../themeTokens';
+import { palette, shell } from '../../themeTokens';
 
 /** Soft colours told apart at a glance, one per room type in the order of the room list. */
 export const ROOM_COLORS = ['#d6e9fb', '#dcefd9', '#fde3c8', '#eadcf5', '#fbd9e3', '#d4f0ee', '#f3efc9', '#e4e4e4'];
@@ -11,12 +11,15 @@ export const CALENDAR_CLASS = 'yb-cal';
 const divider = 'rgba(0, 0, 0, 0.12)';
 const textPrimary = 'rgba(0, 0, 0, 0.87)';
 const textSecondary = 'rgba(0, 0, 0, 0.6)';
-const radius = 6;
+const radius = shell.radius;
+
+/** The scroll area of the grid or list: what is left of the window under the header and toolbar. */
+export const CALENDAR_SCROLL = { height: 'calc(100dvh - 240px)', minHeight: 360 } as const;
 
 /**
  * One style sheet for the whole calendar (class selectors, not a style per cell: a grid of 100+
  * cells and a few hundred chips renders fast this way), in plain CSS: the console and the first
- * paint before it (calendarFirstPaint.tsx) draw the very same grid.
+ * paint before it (firstPaint.tsx) draw the very same grid.
  */
 export const CALENDAR_CSS = `
 .yb-cal .cal-head {

@@ -6,6 +6,14 @@ import { weekStart, type DateWindow } from './calendarWindow';
 
 export { initialWindow, weekStart, type DateWindow } from './calendarWindow';
 
+/**
+ * The date whose month the toolbar names for the rows shown from `top`: in the grid the month most
+ * of its top week is in (that week's Wednesday), in the list the top day's.
+ */
+export function monthShown(view: CalendarView, top: string): string {
+  return view === 'row' ? addDays(weekStart(top), 3) : top;
+}
+
 /** How many days one extension adds in a view. */
 export function extensionDays(view: CalendarView): number {
   return view === 'row' ? 7 * GRID_EXTEND_WEEKS : LIST_EXTEND_DAYS;

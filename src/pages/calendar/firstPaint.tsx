@@ -1,6 +1,6 @@
 import { useEffect, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 import type { Booking, CalendarComment } from '../../../contract/booking';
-import { addDays, tokyoToday } from '../../../contract/dates';
+import { tokyoToday } from '../../../contract/dates';
 import type { Room } from '../../../contract/room';
 import type { Accommodation, AccommodationsAnswer } from '../../../dataProvider/types';
 import { dropEarlyAnswer, peekEarlyJson } from '../../../dataProvider/earlyCalls';
@@ -9,13 +9,14 @@ import { setStoredAccommodations } from '../../../dataProvider/tokenStore';
 import { calendarText } from '../../../i18n/calendarMessages';
 import { formatYearMonth } from '../../../i18n/formats';
 import { links } from '../../routes';
-import { fontFamily, palette } from '../../themeTokens';
+import { fontFamily, palette, shell } from '../../themeTokens';
 import { calendarAccommodationOf, dateFromQuery } from './calendarAddress';
-import { describeDays, groupByNight, mergeComments, windowDates } from './calendarModel';
+import { CALENDAR_SCROLL } from './calendarCss';
+import { describeDays, groupByNight, mergeComments, monthShown, windowDates } from './calendarModel';
 import type { CalendarView } from './calendarConstants';
 import { readCalendarView } from './calendarStorage';
 import { DayList, WeekGrid } from './CalendarViews';
-import { initialWindow, weekStart } from './calendarWindow';
+import { initialWindow } from './calendarWindow';
 import { placeAtTop } from './useInfiniteScroll';
 import {
   endFirstPaint,
@@ -92,7 +93,7 @@ export async function readFirstPaint(location: Pick<Location, 'pathname' | 'sear
 }
 
 /**
- * The console will start from these answers (firstAnswers.ts). The early calls they were read
+ * The console will start from these answers (firstPaintHandoff.ts). The early calls they were read
  * from are let go: left for 10 s, a later visit to the calendar would take them, stale after a
  * write made meanwhile (a comment written on the day's schedule).
  */
@@ -114,18 +115,18 @@ body { margin: 0; background: ${palette.background}; color: rgba(0,0,0,.87); fon
 .fp-page { position: fixed; inset: 0; z-index: 1500; overflow: hidden; background: ${palette.background}; }
 .fp-bar { position: sticky; top: 0; z-index: 3; background: ${palette.primary}; color: #fff;
   box-shadow: 0 3px 1px -2px rgba(0,0,0,.2), 0 2px 2px 0 rgba(0,0,0,.14), 0 1px 5px 0 rgba(0,0,0,.12); }
-.fp-bar-row { display: flex; align-items: center; gap: 12px; min-height: 52px; padding: 0 16px 0 56px;
+.fp-bar-row { display: flex; align-items: center; gap: 12px; min-height: ${shell.headerRowHeight}px; padding: 0 16px 0 56px;
   font-size: 1.1rem; font-weight: 700; }
 .fp-bar-name { font-size: 1rem; font-weight: 600; }
 .fp-tabs { height: 40px; }
 .fp-body { display: flex; }
-.fp-side { width: 240px; flex-shrink: 0; }
+.fp-side { width: ${shell.menuWidth}px; flex-shrink: 0; }
 .fp-main { flex: 1; min-width: 0; padding: 16px; }
 .fp-toolbar { display: flex; align-items: center; gap: 8px; margin: 8px 0 8px; min-height: 40px; }
 .fp-toolbar h1, .fp-toolbar p { margin: 0 8px 0 0; font-size: 1.25rem; font-weight: 700; line-height: 1.6; }
 .fp-toolbar p { font-weight: 500; }
-.fp-scroll { height: calc(100dvh - 240px); min-height: 360px; overflow-y: auto; background: #fff;
-  border: 1px solid rgba(0,0,0,.12); border-right-width: 0; border-radius: 6px; }
+.fp-scroll { height: ${CALENDAR_SCROLL.height}; min-height: ${CALENDAR_SCROLL.minHeight}px; overflow-y: auto;
+  background: #fff; border: 1px solid rgba(0,0,0,.12); border-right-width: 0; border-radius: ${shell.radius}px; }
 /* On a phone the console's toolbar wraps to three rows (views, 今日, 新規予約): room for them. */
 @media (max-width: 599px) {
   .fp-side { display: none; } .fp-bar-row { padding-left: 8px; } .fp-bar-name { display: none; }
@@ -165,9 +166,6 @@ export function CalendarFirstPaint({ paint, onPainted }: { paint: FirstPaint; on
       }),
     [window, books, rooms, accommodation, today, bookId],
   );
-  // The month named above the rows, as the console's toolbar names it (CalendarScreen).
-  const top = date ?? window.from;
-  const monthDate = view === 'row' ? addDays(weekStart(top), 3) : top;
   const viewProps = {
     days,
     comments: mergeComments(new Map(), window, comments),
@@ -199,7 +197,7 @@ export function CalendarFirstPaint({ paint, onPainted }: { paint: FirstPaint; on
         <main className="fp-main">
           <div className="fp-toolbar">
             <h1>{accommodation.name}</h1>
-            <p>{formatYearMonth(monthDate)}</p>
+            <p>{formatYearMonth(monthShown(view, date ?? window.from))}</p>
           </div>
           <div className="fp-scroll" ref={scroller}>
             {view === 'row' ? <WeekGrid {...viewProps} /> : <DayList {...viewProps} />}
