@@ -23,6 +23,7 @@ import {
   firstPaintEnded,
   forgetFirstAnswers,
   keepFirstAnswers,
+  openAddress,
   subscribeFirstPaintEnd,
   type CalendarFirstAnswers,
 } from './firstPaintHandoff';
@@ -134,10 +135,6 @@ body { margin: 0; background: ${palette.background}; color: rgba(0,0,0,.87); fon
 }
 `;
 
-const go = (href: string) => {
-  window.history.pushState(null, '', href);
-};
-
 /** The calendar drawn before the console: no toolbar buttons yet, the bookings and days are there. */
 export function CalendarFirstPaint({ paint, onPainted }: { paint: FirstPaint; onPainted: () => void }) {
   const { answers, accommodation, view, date } = paint;
@@ -175,11 +172,11 @@ export function CalendarFirstPaint({ paint, onPainted }: { paint: FirstPaint; on
     // The console opens what the address names once it has loaded.
     onOpenBooking: (id: number) => {
       setBookId(id);
-      go(links.booking(accommodationId, id));
+      openAddress(links.booking(accommodationId, id));
     },
     onOpenDay: (date: string) => {
       forgetFirstAnswers();
-      go(links.dayOf(accommodationId, date));
+      openAddress(links.dayOf(accommodationId, date));
     },
   };
   return (

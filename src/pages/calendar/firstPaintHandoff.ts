@@ -66,3 +66,14 @@ export function subscribeFirstPaintEnd(listener: () => void): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
 }
+
+/**
+ * Goes to an address from the first paint (a booking or a day clicked while the console loads).
+ * The console's router may already be rendered beneath the first paint: it hears of the change
+ * through popstate (pushState alone tells no one), and opens what the address names. Before the
+ * router exists, it reads the address as it starts.
+ */
+export function openAddress(href: string): void {
+  window.history.pushState(null, '', href);
+  window.dispatchEvent(new PopStateEvent('popstate', { state: null }));
+}
