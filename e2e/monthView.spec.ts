@@ -140,3 +140,60 @@ test('days selected together on the month view open a new booking of those night
   const [, m, d] = addDays(tuesday, 3).split('-').map(Number) as [number, number, number];
   await expect(panel.getByTestId('booking-check-out')).toContainText(`${m}月${d}日（3泊）`);
 });
+
+test("a stay's end dragged on the month view changes its nights", async ({ page }) => {
+  const headers = await bearerOf(page.request);
+  const monday = mondayAhead();
+  const rooms = (await (await page.request.get('/api/accommodations/2/rooms', { headers })).json()) as {
+    rooms: { id: number }[];
+  };
+  const guest = `ドラッグ 延泊${Date.now() % 100000}`;
+  const created = await page.request.post('/api/admin/books', {
+    headers,
+    data: {
+      accommodation_id: 2,
+      room_id: rooms.rooms[0]!.id,
+      plan_id: null,
+      start_date: monday,
+      days: 1,
+      person_number: 2,
+      price: 0,
+      name: guest,
+      via: 101,
+    },
+  });
+  expect(created.status()).toBe(201);
+  const { id } = (await created.json()) as { id: number };
+
+  await signIn(page, ADMIN);
+  await page.goto('/m/accommodation/2');
+  await page.getByRole('button', { name: '月表示', exact: true }).click();
+  const month = page.getByTestId('calendar-month');
+  for (let i = 0; i < 4; i++) await month.getByRole('button', { name: '翌月' }).click();
+  const bar = month.locator('.rbc-event', { hasText: guest });
+  await expect(bar).toBeVisible();
+
+  // The bar's right edge, from Monday's cell to Wednesday's: three nights from Monday.
+  await bar.hover();
+  const end = bar.locator('.rbc-addons-dnd-resize-ew-anchor').last();
+  const box = (await end.boundingBox())!;
+  const cell = (await page.locator('.rbc-month-row .rbc-day-bg').first().boundingBox())!;
+  const x = box.x + box.width / 2;
+  const y = box.y + box.height / 2;
+  const stretched = page.waitForResponse(
+    (r) => r.url().endsWith(`/api/admin/books/${id}`) && r.request().method() === 'PATCH',
+  );
+  await page.mouse.move(x, y);
+  await page.mouse.down();
+  await page.mouse.move(x + 10, y, { steps: 3 });
+  await page.mouse.move(x + 2 * cell.width, y, { steps: 10 });
+  await page.mouse.up();
+  expect((await stretched).status()).toBe(200);
+  expect((await stretched).request().postDataJSON()).toEqual({ days: 3 });
+  await expect(page.getByTestId('message-box')).toHaveText('宿泊日を変更しました。');
+
+  await bar.click();
+  const panel = page.getByTestId('booking-panel');
+  const [y2, m2, d2] = addDays(monday, 3).split('-').map(Number) as [number, number, number];
+  await expect(panel.getByTestId('booking-check-out')).toContainText(`${y2}年${m2}月${d2}日（3泊）`);
+});
