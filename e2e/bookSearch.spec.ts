@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { addDays, tokyoToday } from '../contract/dates';
-import { ADMIN, bearerOf, signIn } from './support';
+import { ADMIN, bearerOf, bookStay, roomsOf, signIn } from './support';
 
 test('the booking search finds a guest by mail, opens the booking, and keeps the search for next time', async ({
   page,
@@ -10,27 +10,15 @@ test('the booking search finds a guest by mail, opens the booking, and keeps the
   const guest = `検索 花子${stamp}`;
   // A booking of the guest, through the API, inside the default period (today to 30 days ahead).
   const headers = await bearerOf(page.request);
-  const rooms = (await (await page.request.get('/api/accommodations/2/rooms', { headers })).json()) as {
-    rooms: { id: number }[];
-  };
-  const created = await page.request.post('/api/admin/books', {
-    headers,
-    data: {
-      accommodation_id: 2,
-      room_id: rooms.rooms[0]!.id,
-      plan_id: null,
-      price_sub: 28000,
-      start_date: addDays(tokyoToday(), 200),
-      days: 2,
-      person_number: 2,
-      price: 0,
-      name: guest,
-      mail,
-      via: 101,
-    },
+  const id = await bookStay(page.request, headers, {
+    accommodation_id: 2,
+    room_id: (await roomsOf(page.request, headers, 2))[0]!.id,
+    price_sub: 28000,
+    start_date: addDays(tokyoToday(), 200),
+    days: 2,
+    name: guest,
+    mail,
   });
-  expect(created.status()).toBe(201);
-  const { id } = (await created.json()) as { id: number };
 
   await signIn(page, ADMIN);
   await page.getByRole('menuitem', { name: '予約検索' }).click();

@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { addDays, tokyoToday } from '../contract/dates';
-import { ADMIN, bearerOf, signIn } from './support';
+import { ADMIN, bearerOf, bookStay, roomsOf, signIn } from './support';
 
 /** A Monday in the second week of the month four months on (past the demo data): its week stays inside that month. */
 function mondayAhead(): string {
@@ -16,30 +16,25 @@ async function fillNight(request: APIRequestContext, headers: Record<string, str
   const { rooms } = (await status.json()) as { rooms: { room_id: number; capacity: number; booked: number }[] };
   const room = rooms.find((r) => r.room_id === roomId)!;
   for (let i = room.booked; i < room.capacity; i++) {
-    const res = await request.post('/api/admin/books', {
-      headers,
-      data: {
-        accommodation_id: 1,
-        room_id: roomId,
-        plan_id: null,
-        start_date: date,
-        days: 1,
-        person_number: 1,
-        price: 0,
-        name: `満室 ${i}`,
-        via: 101,
-      },
+    await bookStay(request, headers, {
+      accommodation_id: 1,
+      room_id: roomId,
+      start_date: date,
+      person_number: 1,
+      name: `満室 ${i}`,
     });
-    expect(res.status()).toBe(201);
   }
 }
 
 /** Drags a stay's bar by whole days along its week row, as a person does with the mouse. */
 async function dragByDays(page: Page, bar: Locator, days: number) {
   const box = (await bar.boundingBox())!;
+  await dragFrom(page, box.x + Math.min(20, box.width / 2), box.y + box.height / 2, days);
+}
+
+/** Presses the mouse at (x, y) and lets go `days` date cells to the right. */
+async function dragFrom(page: Page, x: number, y: number, days: number) {
   const cell = (await page.locator('.rbc-month-row .rbc-day-bg').first().boundingBox())!;
-  const x = box.x + Math.min(20, box.width / 2);
-  const y = box.y + box.height / 2;
   await page.mouse.move(x, y);
   await page.mouse.down();
   await page.mouse.move(x + 10, y, { steps: 3 });
@@ -47,42 +42,41 @@ async function dragByDays(page: Page, bar: Locator, days: number) {
   await page.mouse.up();
 }
 
+/** An accommodation's calendar in the month view, four months on (the month of mondayAhead). */
+async function openMonthAhead(page: Page, accommodationId: number) {
+  await page.goto(`/m/accommodation/${accommodationId}`);
+  await page.getByRole('button', { name: '月表示', exact: true }).click();
+  const month = page.getByTestId('calendar-month');
+  for (let i = 0; i < 4; i++) await month.getByRole('button', { name: '翌月' }).click();
+  return month;
+}
+
+/** A one-night stay on mondayAhead() in the accommodation's first room type, named `label` and a number. */
+async function stayOnMondayAhead(request: APIRequestContext, accommodationId: number, label: string) {
+  const headers = await bearerOf(request);
+  const monday = mondayAhead();
+  const room = (await roomsOf(request, headers, accommodationId))[0]!;
+  const guest = `${label}${Date.now() % 100000}`;
+  const id = await bookStay(request, headers, {
+    accommodation_id: accommodationId,
+    room_id: room.id,
+    start_date: monday,
+    name: guest,
+  });
+  return { headers, monday, room, guest, id };
+}
+
 test.use({ viewport: { width: 1280, height: 900 } });
 
 test('a stay dragged on the month view moves to its new dates; a drag onto a full night is refused', async ({
   page,
 }) => {
-  const headers = await bearerOf(page.request);
-  const monday = mondayAhead();
-  const rooms = (await (await page.request.get('/api/accommodations/1/rooms', { headers })).json()) as {
-    rooms: { id: number; name: string }[];
-  };
-  const room = rooms.rooms[0]!;
-  const guest = `ドラッグ 移動${Date.now() % 100000}`;
-  const created = await page.request.post('/api/admin/books', {
-    headers,
-    data: {
-      accommodation_id: 1,
-      room_id: room.id,
-      plan_id: null,
-      start_date: monday,
-      days: 1,
-      person_number: 2,
-      price: 0,
-      name: guest,
-      via: 101,
-    },
-  });
-  expect(created.status()).toBe(201);
-  const { id } = (await created.json()) as { id: number };
+  const { headers, monday, room, guest, id } = await stayOnMondayAhead(page.request, 1, 'ドラッグ 移動');
   // Thursday is full for that room: the stay may not go there.
   await fillNight(page.request, headers, room.id, addDays(monday, 3));
 
   await signIn(page, ADMIN);
-  await page.goto('/m/accommodation/1');
-  await page.getByRole('button', { name: '月表示', exact: true }).click();
-  const month = page.getByTestId('calendar-month');
-  for (let i = 0; i < 4; i++) await month.getByRole('button', { name: '翌月' }).click();
+  const month = await openMonthAhead(page, 1);
   const [y, m] = monday.split('-').map(Number) as [number, number];
   await expect(month.getByText(`${y}年${m}月`)).toBeVisible();
   const bar = month.locator('.rbc-event', { hasText: guest });
@@ -114,10 +108,7 @@ test('a stay dragged on the month view moves to its new dates; a drag onto a ful
 test('days selected together on the month view open a new booking of those nights', async ({ page }) => {
   const monday = mondayAhead();
   await signIn(page, ADMIN);
-  await page.goto('/m/accommodation/3');
-  await page.getByRole('button', { name: '月表示', exact: true }).click();
-  const month = page.getByTestId('calendar-month');
-  for (let i = 0; i < 4; i++) await month.getByRole('button', { name: '翌月' }).click();
+  const month = await openMonthAhead(page, 3);
   // From the cell of Tuesday to that of Thursday of the same week: three nights from Tuesday.
   const day = Number(monday.slice(8));
   const row = month
@@ -142,34 +133,10 @@ test('days selected together on the month view open a new booking of those night
 });
 
 test("a stay's end dragged on the month view changes its nights", async ({ page }) => {
-  const headers = await bearerOf(page.request);
-  const monday = mondayAhead();
-  const rooms = (await (await page.request.get('/api/accommodations/2/rooms', { headers })).json()) as {
-    rooms: { id: number }[];
-  };
-  const guest = `ドラッグ 延泊${Date.now() % 100000}`;
-  const created = await page.request.post('/api/admin/books', {
-    headers,
-    data: {
-      accommodation_id: 2,
-      room_id: rooms.rooms[0]!.id,
-      plan_id: null,
-      start_date: monday,
-      days: 1,
-      person_number: 2,
-      price: 0,
-      name: guest,
-      via: 101,
-    },
-  });
-  expect(created.status()).toBe(201);
-  const { id } = (await created.json()) as { id: number };
+  const { monday, guest, id } = await stayOnMondayAhead(page.request, 2, 'ドラッグ 延泊');
 
   await signIn(page, ADMIN);
-  await page.goto('/m/accommodation/2');
-  await page.getByRole('button', { name: '月表示', exact: true }).click();
-  const month = page.getByTestId('calendar-month');
-  for (let i = 0; i < 4; i++) await month.getByRole('button', { name: '翌月' }).click();
+  const month = await openMonthAhead(page, 2);
   const bar = month.locator('.rbc-event', { hasText: guest });
   await expect(bar).toBeVisible();
 
@@ -177,17 +144,10 @@ test("a stay's end dragged on the month view changes its nights", async ({ page 
   await bar.hover();
   const end = bar.locator('.rbc-addons-dnd-resize-ew-anchor').last();
   const box = (await end.boundingBox())!;
-  const cell = (await page.locator('.rbc-month-row .rbc-day-bg').first().boundingBox())!;
-  const x = box.x + box.width / 2;
-  const y = box.y + box.height / 2;
   const stretched = page.waitForResponse(
     (r) => r.url().endsWith(`/api/admin/books/${id}`) && r.request().method() === 'PATCH',
   );
-  await page.mouse.move(x, y);
-  await page.mouse.down();
-  await page.mouse.move(x + 10, y, { steps: 3 });
-  await page.mouse.move(x + 2 * cell.width, y, { steps: 10 });
-  await page.mouse.up();
+  await dragFrom(page, box.x + box.width / 2, box.y + box.height / 2, 2);
   expect((await stretched).status()).toBe(200);
   expect((await stretched).request().postDataJSON()).toEqual({ days: 3 });
   await expect(page.getByTestId('message-box')).toHaveText('宿泊日を変更しました。');

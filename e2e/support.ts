@@ -54,3 +54,26 @@ export async function pickDate(scope: Page | Locator, label: string, date: strin
   const page = 'keyboard' in scope ? scope : scope.page();
   await page.keyboard.type(date.replaceAll('-', ''));
 }
+
+/** The room types of an accommodation, in the API's order. */
+export async function roomsOf(request: APIRequestContext, headers: Record<string, string>, accommodationId: number) {
+  const res = await request.get(`/api/accommodations/${accommodationId}/rooms`, { headers });
+  return ((await res.json()) as { rooms: { id: number; name: string }[] }).rooms;
+}
+
+/**
+ * A booking made through the API for preparing a scene: by phone, without a plan, nothing paid,
+ * one night for two unless `stay` says otherwise. Answers its id.
+ */
+export async function bookStay(
+  request: APIRequestContext,
+  headers: Record<string, string>,
+  stay: { accommodation_id: number; room_id: number; start_date: string; name: string } & Record<string, unknown>,
+): Promise<number> {
+  const res = await request.post('/api/admin/books', {
+    headers,
+    data: { plan_id: null, days: 1, person_number: 2, price: 0, via: 101, ...stay },
+  });
+  expect(res.status()).toBe(201);
+  return ((await res.json()) as { id: number }).id;
+}
