@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { addDays, tokyoToday } from '../contract/dates';
-import { ADMIN, bearerOf, signIn } from './support';
+import { ADMIN, bearerOf, postStay, roomsOf, signIn } from './support';
 
 /** An administrator's bearer token, for preparing data through the API. */
 async function adminToken(request: APIRequestContext): Promise<string> {
@@ -13,23 +13,14 @@ async function adminToken(request: APIRequestContext): Promise<string> {
  */
 async function createBooking(request: APIRequestContext, token: string, startDate: string, name: string, price = 0) {
   const headers = { authorization: `Bearer ${token}` };
-  const rooms = (await (await request.get('/api/accommodations/1/rooms', { headers })).json()) as {
-    rooms: { id: number }[];
-  };
-  for (const room of rooms.rooms) {
-    const res = await request.post('/api/admin/books', {
-      headers,
-      data: {
-        accommodation_id: 1,
-        room_id: room.id,
-        start_date: startDate,
-        days: 1,
-        person_number: 2,
-        name,
-        mail: 'dashboard-e2e@example.com',
-        price,
-        via: 101,
-      },
+  for (const room of await roomsOf(request, headers, 1)) {
+    const res = await postStay(request, headers, {
+      accommodation_id: 1,
+      room_id: room.id,
+      start_date: startDate,
+      name,
+      mail: 'dashboard-e2e@example.com',
+      price,
     });
     if (res.status() === 409) continue; // that room type is full that night
     expect(res.status(), await res.text()).toBeLessThan(300);

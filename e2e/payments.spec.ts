@@ -3,7 +3,7 @@ import type { Booking } from '../contract/booking';
 import { addDays, tokyoToday } from '../contract/dates';
 import type { AccommodationOption } from '../contract/option';
 import { formatDate, formatYen } from '../i18n/formats';
-import { ADMIN, signIn } from './support';
+import { ADMIN, postStay, signIn } from './support';
 
 /** The signed-in user's token, for the API calls that set the scene. */
 async function tokenOf(page: Page): Promise<string> {
@@ -18,23 +18,12 @@ async function freshBooking(page: Page, token: string): Promise<Booking> {
   const stamp = Date.now().toString(36);
   // A few days to try: the demo data may fill a room type on one of them.
   for (let offset = 21; offset < 60; offset += 3) {
-    const res = await page.request.post('/api/admin/books', {
-      headers,
-      data: {
-        accommodation_id: 1,
-        start_date: addDays(tokyoToday(), offset),
-        days: 1,
-        person_number: 2,
-        room_id: 1,
-        plan_id: 2,
-        name: `入金 試験${stamp}`,
-        address: '',
-        tel: '',
-        mail: '',
-        mini_memo: '',
-        price: 0,
-        via: 101,
-      },
+    const res = await postStay(page.request, headers, {
+      accommodation_id: 1,
+      start_date: addDays(tokyoToday(), offset),
+      room_id: 1,
+      plan_id: 2,
+      name: `入金 試験${stamp}`,
     });
     if (res.ok()) return (await res.json()) as Booking;
   }

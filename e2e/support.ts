@@ -61,19 +61,23 @@ export async function roomsOf(request: APIRequestContext, headers: Record<string
   return ((await res.json()) as { rooms: { id: number; name: string }[] }).rooms;
 }
 
-/**
- * A booking made through the API for preparing a scene: by phone, without a plan, nothing paid,
- * one night for two unless `stay` says otherwise. Answers its id.
- */
-export async function bookStay(
-  request: APIRequestContext,
-  headers: Record<string, string>,
-  stay: { accommodation_id: number; room_id: number; start_date: string; name: string } & Record<string, unknown>,
-): Promise<number> {
-  const res = await request.post('/api/admin/books', {
+/** A stay to book for preparing a scene; what it leaves out is a phone booking, no plan, nothing paid, one night for two. */
+type StayToBook = { accommodation_id: number; room_id: number; start_date: string; name: string } & Record<
+  string,
+  unknown
+>;
+
+/** Asks the API for a booking (see StayToBook) and answers the API's answer, refused or not. */
+export function postStay(request: APIRequestContext, headers: Record<string, string>, stay: StayToBook) {
+  return request.post('/api/admin/books', {
     headers,
     data: { plan_id: null, days: 1, person_number: 2, price: 0, via: 101, ...stay },
   });
-  expect(res.status()).toBe(201);
+}
+
+/** A booking made through the API (see StayToBook), which must be taken. Answers its id. */
+export async function bookStay(request: APIRequestContext, headers: Record<string, string>, stay: StayToBook) {
+  const res = await postStay(request, headers, stay);
+  expect(res.status(), await res.text()).toBe(201);
   return ((await res.json()) as { id: number }).id;
 }
