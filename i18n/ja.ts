@@ -161,6 +161,7 @@ export const appMessages = {
         empty: '記録はまだありません。',
         load_failed: '履歴を読み込めませんでした。',
         by: '%{user}',
+        no_plan: 'なし',
         actions: {
           create: '登録',
           update: '変更',

@@ -54,12 +54,26 @@ export function HistorySection({ booking }: { booking: Booking }) {
     if (typeof v === 'boolean') return v ? '○' : '—';
     return String(v);
   };
+  /**
+   * A side of a change. A row that keeps the plan's name with its id (the removal of a deleted
+   * plan) is read by that name, as the plan may be gone; no plan reads なし.
+   */
+  const side = (h: BookingHistoryItem, field: string, end: 'from' | 'to') => {
+    const v = h.changes[field]![end];
+    if (field === 'plan_id') {
+      if (v === null || v === undefined) return t('no_plan');
+      const kept = h.changes.plan_name?.[end];
+      if (typeof kept === 'string') return kept;
+    }
+    return value(field, v);
+  };
   const line = (h: BookingHistoryItem) =>
-    Object.entries(h.changes)
-      .map(([field, c]) =>
+    Object.keys(h.changes)
+      .filter((field) => !(field === 'plan_name' && 'plan_id' in h.changes))
+      .map((field) =>
         h.action === 'update' || h.action === 'cancel' || field === 'price'
-          ? `${fieldLabel(field)}: ${value(field, c.from)} → ${value(field, c.to)}`
-          : `${fieldLabel(field)}: ${value(field, h.action === 'delete' || h.action === 'void' ? c.from : c.to)}`,
+          ? `${fieldLabel(field)}: ${side(h, field, 'from')} → ${side(h, field, 'to')}`
+          : `${fieldLabel(field)}: ${side(h, field, h.action === 'delete' || h.action === 'void' ? 'from' : 'to')}`,
       )
       .join('、');
 

@@ -7,7 +7,8 @@ import type { CurrentUser } from './auth';
 export type AuditAction = 'create' | 'update' | 'cancel' | 'delete' | 'refund' | 'void' | 'attach' | 'detach';
 /**
  * What changed. A plain entity of server/services/tableCrud.ts is named by its resource (`suppliers`);
- * `prices` is one row per write of a plan's prices, its changes keyed `yyyy-MM-dd/人数`.
+ * `prices` is one row per write of a plan's prices, its changes keyed `yyyy-MM-dd/人数` (and one `delete`
+ * row with every cell when the plan is deleted).
  */
 export type AuditTarget =
   | 'booking'
@@ -41,30 +42,29 @@ export function changesOf(before: Record<string, unknown> | null, after: Record<
   return changes;
 }
 
-/**
- * Writes one audit row in the caller's transaction: the change is kept only with its trail. Nothing
- * is written when an update changed nothing.
- */
-export async function audit(
-  tx: Tx,
-  user: CurrentUser,
-  entry: {
-    action: AuditAction;
-    target: AuditTarget;
-    targetId: number;
-    /** The accommodation of the record (a plain entity's, a plan's); a booking's change names it with the booking. */
-    accommodationId?: number | null;
-    /** The booking the change belongs to, for its history (and its accommodation). */
-    booking?: { id: number; accommodation_id: number };
-    before?: Record<string, unknown> | null;
-    after?: Record<string, unknown> | null;
-    /** The changes themselves, when they are not the fields of one record (the cells of a price grid). */
-    changes?: Changes;
-  },
-): Promise<void> {
+/** One audit row to write: who is the caller's user. */
+export interface AuditEntry {
+  action: AuditAction;
+  target: AuditTarget;
+  targetId: number;
+  /** The accommodation of the record (a plain entity's, a plan's); a booking's change names it with the booking. */
+  accommodationId?: number | null;
+  /** The booking the change belongs to, for its history (and its accommodation). */
+  booking?: { id: number; accommodation_id: number };
+  before?: Record<string, unknown> | null;
+  after?: Record<string, unknown> | null;
+  /** The changes themselves, when they are not the fields of one record (the cells of a price grid). */
+  changes?: Changes;
+}
+
+/** Who an audit row names, as the set-based inserts of server/db/queries write it (catalogueTrail.ts). */
+export const auditAuthor = (user: CurrentUser) => ({ companyId: user.companyId, userId: user.id, userName: user.name });
+
+/** The row of an entry; none when an update changed nothing. */
+function auditRow(user: CurrentUser, entry: AuditEntry) {
   const changes = entry.changes ?? changesOf(entry.before ?? null, entry.after ?? null);
-  if (entry.action === 'update' && Object.keys(changes).length === 0) return;
-  await tx.insert(auditLog).values({
+  if (entry.action === 'update' && Object.keys(changes).length === 0) return undefined;
+  return {
     companyId: user.companyId,
     userId: user.id,
     userName: user.name,
@@ -74,7 +74,22 @@ export async function audit(
     accommodationId: entry.accommodationId ?? entry.booking?.accommodation_id ?? null,
     bookId: entry.booking?.id ?? null,
     changes,
-  });
+  };
+}
+
+/**
+ * Writes one audit row in the caller's transaction: the change is kept only with its trail. Nothing
+ * is written when an update changed nothing.
+ */
+export async function audit(tx: Tx, user: CurrentUser, entry: AuditEntry): Promise<void> {
+  const row = auditRow(user, entry);
+  if (row) await tx.insert(auditLog).values(row);
+}
+
+/** Many rows in one insert (what a room type's delete takes with it), in the order given. */
+export async function auditMany(tx: Tx, user: CurrentUser, entries: readonly AuditEntry[]): Promise<void> {
+  const rows = entries.flatMap((entry) => auditRow(user, entry) ?? []);
+  if (rows.length > 0) await tx.insert(auditLog).values(rows);
 }
 
 /** A booking's history, newest first (the caller has checked that the user reaches the booking). */

@@ -67,8 +67,12 @@ export class BookingOptionService {
     return booking;
   }
 
-  /** Runs a write of the booking's options and moves price_sub by the change of their total. */
-  private async withTotal<T>(tx: Tx, booking: MoneyRow, write: () => Promise<T>): Promise<T> {
+  /**
+   * Runs a write of the booking's options and moves price_sub by the change of their total, with a
+   * booking row in its history for the total's change (the caller's option row comes after it, so
+   * that the history, newest first, reads the option, then what it did to the total).
+   */
+  private async withTotal<T>(tx: Tx, user: CurrentUser, booking: MoneyRow, write: () => Promise<T>): Promise<T> {
     const before = await q.optionsTotal(tx, booking.id);
     const result = await write();
     const after = await q.optionsTotal(tx, booking.id);
@@ -76,6 +80,14 @@ export class BookingOptionService {
       const priceSub = Math.max(0, booking.price_sub - before + after);
       if (priceSub > MAX_TOTAL) throw fieldError('unit', msg.totalTooLarge);
       await q.setPriceSub(tx, booking.id, priceSub);
+      await audit(tx, user, {
+        action: 'update',
+        target: 'booking',
+        targetId: booking.id,
+        booking,
+        before: { price_sub: booking.price_sub },
+        after: { price_sub: priceSub },
+      });
     }
     return result;
   }
@@ -86,7 +98,7 @@ export class BookingOptionService {
       if (booking.delete_flg === 1) throw conflict(msg.cancelled);
       const option = await catalogueOption(tx, input.option_id, booking);
       checkUnit(option, input.unit);
-      const added = await this.withTotal(tx, booking, () =>
+      const added = await this.withTotal(tx, user, booking, () =>
         q.insertBookingOption(tx, booking.id, {
           ...copiedFrom(option),
           unit: input.unit,
@@ -121,7 +133,7 @@ export class BookingOptionService {
       const unit = input.unit ?? current.unit;
       if (changedOption || input.unit !== undefined) checkUnit(option, unit);
       // The console's mail flag (tell the guest the option is paid) is used once mail exists.
-      const updated = await this.withTotal(tx, booking, () =>
+      const updated = await this.withTotal(tx, user, booking, () =>
         q.updateBookingOption(tx, current.id, {
           unit,
           days: input.days ?? current.days,
@@ -148,7 +160,7 @@ export class BookingOptionService {
       const current = await q.findBookingOption(tx, booking.id, id);
       if (!current) throw notFound();
       if (booking.delete_flg === 1) throw conflict(msg.cancelled);
-      await this.withTotal(tx, booking, () => q.deleteBookingOption(tx, current.id));
+      await this.withTotal(tx, user, booking, () => q.deleteBookingOption(tx, current.id));
       await audit(tx, user, {
         action: 'delete',
         target: 'booking_option',

@@ -3,8 +3,11 @@ import { roomMessages, type Room, type RoomCreate, type RoomUpdate } from '../..
 import { monthDayJa, tokyoToday } from '../../contract/dates';
 import type { Db, Tx } from '../db/client';
 import * as q from '../db/queries/catalogue';
+import * as trail from '../db/queries/catalogueTrail';
+import { listFaqs } from '../db/queries/faqs';
+import { listOptions } from '../db/queries/options';
 import { badRequest, conflict, notFound } from '../errors';
-import { audit, withoutId } from './audit';
+import { audit, auditAuthor, auditMany, withoutId, type AuditEntry } from './audit';
 import type { CurrentUser } from './auth';
 
 const fieldError = (field: string, message: string) => badRequest(message, { [field]: message });
@@ -97,13 +100,20 @@ export class CatalogueService {
     });
   }
 
-  /** 409 while bookings (cancelled ones too) point at the room type: they keep their history. */
+  /**
+   * 409 while bookings (cancelled ones too) point at the room type: they keep their history. Its own
+   * options and FAQ items, and its plan links, go with it, each with the row its own delete leaves.
+   */
   deleteRoom(user: CurrentUser, accommodationId: number, roomId: number): Promise<void> {
     return this.db.transaction(async (tx) => {
       await q.lockAccommodation(tx, accommodationId);
       if (!(await q.lockRoom(tx, accommodationId, roomId))) throw notFound();
       if ((await q.countRoomBookings(tx, roomId)) > 0) throw conflict(roomMessages.hasBookings);
       const before = await this.room(accommodationId, roomId, tx);
+      await trail.lockRoomDependants(tx, roomId);
+      await auditMany(tx, user, await this.roomDependants(tx, accommodationId, roomId));
+      await trail.detachAll(tx, auditAuthor(user), { roomId });
+      // The options and FAQ items audited above go by the foreign keys' cascade.
       await q.deleteRoom(tx, roomId);
       await q.syncRoomNumber(tx, accommodationId);
       await audit(tx, user, { action: 'delete', ...roomTrail(accommodationId, before), before: roomFields(before) });
@@ -189,14 +199,46 @@ export class CatalogueService {
     });
   }
 
-  /** Prices and room links go with the plan; its bookings keep their stay without a plan. */
+  /**
+   * Prices and room links go with the plan; its bookings keep their stay without a plan. Each of
+   * them is removed here with its audit rows (set-based: a plan may have thousands): a row in every
+   * booking's history naming the plan, one `prices` row with the cells, a `detach` row per room type.
+   */
   deletePlan(user: CurrentUser, accommodationId: number, planId: number): Promise<void> {
     return this.db.transaction(async (tx) => {
+      // The lock keeps bookings and rooms from taking the plan meanwhile (their foreign key waits on it).
       const stored = await q.findPlan(tx, accommodationId, planId, true);
       if (!stored) throw notFound();
+      const who = auditAuthor(user);
+      await trail.clearPlanFromBookings(tx, who, planId);
+      await trail.deletePlanPrices(tx, who, stored);
+      await trail.detachAll(tx, who, { planId });
       await q.deletePlan(tx, planId);
       await audit(tx, user, { action: 'delete', ...planTrail(stored), before: withoutId(stored) });
     });
+  }
+
+  /** The delete rows of a room type's own options and FAQ items, as OptionService and FaqService write them. */
+  private async roomDependants(tx: Tx, accommodationId: number, roomId: number): Promise<AuditEntry[]> {
+    const own = <T extends { room_id: number | null }>(rows: T[]) => rows.filter((r) => r.room_id === roomId);
+    const options = own(await listOptions(tx, accommodationId, { roomId }));
+    const faqs = own(await listFaqs(tx, accommodationId, { roomId }));
+    return [
+      ...options.map((o): AuditEntry => ({
+        action: 'delete',
+        target: 'option',
+        targetId: o.id,
+        accommodationId,
+        before: withoutId(o),
+      })),
+      ...faqs.map((f): AuditEntry => ({
+        action: 'delete',
+        target: 'faq',
+        targetId: f.id,
+        accommodationId,
+        before: withoutId(f),
+      })),
+    ];
   }
 
   paymentMethods() {

@@ -268,3 +268,181 @@ describe('the audit trail of the catalogue, prices, comments and users', () => {
     expect(JSON.stringify(rows)).not.toMatch(/kansa-pass|argon2/);
   });
 });
+
+describe('the audit trail of what a delete takes with it, and of a booking total moved by its options', () => {
+  const acc = () => api.accommodations[0]!.id;
+  const adminName = async () =>
+    (await api.rows<{ name: string }>(sql`select name from users where mail = 'admin@example.com'`))[0]!.name;
+  type HistoryItem = { action: string; target: { type: string; id: number }; user_name: string; changes: any };
+  const historyOf = async (bookId: number) => {
+    const answer = await send('GET', `/api/admin/books/${bookId}/history`);
+    expect(answer.status).toBe(200);
+    return answer.body.history as HistoryItem[];
+  };
+
+  it("keeps a room type's own options and FAQ items, and its plan links, when the room type is deleted", async () => {
+    const room = await send('POST', `/api/accommodations/${acc()}/rooms`, { name: '離れの間', max_num: 1 });
+    expect(room.status).toBe(201);
+    const option = await send('POST', `/api/accommodations/${acc()}/options`, {
+      name: '離れの露天風呂',
+      price: 4000,
+      unit: '回',
+      room_id: room.body.id,
+    });
+    expect(option.status).toBe(201);
+    // An option for every room type stays, and leaves no row.
+    const shared = await send('POST', `/api/accommodations/${acc()}/options`, {
+      name: '貸切風呂',
+      price: 2000,
+      unit: '回',
+    });
+    expect(shared.status).toBe(201);
+    const faq = await send('POST', `/api/accommodation/${acc()}/faq`, {
+      question: '離れに暖房は？',
+      answer: 'あります。',
+      room_id: room.body.id,
+    });
+    expect(faq.status).toBe(201);
+    const [plan] = await api.rows<{ id: number; name: string }>(
+      sql`select id, name from plans where accommodation_id = ${acc()} order by id limit 1`,
+    );
+    expect((await send('PATCH', `/api/accommodations/${acc()}/rooms/${room.body.id}/attach/${plan!.id}`)).status).toBe(
+      200,
+    );
+    const since = await lastAuditId();
+    expect((await send('DELETE', `/api/accommodations/${acc()}/rooms/${room.body.id}`)).status).toBe(204);
+
+    const rows = await trailSince(since);
+    expect(summary(rows)).toEqual(['delete option', 'delete faq', 'detach room', 'delete room']);
+    const name = await adminName();
+    expect(rows.every((r) => r.user_name === name && r.accommodation_id === acc())).toBe(true);
+    expect(rows[0]!.target_id).toBe(option.body.id);
+    expect(rows[0]!.changes).toMatchObject({
+      name: { from: '離れの露天風呂', to: null },
+      price: { from: 4000, to: null },
+      room_id: { from: room.body.id, to: null },
+      room_name: { from: '離れの間', to: null },
+    });
+    expect(rows[1]!.target_id).toBe(faq.body.id);
+    expect(rows[1]!.changes).toMatchObject({
+      question: { from: '離れに暖房は？', to: null },
+      answer: { from: 'あります。', to: null },
+    });
+    expect(rows[2]!.changes).toEqual({
+      plan_id: { from: plan!.id, to: null },
+      plan_name: { from: plan!.name, to: null },
+    });
+    expect(await api.rows(sql`select id from accommodation_options where id = ${shared.body.id}`)).toHaveLength(1);
+  });
+
+  it("puts the removal of a deleted plan, by name and by whom, in each of its bookings' history", async () => {
+    const room = await send('POST', `/api/accommodations/${acc()}/rooms`, { name: '監査の離れ', max_num: 2 });
+    expect(room.status).toBe(201);
+    const plan = await send('POST', `/api/accommodations/${acc()}/plans`, {
+      name: '監査の朝食プラン',
+      max_num: 2,
+      price: 10000,
+    });
+    expect(plan.status).toBe(201);
+    const planId = plan.body.id as number;
+    expect((await send('PATCH', `/api/accommodations/${acc()}/rooms/${room.body.id}/attach/${planId}`)).status).toBe(
+      200,
+    );
+    const night = addDays(tokyoToday(), 420);
+    const cells = [
+      { target_date: night, unit: 1, price: 12000 },
+      { target_date: night, unit: 2, price: 20000 },
+    ];
+    expect((await send('POST', `/api/admin/plans/${planId}/schedules`, { prices: cells })).status).toBe(200);
+    const bookIds: number[] = [];
+    for (const guest of ['監査 一郎', '監査 二郎']) {
+      const created = await send('POST', '/api/admin/books', {
+        accommodation_id: acc(),
+        room_id: room.body.id,
+        plan_id: planId,
+        start_date: night,
+        days: 1,
+        person_number: 2,
+        price: 0,
+        name: guest,
+      });
+      expect(created.status).toBe(201);
+      bookIds.push(created.body.id);
+    }
+    // A cancelled booking loses its plan too, and is told.
+    expect((await send('DELETE', `/api/admin/books/${bookIds[1]}`)).status).toBe(204);
+    const since = await lastAuditId();
+    expect((await send('DELETE', `/api/accommodations/${acc()}/plans/${planId}`)).status).toBe(204);
+
+    const name = await adminName();
+    for (const id of bookIds) {
+      const [removal] = await historyOf(id);
+      expect(removal).toMatchObject({ action: 'update', target: { type: 'booking', id }, user_name: name });
+      expect(removal!.changes).toEqual({
+        plan_id: { from: planId, to: null },
+        plan_name: { from: '監査の朝食プラン', to: null },
+      });
+      expect((await send('GET', `/api/admin/books/${id}`)).body.plan_id).toBeNull();
+    }
+    const rows = await trailSince(since);
+    expect(summary(rows)).toEqual(['update booking', 'update booking', 'delete prices', 'detach room', 'delete plan']);
+    expect(rows.every((r) => r.user_name === name && r.accommodation_id === acc())).toBe(true);
+    expect(rows[2]!.target_id).toBe(planId);
+    expect(rows[2]!.changes).toEqual({
+      [`${night}/1`]: { from: 12000, to: null },
+      [`${night}/2`]: { from: 20000, to: null },
+    });
+    expect(rows[3]!.target_id).toBe(room.body.id);
+    expect(rows[3]!.changes.plan_name).toEqual({ from: '監査の朝食プラン', to: null });
+  });
+
+  it("shows in the booking's history what an option added, changed or removed did to its total", async () => {
+    const [room] = await api.rows<{ id: number }>(
+      sql`select id from rooms where accommodation_id = ${acc()} order by max_num desc, id limit 1`,
+    );
+    const created = await send('POST', '/api/admin/books', {
+      accommodation_id: acc(),
+      room_id: room!.id,
+      plan_id: null,
+      price_sub: 30000,
+      start_date: addDays(tokyoToday(), 430),
+      days: 1,
+      person_number: 2,
+      price: 0,
+      name: '監査 三郎',
+    });
+    expect(created.status).toBe(201);
+    const id = created.body.id as number;
+    const option = await send('POST', `/api/accommodations/${acc()}/options`, {
+      name: '監査の夕食',
+      price: 1500,
+      unit: '人',
+    });
+    expect(option.status).toBe(201);
+    const added = await send('POST', `/api/books/${id}/options`, { option_id: option.body.id, unit: 2 });
+    expect(added.status).toBe(201);
+    expect((await send('PATCH', `/api/books/${id}/options/${added.body.id}`, { unit: 3 })).status).toBe(200);
+    // Paid or not, the total stays: no total row.
+    expect(
+      (await send('PATCH', `/api/books/${id}/options/${added.body.id}`, { paid_at: '2026-11-25T10:00:00+09:00' }))
+        .status,
+    ).toBe(200);
+    expect((await send('DELETE', `/api/books/${id}/options/${added.body.id}`)).status).toBe(204);
+
+    const history = await historyOf(id);
+    expect(history.map((h) => `${h.action} ${h.target.type}`)).toEqual([
+      'delete booking_option',
+      'update booking',
+      'update booking_option',
+      'update booking_option',
+      'update booking',
+      'create booking_option',
+      'update booking',
+      'create booking',
+    ]);
+    expect(history[1]!.changes).toEqual({ price_sub: { from: 34500, to: 30000 } });
+    expect(history[4]!.changes).toEqual({ price_sub: { from: 33000, to: 34500 } });
+    expect(history[6]!.changes).toEqual({ price_sub: { from: 30000, to: 33000 } });
+    expect(history[6]!.user_name).toBe(await adminName());
+  });
+});
