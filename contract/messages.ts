@@ -16,6 +16,8 @@ export const errorMessages = {
   validation: '入力内容に誤りがあります。',
   conflict: 'ほかのデータと競合しています。画面を更新してから再度お試しください。',
   payloadTooLarge: 'ファイルまたはデータのサイズが大きすぎます。',
+  /** 431: most often cookies grown too large for this site. */
+  headersTooLarge: 'リクエストのヘッダーが大きすぎます。このサイトのCookieを削除してから再度お試しください。',
   unsupportedMediaType: 'この形式のファイルは受け付けられません。',
   unsupportedContentType: 'この形式のデータは受け付けられません。',
   internal: 'サーバーでエラーが発生しました。しばらく待ってから再度お試しください。',

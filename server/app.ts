@@ -16,6 +16,7 @@ import { errorMessages } from '../contract/messages';
 import type { AppContext } from './context';
 import { AppError } from './errors';
 import { registerErrorHandler } from './plugins/errorHandler';
+import { answerClientError, answerFrameworkError } from './plugins/frameworkErrors';
 import { forgetSessionsAfterWrites, installAccess } from './plugins/access';
 import { installInputGuard } from './plugins/inputGuard';
 import { installSecurityHeaders } from './plugins/securityHeaders';
@@ -66,6 +67,9 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
     logController: new LogController({ disableRequestLogging: true }),
     // ids like /api/books/12 and /api/books/12/ are the same route
     routerOptions: { ignoreTrailingSlash: true },
+    // Refused before routing or by Node's parser: our shape and headers, never Fastify's English echo.
+    frameworkErrors: answerFrameworkError,
+    clientErrorHandler: answerClientError,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);

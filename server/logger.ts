@@ -21,12 +21,58 @@ export const redactPaths = [
   '*.client_secret',
 ];
 
+const MASK = '[redacted]';
+
+/** A segment as the application reads it; one that is not valid percent-encoding, as it came. */
+function decodeSegment(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
+
+/** A mail address, whole or in part, raw or percent-encoded (`%40`). */
+const looksLikeMail = (raw: string, decoded: string) => decoded.includes('@') || /%40/i.test(raw);
+/** A phone number: ten digits or more with a leading 0 or +, or written with separators. */
+function looksLikePhone(decoded: string): boolean {
+  if (!/^\+?[\d\s\-().]+$/.test(decoded)) return false;
+  const digits = decoded.replace(/\D/g, '').length;
+  return digits >= 10 && (/^[+0(]/.test(decoded) || /[\s\-().]/.test(decoded));
+}
+
+/**
+ * A path as logged, without the guest data and secrets some paths carry: a segment that holds a
+ * mail address or a phone number (the console's `/m/books/{mail}`, whatever a link puts there),
+ * whatever follows `/m/books/` (the guest-books page takes the booking's mail as it was typed),
+ * the calendar feed's secret address (`/ical/{uid}.ics`) and the same uid in the console's
+ * `/m/accommodation/{uid}/mail/...` (any segment after `accommodation` that is not a number).
+ */
+export function maskPath(path: string): string {
+  const segments = path.split('/');
+  return segments
+    .map((raw, i) => {
+      if (raw === '') return raw;
+      const decoded = decodeSegment(raw);
+      const before = segments[i - 1];
+      const secret =
+        looksLikeMail(raw, decoded) ||
+        looksLikePhone(decoded) ||
+        (segments[1] === 'ical' && i > 1) ||
+        (segments[1] === 'm' && before === 'books' && i === 3) ||
+        (before === 'accommodation' && !/^\d+$/.test(decoded));
+      return secret ? MASK : raw;
+    })
+    .join('/');
+}
+
 /**
  * A request as logged: its id, method, route pattern (`/api/admin/books/:id`) and path without the
- * query string (a guest's mail or name can be a search filter). Never headers or body.
+ * query string (a guest's mail or name can be a search filter) and with guest data masked
+ * (`maskPath`). Never headers or body.
  */
 export function logRequest(request: FastifyRequest) {
-  const path = request.url.split('?')[0] ?? '';
+  const path = maskPath(request.url.split('?')[0] ?? '');
   return { id: request.id, method: request.method, route: request.routeOptions?.url, path };
 }
 

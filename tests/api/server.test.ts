@@ -1,11 +1,36 @@
 import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../server/config';
 import { httpClient } from '../support/http';
 import { ADMIN, CLIENT, STAFF, startTestServer, type TestServer } from '../support/testServer';
+
+/** One request written as raw bytes, as no HTTP client would send it: the status, headers and body. */
+function rawRequest(
+  baseUrl: string,
+  text: string,
+): Promise<{ status: number; headers: Record<string, string>; body: string }> {
+  const { hostname, port } = new URL(baseUrl);
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    const socket = net.connect(Number(port), hostname, () => socket.write(text));
+    socket.on('data', (chunk: Buffer) => chunks.push(chunk));
+    socket.on('error', reject);
+    socket.on('close', () => {
+      const answer = Buffer.concat(chunks).toString('utf8');
+      const [head = '', body = ''] = answer.split('\r\n\r\n');
+      const [statusLine = '', ...lines] = head.split('\r\n');
+      const headers = Object.fromEntries(
+        lines.map((line) => [line.slice(0, line.indexOf(':')).toLowerCase(), line.slice(line.indexOf(':') + 1).trim()]),
+      );
+      resolve({ status: Number(statusLine.split(' ')[1]), headers, body });
+    });
+  });
+}
 
 describe('the one process', () => {
   let server: TestServer;
@@ -16,6 +41,11 @@ describe('the one process', () => {
     mkdirSync(path.join(consoleDir, 'assets'));
     writeFileSync(path.join(consoleDir, 'index.html'), '<!doctype html><title>やどばん</title><div id="root"></div>');
     writeFileSync(path.join(consoleDir, 'assets', 'app-abc123.js'), `console.log(${JSON.stringify('x'.repeat(4000))})`);
+    // The build's precompressed copies, each marked so that a test can tell which was sent.
+    const script = (mark: string) => `console.log(${JSON.stringify('y'.repeat(4000))}) // ${mark}`;
+    writeFileSync(path.join(consoleDir, 'assets', 'pre-def456.js'), script('plain'));
+    writeFileSync(path.join(consoleDir, 'assets', 'pre-def456.js.br'), brotliCompressSync(script('br')));
+    writeFileSync(path.join(consoleDir, 'assets', 'pre-def456.js.gz'), gzipSync(script('gz')));
     server = await startTestServer({ CONSOLE_DIR: consoleDir });
     http = httpClient(server.baseUrl);
   });
@@ -34,6 +64,78 @@ describe('the one process', () => {
     // fetch asks for compression and undoes it: the header says what crossed the wire.
     expect(asset.headers.get('content-encoding')).toMatch(/^(br|gzip)$/);
     expect(asset.body).toContain('console.log');
+  });
+
+  it('answers 404, not the app, for a missing asset or file, so that an open tab of an old release reloads', async () => {
+    for (const route of ['/assets/app-old999.js', '/assets/index-old999.css', '/favicon.ico', '/some/picture.png']) {
+      const res = await http.get(route);
+      expect(res.status, route).toBe(404);
+      expect(res.headers.get('content-type'), route).toMatch(/application\/json/);
+      expect(res.headers.get('cache-control'), route).toBe('no-store');
+      expect(res.body, route).toEqual({ code: 'not_found', message: 'ページが見つかりません。' });
+    }
+    // A console route whose segment has a dot (a guest's mail) is still the app.
+    for (const route of ['/m/books/guest@example.com', '/m/books/guest%40example.com']) {
+      const res = await http.get(route);
+      expect(res.status, route).toBe(200);
+      expect(res.body, route).toContain('やどばん');
+    }
+  });
+
+  it('says Vary: Accept-Encoding on a precompressed asset and on every encoding of it', async () => {
+    for (const [accept, encoding, mark] of [
+      ['br', 'br', 'br'],
+      ['gzip', 'gzip', 'gz'],
+      ['identity', null, 'plain'],
+    ] as const) {
+      const res = await http.send('GET', '/assets/pre-def456.js', { headers: { 'accept-encoding': accept } });
+      expect(res.status, accept).toBe(200);
+      expect(res.headers.get('content-encoding'), accept).toBe(encoding);
+      expect(res.body, accept).toContain(`// ${mark}`);
+      expect(res.headers.get('cache-control'), accept).toBe('public, max-age=31536000, immutable');
+      expect(res.headers.get('vary') ?? '', accept).toMatch(/accept-encoding/i);
+    }
+    for (const route of ['/', '/m/']) {
+      const res = await http.send('GET', route, { headers: { 'accept-encoding': 'identity' } });
+      expect(res.headers.get('vary') ?? '', route).toMatch(/accept-encoding/i);
+    }
+  });
+
+  it('answers a path that is not valid percent-encoding in the app’s shape, without echoing it', async () => {
+    for (const route of ['/api/%c0%ae', '/m/%E0%A4%A', '/assets/%c0']) {
+      const res = await http.get(route);
+      expect(res.status, route).toBe(400);
+      expect(res.body, route).toEqual({ code: 'invalid_request', message: 'リクエストの形式が正しくありません。' });
+      expect(res.headers.get('cache-control'), route).toBe('no-store');
+      expect(res.headers.get('content-security-policy'), route).toContain("default-src 'self'");
+      expect(res.headers.get('x-content-type-options'), route).toBe('nosniff');
+      expect(res.headers.get('x-frame-options'), route).toBe('SAMEORIGIN');
+    }
+  });
+
+  it('answers what Node’s HTTP parser refuses (a malformed request line, a 20 kB header) in the app’s shape', async () => {
+    for (const [request, status, code, message] of [
+      ['GET /%c0 HTTP/1.1 junk\r\nHost: x\r\n\r\n', 400, 'invalid_request', /形式が正しくありません/],
+      ['BREW /api/me HTTP/1.1\r\nHost: x\r\n\r\n', 400, 'invalid_request', /形式が正しくありません/],
+      [
+        `GET /api/me HTTP/1.1\r\nHost: x\r\nCookie: yadoban_token=${'a'.repeat(20_000)}\r\n\r\n`,
+        431,
+        'headers_too_large',
+        /ヘッダーが大きすぎます/,
+      ],
+    ] as const) {
+      const res = await rawRequest(server.baseUrl, request);
+      expect(res.status, request.slice(0, 20)).toBe(status);
+      expect(JSON.parse(res.body)).toEqual({ code, message: expect.stringMatching(message) });
+      expect(res.body).not.toMatch(/%c0|BREW|aaaa|Client Error|statusCode/);
+      expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+      expect(res.headers['cache-control']).toBe('no-store');
+      expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+    }
+    // The server still answers afterwards.
+    expect((await http.get('/api/health')).status).toBe(200);
   });
 
   it('sends the security headers on the console, the API, its errors and unknown paths', async () => {
@@ -192,6 +294,34 @@ describe('logs', () => {
         '秘密 花子',
         '090-0000-1234',
       ]) {
+        expect(all).not.toContain(secret);
+      }
+    } finally {
+      await logged.close();
+    }
+  });
+
+  it('mask a guest’s mail and the calendar feed’s secret address in a logged path', async () => {
+    const lines: string[] = [];
+    const stream = new Writable({
+      write(chunk, _enc, done) {
+        lines.push(String(chunk));
+        done();
+      },
+    });
+    const logged = await startTestServer({}, { stream, level: 'info' });
+    try {
+      const http = httpClient(logged.baseUrl);
+      const token = (await http.login(ADMIN)).access_token;
+      const { uid } = (await http.get('/api/accommodations', token)).body.accommodations[0];
+      expect((await http.get(`/ical/${uid}.ics`)).status).toBe(200);
+      await http.get('/m/books/guest@example.com');
+      await http.get('/m/books/other-guest%40example.com');
+      await http.get('/api/%c0%ae/third-guest%40example.com');
+      const all = lines.join('');
+      expect(all).toContain('"path":"/ical/[redacted]"');
+      expect(all).toContain('"path":"/m/books/[redacted]"');
+      for (const secret of [uid, 'guest@example.com', 'guest%40example.com', 'example.com']) {
         expect(all).not.toContain(secret);
       }
     } finally {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { logError } from '../../server/logger';
+import { logError, maskPath } from '../../server/logger';
 
 describe('an error as logged', () => {
   it('keeps a database error’s code and constraint but not its SQL or parameters (guest data)', () => {
@@ -27,5 +27,43 @@ describe('an error as logged', () => {
       constraint: undefined,
       message: 'x is not a function',
     });
+  });
+});
+
+describe('a path as logged', () => {
+  it('masks a mail address in any segment, decoded or percent-encoded', () => {
+    expect(maskPath('/m/books/guest@example.com')).toBe('/m/books/[redacted]');
+    expect(maskPath('/m/books/guest%40example.com')).toBe('/m/books/[redacted]');
+    expect(maskPath('/api/anything/Guest%40Example.COM/more')).toBe('/api/anything/[redacted]/more');
+    // Not valid percent-encoding as a whole, but the mail is still there.
+    expect(maskPath('/x/guest%40example.com%c0')).toBe('/x/[redacted]');
+  });
+
+  it('masks whatever the guest-books page carries: a mail as typed, a name, a phone', () => {
+    expect(maskPath('/m/books/%E5%B1%B1%E7%94%B0')).toBe('/m/books/[redacted]');
+    expect(maskPath('/m/books/090-1234-5678')).toBe('/m/books/[redacted]');
+    expect(maskPath('/m/books/')).toBe('/m/books/');
+    expect(maskPath('/api/anything/+81%2090%201234%205678')).toBe('/api/anything/[redacted]');
+    expect(maskPath('/api/anything/09012345678')).toBe('/api/anything/[redacted]');
+  });
+
+  it('masks the calendar feed’s secret address and the same uid in the console', () => {
+    expect(maskPath('/ical/k3j4h5g6f7d8s9a0.ics')).toBe('/ical/[redacted]');
+    expect(maskPath('/m/accommodation/k3j4h5g6f7d8s9a0/mail/template/3')).toBe(
+      '/m/accommodation/[redacted]/mail/template/3',
+    );
+  });
+
+  it('keeps ids, dates and route words', () => {
+    for (const path of [
+      '/api/admin/books/12',
+      '/api/admin/books/date/2026-11-21',
+      '/m/accommodation/1/book/2026/11/21',
+      '/m/books',
+      '/api/admin/plans/3/schedules/1234567890',
+      '/assets/app-abc123.js',
+    ]) {
+      expect(maskPath(path)).toBe(path);
+    }
   });
 });
