@@ -5,6 +5,10 @@ import { startEarlyCalls } from './earlyCalls';
 import { LoginPage } from './pages/LoginPage';
 import { calendarAccommodationOf } from './pages/calendar/calendarAddress';
 import { LOAD_SHELL_EVENT } from './shellLoading';
+import { reloadOnStaleRelease } from './staleRelease';
+
+// A tab left open across a release reloads once when its old chunks are gone.
+reloadOnStaleRelease(window);
 
 // A signed-in page's first calls leave before any of its code has loaded.
 startEarlyCalls(window.location);
