@@ -1,4 +1,5 @@
 import { isValidDate } from './dates';
+import { controlCharacterMessage, isPlainText, plainText } from './fieldRules';
 import { isoDate, MAX_ID } from './params';
 import { z } from './zod';
 import { defineEntity } from './entity';
@@ -149,6 +150,9 @@ export interface BookingCreateInput {
   price_sub?: Loose;
 }
 
+/** The create form's free text, all of it one-line (the memo is written once the booking exists). */
+const BOOKING_CREATE_TEXT = ['name', 'tel', 'mail', 'address', 'mini_memo'] as const;
+
 export interface BookingRuleError {
   field: string;
   message: string;
@@ -179,6 +183,10 @@ export function firstBookingCreateError(input: BookingCreateInput): BookingRuleE
   if (!isInteger(input.days) || asNumber(input.days) > MAX_STAY_DAYS) return { field: 'days', message: m.daysTooMany };
   if (!input.start_date || !isValidDate(input.start_date)) {
     return { field: 'start_date', message: m.startDate };
+  }
+  for (const field of BOOKING_CREATE_TEXT) {
+    const value = input[field];
+    if (typeof value === 'string' && !isPlainText(value)) return { field, message: controlCharacterMessage };
   }
   if (input.mail && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(input.mail.trim())) return { field: 'mail', message: m.mail };
   if (
@@ -213,7 +221,7 @@ export function normaliseBookingCreate(input: BookingCreateInput) {
 export type BookingCreate = ReturnType<typeof normaliseBookingCreate>;
 
 const loose = z.union([z.number(), z.string().max(20), z.null()]).optional();
-const text = (max: number) => z.string().max(max).nullable().optional();
+const text = (max: number) => z.string().max(max).check(plainText()).nullable().optional();
 
 /** The create body as the route accepts it; firstBookingCreateError() then applies the spec's rules. */
 export const bookingCreateBodySchema = z.object({
@@ -250,20 +258,25 @@ export const bookingUpdateBodySchema = z
       z.null(),
       z.literal('').transform(() => null),
     ]),
-    name: z.string().trim().min(1, bookingCreateMessages.name).max(100),
+    name: z.string().trim().min(1, bookingCreateMessages.name).max(100).check(plainText()),
     mail: z
       .string()
       .trim()
       .max(254)
+      .check(plainText())
       .transform((v) => v.toLowerCase())
       .refine((v) => v === '' || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v), bookingCreateMessages.mail)
       .transform((v) => v || null)
       .nullable(),
-    address: z.string().max(200).nullable(),
-    tel: z.string().max(30).nullable(),
+    address: z.string().max(200).check(plainText()).nullable(),
+    tel: z.string().max(30).check(plainText()).nullable(),
     job: z.coerce.number().int().min(0).max(8),
-    mini_memo: z.string().max(200).nullable(),
-    memo: z.string().max(4000).nullable(),
+    mini_memo: z.string().max(200).check(plainText()).nullable(),
+    memo: z
+      .string()
+      .max(4000)
+      .check(plainText({ multiline: true }))
+      .nullable(),
     start_date: isoDate(bookingCreateMessages.startDate),
     days: z.coerce
       .number({ error: bookingCreateMessages.days })
@@ -305,7 +318,7 @@ export const bookingListQuerySchema = z.object({
   sync: z.enum(['0', '1']).transform(Number).optional(),
   not_paid_only: flag,
   with_deleted: flag,
-  mail: z.string().max(254).optional(),
+  mail: z.string().max(254).check(plainText()).optional(),
   created_at_from: day.optional(),
   created_at_to: day.optional(),
 });
@@ -325,9 +338,12 @@ export const commentMessages = {
 } as const;
 export const calendarCommentCreateSchema = z.object({
   target_date: isoDate(commentMessages.date),
-  comment: z.string().max(1000, commentMessages.tooLong),
+  comment: z
+    .string()
+    .max(1000, commentMessages.tooLong)
+    .check(plainText({ multiline: true })),
 });
-export const calendarCommentUpdateSchema = z.object({ comment: z.string().max(1000, commentMessages.tooLong) });
+export const calendarCommentUpdateSchema = calendarCommentCreateSchema.pick({ comment: true });
 
 /** The day's state of one room type (GET /admin/books/date/{date}). */
 export const roomDayStatusSchema = z.object({

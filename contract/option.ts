@@ -1,5 +1,5 @@
 import { defineEntity } from './entity';
-import { optionalText, requiredMessage } from './fieldRules';
+import { optionalText, plainText, requiredMessage } from './fieldRules';
 import { resourceApi } from './resourceApi';
 import { z } from './zod';
 
@@ -80,7 +80,8 @@ const optionFields = {
     .string({ error: requiredMessage(optionMessages.name) })
     .trim()
     .min(1, optionMessages.name)
-    .max(100, optionMessages.nameTooLong),
+    .max(100, optionMessages.nameTooLong)
+    .check(plainText()),
   // "price not null and numeric".
   price: z
     .number({ error: optionMessages.price })
@@ -91,7 +92,8 @@ const optionFields = {
     .string({ error: requiredMessage(optionMessages.unit) })
     .trim()
     .min(1, optionMessages.unit)
-    .max(20, optionMessages.unitTooLong),
+    .max(20, optionMessages.unitTooLong)
+    .check(plainText()),
   unit_max: z
     .number()
     .int(optionMessages.unitMax)

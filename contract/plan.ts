@@ -1,7 +1,7 @@
 import { defineEntity } from './entity';
 import { isoDate } from './params';
 import { resourceApi } from './resourceApi';
-import { requiredMessage } from './fieldRules';
+import { plainText, requiredMessage } from './fieldRules';
 import { z } from './zod';
 
 /** A rate plan as lists show it (spec section 3 "Plan"); the plan screens add the rest. */
@@ -63,7 +63,9 @@ export const planMessages = {
   paymentMethod: '存在しない支払い方法が指定されています。',
 } as const;
 
-const text = (max: number) => z.string().max(max, planMessages.tooLong(max)).nullable();
+/** Text that may be empty; only the description is multi-line. */
+const text = (max: number, options: { multiline?: boolean } = {}) =>
+  z.string().max(max, planMessages.tooLong(max)).check(plainText(options)).nullable();
 /** 'HH:mm', or empty / null for none. */
 const time = z
   .string()
@@ -76,7 +78,8 @@ export const planFields = {
     .string({ error: requiredMessage(planMessages.name) })
     .trim()
     .min(1, planMessages.name)
-    .max(100, planMessages.nameTooLong),
+    .max(100, planMessages.nameTooLong)
+    .check(plainText()),
   close_date_before: z
     .number()
     .int(planMessages.closeDateBefore)
@@ -90,7 +93,7 @@ export const planFields = {
     .int()
     .min(1, planMessages.maxNum)
     .max(99, planMessages.maxNumTooLarge),
-  description: text(10_000),
+  description: text(10_000, { multiline: true }),
   check_in: time,
   check_out: time,
   price: z

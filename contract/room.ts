@@ -1,5 +1,5 @@
 import { defineEntity } from './entity';
-import { requiredMessage } from './fieldRules';
+import { plainText, requiredMessage } from './fieldRules';
 import { resourceApi } from './resourceApi';
 import { z } from './zod';
 
@@ -26,7 +26,8 @@ export const roomNameSchema = z
   .string({ error: requiredMessage(roomMessages.name) })
   .trim()
   .min(1, roomMessages.name)
-  .max(100, roomMessages.nameTooLong);
+  .max(100, roomMessages.nameTooLong)
+  .check(plainText());
 export const roomMaxNumSchema = z
   .number({ error: requiredMessage(roomMessages.maxNum) })
   .int()

@@ -97,3 +97,93 @@ describe('bad input is refused in Japanese with a 4xx and writes nothing', () =>
     expect(encoding.body).toMatchObject({ message: expect.any(String) });
   });
 });
+
+describe('one text rule: control and invisible formatting characters are refused on their field', () => {
+  const db = () => api.server.database.db;
+  const count = async (table: 'bookings' | 'rooms' | 'calendar_comments') =>
+    (
+      (await db().execute(sql.raw(`select count(*)::int as n from ${table}`))) as unknown as {
+        rows: { n: number }[];
+      }
+    ).rows[0]!.n;
+  // ESC (a terminal escape), U+202E (writes the rest backwards), BEL.
+  const bad = ['\u001b[31m', '\u202e', '\u0007'];
+  const createBody = () => ({
+    accommodation_id: api.accommodations[0]!.id,
+    room_id: 1,
+    plan_id: '',
+    start_date: '2030-01-10',
+    days: 1,
+    person_number: 2,
+    price: 0,
+    price_sub: 10000,
+    name: '山田 太郎',
+    address: '東京都千代田区1-1',
+    tel: '03-1234-5678',
+    mini_memo: '',
+  });
+
+  it.each(['name', 'address', 'tel', 'mini_memo'])(
+    'a new booking with one in its %s: 400, nothing made',
+    async (field) => {
+      const before = await count('bookings');
+      for (const char of bad) {
+        const res = await send('POST', '/api/admin/books', { json: { ...createBody(), [field]: `山田${char}太郎` } });
+        expect(res.status).toBe(400);
+        expect(res.body.errors).toEqual({ [field]: controlCharacterMessage });
+      }
+      expect(await count('bookings')).toBe(before);
+    },
+  );
+
+  it.each(['name', 'address', 'tel', 'memo', 'mini_memo', 'mail'])(
+    'a booking changed with one in its %s: 400 on the field, the booking as it was',
+    async (field) => {
+      const before = (await send('GET', `/api/admin/books/${bookId}`)).body;
+      for (const char of bad) {
+        const value = field === 'mail' ? `a${char}@example.jp` : `山田${char}太郎`;
+        const res = await send('PATCH', `/api/admin/books/${bookId}`, { json: { [field]: value } });
+        expect(res.status).toBe(400);
+        expect(res.body.errors).toEqual({ [field]: controlCharacterMessage });
+      }
+      expect((await send('GET', `/api/admin/books/${bookId}`)).body).toEqual(before);
+    },
+  );
+
+  it('a line break is refused in a one-line field and kept as typed in the memo', async () => {
+    const name = await send('PATCH', `/api/admin/books/${bookId}`, { json: { name: '山田\n太郎' } });
+    expect(name.body.errors).toEqual({ name: controlCharacterMessage });
+    const memo = '到着は19時頃\r\n駐車場：1台\n\tアレルギー：そば🙏　全角スペース';
+    const saved = await send('PATCH', `/api/admin/books/${bookId}`, { json: { memo } });
+    expect(saved.status).toBe(200);
+    expect(saved.body.memo).toBe(memo);
+    expect((await send('GET', `/api/admin/books/${bookId}`)).body.memo).toBe(memo);
+  });
+
+  it('a text filter of the booking search with one: 400 on it, not 500', async () => {
+    const res = await send('GET', `/api/admin/books?mail=${encodeURIComponent('a\u202e@example.jp')}`);
+    expect(res.status).toBe(400);
+    expect(res.body.errors).toEqual({ mail: controlCharacterMessage });
+  });
+
+  it('a room’s name and a calendar comment follow the same rule', async () => {
+    const accommodationId = api.accommodations[0]!.id;
+    const rooms = await count('rooms');
+    const room = await send('POST', `/api/accommodations/${accommodationId}/rooms`, {
+      json: { name: '離れ\u202e', max_num: 1 },
+    });
+    expect(room.status).toBe(400);
+    expect(room.body.errors).toEqual({ name: controlCharacterMessage });
+    expect(await count('rooms')).toBe(rooms);
+
+    const comments = await count('calendar_comments');
+    const path = `/api/admin/accommodations/${accommodationId}/calendar/comments`;
+    const comment = await send('POST', path, { json: { target_date: '2030-01-10', comment: '団体\u001b[2J' } });
+    expect(comment.status).toBe(400);
+    expect(comment.body.errors).toEqual({ comment: controlCharacterMessage });
+    expect(await count('calendar_comments')).toBe(comments);
+    const lines = await send('POST', path, { json: { target_date: '2030-01-10', comment: '団体15名\n夕食18時' } });
+    expect(lines.status).toBeLessThan(300);
+    expect(lines.body.comment).toBe('団体15名\n夕食18時');
+  });
+});

@@ -1,5 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { controlCharacterMessage } from '../../contract/fieldRules';
 import { bookingMethods as api } from '../../dataProvider/methods/bookings';
 import { HttpError } from '../../dataProvider/http';
 import { buildBooking, demoPlans, demoRooms, withCatalogue } from './BookingPanel.fixtures';
@@ -48,6 +49,20 @@ describe('BookingPanel, a new booking', () => {
     type('泊数', '0');
     submit();
     expect(await screen.findByRole('alert')).toHaveTextContent('宿泊日数が入力されていません');
+    expect(mocked.createBook).not.toHaveBeenCalled();
+  });
+
+  it('refuses a guest name or address holding ESC or U+202E with the text rule’s message and sends nothing', async () => {
+    renderPanel(0);
+    await fillValidForm();
+    type('宿泊者名', '佐藤\u202e花子');
+    submit();
+    expect(await screen.findByRole('alert')).toHaveTextContent(controlCharacterMessage);
+    fireEvent.click(within(screen.getByRole('alert')).getByRole('button', { name: '閉じる' }));
+    type('宿泊者名', '佐藤 花子');
+    type('住所', '東京都\u001b[2J');
+    submit();
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent(controlCharacterMessage));
     expect(mocked.createBook).not.toHaveBeenCalled();
   });
 

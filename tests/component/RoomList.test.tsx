@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { controlCharacterMessage } from '../../contract/fieldRules';
 import RoomList from '../../resources/rooms/RoomList';
 import { memoryProvider, renderView } from './crudHarness';
 import { storeDemoAccommodations } from './helpers';
@@ -95,6 +96,25 @@ describe('rooms, generated from their description', () => {
     await user.tab();
     expect(await within(panel()).findByText('部屋数を入力してください。')).toBeInTheDocument();
     expect(count).toHaveValue(0);
+    expect(db.callsOf('update')).toHaveLength(0);
+  });
+
+  it('refuses a name holding ESC or U+202E under the field, on create and on edit, and saves nothing', async () => {
+    const db = rooms();
+    const user = renderRooms(db);
+    await user.click(await screen.findByRole('button', { name: '新規作成' }));
+    await user.click(nameInput());
+    await user.paste('離れ\u202e');
+    await user.type(within(panel()).getByRole('spinbutton', { name: '部屋数' }), '1');
+    await user.click(within(panel()).getByRole('button', { name: '作成' }));
+    expect(await within(panel()).findByText(controlCharacterMessage)).toBeInTheDocument();
+    expect(db.callsOf('create')).toHaveLength(0);
+
+    await openSettings(user, '和室8畳');
+    await user.click(nameInput());
+    await user.paste('\u001b[2J');
+    await user.tab();
+    expect(await within(panel()).findByText(controlCharacterMessage)).toBeInTheDocument();
     expect(db.callsOf('update')).toHaveLength(0);
   });
 
