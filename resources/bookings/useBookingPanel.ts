@@ -7,6 +7,7 @@ import type { Room } from '../../contract/room';
 import { HttpError } from '../../dataProvider/http';
 import { todayInTokyo } from '../../i18n/formats';
 import { failureMessage } from '../../dataProvider/apiErrors';
+import { refusalMessage } from '../../src/crud/formErrors';
 import {
   bookingToForm,
   emptyBookingForm,
@@ -141,7 +142,8 @@ export function useBookingPanel(
         setState((s) => ({ ...s, booking: updated, saved: values, form: follow(s, values, field) }));
         onChanged?.();
       } catch (error) {
-        notify(failureMessage(error, errorMessages.bookingUpdateFailed), { type: 'error' });
+        // The refused field's own sentence (a character it does not take), else the server's.
+        notify(refusalMessage(error, errorMessages.bookingUpdateFailed), { type: 'error' });
         if (RESTORED_ON_FAILURE.includes(field)) restore();
       }
     },

@@ -120,6 +120,23 @@ describe('BookingPanel, an existing booking', () => {
     expect(field('メール').value).toBe('taro@');
   });
 
+  it("shows the refused field's own sentence, not the general one, and keeps what was typed", async () => {
+    const refusal = '使用できない文字（改行などの制御文字）が含まれています';
+    mocked.updateBook.mockRejectedValue(
+      new HttpError('入力内容に誤りがあります。', 400, {
+        code: 'validation',
+        message: '入力内容に誤りがあります。',
+        errors: { address: refusal },
+      }),
+    );
+    renderPanel(7);
+    const address = await screen.findByLabelText('住所');
+    fireEvent.change(address, { target: { value: '東京都\u202e港区' } });
+    fireEvent.blur(address);
+    expect(await screen.findByRole('alert')).toHaveTextContent(refusal);
+    expect(field('住所').value).toBe('東京都\u202e港区');
+  });
+
   it('ignores a stay of no night and sends nothing', async () => {
     renderPanel(7);
     const days = await screen.findByLabelText('泊数');
