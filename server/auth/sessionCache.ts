@@ -3,6 +3,13 @@ import type { ChannelHandlers } from '../db/notifications';
 /** The channel the database's triggers notify when sessions, users, grants or accommodations change. */
 export const AUTH_CHANNEL = 'yadoban_auth';
 
+/**
+ * How long after the last proof of delivery (a heard heartbeat, server/db/notifications.ts) kept
+ * entries are still served: a change committed at `c` is answered stale until `c + TRUST_MS` at
+ * the latest, on every process. Three heartbeats' worth, so that one late beat costs nothing.
+ */
+export const TRUST_MS = 1500;
+
 interface Entry<T> {
   value: T;
   /** Epoch milliseconds after which the entry is not used. */
@@ -17,7 +24,10 @@ interface Entry<T> {
  *   (triggers of migration 0006), and `handlers` empty it;
  * - this process empties it after every request that may write, before answering
  *   (`forgetSessionsAfterWrites` in server/plugins/access.ts), so its own changes hold from the very next request;
- * - while the notifications' connection is down, nothing is kept.
+ * - while the notifications' connection is down, nothing is kept;
+ * - a connection can stall without closing, so nothing is served unless a heartbeat sent less than
+ *   `trustMs` ago has come back on it (`onDelivered`): every notification committed before it
+ *   has then arrived. Past that, requests read the database until heartbeats come back.
  * An entry also ends with its token and after `maxAgeMs` at the most. A read that began before
  * the cache was emptied is not kept (`generation`): it may have seen the old rows.
  */
@@ -25,13 +35,17 @@ export class SessionCache<T> {
   private readonly entries = new Map<string, Entry<T>>();
   private generation = 0;
   private live = false;
+  /** Epoch ms from which nothing is served, until the next proof of delivery. */
+  private trustedUntil = 0;
 
   constructor(
     private readonly maxAgeMs = 60_000,
     private readonly maxEntries = 10_000,
+    private readonly trustMs = TRUST_MS,
   ) {}
 
   get(key: string, now = Date.now()): T | undefined {
+    if (now >= this.trustedUntil) return undefined;
     const entry = this.entries.get(key);
     if (!entry) return undefined;
     if (entry.until > now) return entry.value;
@@ -67,8 +81,12 @@ export class SessionCache<T> {
       this.clear();
       this.live = true;
     },
+    onDelivered: (before) => {
+      this.trustedUntil = Math.max(this.trustedUntil, before + this.trustMs);
+    },
     onLost: () => {
       this.live = false;
+      this.trustedUntil = 0;
       this.clear();
     },
   };

@@ -312,7 +312,7 @@ describe('sessions kept between requests', () => {
       await keptAfter(pair.access_token);
       await server.database.db.execute(
         sql`select pg_terminate_backend(pid) from pg_stat_activity
-          where datname = current_database() and query ilike 'listen%' and pid <> pg_backend_pid()`,
+          where datname = current_database() and application_name = 'yadoban-listen'`,
       );
       expect(await forgotten()).toBe(0);
       expect((await http.get('/api/me', pair.access_token)).status).toBe(200);
