@@ -28,10 +28,9 @@ async function main() {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ port: config.PORT, host: config.HOST });
-  const where = config.DATABASE_URL ? 'PostgreSQL (DATABASE_URL)' : `embedded PostgreSQL in ${config.DATA_DIR}`;
   app.log.info(
     { ms: Date.now() - started, database: server.database.kind },
-    `Yadoban is ready at http://localhost:${config.PORT} on ${where}`,
+    `Yadoban is ready at http://localhost:${config.PORT} on ${server.opened.where}`,
   );
 }
 

@@ -1,29 +1,14 @@
-import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { DataDirBusyError, dataDirHolder, lockDataDir } from './dataDirLock';
+import { lockDataDir } from './dataDirLock';
+import { describeEmbeddedRestore, restoreEmbedded } from './restoreEmbedded';
+import { RestoreRefusedError } from './restoreReport';
+import { describeRestore, restorePostgres } from './restorePostgres';
+import { runTool } from './runTool';
 
 /** Where the data is: the server's DATABASE_URL, or else its embedded DATA_DIR. */
 export type BackupTarget = { url: string } | { dataDir: string };
-
-function runTool(command: string, args: string[]): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { stdio: ['ignore', 'inherit', 'pipe'] });
-    let stderr = '';
-    child.stderr.on('data', (d) => (stderr += d));
-    child.on('error', reject);
-    child.on('exit', (code) =>
-      code === 0 ? resolve() : reject(new Error(`${command} exited with ${code}: ${stderr.trim()}`)),
-    );
-  });
-}
-
-/** Refuses to touch an embedded folder a running server holds (it would read a half-written state). */
-function assertFree(dataDir: string) {
-  const holder = dataDirHolder(dataDir);
-  if (holder !== undefined) throw new DataDirBusyError(dataDir, holder);
-}
 
 /**
  * Writes a consistent snapshot to `file`: pg_dump's custom format for a PostgreSQL server (it reads
@@ -53,39 +38,15 @@ export async function backupTo(target: BackupTarget, file: string): Promise<void
 }
 
 /**
- * Brings a snapshot back. PostgreSQL: pg_restore into the (empty or same) database, replacing what
- * it holds. Embedded: the current folder, if any, is kept aside as `<DATA_DIR>.before-restore-<time>`
- * and the snapshot becomes the data folder. Answers where the previous data went, if anywhere.
+ * Brings a snapshot back, all or nothing (restorePostgres.ts, restoreEmbedded.ts): on any failure
+ * the current data stays as it was. Answers what was restored, in a sentence.
  */
-export async function restoreFrom(target: BackupTarget, file: string): Promise<string | undefined> {
-  if (!existsSync(file)) throw new Error(`${file}: no such file`);
-  if ('url' in target) {
-    await runTool('pg_restore', [
-      '--clean',
-      '--if-exists',
-      '--no-owner',
-      '--exit-on-error',
-      '--dbname',
-      target.url,
-      file,
-    ]);
-    return undefined;
-  }
-  assertFree(target.dataDir);
-  let keptAside: string | undefined;
-  if (existsSync(target.dataDir) && readdirSync(target.dataDir).length > 0) {
-    keptAside = `${path.resolve(target.dataDir)}.before-restore-${new Date().toISOString().replace(/[:.]/g, '-')}`;
-    renameSync(target.dataDir, keptAside);
-  }
-  mkdirSync(path.dirname(path.resolve(target.dataDir)), { recursive: true });
-  const release = lockDataDir(target.dataDir);
-  try {
-    const snapshot = new Blob([readFileSync(file)]);
-    const db = new PGlite(target.dataDir, { loadDataDir: snapshot });
-    await db.waitReady;
-    await db.close();
-  } finally {
-    release();
-  }
-  return keptAside;
+export async function restoreFrom(
+  target: BackupTarget,
+  file: string,
+  options: { force?: boolean } = {},
+): Promise<string> {
+  if (!existsSync(file)) throw new RestoreRefusedError(`${file}: no such file. Nothing was changed.`);
+  if ('url' in target) return describeRestore(await restorePostgres(target.url, file, options.force ?? false), file);
+  return describeEmbeddedRestore(await restoreEmbedded(target.dataDir, file), file);
 }

@@ -10,6 +10,7 @@ import type { SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import * as schema from './schema';
+import { SERVER_APPLICATION_NAME } from './markers';
 import { lockDataDir } from './dataDirLock';
 import { listenPglite, listenPostgres, type ChannelHandlers, type Unlisten } from './notifications';
 
@@ -60,7 +61,12 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   if ('url' in options) {
     // JIT compilation pays off for long analytic queries, not for ours: it added 31 ms to a calendar
     // window of 3,000 bookings that runs in about 90 ms without it (bench/bookings).
-    const pool = new pg.Pool({ connectionString: options.url, max: 10, options: '-c jit=off' });
+    const pool = new pg.Pool({
+      connectionString: options.url,
+      max: 10,
+      options: '-c jit=off',
+      application_name: SERVER_APPLICATION_NAME,
+    });
     // A broken idle connection must not crash the process; the next query reports it.
     pool.on('error', () => undefined);
     const db = drizzlePg({ client: pool, schema }) as unknown as Db;
