@@ -10,12 +10,13 @@ import { killAllServers } from './lib/server';
 import { prices } from './prices';
 import { reference } from './reference';
 import { scale } from './scale';
+import { signIn } from './signIn';
 
 /**
  * `npm run bench [-- name ...] [--no-build]`: runs the named benchmarks (all without a name), prints
  * their tables and writes bench/results/<name>.json. Add a benchmark by adding it to the registry.
  */
-const registry: Benchmark[] = [foundation, bookings, prices, audit, reference, api, scale];
+const registry: Benchmark[] = [foundation, bookings, prices, audit, reference, api, scale, signIn];
 
 /** No run may hang: past this, the children are killed and the process ends. */
 const WATCHDOG_MS = 20 * 60_000;

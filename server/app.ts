@@ -19,6 +19,8 @@ import { registerErrorHandler } from './plugins/errorHandler';
 import { answerClientError, answerFrameworkError } from './plugins/frameworkErrors';
 import { forgetSessionsAfterWrites, installAccess } from './plugins/access';
 import { installInputGuard } from './plugins/inputGuard';
+import { defaultMultipartLimits } from './plugins/bodyLimits';
+import { databaseRateLimitStore } from './plugins/rateLimitStore';
 import { installSecurityHeaders } from './plugins/securityHeaders';
 import { docsAccess } from './plugins/docsAccess';
 import { logEachRequestOnce, loggerOptions, type LoggerOptions } from './logger';
@@ -88,6 +90,8 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   await app.register(fastifyCompress, { threshold: 1024 });
   await app.register(fastifyRateLimit, {
     global: false,
+    // Counted in the database: every process on it shares one count per address.
+    store: databaseRateLimitStore(ctx.db),
     errorResponseBuilder: (_req, context) => {
       const error = new AppError(429, 'too_many_requests', errorMessages.tooManyRequests);
       // The plugin throws what this returns; our error handler answers it in the one shape.
@@ -95,10 +99,8 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
     },
   });
   await app.register(fastifyFormbody);
-  await app.register(fastifyMultipart, {
-    attachFieldsToBody: 'keyValues',
-    limits: { fileSize: 10 * 1024 * 1024, files: 5, fields: 50 },
-  });
+  // No route takes a file unless it says so (config.multipartOptions: how many, how large).
+  await app.register(fastifyMultipart, { attachFieldsToBody: 'keyValues', limits: defaultMultipartLimits });
 
   await app.register(fastifySwagger, {
     openapi: {

@@ -22,11 +22,25 @@ export async function verifyPassword(passwordHash: string, password: string): Pr
 
 let dummyHash: Promise<string> | undefined;
 
-/**
- * Spends the time of one verification against a hash nobody has, so that an unknown
- * address answers in about the same time as a wrong password.
- */
-export async function verifyAgainstDummy(password: string): Promise<void> {
+/** A hash nobody's password matches, made with the same options as every real one. */
+function dummy(): Promise<string> {
   dummyHash ??= hashPassword('dummy-password-for-timing');
-  await verifyPassword(await dummyHash, password);
+  return dummyHash;
+}
+
+/**
+ * One argon2 verification whether the account exists or not: against its hash, or against a hash
+ * nobody has, so that an unknown address answers in the time of a wrong password.
+ */
+export async function verifyPasswordOrDummy(passwordHash: string | undefined, password: string): Promise<boolean> {
+  const ok = await verifyPassword(passwordHash ?? (await dummy()), password);
+  return ok && passwordHash !== undefined;
+}
+
+/**
+ * Makes the dummy hash once: every sign-in waits for it, so that the first one of a process costs the
+ * same whether its address is known or not.
+ */
+export async function prepareDummyHash(): Promise<void> {
+  await dummy();
 }

@@ -5,7 +5,7 @@ import type { Db } from '../db/client';
 import * as sessions from '../db/queries/sessions';
 import * as usersQ from '../db/queries/users';
 import { oauthError } from '../errors';
-import { verifyAgainstDummy, verifyPassword } from '../auth/passwords';
+import { prepareDummyHash, verifyPasswordOrDummy } from '../auth/passwords';
 import { type AccessTokens, hashToken, newRefreshToken } from '../auth/tokens';
 import { SessionCache } from '../auth/sessionCache';
 
@@ -44,19 +44,20 @@ export class AuthService {
 
   /**
    * Password grant. An unknown address, a wrong password and a locked account give the same
-   * answer in about the same time, so that the answer tells nothing about which addresses exist.
+   * answer in the same time, so that the answer tells nothing about which addresses exist: each
+   * runs the same statements (the lock check, then the failure's one-row write, which a locked pair
+   * notes without counting) and one argon2 verification; an unknown address is counted under
+   * NO_ACCOUNT, which no user has. The first sign-in of a process, known or not, also makes the
+   * dummy hash that an unknown address is verified against.
    */
   async passwordGrant(username: string, password: string, client: string): Promise<TokenPair> {
-    const user = await usersQ.findUserByMail(this.db, username);
-    if (!user) {
-      await verifyAgainstDummy(password);
-      throw invalidGrant();
-    }
-    const passwordOk = await verifyPassword(user.passwordHash, password);
-    if (await usersQ.isLoginLocked(this.db, user.id, client)) throw invalidGrant();
-    if (!passwordOk) {
+    const [user] = await Promise.all([usersQ.findUserByMail(this.db, username), prepareDummyHash()]);
+    const userId = user?.id ?? usersQ.NO_ACCOUNT;
+    const passwordOk = await verifyPasswordOrDummy(user?.passwordHash, password);
+    const locked = await usersQ.isLoginLocked(this.db, userId, client);
+    if (locked || !passwordOk || !user) {
       const { LOGIN_MAX_FAILURES, LOGIN_LOCK_MINUTES } = this.config;
-      await usersQ.recordFailedLogin(this.db, user.id, client, LOGIN_MAX_FAILURES, LOGIN_LOCK_MINUTES);
+      await usersQ.recordFailedLogin(this.db, userId, client, LOGIN_MAX_FAILURES, LOGIN_LOCK_MINUTES);
       throw invalidGrant();
     }
     return this.db.transaction(async (tx) => {

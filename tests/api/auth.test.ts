@@ -77,13 +77,13 @@ describe('password grant', () => {
     expect(await sessionCount()).toBe(before);
   });
 
-  it('refuses a JSON body where form data is expected', async () => {
+  it('refuses a JSON body where form data is expected, before reading it', async () => {
     const before = await sessionCount();
-    const res = await http.send<{ error: string }>('POST', '/oauth/auth', {
+    const res = await http.send<{ code: string }>('POST', '/oauth/auth', {
       json: { grant_type: 'password', ...CLIENT, ...ADMIN },
     });
-    expect(res.status).toBe(400);
-    expect(res.body.error).toBe('invalid_request');
+    expect(res.status).toBe(415);
+    expect(res.body.code).toBe('unsupported_media_type');
     expect(await sessionCount()).toBe(before);
   });
 
@@ -92,8 +92,8 @@ describe('password grant', () => {
       body: '{"grant_type":',
       headers: { 'content-type': 'application/json' },
     });
-    expect(bad.status).toBe(400);
-    expect(bad.body).toMatchObject({ code: 'invalid_request' });
+    expect(bad.status).toBe(415);
+    expect(bad.body).toMatchObject({ code: 'unsupported_media_type' });
     const xml = await http.send('POST', '/oauth/auth', {
       body: '<a/>',
       headers: { 'content-type': 'application/xml' },

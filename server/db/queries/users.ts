@@ -12,11 +12,14 @@ export async function findUserByMail(tx: Tx, mail: string) {
 /**
  * Counts a failed sign-in of the account from this client; the failure that reaches `max` within
  * `lockMinutes` of the previous one locks the pair for `lockMinutes` and starts the count again.
- * Pairs quiet for a day are swept on the way.
+ * A failure while the pair is locked is noted (its time) but neither counts nor lengthens the lock:
+ * every failed sign-in writes the same one row, so that none answers faster than another. An
+ * unknown address is counted under NO_ACCOUNT, which no user has. Pairs quiet for a day are swept.
  */
 export async function recordFailedLogin(tx: Tx, userId: number, client: string, max: number, lockMinutes: number) {
   const window = sql`make_interval(mins => ${lockMinutes})`;
   const t = loginThrottles;
+  const locked = sql`${t.lockedUntil} > now()`;
   const next = sql`case when ${t.lastFailedAt} < now() - ${window} then 1 else ${t.failures} + 1 end`;
   await tx
     .insert(t)
@@ -24,8 +27,9 @@ export async function recordFailedLogin(tx: Tx, userId: number, client: string, 
     .onConflictDoUpdate({
       target: [t.userId, t.client],
       set: {
-        failures: sql`case when ${next} >= ${max} then 0 else ${next} end`,
-        lockedUntil: sql`case when ${next} >= ${max} then now() + ${window} else ${t.lockedUntil} end`,
+        failures: sql`case when ${locked} then ${t.failures} when ${next} >= ${max} then 0 else ${next} end`,
+        lockedUntil: sql`case when ${locked} then ${t.lockedUntil}
+          when ${next} >= ${max} then now() + ${window} else ${t.lockedUntil} end`,
         lastFailedAt: sql`now()`,
       },
     });
@@ -35,6 +39,12 @@ export async function recordFailedLogin(tx: Tx, userId: number, client: string, 
       and(lt(t.lastFailedAt, sql`now() - interval '1 day'`), or(isNull(t.lockedUntil), lt(t.lockedUntil, sql`now()`))),
     );
 }
+
+/**
+ * The user id an unknown address's failed sign-ins are counted under: no user has it (ids start at
+ * 1), so its row locks no one. login_throttles has no foreign key to users for this reason.
+ */
+export const NO_ACCOUNT = 0;
 
 /** Is the account locked for this client? */
 export async function isLoginLocked(tx: Tx, userId: number, client: string): Promise<boolean> {
@@ -201,7 +211,11 @@ export async function replaceGrants(tx: Tx, userId: number, accommodationIds: re
   await tx.insert(userAccommodations).values(accommodationIds.map((accommodationId) => ({ userId, accommodationId })));
 }
 
-/** Deletes a user; their grants and sessions (and so their tokens) go with them (foreign keys). */
+/**
+ * Deletes a user; their grants and sessions (and so their tokens) go with them (foreign keys), and
+ * their sign-in failures here (login_throttles has no foreign key: see NO_ACCOUNT).
+ */
 export async function deleteUser(tx: Tx, userId: number): Promise<void> {
   await tx.delete(users).where(eq(users.id, userId));
+  await tx.delete(loginThrottles).where(eq(loginThrottles.userId, userId));
 }

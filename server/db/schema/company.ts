@@ -80,9 +80,9 @@ export const users = pgTable(
 export const loginThrottles = pgTable(
   'login_throttles',
   {
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    // No foreign key: an unknown address's failures are counted under user id 0 (queries/users.ts
+    // NO_ACCOUNT), so that its sign-in writes what a known one's does.
+    userId: integer('user_id').notNull(),
     client: text('client').notNull(),
     failures: integer('failures').notNull().default(0),
     lastFailedAt: timestamp('last_failed_at', { withTimezone: true }).notNull().defaultNow(),

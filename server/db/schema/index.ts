@@ -6,3 +6,4 @@ export * from './sync';
 export * from './staff';
 export * from './relations';
 export * from './audit';
+export * from './rateLimits';

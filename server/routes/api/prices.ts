@@ -15,7 +15,8 @@ import { priceRuleAnswerSchema } from '../../../contract/priceRule';
 import { z } from '../../../contract/zod';
 import type { AppContext } from '../../context';
 import { userOf } from '../../plugins/access';
-import { csvField, isCsvMimetype, notCsv, priceCsvBytes } from '../../services/priceCsv';
+import { declaredLengthAtMost } from '../../plugins/bodyLimits';
+import { csvField, isCsvMimetype, notCsv, payloadTooLarge, priceCsvBytes } from '../../services/priceCsv';
 import { PriceService } from '../../services/prices';
 
 const errors = {
@@ -66,7 +67,14 @@ function attachment(planId: number, planName: string): string {
 /** Plan prices (spec section 7 "Prices"): the grid, the creator's bulk write, CSV export and import. */
 const priceRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
   const prices = new PriceService(ctx.db);
-  const csvConfig = { multipartOptions: { limits: { fileSize: MAX_PRICE_CSV_BYTES, files: 1 } } };
+  // One CSV of at most MAX_PRICE_CSV_BYTES as a file or a text field (one past the limit, so that a
+  // truncated text field is seen as too large), beside a few small fields: what a request may hold.
+  const csvConfig = {
+    multipartOptions: {
+      limits: { files: 1, fileSize: MAX_PRICE_CSV_BYTES, fields: 4, parts: 5, fieldSize: MAX_PRICE_CSV_BYTES + 1 },
+    },
+  };
+  const csvRequestSize = declaredLengthAtMost(MAX_PRICE_CSV_BYTES + 64 * 1024, payloadTooLarge);
 
   app.get(
     '/admin/plans/:plan_id/schedules',
@@ -146,7 +154,7 @@ const priceRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
     '/plans/:planId/schedule/csv/check',
     {
       config: csvConfig,
-      onRequest: noteFileTypes,
+      onRequest: [csvRequestSize, noteFileTypes],
       schema: {
         summary: 'Dry run of a price CSV (multipart field csv): the rows it would write and the bad rows',
         tags,
@@ -162,7 +170,7 @@ const priceRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
     '/plans/:planId/schedule/csv',
     {
       config: csvConfig,
-      onRequest: noteFileTypes,
+      onRequest: [csvRequestSize, noteFileTypes],
       schema: {
         summary: 'Import a price CSV (multipart field csv): every row or none (400 with the bad rows)',
         tags,

@@ -5,6 +5,7 @@ import { errorBodySchema } from '../../../contract/error';
 import { errorMessages } from '../../../contract/messages';
 import type { AppContext } from '../../context';
 import { oauthError } from '../../errors';
+import { SIGN_IN_BODY_LIMIT, smallFormOnly } from '../../plugins/bodyLimits';
 
 const tokenPairSchema = z.object({
   access_token: z.string(),
@@ -51,6 +52,8 @@ function readForm<T extends z.ZodType>(schema: T, contentType: string | undefine
 }
 
 const oauthRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
+  // Anyone may call these two without an account: a few kB of form, no file, refused before reading.
+  const { bodyLimit, onRequest, multipartOptions } = smallFormOnly(SIGN_IN_BODY_LIMIT);
   const checkClient = (id: string | undefined, secret: string | undefined) => {
     const ok =
       sameSecret(id ?? '', ctx.config.OAUTH_CLIENT_ID) && sameSecret(secret ?? '', ctx.config.OAUTH_CLIENT_SECRET);
@@ -60,15 +63,25 @@ const oauthRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
   app.post(
     '/oauth/auth',
     {
+      bodyLimit,
+      onRequest,
       config: {
         access: 'public',
+        multipartOptions,
         rateLimit: { max: ctx.config.AUTH_RATE_LIMIT, timeWindow: '1 minute' },
       },
       schema: {
         summary: 'Sign in (password grant) or renew tokens (refresh_token grant)',
         tags: ['auth'],
         consumes: ['application/x-www-form-urlencoded', 'multipart/form-data'],
-        response: { 200: tokenPairSchema, 400: errorBodySchema, 401: errorBodySchema, 429: errorBodySchema },
+        response: {
+          200: tokenPairSchema,
+          400: errorBodySchema,
+          401: errorBodySchema,
+          413: errorBodySchema,
+          415: errorBodySchema,
+          429: errorBodySchema,
+        },
       },
     },
     async (request, reply) => {
@@ -94,12 +107,25 @@ const oauthRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
   app.post(
     '/oauth/revoke',
     {
-      config: { access: 'public', rateLimit: { max: ctx.config.AUTH_RATE_LIMIT, timeWindow: '1 minute' } },
+      bodyLimit,
+      onRequest,
+      config: {
+        access: 'public',
+        multipartOptions,
+        rateLimit: { max: ctx.config.AUTH_RATE_LIMIT, timeWindow: '1 minute' },
+      },
       schema: {
         summary: 'Sign out: revoke the session of a refresh or access token (RFC 7009)',
         tags: ['auth'],
         consumes: ['application/x-www-form-urlencoded', 'multipart/form-data'],
-        response: { 200: z.object({}), 400: errorBodySchema, 401: errorBodySchema },
+        response: {
+          200: z.object({}),
+          400: errorBodySchema,
+          401: errorBodySchema,
+          413: errorBodySchema,
+          415: errorBodySchema,
+          429: errorBodySchema,
+        },
       },
     },
     async (request) => {
