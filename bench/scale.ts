@@ -156,6 +156,16 @@ async function pickGuest(client: pg.Client, accommodationId: number, today: stri
   return mail;
 }
 
+/** A booking of that guest: what staff type in the search box for a guest who calls (issue 19). */
+async function pickCaller(client: pg.Client, mail: string) {
+  const row = await client.query<{ tel: string; uid: string }>(
+    `select tel, uid from bookings where mail = $1 and tel is not null order by id limit 1`,
+    [mail],
+  );
+  if (!row.rows[0]) throw new Error(`no booking of ${mail} with a phone`);
+  return row.rows[0];
+}
+
 /** The room type of the accommodation with the most live stays in the coming two weeks. */
 async function pickRoom(client: pg.Client, accommodationId: number, today: string) {
   const room = await client.query<{ id: number; max_num: number }>(
@@ -178,6 +188,7 @@ async function buildCases(
   today: string,
   mail: string,
   room: { id: number; max_num: number },
+  caller: { tel: string; uid: string },
 ): Promise<Case[]> {
   const { bookingListSql, fullNightsSql, moneyListSql, roomsOnNightSql } =
     await import('../server/db/queries/bookings');
@@ -203,6 +214,17 @@ async function buildCases(
       with_consecutive: true,
     }),
     list('guest', `a guest's stay history: mail=${mail}, with_deleted`, { mail, with_deleted: true }, true),
+    // The booking search's box (issue 19), across all dates, as staff type it for a guest who calls.
+    list('qPhone', `search box: that guest's phone without hyphens`, { q: caller.tel.replace(/\D/g, '') }, true),
+    list('qMail', `search box: part of that guest's mail`, { q: mail.slice(0, mail.indexOf('@') + 1) }, true),
+    list(
+      'qNumber',
+      `search box: a confirmation number (${caller.uid.slice(0, 3)})`,
+      { q: caller.uid.slice(0, 3) },
+      true,
+    ),
+    list('qName', 'search box: part of a name (佐藤花, in 1 of 144 names)', { q: '佐藤花' }, true),
+    list('qShort', 'search box: 2 characters (佐藤, the start of 1 name in 12)', { q: '佐藤' }, true),
     list('unpaidTable', 'dashboard, unpaid bookings table: not_paid_only, a year ahead', { ...unpaidQuery(today) }),
     {
       key: 'unpaidOfficial',
@@ -269,7 +291,7 @@ async function measure(sizes: Size[], today: string): Promise<{ cases: Measured[
     );
     const mail = await pickGuest(clients[0]!, ids[0]!, today);
     const room = await pickRoom(clients[0]!, ids[0]!, today);
-    const cases = await buildCases(ids, today, mail, room);
+    const cases = await buildCases(ids, today, mail, room, await pickCaller(clients[0]!, mail));
     const queries = cases.map((c) => dialect.sqlToQuery(c.statement));
     const perSize = await Promise.all(
       sizes.map(async (s, k) => {
@@ -553,6 +575,6 @@ async function run(): Promise<Record<string, unknown>> {
 export const scale: Benchmark = {
   name: 'scale',
   description:
-    "100,000 and 1,000,000 bookings on PostgreSQL side by side: the calendar's call, a guest's history and the dashboard's unpaid and refund lists, API and PostgreSQL alone, with their plans",
+    "100,000 and 1,000,000 bookings on PostgreSQL side by side: the calendar's call, a guest's history, the booking search's box and the dashboard's unpaid and refund lists, API and PostgreSQL alone, with their plans",
   run,
 };

@@ -98,6 +98,8 @@ export const bookingCreateMessages = {
   priceMissing: '金額が入力されていません',
   name: '宿泊者名が入力されていません',
   personInvalid: '人数が正しくありません',
+  /** Not in the spec (it is silent on 0): a party of no one. */
+  personTooFew: '人数は1以上で入力してください',
   priceInvalid: '金額が正しくありません',
   room: '部屋タイプを選択してください',
   plan: 'プランを正しく選択してください',
@@ -159,43 +161,54 @@ export interface BookingRuleError {
 }
 
 /**
- * The first rule a new booking breaks, checked in the order of spec section 5 (the console shows
- * that one message; the server answers it with 400), or null when the form may be sent.
+ * Every rule a new booking breaks, checked in the order of spec section 5: one message per field
+ * (the first that field breaks), in that order. The console marks each field with its message and
+ * shows the first in the message box; the server answers the first with 400, all in `errors`.
  */
-export function firstBookingCreateError(input: BookingCreateInput): BookingRuleError | null {
+export function bookingCreateErrors(input: BookingCreateInput): BookingRuleError[] {
   const m = bookingCreateMessages;
-  if (isBlank(input.days) || !(asNumber(input.days) > 0)) return { field: 'days', message: m.days };
-  if (isBlank(input.person_number) || asNumber(input.person_number) < 0) {
-    return { field: 'person_number', message: m.personMissing };
-  }
-  if (isBlank(input.price)) return { field: 'price', message: m.priceMissing };
-  if (isBlank(input.name ?? null)) return { field: 'name', message: m.name };
-  if (!isInteger(input.person_number)) return { field: 'person_number', message: m.personInvalid };
-  if (!isInteger(input.price) || asNumber(input.price) < 0) return { field: 'price', message: m.priceInvalid };
-  if (isBlank(input.room_id) || !isId(input.room_id)) return { field: 'room_id', message: m.room };
-  if (!isBlank(input.plan_id) && !isId(input.plan_id)) return { field: 'plan_id', message: m.plan };
-  if (!isBlank(input.accommodation_id) && !isId(input.accommodation_id)) {
-    return { field: 'accommodation_id', message: m.accommodation };
-  }
-  if (asNumber(input.price) > MAX_AMOUNT) return { field: 'price', message: m.priceInvalid };
-  if (asNumber(input.person_number) > MAX_PEOPLE) return { field: 'person_number', message: m.personInvalid };
-  // Beyond the spec's list: what the server needs to store the booking at all.
-  if (!isInteger(input.days) || asNumber(input.days) > MAX_STAY_DAYS) return { field: 'days', message: m.daysTooMany };
-  if (!input.start_date || !isValidDate(input.start_date)) {
-    return { field: 'start_date', message: m.startDate };
-  }
+  const found: BookingRuleError[] = [];
+  const broken = (field: string, message: string) => {
+    if (!found.some((e) => e.field === field)) found.push({ field, message });
+  };
+  if (isBlank(input.days) || !(asNumber(input.days) > 0)) broken('days', m.days);
+  if (isBlank(input.person_number) || asNumber(input.person_number) < 0) broken('person_number', m.personMissing);
+  if (isBlank(input.price)) broken('price', m.priceMissing);
+  if (isBlank(input.name ?? null)) broken('name', m.name);
+  if (!isInteger(input.person_number)) broken('person_number', m.personInvalid);
+  if (!isInteger(input.price) || asNumber(input.price) < 0) broken('price', m.priceInvalid);
+  if (isBlank(input.room_id) || !isId(input.room_id)) broken('room_id', m.room);
+  if (!isBlank(input.plan_id) && !isId(input.plan_id)) broken('plan_id', m.plan);
+  if (!isBlank(input.accommodation_id) && !isId(input.accommodation_id)) broken('accommodation_id', m.accommodation);
+  // Beyond the spec's list (it is silent on these): what the server needs to store the booking at all.
+  if (asNumber(input.price) > MAX_AMOUNT) broken('price', m.priceInvalid);
+  // A party of 0 has no price (a plan prices per person): say so rather than "no price that night".
+  if (asNumber(input.person_number) < 1) broken('person_number', m.personTooFew);
+  if (asNumber(input.person_number) > MAX_PEOPLE) broken('person_number', m.personInvalid);
+  if (!isInteger(input.days) || asNumber(input.days) > MAX_STAY_DAYS) broken('days', m.daysTooMany);
+  if (!input.start_date || !isValidDate(input.start_date)) broken('start_date', m.startDate);
   for (const field of BOOKING_CREATE_TEXT) {
     const value = input[field];
-    if (typeof value === 'string' && !isPlainText(value)) return { field, message: controlCharacterMessage };
+    if (typeof value === 'string' && !isPlainText(value)) broken(field, controlCharacterMessage);
   }
-  if (input.mail && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(input.mail.trim())) return { field: 'mail', message: m.mail };
+  if (input.mail && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(input.mail.trim())) broken('mail', m.mail);
   if (
     !isBlank(input.price_sub) &&
     !(isInteger(input.price_sub) && asNumber(input.price_sub) >= 0 && asNumber(input.price_sub) <= MAX_AMOUNT)
   ) {
-    return { field: 'price_sub', message: m.priceSubInvalid };
+    broken('price_sub', m.priceSubInvalid);
   }
-  return null;
+  // Without a plan there are no prices to add up: an empty total is not 0円, 0 must be typed (issue 19).
+  if (isBlank(input.plan_id) && isBlank(input.price_sub)) broken('price_sub', m.priceSubRequired);
+  return found;
+}
+
+/**
+ * The first rule a new booking breaks, checked in the order of spec section 5 (the console shows
+ * that one message in its message box; the server answers it with 400), or null when the form may be sent.
+ */
+export function firstBookingCreateError(input: BookingCreateInput): BookingRuleError | null {
+  return bookingCreateErrors(input)[0] ?? null;
 }
 
 /** The create body with its numeric fields as numbers (spec: plan id null when empty). */
@@ -286,7 +299,7 @@ export const bookingUpdateBodySchema = z
     person_number: z.coerce
       .number({ error: bookingCreateMessages.personInvalid })
       .int(bookingCreateMessages.personInvalid)
-      .min(0, bookingCreateMessages.personMissing)
+      .min(1, bookingCreateMessages.personTooFew)
       .max(MAX_PEOPLE, bookingCreateMessages.personInvalid),
     price_sub: z.coerce
       .number({ error: bookingCreateMessages.priceSubInvalid })
@@ -298,11 +311,38 @@ export const bookingUpdateBodySchema = z
   .partial();
 export type BookingUpdate = z.infer<typeof bookingUpdateBodySchema>;
 
-/** Cancellation fee presets (spec section 9): 50% and 10% of the total, rounded. */
-export const cancelFeePresets = [50, 10] as const;
+/**
+ * Cancellation fee presets: the spec's 50% and 10% of the total (section 9), rounded, and the whole
+ * total, which the house's own FAQ asks for on the day (当日100%). Any other amount is typed.
+ */
+export const cancelFeePresets = [50, 10, 100] as const;
 export function cancelFee(priceSub: number, percent: number): number {
   return Math.round((priceSub * percent) / 100);
 }
+
+export const cancelFeeMessages = {
+  required: 'キャンセル料を入力してください',
+  /** A fee is a whole number of yen from 0 up to the booking's total. */
+  range: (priceSub: number) =>
+    `キャンセル料は0円以上${priceSub.toLocaleString('ja-JP')}円（合計金額）以下の整数で入力してください`,
+  invalid: 'キャンセル料は0円以上の整数で入力してください',
+} as const;
+
+/** The message for a fee that is not a whole number of yen within 0..the total; null when it is. */
+export function cancelFeeError(fee: number, priceSub: number): string | null {
+  return Number.isInteger(fee) && fee >= 0 && fee <= priceSub ? null : cancelFeeMessages.range(priceSub);
+}
+
+/** DELETE /admin/books/{id} query: mail=1 asks for the cancel mail; cancel_fee is kept, yen (0..total). */
+export const bookingCancelQuerySchema = z.object({
+  mail: z.enum(['0', '1', 'true', 'false']).optional(),
+  cancel_fee: z.coerce
+    .number({ error: cancelFeeMessages.invalid })
+    .int(cancelFeeMessages.invalid)
+    .min(0, cancelFeeMessages.invalid)
+    .max(MAX_AMOUNT, cancelFeeMessages.invalid)
+    .optional(),
+});
 
 /** GET /admin/books query (spec section 7). Dates yyyy-MM-dd; flags 'true'/'1'. */
 const flag = z
@@ -310,18 +350,43 @@ const flag = z
   .transform((v) => v === 'true' || v === '1')
   .optional();
 const day = isoDate();
-export const bookingListQuerySchema = z.object({
-  accommodation_id: z.coerce.number().int().positive().optional(),
-  stay_start_date: day.optional(),
-  stay_end_date: day.optional(),
-  with_consecutive: flag,
-  sync: z.enum(['0', '1']).transform(Number).optional(),
-  not_paid_only: flag,
-  with_deleted: flag,
-  mail: z.string().max(254).check(plainText()).optional(),
-  created_at_from: day.optional(),
-  created_at_to: day.optional(),
-});
+
+/** The search box of the booking search (q): its longest text and the messages of the search. */
+export const BOOK_SEARCH_MAX = 100;
+/** Shorter texts have no trigram: they match the start of a name or of the confirmation number only. */
+export const BOOK_SEARCH_PARTIAL_MIN = 3;
+/** A search (q) answers at most this many bookings, the latest made first: a caller is one guest. */
+export const BOOK_SEARCH_LIMIT = 200;
+export const bookSearchMessages = {
+  tooLong: `検索語は${BOOK_SEARCH_MAX}文字以内で入力してください`,
+  /** As the price creator says of its period (priceRuleMessages.order), in the search's words. */
+  order: '宿泊日（まで）は宿泊日（から）以降の日付を指定してください',
+} as const;
+
+export const bookingListQuerySchema = z
+  .object({
+    accommodation_id: z.coerce.number().int().positive().optional(),
+    stay_start_date: day.optional(),
+    stay_end_date: day.optional(),
+    with_consecutive: flag,
+    sync: z.enum(['0', '1']).transform(Number).optional(),
+    not_paid_only: flag,
+    with_deleted: flag,
+    mail: z.string().max(254).check(plainText()).optional(),
+    /**
+     * One box for a guest who calls: part of the name (kana or kanji as typed, spaces ignored),
+     * part of the mail, the phone with or without hyphens, or the confirmation number (the start of
+     * uid). Across all dates unless a stay period is given. See server/db/queries/bookingSearch.ts.
+     */
+    q: z.string().trim().max(BOOK_SEARCH_MAX, bookSearchMessages.tooLong).check(plainText()).optional(),
+    created_at_from: day.optional(),
+    created_at_to: day.optional(),
+  })
+  .superRefine((v, ctx) => {
+    if (v.stay_start_date && v.stay_end_date && v.stay_end_date < v.stay_start_date) {
+      ctx.addIssue({ code: 'custom', path: ['stay_end_date'], message: bookSearchMessages.order });
+    }
+  });
 export type BookingListQuery = z.infer<typeof bookingListQuerySchema>;
 
 /** A calendar comment of a day. */

@@ -40,12 +40,14 @@ export const infoMessages = {
   syncCompleted: '同期が完了しました',
   paymentRegistered: '入金を登録しました。',
   paymentDeleted: '入金を削除しました。',
-  bookingDeleted: '予約を削除しました。',
+  /** Spec 8 "booking deleted": the action is a cancellation (delete_flg 1, spec 4), and says so. */
+  bookingCancelled: '予約をキャンセルしました。',
   userCreated: 'ユーザーを作成しました。',
   userDeleted: 'ユーザーを削除しました。',
   userPasswordUpdated: 'パスワードを更新しました。',
   shiftRequestDeleted: 'シフト希望を削除しました。',
   shiftGroupDeleted: 'シフトグループを削除しました。',
+  // Word for word from spec section 8: these four keep its wording.
   planCreated: 'プランが作成されました。',
   planDeleted: 'プランが削除されました。',
   roomCreated: '部屋が作成されました。',

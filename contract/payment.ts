@@ -86,15 +86,88 @@ export type Refund = z.infer<typeof refundSchema>;
 export const refundAnswerSchema = z.object({ refund: refundSchema, price: z.number().int() });
 export type RefundAnswer = z.infer<typeof refundAnswerSchema>;
 
-/** How much a refund of a cancelled booking may be: more than 0 and at most what it still holds. */
-export function refundBounds(paid: number): { min: number; max: number } {
-  return { min: 1, max: Math.max(0, paid) };
+/**
+ * What a refund of a cancelled booking may give back (issue 19): the money received less the
+ * refunds already made and the cancellation fee the house keeps. A provisional settlement (a
+ * payment without payment_exe_date, spec 4) is not money received.
+ */
+export interface RefundLimit {
+  /** Payments with a payment date, yen. */
+  received: number;
+  refunded: number;
+  /** The cancellation fee chosen when cancelling (0 when none). */
+  fee: number;
+  /** The largest refund: received − refunded − fee, never below 0. */
+  max: number;
 }
 
-export function refundAmountError(amount: number, paid: number): string | null {
-  const { min, max } = refundBounds(paid);
-  if (max < min) return paymentMessages.refundNothingPaid;
-  return Number.isInteger(amount) && amount >= min && amount <= max ? null : paymentMessages.refundAmount(max);
+export function refundLimit(money: { received: number; refunded: number; fee: number | null }): RefundLimit {
+  const fee = money.fee ?? 0;
+  return {
+    received: money.received,
+    refunded: money.refunded,
+    fee,
+    max: Math.max(0, money.received - money.refunded - fee),
+  };
+}
+
+const sumOf = (rows: readonly { amount: number }[]) => rows.reduce((total, r) => total + r.amount, 0);
+
+/**
+ * The same from a booking as the API answers it: its paid amount (`price`, the payments less the
+ * refunds) without its provisional settlements, plus the refunds, is the money received.
+ */
+export function refundLimitOf(booking: {
+  price: number;
+  cancel_fee: number | null;
+  payments: readonly { amount: number; payment_exe_date: string | null }[];
+  refunds: readonly { amount: number }[];
+}): RefundLimit {
+  const provisional = sumOf(booking.payments.filter((p) => !p.payment_exe_date));
+  const refunded = sumOf(booking.refunds);
+  return refundLimit({ received: booking.price + refunded - provisional, refunded, fee: booking.cancel_fee });
+}
+
+/**
+ * The paid amount as staff see it (issue 19): what the house holds, payments with a payment date
+ * less refunds; a provisional settlement (spec 4) is shown beside it, not counted in it.
+ */
+export function paidShown(booking: Parameters<typeof refundLimitOf>[0]): { held: number; provisional: number } {
+  const limit = refundLimitOf(booking);
+  return {
+    held: limit.received - limit.refunded,
+    provisional: sumOf(booking.payments.filter((p) => !p.payment_exe_date)),
+  };
+}
+
+const yen = (amount: number) => `${amount.toLocaleString('ja-JP')}円`;
+
+/** 入金50,000円 − 返金済み10,000円 − キャンセル料17,100円: how the maximum is reached. */
+function limitTerms(limit: RefundLimit): string {
+  const terms = [`入金${yen(limit.received)}`];
+  if (limit.refunded > 0) terms.push(`返金済み${yen(limit.refunded)}`);
+  if (limit.fee > 0) terms.push(`キャンセル料${yen(limit.fee)}`);
+  return terms.join(' − ');
+}
+
+/** The maximum as the refund shows it before anything is typed, and as a refusal says it. */
+export function refundLimitText(limit: RefundLimit): string {
+  return limit.max > 0
+    ? `返金できるのは${yen(limit.max)}までです（${limitTerms(limit)}）`
+    : `返金できる金額はありません（${limitTerms(limit)}）`;
+}
+
+/** How much a refund of a cancelled booking may be: more than 0 and at most its limit. */
+export function refundBounds(limit: RefundLimit): { min: number; max: number } {
+  return { min: 1, max: limit.max };
+}
+
+export function refundAmountError(amount: number, limit: RefundLimit): string | null {
+  const { min, max } = refundBounds(limit);
+  if (limit.received - limit.refunded <= 0) return paymentMessages.refundNothingPaid;
+  if (max < min) return refundLimitText(limit);
+  if (!Number.isInteger(amount) || amount < min) return paymentMessages.refundAmount(max);
+  return amount <= max ? null : refundLimitText(limit);
 }
 
 /** A booking's paid amount: its payments less its refunds. */

@@ -61,6 +61,9 @@ export const planMessages = {
   time: '時刻は00:00の形式で入力してください。',
   tooLong: (max: number) => `${max}文字以内で入力してください。`,
   paymentMethod: '存在しない支払い方法が指定されています。',
+  /** 409: live or future bookings use the plan; its bookings are never rewritten by a delete. */
+  inUse: (count: number, bookings: string) =>
+    `このプランは本日以降の予約${count}件で使われているため削除できません。販売を止めるには非公開にしてください（予約はそのまま残ります）。削除するには、先に予約のプランを変更してください。\n${bookings}`,
 } as const;
 
 /** Text that may be empty; only the description is multi-line. */

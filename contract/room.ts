@@ -20,6 +20,9 @@ export const roomMessages = {
   nameTooLong: '部屋名は100文字以内で入力してください。',
   maxNumTooLarge: '部屋数は999以下で入力してください。',
   hasBookings: 'この部屋タイプには予約があるため削除できません。予約の部屋タイプを変更してから削除してください。',
+  /** 409: live or future bookings use the room type (listed, see contract/bookingsInUse.ts). */
+  inUse: (count: number, bookings: string) =>
+    `この部屋タイプは本日以降の予約${count}件で使われているため削除できません。予約の部屋タイプを変更してから削除してください。\n${bookings}`,
 } as const;
 
 export const roomNameSchema = z

@@ -1,6 +1,6 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { addDays, tokyoToday } from '../contract/dates';
-import { ADMIN, bearerOf, bookStay, roomsOf, signIn } from './support';
+import { ADMIN, bearerOf, bookStay, openCalendar, pickDate, roomsOf, signIn } from './support';
 
 test('the booking search finds a guest by mail, opens the booking, and keeps the search for next time', async ({
   page,
@@ -54,4 +54,105 @@ test('the booking search finds a guest by mail, opens the booking, and keeps the
   // A mail is still a guest's stay history at its own address.
   await page.goto(`/m/books/${encodeURIComponent(mail)}`);
   await expect(page.getByTestId('lodging-row')).toHaveCount(1);
+});
+
+test('a guest who calls is found by part of the name, a phone typed without hyphens and the confirmation number, across all dates', async ({
+  page,
+}) => {
+  const stamp = Date.now().toString();
+  const guest = `架電 探子${stamp.slice(-6)}`;
+  const tel = `090-${stamp.slice(-8, -4)}-${stamp.slice(-4)}`;
+  // Far beyond the default period (today to 30 days ahead): the box searches every date.
+  const headers = await bearerOf(page.request);
+  const id = await bookStay(page.request, headers, {
+    accommodation_id: 2,
+    room_id: (await roomsOf(page.request, headers, 2))[0]!.id,
+    price_sub: 18000,
+    start_date: addDays(tokyoToday(), 400),
+    name: guest,
+    tel,
+  });
+  const uid = ((await (await page.request.get(`/api/admin/books/${id}`, { headers })).json()) as { uid: string }).uid;
+
+  await signIn(page, ADMIN);
+  await page.getByRole('menuitem', { name: '予約検索' }).click();
+  const list = page.getByTestId('book-search');
+  await expect(list.locator('tbody tr').first()).toBeVisible();
+  const box = page.getByRole('searchbox', { name: '予約を探す' });
+  await expect(box).toHaveAttribute('placeholder', '氏名・電話番号・メール・確認番号');
+  const row = list.locator('tbody tr', { hasText: guest });
+
+  // Part of the name, without the space it was written with.
+  await box.fill(`架電探子${stamp.slice(-6, -2)}`);
+  await box.press('Enter');
+  await expect(row).toHaveCount(1);
+  await expect(list.locator('tbody tr')).toHaveCount(1);
+  await expect(row).toContainText('18,000円');
+  // The period was emptied: the search is across every date.
+  await expect(page.getByRole('group', { name: '宿泊日（から）' })).not.toContainText(/\d{4}/);
+
+  // The phone as a caller says it, digits only.
+  await box.fill(tel.replaceAll('-', ''));
+  await box.press('Enter');
+  await expect(row).toHaveCount(1);
+  await expect(list.locator('tbody tr')).toHaveCount(1);
+
+  // The confirmation number read out from the booking (the first 3 characters of its uid).
+  await box.fill(uid.slice(0, 3));
+  await box.press('Enter');
+  await expect(row).toHaveCount(1);
+  await row.click();
+  await expect(page).toHaveURL(new RegExp(`/m/books/${id}$`));
+  await expect(page.getByTestId('booking-panel').getByLabel('宿泊者名')).toHaveValue(guest);
+});
+
+/** The query of the next list call of the booking search. */
+const nextSearch = (page: Page) =>
+  page
+    .waitForRequest((r) => /\/api\/admin\/books\?/.test(r.url()) && !r.url().includes('with_consecutive'))
+    .then((r) => Object.fromEntries(new URL(r.url()).searchParams));
+
+test('the booking search opens on its own filters after a calendar, also after a reload', async ({ page }) => {
+  const today = tokyoToday();
+  await signIn(page, ADMIN);
+  await openCalendar(page, '/m/accommodation/2');
+
+  const opened = nextSearch(page);
+  await page.getByRole('menuitem', { name: '予約検索' }).click();
+  await expect(page).toHaveURL(/\/m\/books$/);
+  // Its defaults (nothing was searched yet): every facility, today to 30 days ahead; not the
+  // calendar's facility and window.
+  expect(await opened).toEqual({ stay_start_date: today, stay_end_date: addDays(today, 30) });
+  await expect(page.getByLabel('宿泊施設')).not.toContainText('湖畔の宿');
+
+  const reloaded = nextSearch(page);
+  await page.reload();
+  expect(await reloaded).toEqual({ stay_start_date: today, stay_end_date: addDays(today, 30) });
+
+  // Its own last search is what it keeps: a facility chosen here, then the calendar again.
+  const chosen = nextSearch(page);
+  await page.getByLabel('宿泊施設').click();
+  await page.getByRole('option', { name: '湖畔の宿 みずうみ' }).click();
+  expect(await chosen).toMatchObject({ accommodation_id: '2' });
+  await openCalendar(page, '/m/accommodation/1');
+  const again = nextSearch(page);
+  await page.getByRole('menuitem', { name: '予約検索' }).click();
+  expect(await again).toEqual({ accommodation_id: '2', stay_start_date: today, stay_end_date: addDays(today, 30) });
+});
+
+test('a period that ends before it starts says so and is not searched', async ({ page }) => {
+  const today = tokyoToday();
+  const before = addDays(today, -1);
+  await signIn(page, ADMIN);
+  await page.getByRole('menuitem', { name: '予約検索' }).click();
+  await expect(page.getByTestId('book-search').locator('tbody tr').first()).toBeVisible();
+  const sent: string[] = [];
+  page.on('request', (r) => {
+    if (/\/api\/admin\/books\?/.test(r.url())) sent.push(r.url());
+  });
+  await pickDate(page, '宿泊日（まで）', before);
+  await expect(page.getByText('宿泊日（まで）は宿泊日（から）以降の日付を指定してください').first()).toBeVisible();
+  // The filter form's debounce (0.5 s) is long over: the wrong period never reached the API.
+  await page.waitForTimeout(1500);
+  expect(sent.filter((url) => url.includes(`stay_end_date=${before}`))).toEqual([]);
 });

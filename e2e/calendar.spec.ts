@@ -64,7 +64,11 @@ test('the calendar shows a booking on each of its nights and opens its day sched
   await expect(page.getByTestId('day-bookings')).toContainText(stay.name);
 
   const text = `e2e メモ ${Date.now()}`;
-  const field = page.getByLabel('コメント 1');
+  // A day without comments shows none: コメントを追加 gives the field.
+  const field = page.getByRole('textbox', { name: /^コメント( 1)?$/ }).first();
+  const none = page.getByTestId('day-no-comments');
+  await expect(none.or(field)).toBeVisible();
+  if (await none.isVisible()) await page.getByRole('button', { name: 'コメントを追加' }).click();
   await expect(field).toBeVisible();
   const saved = page.waitForResponse((r) => r.url().includes('/calendar/comments') && r.request().method() !== 'GET');
   await field.fill(text);

@@ -14,9 +14,12 @@ async function openDay(page: Page) {
   await expect(page).toHaveURL(new RegExp(`/m/accommodation/1/book/${y}/${m}/${d}$`));
 }
 
-/** Types into the day's first comment and leaves the field: that saves it. */
+/** Types into the day's first comment (added first on a day without one) and leaves the field: that saves it. */
 async function writeComment(page: Page, text: string) {
-  const field = page.getByLabel('コメント 1');
+  const field = page.getByRole('textbox', { name: /^コメント( 1)?$/ }).first();
+  const none = page.getByTestId('day-no-comments');
+  await expect(none.or(field)).toBeVisible();
+  if (await none.isVisible()) await page.getByRole('button', { name: 'コメントを追加' }).click();
   await expect(field).toBeVisible();
   const saved = page.waitForResponse((r) => r.url().includes('/calendar/comments') && r.request().method() !== 'GET');
   await field.fill(text);

@@ -21,7 +21,7 @@ test('a room and a plan are created, the plan attached to the room, and the plan
   await expect(planPanel.getByRole('heading', { name: 'プランの新規作成' })).toBeVisible();
   await planPanel.getByRole('textbox', { name: 'プラン名' }).fill(planName);
   await planPanel.getByRole('spinbutton', { name: '最大人数' }).fill('2');
-  await planPanel.getByRole('spinbutton', { name: '基本金額' }).fill('0');
+  await planPanel.getByRole('textbox', { name: '基本金額' }).fill('0');
   await pickDate(planPanel, '開始', '2027-01-01');
   await pickDate(planPanel, '終了', '2027-12-31');
   await expect(planPanel.getByText('2027年12月31日')).toBeVisible();
@@ -75,6 +75,8 @@ test('a room and a plan are created, the plan attached to the room, and the plan
   await expect(page.getByTestId('plans-panel').getByRole('textbox', { name: 'プラン名' })).toHaveValue(renamed);
 
   // Prices: build May 2027 in the creator, change one cell, then a price through the CSV file.
+  // The settings panel lies over the right of the list: closed first, the row's links are in view.
+  await page.getByTestId('plans-panel').getByRole('button', { name: '閉じる' }).click();
   await planRows.filter({ hasText: renamed }).getByRole('link', { name: '料金設定' }).click();
   await expect(page.getByRole('heading', { name: renamed })).toBeVisible();
   await page.getByRole('link', { name: '新規作成' }).click();
@@ -83,11 +85,11 @@ test('a room and a plan are created, the plan attached to the room, and the plan
   await pickDate(page, '終了日', '2027-05-31');
   const register = page.getByRole('button', { name: '料金を登録' });
   await expect(register).toBeDisabled();
-  await page.getByRole('spinbutton', { name: '1名あたり（円）' }).fill('10000');
-  await page.getByRole('spinbutton', { name: '2人' }).fill('5000');
-  await page.getByRole('spinbutton', { name: '土曜' }).fill('3000');
-  await page.getByRole('spinbutton', { name: '祝日', exact: true }).fill('2000');
-  await page.getByRole('spinbutton', { name: '祝前日' }).fill('4000');
+  await page.getByRole('textbox', { name: '1名あたり（円）' }).fill('10000');
+  await page.getByRole('textbox', { name: '2人' }).fill('5000');
+  await page.getByRole('textbox', { name: '土曜' }).fill('3000');
+  await page.getByRole('textbox', { name: '祝日', exact: true }).fill('2000');
+  await page.getByRole('textbox', { name: '祝前日' }).fill('4000');
   const preview = page.getByTestId('price-preview');
   await expect(preview).toHaveAttribute('data-rows', '31');
   await expect(preview.locator('tr[data-date="2027-05-03"]')).toHaveClass(/holiday/);

@@ -29,7 +29,7 @@ test('an option is created, dragged to the top (kept after a reload), edited and
   await expect(dialog.getByText('金額を入力してください')).toBeVisible();
   await expect(dialog.getByText('単位を入力してください')).toBeVisible();
   await dialog.getByRole('textbox', { name: '名前' }).fill(name);
-  await dialog.getByRole('spinbutton', { name: '金額' }).fill('12000');
+  await dialog.getByRole('textbox', { name: '金額' }).fill('12000');
   await dialog.getByRole('textbox', { name: '単位' }).fill('個');
   await dialog.getByRole('spinbutton', { name: '最大数' }).fill('3');
   await dialog.getByRole('combobox', { name: 'パートナー' }).click();
@@ -71,11 +71,11 @@ test('an option is created, dragged to the top (kept after a reload), edited and
   await expect(dialog.getByText('オプションの編集')).toBeVisible();
   await expect(dialog.getByRole('combobox', { name: 'パートナー' })).toHaveAttribute('aria-disabled', 'true');
   await expect(dialog.getByRole('combobox', { name: '部屋' })).toHaveAttribute('aria-disabled', 'true');
-  await dialog.getByRole('spinbutton', { name: '金額' }).fill('15000');
+  await dialog.getByRole('textbox', { name: '金額' }).fill('15000');
   const updated = optionsCall(page, 'PATCH');
   await dialog.getByRole('button', { name: '送信' }).click();
   await updated;
-  await expect(page.getByTestId('message-box')).toHaveText(/オプションを更新しました。/);
+  await expect(page.getByTestId('message-box')).toHaveText(/オプションを保存しました。/);
   await expect(rows.first()).toContainText('15,000円');
 
   // Delete after the confirmation.

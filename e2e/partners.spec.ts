@@ -41,7 +41,7 @@ test('a partner is created, edited and deleted; one that options name is kept wi
   const updated = supplierCall(page, 'PATCH');
   await editing.getByRole('button', { name: '更新' }).click();
   expect((await updated).status()).toBe(200);
-  await expect(page.getByTestId('message-box')).toHaveText(/パートナーを更新しました。/);
+  await expect(page.getByTestId('message-box')).toHaveText(/パートナーを保存しました。/);
   await expect(row).toContainText('booking@yukemuri.example.jp');
   await page.reload();
   await expect(rows.filter({ hasText: name })).toContainText('booking@yukemuri.example.jp');

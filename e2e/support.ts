@@ -61,7 +61,7 @@ export async function roomsOf(request: APIRequestContext, headers: Record<string
   return ((await res.json()) as { rooms: { id: number; name: string }[] }).rooms;
 }
 
-/** A stay to book for preparing a scene; what it leaves out is a phone booking, no plan, nothing paid, one night for two. */
+/** A stay to book for preparing a scene; what it leaves out is a phone booking, no plan, a total of 0円, nothing paid, one night for two. */
 type StayToBook = { accommodation_id: number; room_id: number; start_date: string; name: string } & Record<
   string,
   unknown
@@ -71,7 +71,7 @@ type StayToBook = { accommodation_id: number; room_id: number; start_date: strin
 export function postStay(request: APIRequestContext, headers: Record<string, string>, stay: StayToBook) {
   return request.post('/api/admin/books', {
     headers,
-    data: { plan_id: null, days: 1, person_number: 2, price: 0, via: 101, ...stay },
+    data: { plan_id: null, price_sub: 0, days: 1, person_number: 2, price: 0, via: 101, ...stay },
   });
 }
 

@@ -32,6 +32,8 @@ test('a staff user limited to one facility signs in to that one; a new grant and
   await panel.getByRole('button', { name: '作成' }).click();
   expect((await created).status()).toBe(201);
   await expect(page.getByTestId('message-box')).toHaveText(/ユーザーを作成しました。/);
+  // The settings panel lies over the right of the list: closed, the row's buttons are in view.
+  await panel.getByRole('button', { name: '閉じる' }).click();
   const row = rows.filter({ hasText: mail });
   await expect(row).toContainText('スタッフ');
   await expect(row.getByRole('button', { name: '湖畔の宿 みずうみの利用を取り消す' })).toHaveAttribute(
@@ -73,6 +75,7 @@ test('a staff user limited to one facility signs in to that one; a new grant and
   await name.blur();
   expect((await renamed).status()).toBe(200);
   await expect(row).toContainText(`仲居頭 ${stamp}`);
+  await settings.getByRole('button', { name: '閉じる' }).click();
 
   // A new password ends their session: the next request goes back to the login page.
   await row.getByRole('button', { name: '変更' }).click();

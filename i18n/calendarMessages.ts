@@ -24,6 +24,11 @@ export const calendarMessages = {
   count: '%{booked}/%{rooms}室',
   month: '%{month}月',
   over: '超過',
+  /** The over badge: which room types are over, and by how much. */
+  over_rooms: '超過: %{rooms}',
+  over_room: '%{room} +%{count}',
+  /** No one type is over, but the house holds more stays than rooms. */
+  over_total: '全体 +%{count}',
   full: '満室',
   comment: 'コメント: %{text}',
   comments_failed: 'この期間のコメントを読み込めませんでした。ページを再読み込みしてください。',

@@ -20,6 +20,7 @@ export const appMessages = {
       book_search: '予約検索',
       users: 'ユーザー管理',
       suppliers: 'パートナー',
+      timesheets: 'シフト',
       bulk_mail: '一括メール',
       analytics: 'ゲスト分析',
       accommodations: '施設',
@@ -94,6 +95,7 @@ export const appMessages = {
       comment_label: 'コメント',
       comment_placeholder: 'この日のメモを入力（入力欄を離れると保存されます）',
       add_comment: 'コメントを追加',
+      no_comments: 'この日のコメントはありません。',
       delete_comment: 'コメントを削除',
       status: '部屋タイプ別の予約状況',
       status_over: '超過',
@@ -138,6 +140,7 @@ export const appMessages = {
     confirm: {
       delete_title: '削除の確認',
       delete_content: '削除してもよろしいですか？',
+      refused_title: '削除できません',
     },
     message: {
       error: errorMessages,
@@ -153,7 +156,8 @@ export const appMessages = {
       choose: '選択してください',
       yen: '円',
       price_hint: '予約時に受け取った金額（仮入金になります）。宿泊料金の合計ではありません。',
-      price_sub_hint: 'プランなしの予約の宿泊料金の合計',
+      price_sub_hint: 'プランなしの予約の宿泊料金の合計（必須。0円のときは0と入力）',
+      provisional_apart: '（ほかに仮決済 %{amount}）',
       read_only: 'キャンセル済みの予約は変更できません（メモ、返金とメール送信のみ）。',
       audit: {
         title: '履歴',
@@ -177,17 +181,41 @@ export const appMessages = {
           booking_option: 'オプション',
           calendar_comment: 'コメント',
         },
-        fields: {
-          amount: '金額',
-          pay_type: '支払方法',
-          payment_exe_date: '入金日',
-          refund_amount: '返金額',
-          cancel_fee: 'キャンセル料',
-          delete_flg: 'キャンセル',
-          unit: '数量',
-          paid: '精算',
-          comment: 'コメント',
+        // Each kind of change with its own heading and labels (resources/bookings/historyModel.ts).
+        headings: {
+          booking: { create: '予約の登録', update: '予約の変更', cancel: '予約のキャンセル' },
+          booking_option: { create: 'オプションの追加', update: 'オプションの変更', delete: 'オプションの削除' },
+          payment: { create: '入金の登録', void: '入金の取消' },
+          refund: { refund: '返金の登録' },
         },
+        fields: {
+          // A booking's other fields read as resources.bookings.fields.
+          booking: {
+            delete_flg: 'キャンセル',
+            cancel_fee: 'キャンセル料',
+            payment_limit_date: '支払期限',
+          },
+          booking_option: {
+            name: 'オプション名',
+            unit: '数量',
+            price: '単価',
+            days: '日数',
+            comment: 'コメント',
+            paid: '支払済み',
+          },
+          payment: {
+            amount: '入金額',
+            pay_type: '支払方法',
+            payment_exe_date: '入金日',
+            price: '予約の入金合計',
+          },
+          refund: {
+            refund_amount: '返金額',
+            price: '予約の入金合計',
+          },
+        },
+        yes: 'あり',
+        no: 'なし',
       },
       planless_dialog: {
         title: 'プランなしに変更',
@@ -216,6 +244,9 @@ export const appMessages = {
         fee: 'キャンセル料',
         fee_none: 'なし',
         fee_preset: '%{percent}%（%{amount}）',
+        fee_amount: '金額を指定',
+        fee_amount_label: '金額',
+        fee_amount_help: '0円〜%{total}（合計金額）',
       },
     },
     book_search: {
@@ -230,6 +261,11 @@ export const appMessages = {
       with_deleted: 'キャンセルを含む',
       empty: '条件に合う予約はありません。',
       count: '%{count}件',
+      search: '予約を探す',
+      search_placeholder: '氏名・電話番号・メール・確認番号',
+      search_button: '検索',
+      search_help: 'Enterで全期間から検索。3文字以上は部分一致、1〜2文字は氏名・確認番号の先頭一致',
+      search_capped: '新しい予約から%{count}件を表示しています。施設や宿泊日で絞り込んでください。',
     },
     lodging: {
       title: '%{period} 宿泊一覧',
@@ -255,6 +291,7 @@ export const appMessages = {
       download_failed: 'CSVをダウンロードできませんでした。',
       cell_label: '%{date} %{unit}人の料金',
       autosave: '入力欄を離れると保存されます。',
+      grid_keys: 'Enterで確定して下の日へ、矢印キーとTabで隣の欄へ移ります。',
       csv_choose: 'CSVファイルを選択',
       csv_no_file: 'ファイルが選択されていません',
       csv_check: 'テスト送信',
@@ -303,6 +340,8 @@ export const appMessages = {
       delete_title: '入金の削除',
       delete_content: '%{date} %{amount}（%{pay_type}）の入金を削除してもよろしいですか？',
       locked: 'カード決済の入金は削除できません',
+      locked_cancelled:
+        'キャンセル済みの予約の入金は削除できません。返金はホームの「返金が必要な予約」から登録してください。',
       refund: '返金',
     },
     booking_option: {
@@ -409,7 +448,7 @@ export const appMessages = {
       actions: { new: '新規作成', create: '作成', update: '更新' },
       messages: {
         created: 'パートナーを作成しました。',
-        updated: 'パートナーを更新しました。',
+        updated: 'パートナーを保存しました。',
         deleted: 'パートナーを削除しました。',
         delete_confirm: 'パートナー「%{name}」を削除します。よろしいですか？',
         empty: 'パートナーがまだありません。「新規作成」から追加してください。',
@@ -433,7 +472,7 @@ export const appMessages = {
       actions: { new: '新規作成', create: '作成', update: '更新' },
       messages: {
         created: infoMessages.userCreated,
-        updated: 'ユーザーを更新しました。',
+        updated: 'ユーザーを保存しました。',
         deleted: infoMessages.userDeleted,
         delete_confirm: 'ユーザー「%{name}」を削除します。よろしいですか？',
         empty: 'ユーザーがいません。',
@@ -460,7 +499,7 @@ export const appMessages = {
       actions: { new: '新規作成', create: '送信', update: '送信' },
       messages: {
         created: 'FAQを作成しました。',
-        updated: 'FAQを更新しました。',
+        updated: 'FAQを保存しました。',
         deleted: 'FAQを削除しました。',
         delete_confirm: 'FAQ「%{name}」を削除します。よろしいですか？',
         empty: 'FAQがまだありません。「新規作成」から追加してください。',
@@ -475,7 +514,7 @@ export const appMessages = {
       actions: { new: '新規作成', create: '作成', update: '更新' },
       messages: {
         created: infoMessages.roomCreated,
-        updated: '部屋を更新しました。',
+        updated: '部屋を保存しました。',
         deleted: infoMessages.roomDeleted,
         delete_confirm: '部屋「%{name}」を削除します。よろしいですか？',
         empty: '部屋がまだありません。「新規作成」から追加してください。',
@@ -516,11 +555,13 @@ export const appMessages = {
       values: { open_ended: '指定なし', no_icon: 'なし' },
       links: { sync_check: '同期確認', price_settings: '料金設定' },
       publish: '%{name}を公開',
+      stop_selling: '非公開にして販売を止める',
+      stopped_selling: '「%{name}」を非公開にしました。予約はそのまま残っています。',
       titles: { list: 'プラン一覧', create: 'プランの新規作成', edit: 'プランの設定' },
       actions: { new: '新規作成', create: '作成', update: '更新' },
       messages: {
         created: infoMessages.planCreated,
-        updated: 'プランを更新しました。',
+        updated: 'プランを保存しました。',
         deleted: infoMessages.planDeleted,
         delete_confirm: 'プラン「%{name}」を削除します。よろしいですか？',
         empty: 'プランがまだありません。「新規作成」から追加してください。',
@@ -562,7 +603,7 @@ export const appMessages = {
       actions: { new: '新規作成', create: '送信', update: '送信' },
       messages: {
         created: 'オプションを作成しました。',
-        updated: 'オプションを更新しました。',
+        updated: 'オプションを保存しました。',
         deleted: 'オプションを削除しました。',
         delete_confirm: 'オプション「%{name}」を削除します。よろしいですか？',
         empty: 'オプションがまだありません。「新規作成」から追加してください。',

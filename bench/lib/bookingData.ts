@@ -18,7 +18,8 @@ export interface FillOptions {
   /**
    * Bookings written by earlier calls into the same database (0 by default): this call's rows are
    * numbered after them, so their uid and external_id stay unique, and their guests are new ones
-   * (GUESTS_PER_BOOKING of them per booking), so that a guest's stays do not pile up with history.
+   * (GUESTS_PER_BOOKING of them per booking), so that a guest's stays do not pile up with history;
+   * their phones start 080- where the first call's start 090- (the first call's rows are unchanged).
    */
   offset?: number;
   /**
@@ -106,7 +107,7 @@ function statements(o: FillOptions, firstNewId: number): string[] {
       ${pick(FAMILY, 'c.r_family')} || ' ' || ${pick(GIVEN, 'c.r_given')},
       case when c.r_mail < 0.85 then 'guest' || (${guestBase} + 1 + floor(c.r_mail * ${guests}))::int || '@example.jp' end,
       case when c.r_pref < 0.7 then ${pick(PREFS, 'c.r_pref / 0.7')} || (1 + c.i % 30) || '-' || (1 + c.i % 9) end,
-      '090-' || lpad((c.i % 10000)::text, 4, '0') || '-' || lpad(((c.i * 7) % 10000)::text, 4, '0'),
+      '${offset > 0 ? '080' : '090'}-' || lpad((c.i % 10000)::text, 4, '0') || '-' || lpad(((c.i * 7) % 10000)::text, 4, '0'),
       floor(c.r_job * 9)::int,
       case when c.r_memo < 0.2 then ${pick(MEMOS, 'c.r_memo / 0.2')} end,
       c.start_date, c.start_date + c.days, c.days, c.person_number,

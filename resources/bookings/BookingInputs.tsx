@@ -1,4 +1,4 @@
-import { Box, InputAdornment, TextField, type TextFieldProps } from '@mui/material';
+import { Box, TextField, type TextFieldProps } from '@mui/material';
 import { JOB_CODES, jobLabel } from '../../contract/enums';
 import type { PlanSummary } from '../../contract/plan';
 import type { Room } from '../../contract/room';
@@ -6,7 +6,14 @@ import type { AppMessageKey } from '../../i18n/ja';
 import { formatDate } from '../../i18n/formats';
 import { useAppTranslate } from '../../i18n/useAppTranslate';
 import { DatePickerJa } from '../../src/components/DatePickerJa';
-import { EDITABLE_WHEN_CANCELLED, type BookingField, type BookingFormValues } from './bookingModel';
+import { YenInput } from '../../src/components/YenInput';
+import { yenDigits } from '../../src/components/yenText';
+import {
+  EDITABLE_WHEN_CANCELLED,
+  type BookingField,
+  type BookingFieldErrors,
+  type BookingFormValues,
+} from './bookingModel';
 
 export interface BookingInputsProps {
   form: BookingFormValues;
@@ -18,6 +25,8 @@ export interface BookingInputsProps {
   /** A cancelled booking: every input but the memo is read-only. */
   readOnly?: boolean;
   wide?: boolean;
+  /** Each refused field's message: the field is marked red with it below (all at once). */
+  errors?: BookingFieldErrors;
   onChange: (field: BookingField, value: string) => void;
   onBlur: (field: BookingField) => void;
   /** Selects: the panel sends them at once on an existing booking. */
@@ -43,10 +52,29 @@ function planChoices(props: BookingInputsProps): Choice[] {
 
 /** The booking's inputs, shared by a new booking (form only) and an existing one (saved field by field). */
 export function BookingInputs(props: BookingInputsProps) {
-  const { form, rooms, isNew, readOnly = false, wide, onChange, onBlur, onChoose } = props;
+  const { form, rooms, isNew, readOnly = false, wide, errors = {}, onChange, onBlur, onChoose } = props;
   const translate = useAppTranslate();
   const label = (field: BookingField) => translate(`resources.bookings.fields.${field}` as AppMessageKey);
   const locked = (field: BookingField) => readOnly && !EDITABLE_WHEN_CANCELLED.includes(field);
+  /** A refused field: red, its message first, then its hint (what the amount is) still below it. */
+  const marked = (field: BookingField, hint?: TextFieldProps['helperText']) => {
+    const error = errors[field];
+    if (!error) return hint === undefined ? {} : { helperText: hint };
+    if (hint === undefined) return { error: true, helperText: error };
+    return {
+      error: true,
+      helperText: (
+        <>
+          <Box component="span" sx={{ display: 'block' }}>
+            {error}
+          </Box>
+          <Box component="span" sx={{ display: 'block', color: 'text.secondary' }}>
+            {hint}
+          </Box>
+        </>
+      ),
+    };
+  };
 
   const text = (field: BookingField, extra: Partial<TextFieldProps> = {}) => (
     <TextField
@@ -61,6 +89,7 @@ export function BookingInputs(props: BookingInputsProps) {
       fullWidth
       disabled={locked(field)}
       {...extra}
+      {...marked(field, extra.helperText)}
     />
   );
 
@@ -78,6 +107,7 @@ export function BookingInputs(props: BookingInputsProps) {
       disabled={locked(field)}
       slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
       {...extra}
+      {...marked(field)}
     >
       {choices.map((c) => (
         <option key={c.value} value={c.value}>
@@ -92,16 +122,24 @@ export function BookingInputs(props: BookingInputsProps) {
   if (form.room_id === '' || isNew) roomChoices.unshift({ value: '', label: translate('app.booking.choose') });
   // Columns of a 12-column grid: the panel is narrow beside the calendar, wider from the mail screen.
   const cols = (n: number) => ({ sx: { gridColumn: `span ${n}` } });
-  const yen = (field: BookingField, helperText: string) =>
-    text(field, {
-      ...cols(6),
-      type: 'number',
-      helperText,
-      slotProps: {
-        htmlInput: integer.slotProps.htmlInput,
-        input: { endAdornment: <InputAdornment position="end">{translate('app.booking.yen')}</InputAdornment> },
-      },
-    });
+  // The console's one money input: 165,000 while typing, full-width digits taken, 円 after it.
+  const yen = (field: BookingField, helperText: string) => (
+    <YenInput
+      key={field}
+      id={`booking-${field}`}
+      name={field}
+      label={label(field)}
+      value={form[field]}
+      parse={yenDigits}
+      onChange={(value) => onChange(field, value)}
+      onBlur={() => onBlur(field)}
+      size="small"
+      fullWidth
+      disabled={locked(field)}
+      {...cols(6)}
+      {...marked(field, helperText)}
+    />
+  );
 
   return (
     <Box
@@ -121,7 +159,8 @@ export function BookingInputs(props: BookingInputsProps) {
           value={form.start_date || null}
           onChange={(date) => onChange('start_date', date ?? '')}
           onBlur={() => onBlur('start_date')}
-          helperText={formatDate(form.start_date)}
+          helperText={errors.start_date ?? formatDate(form.start_date)}
+          error={Boolean(errors.start_date)}
           disabled={locked('start_date')}
           fullWidth
         />

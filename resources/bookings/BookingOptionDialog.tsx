@@ -60,8 +60,12 @@ export function BookingOptionDialog({
   const [form, setForm] = useState<BookingOptionFormValues>(() =>
     option ? bookingOptionToForm(option) : emptyBookingOptionForm(),
   );
-  const { problem, busy, refuse, send } = useFormRequest<BookingOptionField>(errorMessages.bookingUpdateFailed);
-  const set = (field: BookingOptionField, value: string) => setForm((f) => ({ ...f, [field]: value }));
+  const { problem, busy, refuse, send, clear } = useFormRequest<BookingOptionField>(errorMessages.bookingUpdateFailed);
+  // A field changed is being fixed: its refusal (オプションを選択してください) goes with it.
+  const set = (field: BookingOptionField, value: string) => {
+    setForm((f) => ({ ...f, [field]: value }));
+    clear(field);
+  };
 
   const choices: Choice[] = (catalogue ?? []).map((o) => ({
     value: String(o.id),

@@ -1,4 +1,4 @@
-import { useCallback, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Box, Button, CircularProgress, IconButton, Paper, Stack, Typography } from '@mui/material';
 import CloseIcon from '@mui/icons-material/Close';
@@ -10,7 +10,7 @@ import { errorMessages } from '../../contract/messages';
 import { formatDate, formatYen } from '../../i18n/formats';
 import { useAppTranslate } from '../../i18n/useAppTranslate';
 import { links } from '../../src/routes';
-import { failureMessage } from '../../dataProvider/apiErrors';
+import { failureMessage, fieldErrorsOf } from '../../dataProvider/apiErrors';
 import { BookingInputs } from './BookingInputs';
 import { leavesPlan, prepareCreate, type BookingField } from './bookingModel';
 import type { NewStay } from './newStay';
@@ -19,6 +19,7 @@ import { BookingSummary } from './BookingSummary';
 import { CancelBookingDialog, type CancelChoice } from './CancelBookingDialog';
 import { PlanlessTotalDialog } from './PlanlessTotalDialog';
 import { useBookingPanel } from './useBookingPanel';
+import { useEscapeToClose } from './useEscapeToClose';
 import { useAppDataProvider } from '../../dataProvider/useAppDataProvider';
 
 export interface BookingPanelProps {
@@ -32,6 +33,11 @@ export interface BookingPanelProps {
   wide?: boolean;
   /** A new booking (bookId 0) whose stay was chosen on the calendar. */
   newStay?: NewStay | null;
+  /**
+   * The booking belongs to another accommodation than the one the panel was opened under (an
+   * address edited or shared): the screen goes to that accommodation's address instead.
+   */
+  onOtherAccommodation?: (accommodationId: number, bookId: number) => void;
 }
 
 /** The booking detail panel (spec section 2 "Booking detail panel"), beside the calendar. */
@@ -48,6 +54,7 @@ function BookingPanelBody({
   onChanged: onChangedProp,
   wide = false,
   newStay,
+  onOtherAccommodation,
 }: BookingPanelProps) {
   // Every list of bookings read through react-admin (the month view, the booking search) refreshes
   // from its cache; the screen around the panel is told too (the calendar's window).
@@ -65,17 +72,27 @@ function BookingPanelBody({
   // プランなし picked on an existing booking: the total is asked for before anything is sent.
   const [askingTotal, setAskingTotal] = useState(false);
   const [busy, setBusy] = useState(false);
-  const { booking, form, status } = panel;
+  const { booking, form } = panel;
   const isNew = bookId === 0;
   const cancelled = booking?.delete_flg === 1;
+  useEscapeToClose(onClose);
+  // Never shown under another accommodation's rooms and plans: loading until the screen moves.
+  const elsewhere = booking !== null && booking.accommodation_id !== accommodationId;
+  const status = elsewhere ? 'loading' : panel.status;
+  useEffect(() => {
+    if (booking && elsewhere) onOtherAccommodation?.(booking.accommodation_id, booking.id);
+  }, [booking, elsewhere, onOtherAccommodation]);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const prepared = prepareCreate(accommodationId, form);
     if (prepared.error) {
+      // Every refused field marked at once; the box says the first in the spec's order.
+      panel.setErrors(prepared.errors);
       notify(prepared.error.message, { type: 'error' });
       return;
     }
+    panel.setErrors({});
     setBusy(true);
     try {
       const created = await dataProvider.createBook(prepared.body);
@@ -83,6 +100,7 @@ function BookingPanelBody({
       onChanged?.();
       navigate(links.booking(accommodationId, created.id));
     } catch (error) {
+      panel.setErrors(fieldErrorsOf(error));
       notify(failureMessage(error, errorMessages.bookingCreateFailed), { type: 'error' });
     } finally {
       setBusy(false);
@@ -95,7 +113,7 @@ function BookingPanelBody({
     try {
       await dataProvider.cancelBook(booking.id, choice);
       setCancelOpen(false);
-      notify('app.message.info.bookingDeleted', { type: 'info' });
+      notify('app.message.info.bookingCancelled', { type: 'success' });
       await panel.reload();
       onChanged?.();
     } catch (error) {
@@ -162,6 +180,11 @@ function BookingPanelBody({
             </Alert>
           )}
           <BookingSummary booking={booking} form={form} />
+          {booking && !cancelled && (
+            <Typography variant="body2" color="text.secondary" data-testid="booking-autosave">
+              {translate('app.crud.autosave')}
+            </Typography>
+          )}
           <BookingInputs
             form={form}
             rooms={panel.rooms}
@@ -170,6 +193,7 @@ function BookingPanelBody({
             isNew={isNew}
             readOnly={cancelled}
             wide={wide}
+            errors={panel.errors}
             onChange={panel.setField}
             onBlur={(field) => void panel.save(field)}
             onChoose={choose}

@@ -1,5 +1,6 @@
 import { useEffect, useMemo, type ReactNode } from 'react';
-import { Chip, Stack, useMediaQuery, type Theme } from '@mui/material';
+import { useFormContext, useWatch } from 'react-hook-form';
+import { Alert, Chip, Stack, useMediaQuery, type Theme } from '@mui/material';
 import {
   BooleanInput,
   DataTable,
@@ -20,7 +21,14 @@ import { FacilityIcon } from '../../src/components/FacilityIcon';
 import { fieldCell } from '../../src/crud/cells';
 import { DateInputJa } from '../../src/crud/EntityInput';
 import { readBookSearch, writeBookSearch } from '../../src/pages/calendar/calendarStorage';
-import { cookieFromFilter, filterFromCookie, type BookingSearchFilter } from './bookingSearchModel';
+import { BookingSearchBox } from './BookingSearchBox';
+import {
+  cookieFromFilter,
+  filterFromCookie,
+  searchCapped,
+  stayOrderError,
+  type BookingSearchFilter,
+} from './bookingSearchModel';
 
 /** Keeps the last search in the cookie of spec 3, so the page opens on it next time. */
 function RememberSearch() {
@@ -31,10 +39,37 @@ function RememberSearch() {
   return null;
 }
 
+/** A search that answered its most: there may be more, say so (the API answers the latest made). */
+function SearchCapped() {
+  const translate = useAppTranslate();
+  const { filterValues, total } = useListContext();
+  if (!searchCapped(filterValues as BookingSearchFilter, total ?? 0)) return null;
+  return (
+    <Alert severity="info" sx={{ m: 1 }}>
+      {translate('app.book_search.search_capped', { count: total ?? 0 })}
+    </Alert>
+  );
+}
+
+/** The period's rule on both dates: the filter form sends nothing while it fails (issue 19). */
+const stayOrder = (_value: unknown, values: Partial<BookingSearchFilter>) => stayOrderError(values);
+
+/** A date of the period; a change checks the other date again, so a mended period says nothing more. */
+function StayDateInput({ source, other, label }: { source: string; other: string; label: string; alwaysOn: true }) {
+  const { trigger, getValues } = useFormContext();
+  const value: unknown = useWatch({ name: source });
+  useEffect(() => {
+    if (getValues(other)) void trigger(other);
+  }, [value, other, getValues, trigger]);
+  return <DateInputJa source={source} label={label} validate={stayOrder} alwaysOn />;
+}
+
 /**
  * The booking search (/m/books): react-admin's List of the `books` resource with the filters of
- * GET /admin/books (spec 7): facility, stay period, sync state, unpaid only, with cancellations,
- * guest mail. A row opens the booking panel (/m/books/{id}).
+ * GET /admin/books (spec 7): the search box for a guest who calls (q), facility, stay period, sync
+ * state, unpaid only, with cancellations, guest mail. A row opens the booking panel
+ * (/m/books/{id}); a cancelled row is grey with a キャンセル chip beside the guest's name, the one
+ * column a phone always shows first.
  */
 export default function BookingSearch() {
   const translate = useAppTranslate();
@@ -45,8 +80,13 @@ export default function BookingSearch() {
   const defaults = useMemo(() => filterFromCookie(readBookSearch(), todayInTokyo()), []);
   const facility = (id: number) => accommodations.find((a) => a.id === id);
   const narrow = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
-  // The columns of the booking's description; the facility and the cancellation drawn as on the stay history.
-  const columns = columnEntries(bookingEntity).filter(([, meta]) => !(narrow && meta.column?.hiddenWhenNarrow));
+  // The columns of the booking's description, the facility drawn as on the stay history. A cancelled
+  // booking is marked in its row (the name's chip), not in a last column that a wide table pushes
+  // out of view; on a phone the guest's name comes first.
+  const columns = columnEntries(bookingEntity).filter(
+    ([source, meta]) => source !== 'delete_flg' && !(narrow && meta.column?.hiddenWhenNarrow),
+  );
+  if (narrow) columns.sort(([a], [b]) => Number(b === 'name') - Number(a === 'name'));
   const cells: Record<string, (b: Booking) => ReactNode> = {
     accommodation_id: (b) => {
       const a = facility(b.accommodation_id);
@@ -57,11 +97,18 @@ export default function BookingSearch() {
         </Stack>
       );
     },
-    delete_flg: (b) =>
-      b.delete_flg === 1 ? <Chip size="small" color="error" label={translate('app.booking.cancelled')} /> : '',
+    name: (b) => (
+      <Stack direction="row" sx={{ alignItems: 'center', gap: 1 }}>
+        <span>{b.name}</span>
+        {b.delete_flg === 1 && (
+          <Chip size="small" color="error" variant="outlined" label={translate('app.booking.cancelled')} />
+        )}
+      </Stack>
+    ),
   };
 
   const filters = [
+    <BookingSearchBox key="q" source="q" alwaysOn />,
     <SelectInput
       key="accommodation_id"
       source="accommodation_id"
@@ -71,8 +118,20 @@ export default function BookingSearch() {
       emptyText={label('all_accommodations')}
       alwaysOn
     />,
-    <DateInputJa key="stay_start_date" source="stay_start_date" label={label('stay_from')} alwaysOn />,
-    <DateInputJa key="stay_end_date" source="stay_end_date" label={label('stay_to')} alwaysOn />,
+    <StayDateInput
+      key="stay_start_date"
+      source="stay_start_date"
+      other="stay_end_date"
+      label={label('stay_from')}
+      alwaysOn
+    />,
+    <StayDateInput
+      key="stay_end_date"
+      source="stay_end_date"
+      other="stay_start_date"
+      label={label('stay_to')}
+      alwaysOn
+    />,
     <TextInput key="mail" source="mail" label={field('mail')} type="email" alwaysOn />,
     <SelectInput
       key="sync"
@@ -107,13 +166,20 @@ export default function BookingSearch() {
         contain: 'inline-size',
         '& .RaList-main': { width: '100%', minWidth: 0 },
         '& .RaList-content': { overflowX: 'auto' },
+        // react-admin's filter form hides every helper text: the search box's hint and a refused
+        // period must be read.
+        [`& .RaList-actions form .MuiFormHelperText-root.Mui-error,
+          & .RaList-actions form [data-source="q"] .MuiFormHelperText-root`]: { display: 'block' },
       }}
     >
       <RememberSearch />
+      <SearchCapped />
       <DataTable
         rowClick="edit"
         bulkActionButtons={false}
-        rowSx={(record) => (record.delete_flg === 1 ? { bgcolor: 'grey.100' } : {})}
+        rowSx={(record) =>
+          record.delete_flg === 1 ? { bgcolor: 'grey.100', '& td': { color: 'text.secondary' } } : {}
+        }
         data-testid="book-search"
         sx={{ '& td, & th': { whiteSpace: 'nowrap' } }}
       >

@@ -2,6 +2,7 @@ import { Box, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
 import type { Booking } from '../../contract/booking';
 import { viaLabel } from '../../contract/enums';
+import { paidShown } from '../../contract/payment';
 import { formatDate, formatDateTime, formatYen } from '../../i18n/formats';
 import { useAppTranslate } from '../../i18n/useAppTranslate';
 import { checkOutDate, type BookingFormValues } from './bookingModel';
@@ -54,7 +55,10 @@ export function BookingSummary({ booking, form }: { booking: Booking | null; for
             {formatYen(booking.price_sub)}
           </Fact>
           <Fact label={translate('resources.bookings.fields.paid')} testId="booking-price">
-            {formatYen(booking.price)}
+            {/* A provisional settlement is not money received (issue 19): named beside, not added. */}
+            {formatYen(paidShown(booking).held)}
+            {paidShown(booking).provisional > 0 &&
+              translate('app.booking.provisional_apart', { amount: formatYen(paidShown(booking).provisional) })}
           </Fact>
           <Fact label={translate('resources.bookings.fields.via')} span={2}>
             {viaLabel(booking.via)}

@@ -15,8 +15,11 @@ import {
   Typography,
 } from '@mui/material';
 import { cancelFee, cancelFeePresets } from '../../contract/booking';
+import { cancelFeeOf, type CancelFeeChoice } from './cancelModel';
 import { formatYen } from '../../i18n/formats';
 import { useAppTranslate } from '../../i18n/useAppTranslate';
+import { YenInput } from '../../src/components/YenInput';
+import { yenDigits } from '../../src/components/yenText';
 
 export interface CancelChoice {
   mail: boolean;
@@ -34,13 +37,29 @@ export interface CancelBookingDialogProps {
 }
 
 const NONE = 'none';
+const AMOUNT = 'amount';
 
-/** Confirms a cancellation: send the cancel mail (on by default) and the cancellation fee chosen. */
+/**
+ * Confirms a cancellation: send the cancel mail (on by default) and the cancellation fee: none, a
+ * preset share of the total (50%, 10%, 100%) or an amount typed in yen, refused unless 0..the total.
+ */
 export function CancelBookingDialog({ open, priceSub, loading = false, onConfirm, onClose }: CancelBookingDialogProps) {
   const translate = useAppTranslate();
   const [mail, setMail] = useState(true);
   const [preset, setPreset] = useState<string>(NONE);
-  const fee = preset === NONE ? null : cancelFee(priceSub, Number(preset));
+  const [amount, setAmount] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const choice: CancelFeeChoice =
+    preset === NONE
+      ? { kind: 'none' }
+      : preset === AMOUNT
+        ? { kind: 'amount', text: amount }
+        : { kind: 'percent', percent: Number(preset) };
+  const confirm = () => {
+    const result = cancelFeeOf(choice, priceSub);
+    setProblem(result.error ?? null);
+    if (result.error === undefined) onConfirm({ mail, cancelFee: result.fee });
+  };
 
   return (
     <Dialog
@@ -57,7 +76,14 @@ export function CancelBookingDialog({ open, priceSub, loading = false, onConfirm
           <FormLabel component="legend" id="cancel-fee-label">
             {translate('app.booking.cancel_dialog.fee')}
           </FormLabel>
-          <RadioGroup aria-labelledby="cancel-fee-label" value={preset} onChange={(e) => setPreset(e.target.value)}>
+          <RadioGroup
+            aria-labelledby="cancel-fee-label"
+            value={preset}
+            onChange={(e) => {
+              setPreset(e.target.value);
+              setProblem(null);
+            }}
+          >
             <FormControlLabel
               value={NONE}
               control={<Radio />}
@@ -74,7 +100,29 @@ export function CancelBookingDialog({ open, priceSub, loading = false, onConfirm
                 })}
               />
             ))}
+            <FormControlLabel
+              value={AMOUNT}
+              control={<Radio />}
+              label={translate('app.booking.cancel_dialog.fee_amount')}
+            />
           </RadioGroup>
+          <YenInput
+            size="small"
+            label={translate('app.booking.cancel_dialog.fee_amount_label')}
+            value={amount}
+            parse={yenDigits}
+            onChange={(value) => {
+              setAmount(value);
+              setPreset(AMOUNT);
+              setProblem(null);
+            }}
+            error={problem !== null}
+            helperText={
+              problem ?? translate('app.booking.cancel_dialog.fee_amount_help', { total: formatYen(priceSub) })
+            }
+            sx={{ ml: 4, mt: 0.5, maxWidth: 220 }}
+            slotProps={{ formHelperText: { sx: { mx: 0 } } }}
+          />
         </FormControl>
         <FormControlLabel
           sx={{ display: 'flex' }}
@@ -88,7 +136,7 @@ export function CancelBookingDialog({ open, priceSub, loading = false, onConfirm
           {translate('app.action.close')}
         </Button>
         <Button
-          onClick={() => onConfirm({ mail, cancelFee: fee })}
+          onClick={confirm}
           disabled={loading}
           color="error"
           variant="contained"

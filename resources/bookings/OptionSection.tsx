@@ -42,7 +42,7 @@ export function OptionSection({ booking, onChanged }: OptionSectionProps) {
 
   const saved = async (message: string) => {
     close();
-    notify(message, { type: 'info' });
+    notify(message, { type: 'success' });
     await onChanged();
   };
 
@@ -51,7 +51,7 @@ export function OptionSection({ booking, onChanged }: OptionSectionProps) {
     try {
       await dataProvider.removeBookingOption(booking.id, option.id);
       setRemoveOpen(false);
-      notify('app.booking_option.removed', { type: 'info' });
+      notify('app.booking_option.removed', { type: 'success' });
       await onChanged();
     } catch (error) {
       setRemoveOpen(false);

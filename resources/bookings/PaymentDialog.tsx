@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Checkbox, FormControlLabel, InputAdornment, Stack, TextField } from '@mui/material';
+import { Checkbox, FormControlLabel, Stack, TextField } from '@mui/material';
 import type { Booking } from '../../contract/booking';
 import { PAYMENT_FORM_PAY_TYPES, payTypeLabel } from '../../contract/enums';
 import { errorMessages } from '../../contract/messages';
@@ -7,6 +7,8 @@ import { formatYen, todayInTokyo } from '../../i18n/formats';
 import { useAppTranslate } from '../../i18n/useAppTranslate';
 import { DatePickerJa } from '../../src/components/DatePickerJa';
 import { FormDialog } from '../../src/components/FormDialog';
+import { YenInput } from '../../src/components/YenInput';
+import { yenDigits } from '../../src/components/yenText';
 import { useFormRequest } from '../../src/components/useFormRequest';
 import { balanceOf, emptyPaymentForm, preparePayment, type PaymentField, type PaymentFormValues } from './paymentModel';
 import { useAppDataProvider } from '../../dataProvider/useAppDataProvider';
@@ -63,12 +65,12 @@ export function PaymentDialog({ booking, onClose, onSaved }: PaymentDialogProps)
           error={Boolean(problem?.fields.payment_exe_date)}
           helperText={problem?.fields.payment_exe_date ?? translate('app.payment.provisional_help')}
         />
-        <TextField
+        <YenInput
           id="payment-amount"
           label={translate('app.payment.amount')}
           value={form.amount}
-          onChange={(e) => set('amount', e.target.value)}
-          type="number"
+          parse={yenDigits}
+          onChange={(value) => set('amount', value)}
           size="small"
           fullWidth
           autoFocus
@@ -77,10 +79,6 @@ export function PaymentDialog({ booking, onClose, onSaved }: PaymentDialogProps)
             problem?.fields.amount ??
             (balance > 0 ? translate('app.payment.balance', { amount: formatYen(balance) }) : undefined)
           }
-          slotProps={{
-            htmlInput: { min: 1, step: 1, inputMode: 'numeric' },
-            input: { endAdornment: <InputAdornment position="end">{translate('app.booking.yen')}</InputAdornment> },
-          }}
         />
         <TextField
           id="payment-pay-type"

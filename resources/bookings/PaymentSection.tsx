@@ -13,7 +13,7 @@ import { ConfirmDialog } from '../../src/components/ConfirmDialog';
 import { failureMessage } from '../../dataProvider/apiErrors';
 import { EmptyNote, PanelSection } from './PanelSection';
 import { PaymentDialog } from './PaymentDialog';
-import { canDeletePayment, isProvisional, moneyRows } from './paymentModel';
+import { isProvisional, moneyRows, paymentLock } from './paymentModel';
 import { useAppDataProvider } from '../../dataProvider/useAppDataProvider';
 
 export interface PaymentSectionProps {
@@ -39,12 +39,15 @@ export function PaymentSection({ booking, onChanged }: PaymentSectionProps) {
   const [busy, setBusy] = useState(false);
   const rows = moneyRows(booking);
   const readOnly = booking.delete_flg === 1;
+  const lockOf = (p: BookingPayment) => paymentLock(booking, p);
+  const lockText = (p: BookingPayment) =>
+    translate(lockOf(p) === 'cancelled' ? 'app.payment.locked_cancelled' : 'app.payment.locked');
   const dateOf = (p: BookingPayment) =>
     isProvisional(p) ? translate('app.booking.provisional') : formatDate(p.payment_exe_date);
 
   const registered = async () => {
     setAdding(false);
-    notify('app.message.info.paymentRegistered', { type: 'info' });
+    notify('app.message.info.paymentRegistered', { type: 'success' });
     await onChanged();
   };
 
@@ -53,7 +56,7 @@ export function PaymentSection({ booking, onChanged }: PaymentSectionProps) {
     setBusy(true);
     try {
       await dataProvider.deletePayment(deleting.id);
-      notify('app.message.info.paymentDeleted', { type: 'info' });
+      notify('app.message.info.paymentDeleted', { type: 'success' });
       await onChanged();
     } catch (error) {
       notify(failureMessage(error, errorMessages.deleteFailed), { type: 'error' });
@@ -97,7 +100,7 @@ export function PaymentSection({ booking, onChanged }: PaymentSectionProps) {
                   </TableCell>
                   <TableCell>{payTypeLabel(row.payment.pay_type)}</TableCell>
                   <TableCell align="right" sx={{ px: 0.5, width: 40 }}>
-                    {canDeletePayment(row.payment) && !readOnly ? (
+                    {lockOf(row.payment) === null ? (
                       <IconButton
                         size="small"
                         aria-label={translate('app.payment.delete')}
@@ -109,8 +112,8 @@ export function PaymentSection({ booking, onChanged }: PaymentSectionProps) {
                         <DeleteIcon fontSize="small" />
                       </IconButton>
                     ) : (
-                      <Tooltip title={translate('app.payment.locked')}>
-                        <LockIcon fontSize="small" color="disabled" aria-label={translate('app.payment.locked')} />
+                      <Tooltip title={lockText(row.payment)}>
+                        <LockIcon fontSize="small" color="disabled" aria-label={lockText(row.payment)} />
                       </Tooltip>
                     )}
                   </TableCell>

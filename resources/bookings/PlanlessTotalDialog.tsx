@@ -1,8 +1,10 @@
 import { useState } from 'react';
-import { DialogContentText, InputAdornment, TextField } from '@mui/material';
+import { DialogContentText } from '@mui/material';
 import { bookingCreateMessages } from '../../contract/booking';
 import { useAppTranslate } from '../../i18n/useAppTranslate';
 import { FormDialog } from '../../src/components/FormDialog';
+import { YenInput } from '../../src/components/YenInput';
+import { yenDigits } from '../../src/components/yenText';
 
 export interface PlanlessTotalDialogProps {
   onConfirm: (total: number) => Promise<void>;
@@ -41,19 +43,15 @@ export function PlanlessTotalDialog({ onConfirm, onClose }: PlanlessTotalDialogP
       problem={problem}
     >
       <DialogContentText sx={{ mb: 2 }}>{translate('app.booking.planless_dialog.content')}</DialogContentText>
-      <TextField
+      <YenInput
         autoFocus
         id="planless-price_sub"
         label={translate('resources.bookings.fields.price_sub')}
         value={value}
-        onChange={(e) => setValue(e.target.value)}
-        type="number"
+        parse={yenDigits}
+        onChange={setValue}
         size="small"
         fullWidth
-        slotProps={{
-          htmlInput: { min: 0, step: 1, inputMode: 'numeric' },
-          input: { endAdornment: <InputAdornment position="end">{translate('app.booking.yen')}</InputAdornment> },
-        }}
       />
     </FormDialog>
   );

@@ -1,5 +1,6 @@
 import {
-  firstBookingCreateError,
+  bookingCreateErrors,
+  bookingUpdateBodySchema,
   normaliseBookingCreate,
   type Booking,
   type BookingCreate,
@@ -8,6 +9,7 @@ import {
   type BookingUpdate,
 } from '../../contract/booking';
 import { addDays, isoDatePattern } from '../../contract/dates';
+import { fieldErrors } from '../../contract/entity';
 
 /**
  * The booking panel's form as its inputs hold it (every value a string) and the rules that turn
@@ -178,14 +180,31 @@ export function createInput(accommodationId: number, form: BookingFormValues): B
   };
 }
 
-/** The spec's create rules (contract) first; the body only when none is broken. */
+/** Each field's message: what the panel shows under the field it marks. */
+export type BookingFieldErrors = Partial<Record<BookingField, string>>;
+
+/**
+ * The spec's create rules (contract) first; the body only when none is broken. `errors` holds every
+ * field broken (each marked at once), `error` the first in the spec's order (the message box).
+ */
 export function prepareCreate(
   accommodationId: number,
   form: BookingFormValues,
-): { error: BookingRuleError; body?: undefined } | { error?: undefined; body: BookingCreate } {
+):
+  | { error: BookingRuleError; errors: BookingFieldErrors; body?: undefined }
+  | { error?: undefined; errors?: undefined; body: BookingCreate } {
   const input = createInput(accommodationId, form);
-  const error = firstBookingCreateError(input);
-  return error ? { error } : { body: normaliseBookingCreate(input) };
+  const broken = bookingCreateErrors(input);
+  if (!broken[0]) return { body: normaliseBookingCreate(input) };
+  return { error: broken[0], errors: Object.fromEntries(broken.map((e) => [e.field, e.message])) };
+}
+
+/**
+ * The message of the update rules (the contract's PATCH schema) for one field's patch, or null when
+ * it may be sent: a head count of 0 or a mail without @ is refused before any call.
+ */
+export function patchError(patch: BookingUpdate): string | null {
+  return Object.values(fieldErrors(bookingUpdateBodySchema, patch))[0] ?? null;
 }
 
 /** First and last stay day of a guest's bookings (the lodging list's heading), or null when none. */

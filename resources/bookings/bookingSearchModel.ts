@@ -1,3 +1,4 @@
+import { BOOK_SEARCH_LIMIT, BOOK_SEARCH_MAX, bookSearchMessages } from '../../contract/booking';
 import { addDays } from '../../contract/dates';
 
 /**
@@ -14,6 +15,11 @@ export interface BookingSearchFilter {
   not_paid_only?: boolean;
   with_deleted?: boolean;
   mail?: string;
+  /**
+   * The search box (name, phone, mail, confirmation number). Not kept in the cookie: the spec's
+   * cookie names its keys, and a caller's name is not for the next visit.
+   */
+  q?: string;
 }
 
 export type BookSearchCookie = Partial<Record<string, unknown>>;
@@ -30,6 +36,11 @@ export function filterFromCookie(cookie: BookSearchCookie, today: string): Booki
     stay_start_date: isDate(cookie.stay_from) ? cookie.stay_from : today,
     stay_end_date: isDate(cookie.stay_to) ? cookie.stay_to : addDays(today, DEFAULT_SEARCH_DAYS),
   };
+  // A period that ends before it starts finds nothing: the defaults instead.
+  if (stayOrderError(filter)) {
+    filter.stay_start_date = today;
+    filter.stay_end_date = addDays(today, DEFAULT_SEARCH_DAYS);
+  }
   const accommodation = Number(cookie.accommodation_id);
   if (Number.isInteger(accommodation) && accommodation > 0) filter.accommodation_id = accommodation;
   if (cookie.sync === '0' || cookie.sync === '1' || cookie.sync === 0 || cookie.sync === 1) {
@@ -52,4 +63,41 @@ export function cookieFromFilter(filter: BookingSearchFilter): BookSearchCookie 
     with_deleted: filter.with_deleted ? 1 : 0,
     mail: filter.mail ?? '',
   };
+}
+
+/** The form rule of the period (the end date's and the start date's): the message, or undefined. */
+export function stayOrderError(values: Partial<BookingSearchFilter>): string | undefined {
+  const { stay_start_date: from, stay_end_date: to } = values;
+  return from && to && to < from ? bookSearchMessages.order : undefined;
+}
+
+/** What the search box refuses before anything is sent, or null. */
+export function searchBoxError(text: string): string | null {
+  return text.trim().length > BOOK_SEARCH_MAX ? bookSearchMessages.tooLong : null;
+}
+
+/**
+ * The filter after Enter in the search box: a text searches every date (the period is emptied; a
+ * date set afterwards narrows it), the other filters stay. An emptied box goes back to the default
+ * period when none is left, rather than to every booking of every date.
+ */
+export function searchBoxFilter(filter: BookingSearchFilter, text: string, today: string): BookingSearchFilter {
+  const q = text.trim();
+  const next: BookingSearchFilter = { ...filter };
+  delete next.q;
+  if (q !== '') {
+    delete next.stay_start_date;
+    delete next.stay_end_date;
+    return { ...next, q };
+  }
+  if (!next.stay_start_date && !next.stay_end_date) {
+    next.stay_start_date = today;
+    next.stay_end_date = addDays(today, DEFAULT_SEARCH_DAYS);
+  }
+  return next;
+}
+
+/** True when a search answered as many bookings as it answers at most: there may be more. */
+export function searchCapped(filter: BookingSearchFilter, count: number): boolean {
+  return Boolean(filter.q?.trim()) && count >= BOOK_SEARCH_LIMIT;
 }

@@ -77,7 +77,11 @@ export function emptyPaymentForm(today: string, booking?: Pick<Booking, 'price' 
 export function preparePayment(bookId: number, form: PaymentFormValues): Prepared<PaymentCreate, PaymentField> {
   const amount = numberOf(form.amount);
   const payType = numberOf(form.pay_type);
-  if (!isNonzeroNumber(amount)) return { error: { field: 'amount', message: paymentMessages.amount } };
+  if (amount === undefined) return { error: { field: 'amount', message: paymentMessages.amount } };
+  // A typed 0 (or a negative) is not "missing": say the range the amount must be in.
+  if (!isNonzeroNumber(amount) || amount < 0) {
+    return { error: { field: 'amount', message: paymentMessages.amountRange } };
+  }
   if (!isNonzeroNumber(payType)) return { error: { field: 'pay_type', message: paymentMessages.payType } };
   const body: PaymentCreate = {
     payment_exe_date: form.payment_exe_date,
@@ -93,6 +97,19 @@ export function preparePayment(bookId: number, form: PaymentFormValues): Prepare
 /** Spec 4: a card settlement's payment (it has a transaction_id) stays; any other may be deleted. */
 export function canDeletePayment(payment: Pick<BookingPayment, 'transaction_id'>): boolean {
   return payment.transaction_id === null;
+}
+
+/**
+ * Why a payment cannot be deleted, in the order the server checks (server/services/payments.ts
+ * delete): a cancelled booking keeps its payments (money goes back by refund), then a card
+ * settlement's stays. null: it may be deleted.
+ */
+export function paymentLock(
+  booking: Pick<Booking, 'delete_flg'>,
+  payment: Pick<BookingPayment, 'transaction_id'>,
+): 'cancelled' | 'card' | null {
+  if (booking.delete_flg === 1) return 'cancelled';
+  return canDeletePayment(payment) ? null : 'card';
 }
 
 /** Spec 4: a payment without payment_exe_date is a provisional settlement. */

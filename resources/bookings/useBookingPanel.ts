@@ -6,14 +6,17 @@ import type { PlanSummary } from '../../contract/plan';
 import type { Room } from '../../contract/room';
 import { HttpError } from '../../dataProvider/http';
 import { todayInTokyo } from '../../i18n/formats';
-import { failureMessage } from '../../dataProvider/apiErrors';
+import { failureMessage, fieldErrorsOf } from '../../dataProvider/apiErrors';
 import { refusalMessage } from '../../src/crud/formErrors';
+import { SAVED_NOTICE_MS } from '../../src/crud/useFieldAutosave';
 import {
   bookingToForm,
   emptyBookingForm,
   fieldPatch,
   isFieldChanged,
+  patchError,
   type BookingField,
+  type BookingFieldErrors,
   type BookingFormValues,
 } from './bookingModel';
 import type { NewStay } from './newStay';
@@ -75,6 +78,22 @@ export function useBookingPanel(
   const dataProvider = useAppDataProvider();
   const notify = useNotify();
   const [state, setState] = useState<PanelState>(() => initialState(bookId, newStay));
+  // Refused fields, each marked with its message until it is changed or saved.
+  const [errors, setErrors] = useState<BookingFieldErrors>({});
+  const mark = useCallback((field: BookingField, message: string | null) => {
+    setErrors((e) => {
+      if (!message && !(field in e)) return e;
+      const next = { ...e };
+      if (message) next[field] = message;
+      else delete next[field];
+      return next;
+    });
+  }, []);
+  // Like the plan and room panels: a discreet 保存しました after each field saved.
+  const notifySaved = useCallback(
+    () => notify('app.crud.saved', { type: 'success', autoHideDuration: SAVED_NOTICE_MS }),
+    [notify],
+  );
   const rooms = useAccommodationList<Room>('rooms', accommodationId).data ?? NONE;
   const plans = useAccommodationList<PlanSummary>('plans', accommodationId).data ?? NONE;
 
@@ -119,9 +138,14 @@ export function useBookingPanel(
     };
   }, [dataProvider, bookId]);
 
-  const setField = useCallback((field: BookingField, value: string) => {
-    setState((s) => ({ ...s, form: { ...s.form, [field]: value } }));
-  }, []);
+  const setField = useCallback(
+    (field: BookingField, value: string) => {
+      setState((s) => ({ ...s, form: { ...s.form, [field]: value } }));
+      // Being fixed: the mark comes back on the next check (leaving the field, 予約する) if still wrong.
+      mark(field, null);
+    },
+    [mark],
+  );
 
   /** Sends one field of an existing booking when its value changed; `value` overrides the form's. */
   const save = useCallback(
@@ -129,25 +153,40 @@ export function useBookingPanel(
       const { booking, saved, form } = state;
       if (!booking) return;
       const current = { ...form, [field]: value ?? form[field] };
-      if (!isFieldChanged(field, saved, current)) return;
+      if (!isFieldChanged(field, saved, current)) {
+        mark(field, null);
+        return;
+      }
       const patch = fieldPatch(field, current[field]);
       const restore = () => setState((s) => ({ ...s, form: { ...s.form, [field]: s.saved[field] } }));
       if (!patch) {
         restore();
         return;
       }
+      // The contract's rule first: a refused value stays as typed, marked with its reason.
+      const problem = patchError(patch);
+      if (problem) {
+        mark(field, problem);
+        notify(problem, { type: 'error' });
+        return;
+      }
       try {
         const updated = await dataProvider.updateBook(booking.id, patch);
         const values = bookingToForm(updated);
         setState((s) => ({ ...s, booking: updated, saved: values, form: follow(s, values, field) }));
+        mark(field, null);
+        notifySaved();
         onChanged?.();
       } catch (error) {
         // The refused field's own sentence (a character it does not take), else the server's.
-        notify(refusalMessage(error, errorMessages.bookingUpdateFailed), { type: 'error' });
+        const message = fieldErrorsOf(error)[field] ?? refusalMessage(error, errorMessages.bookingUpdateFailed);
+        notify(message, { type: 'error' });
+        // A stay the server refused (full) comes back as it was; text stays as typed, marked.
         if (RESTORED_ON_FAILURE.includes(field)) restore();
+        else mark(field, message);
       }
     },
-    [dataProvider, state, notify, onChanged],
+    [dataProvider, state, notify, notifySaved, mark, onChanged],
   );
 
   /**
@@ -162,6 +201,7 @@ export function useBookingPanel(
         const updated = await dataProvider.updateBook(booking.id, { plan_id: null, price_sub: total });
         const values = bookingToForm(updated);
         setState((s) => ({ ...s, booking: updated, saved: values, form: follow(s, values, 'plan_id') }));
+        notifySaved();
         onChanged?.();
         return true;
       } catch (error) {
@@ -169,7 +209,7 @@ export function useBookingPanel(
         return false;
       }
     },
-    [dataProvider, state, notify, onChanged],
+    [dataProvider, state, notify, notifySaved, onChanged],
   );
 
   /** A select: fills the form, and on an existing booking is sent at once. */
@@ -181,5 +221,5 @@ export function useBookingPanel(
     [setField, save, state.booking],
   );
 
-  return { ...state, rooms, plans, setField, save, choose, leavePlan, reload, refresh };
+  return { ...state, errors, setErrors, rooms, plans, setField, save, choose, leavePlan, reload, refresh };
 }

@@ -9,6 +9,7 @@ import { links } from '../../src/routes';
 import { PlanIcon } from './planIcons';
 import { PlanIconInput } from './PlanIconInput';
 import { PublishSwitch } from './PublishSwitch';
+import { StopSellingButton } from './StopSellingButton';
 
 const planOf = (record: RaRecord) => record as unknown as PlanListItem;
 
@@ -16,7 +17,7 @@ const planOf = (record: RaRecord) => record as unknown as PlanListItem;
  * The rate plans of an accommodation (spec 2 "Plans", /m/accommodation/{id}/plan), generated from
  * their description: name with its icon, start, end, 公開 (saved at once), the sync-check link when
  * ikyu_id is set, 設定 (the settings panel: existing plans save each field as it is left), 料金設定
- * and 削除.
+ * and 削除 (refused while bookings use the plan: then 非公開にして販売を止める is offered).
  */
 export default function PlanList() {
   const translate = useAppTranslate();
@@ -26,7 +27,6 @@ export default function PlanList() {
         <EntityList
           entity={planEntity}
           form="panel"
-          panelBesideFrom="xl"
           meta={{ accommodationId }}
           cells={{
             name: (record) => (
@@ -60,6 +60,7 @@ export default function PlanList() {
             },
           ]}
           inputs={{ icon: PlanIconInput }}
+          deleteRefusedAction={(record, done) => <StopSellingButton record={record} done={done} />}
         />
       )}
     </ForAccommodation>

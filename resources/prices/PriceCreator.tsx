@@ -1,16 +1,5 @@
 import { useDeferredValue, useMemo, useState, type ReactNode } from 'react';
-import {
-  Alert,
-  Box,
-  Button,
-  Card,
-  CardContent,
-  CardHeader,
-  CircularProgress,
-  Stack,
-  TextField,
-  Typography,
-} from '@mui/material';
+import { Alert, Box, Button, Card, CardContent, CardHeader, CircularProgress, Stack, Typography } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import { useDataProvider, useNotify } from 'react-admin';
 import { Link, useNavigate } from 'react-router-dom';
@@ -37,6 +26,8 @@ import {
 } from './priceCreatorModel';
 import type { PlanIds } from './PlanPriceRoute';
 import { wrappingCardHeaderSx } from '../../src/components/phoneSx';
+import { YenInput } from '../../src/components/YenInput';
+import { yenDigits } from '../../src/components/yenText';
 
 const NO_HOLIDAYS: ReadonlyMap<string, string> = new Map();
 
@@ -127,7 +118,7 @@ function CreatorForm({
       const prices = creatorPrices(rule, start!, end!, plan.max_num, (date) => holidays.has(date));
       const count = await dataProvider.createPrices(plan.id, prices, rule);
       forgetPlanPrices(queryClient, plan.id);
-      notify(translate('app.price.created', { count: count.toLocaleString('ja-JP') }), { type: 'info' });
+      notify(translate('app.price.created', { count: count.toLocaleString('ja-JP') }), { type: 'success' });
       navigate(`${links.prices(accommodationId, plan.id)}?month=${start}`);
     } catch (failure) {
       notify(failureMessage(failure, errorMessages.bookingUpdateFailed), { type: 'error' });
@@ -136,17 +127,17 @@ function CreatorForm({
   };
 
   const yenField = (label: string, value: string, onChange: (v: string) => void, field: string, width = '8em') => (
-    <TextField
+    <YenInput
       key={field}
       label={label}
       value={value}
-      onChange={(event) => onChange(event.target.value)}
-      type="number"
+      parse={yenDigits}
+      onChange={onChange}
       size="small"
       error={Boolean(error(field))}
       helperText={error(field)}
       disabled={sending}
-      slotProps={{ htmlInput: { min: 0, step: 1, inputMode: 'numeric', 'data-field': field } }}
+      slotProps={{ htmlInput: { 'data-field': field } }}
       sx={{ width }}
     />
   );

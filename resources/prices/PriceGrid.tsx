@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type ChangeEvent, type FocusEvent } from 'react';
+import { useEffect, useRef, useState, type ChangeEvent, type FocusEvent, type MouseEvent } from 'react';
 import {
   Alert,
   Box,
@@ -29,9 +29,12 @@ import { useAppTranslate } from '../../i18n/useAppTranslate';
 import { links } from '../../src/routes';
 import { failureMessage } from '../../dataProvider/apiErrors';
 import { storeSavedPrice, usePlan, usePrices } from './priceQueries';
+import { markEditing, onGridKeyDown } from './gridKeys';
 import { buildPriceGrid, cellChange, monthLabel, monthRange, saveBlob, shiftMonth, type PriceRow } from './priceModel';
 import { stickyFirstCellSx, wrappingCardHeaderSx } from '../../src/components/phoneSx';
 import { tableScrollSx } from '../../src/components/ListStatus';
+import { useYenText } from '../../src/components/useYenText';
+import { yenDigits } from '../../src/components/yenText';
 
 /** Sundays and public holidays red, Saturdays blue, as on a Japanese calendar. */
 const dayColor = (row: PriceRow, holidays: ReadonlyMap<string, string>) =>
@@ -47,7 +50,8 @@ export interface PriceGridProps {
 /**
  * The price grid of a plan (spec section 2 "Plan price screens"): a month at a time, one row per date
  * and one column per headcount 1..max_num, compact above 5. A cell saves on blur only when it changed
- * and has an id (spec section 5).
+ * and has an id (spec section 5). Enter, the arrows and Tab move between cells as in a spreadsheet
+ * (./gridKeys); a month without any price says so and offers the creator.
  */
 export function PriceGrid({ accommodationId, planId, initialMonth }: PriceGridProps) {
   const holidays = useHolidays();
@@ -125,12 +129,39 @@ export function PriceGrid({ accommodationId, planId, initialMonth }: PriceGridPr
         </Stack>
         <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
           {translate('app.price.autosave')}
+          {translate('app.price.grid_keys')}
         </Typography>
         {!prices.data && prices.isError && <Alert severity="error">{translate('app.price.load_failed')}</Alert>}
         {prices.isPending && <CircularProgress size={24} />}
-        {prices.data && (
+        {prices.data?.length === 0 && (
+          // A month without a single price: say so and offer the creator, rather than a grid of grey cells.
+          <Alert
+            severity="info"
+            data-testid="price-month-empty"
+            action={
+              <Button
+                color="inherit"
+                variant="outlined"
+                size="small"
+                component={Link}
+                to={links.priceCreator(accommodationId, planId)}
+                sx={{ whiteSpace: 'nowrap' }}
+              >
+                {translate('app.price.creator')}
+              </Button>
+            }
+          >
+            {translate('app.price.empty')}
+          </Alert>
+        )}
+        {prices.data && prices.data.length > 0 && (
           <Box sx={tableScrollSx}>
-            <Table size="small" data-testid="price-grid" data-compact={grid.compact ? 'true' : 'false'}>
+            <Table
+              size="small"
+              data-testid="price-grid"
+              data-compact={grid.compact ? 'true' : 'false'}
+              onKeyDown={onGridKeyDown}
+            >
               <TableHead>
                 <TableRow>
                   <TableCell sx={{ ...cellSx, ...stickyFirstCellSx }}>{translate('app.price.date')}</TableCell>
@@ -142,7 +173,7 @@ export function PriceGrid({ accommodationId, planId, initialMonth }: PriceGridPr
                 </TableRow>
               </TableHead>
               <TableBody>
-                {grid.rows.map((row) => (
+                {grid.rows.map((row, rowIndex) => (
                   <TableRow key={row.date} data-date={row.date}>
                     <TableCell
                       sx={{ ...cellSx, ...stickyFirstCellSx, whiteSpace: 'nowrap', color: dayColor(row, holidays) }}
@@ -155,6 +186,8 @@ export function PriceGrid({ accommodationId, planId, initialMonth }: PriceGridPr
                         <PriceCell
                           key={cell ? `${cell.id}:${cell.price}` : `none:${row.date}:${i}`}
                           cell={cell}
+                          row={rowIndex}
+                          col={i}
                           compact={grid.compact}
                           label={translate('app.price.cell_label', { date: row.label, unit: i + 1 })}
                           onSave={async (id, price) => {
@@ -185,6 +218,9 @@ export function PriceGrid({ accommodationId, planId, initialMonth }: PriceGridPr
 
 interface PriceCellProps {
   cell: PriceEntry | null;
+  /** Its place in the grid, for the spreadsheet keys (./gridKeys). */
+  row: number;
+  col: number;
   compact: boolean;
   label: string;
   /**
@@ -195,44 +231,55 @@ interface PriceCellProps {
   onInvalid: (message: string) => void;
 }
 
-const yenDigits = new Intl.NumberFormat('ja-JP', { maximumFractionDigits: 0 });
-
 /**
- * One price, shown with thousands separators (18,000; typed with or without them); saves on blur only
- * when the value changed and the cell has an id.
+ * One price, shown with thousands separators (18,000; typed with or without them, full-width too):
+ * the console's money input behaviour (useYenText) in a compact cell. Saves on blur only when the
+ * value changed and the cell has an id.
  */
-function PriceCell({ cell, compact, label, onSave, onInvalid }: PriceCellProps) {
-  const stored = cell ? yenDigits.format(cell.price) : '';
-  const [text, setText] = useState(stored);
+function PriceCell({ cell, row, col, compact, label, onSave, onInvalid }: PriceCellProps) {
+  const stored = cell ? String(cell.price) : '';
+  const [draft, setDraft] = useState(stored);
   const [saving, setSaving] = useState(false);
 
   const blur = async (event: FocusEvent<HTMLInputElement>) => {
     const change = cellChange(cell, event.currentTarget.value);
     if (change.kind === 'none') {
-      setText(stored);
+      setDraft(stored);
       return;
     }
     if (change.kind === 'invalid') {
       onInvalid(change.message);
-      setText(stored);
+      setDraft(stored);
       return;
     }
     setSaving(true);
     const saved = await onSave(change.id, change.price);
     setSaving(false);
-    setText(saved === null ? stored : yenDigits.format(saved));
+    setDraft(saved === null ? stored : String(saved));
   };
+  const { ref, ...input } = useYenText({
+    value: draft,
+    parse: yenDigits,
+    onChange: setDraft,
+    onBlur: (event) => void blur(event),
+  });
 
   return (
     <Box
       component="input"
-      type="text"
-      inputMode="numeric"
+      {...input}
+      onChange={(event: ChangeEvent<HTMLInputElement>) => {
+        markEditing(event.currentTarget, true);
+        input.onChange(event);
+      }}
+      // Reached by the keyboard a cell is not being edited (the arrows move on); clicked it is.
+      onFocus={(event: FocusEvent<HTMLInputElement>) => markEditing(event.currentTarget, false)}
+      onClick={(event: MouseEvent<HTMLInputElement>) => markEditing(event.currentTarget, true)}
+      ref={ref}
+      data-row={row}
+      data-col={col}
       aria-label={label}
-      value={text}
       disabled={!cell || saving}
-      onChange={(event: ChangeEvent<HTMLInputElement>) => setText(event.target.value)}
-      onBlur={(event: FocusEvent<HTMLInputElement>) => void blur(event)}
       sx={{
         width: compact ? '5.5em' : '7.5em',
         fontSize: compact ? '0.75rem' : '0.875rem',

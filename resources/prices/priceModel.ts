@@ -1,6 +1,7 @@
 import { addMonths, dateRange, firstOfMonth, lastOfMonth, weekday } from '../../contract/dates';
 import { decodeCsvBytes } from '../../contract/csvText';
 import { errorMessages } from '../../contract/messages';
+import { normaliseYenText } from '../../src/components/yenText';
 import {
   MAX_PRICE,
   MAX_PRICE_CSV_BYTES,
@@ -88,9 +89,9 @@ export function buildPriceGrid(
   };
 }
 
-/** A typed price: a whole number of yen from 0 to MAX_PRICE ("18,000" allowed), else the message. */
+/** A typed price: a whole number of yen from 0 to MAX_PRICE ("18,000" and full-width allowed), else the message. */
 export function parsePrice(text: string): { ok: true; price: number } | { ok: false; message: string } {
-  const plain = text.trim().replace(/[,，円]/g, '');
+  const plain = normaliseYenText(text);
   if (!/^\d+$/.test(plain)) return { ok: false, message: priceMessages.price };
   const price = Number(plain);
   if (price > MAX_PRICE) return { ok: false, message: priceMessages.priceTooHigh };

@@ -42,7 +42,7 @@ export function PasswordChange({ record }: { record: RaRecord }) {
       {
         mutationMode: 'pessimistic',
         onSuccess: () => {
-          notify('resources.user.password.updated', { type: 'info' });
+          notify('resources.user.password.updated', { type: 'success' });
           close();
         },
         onError: (e) => setProblem(refusalMessage(e)),

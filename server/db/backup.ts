@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import { lockDataDir } from './dataDirLock';
+import { newPglite } from './pglite';
 import { describeEmbeddedRestore, restoreEmbedded } from './restoreEmbedded';
 import { RestoreRefusedError } from './restoreReport';
 import { describeRestore, restorePostgres } from './restorePostgres';
@@ -24,7 +24,7 @@ export async function backupTo(target: BackupTarget, file: string): Promise<void
   if (!existsSync(target.dataDir)) throw new Error(`${target.dataDir}: no database there`);
   const release = lockDataDir(target.dataDir);
   try {
-    const db = new PGlite(target.dataDir);
+    const db = newPglite(target.dataDir);
     try {
       await db.waitReady;
       const dump = await db.dumpDataDir('gzip');

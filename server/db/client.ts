@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -12,6 +12,7 @@ import pg from 'pg';
 import * as schema from './schema';
 import { SERVER_APPLICATION_NAME } from './markers';
 import { lockDataDir } from './dataDirLock';
+import { newPglite } from './pglite';
 import { listenPglite, listenPostgres, type ChannelHandlers, type Unlisten } from './notifications';
 
 /** The one database type every query takes: the same for PGlite and a PostgreSQL server. */
@@ -87,7 +88,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     // PGlite creates only the last folder of its path.
     mkdirSync(path.dirname(path.resolve(options.dataDir)), { recursive: true });
     release = lockDataDir(options.dataDir);
-    client = new PGlite(options.dataDir);
+    client = newPglite(options.dataDir);
   }
   try {
     await client.waitReady;

@@ -9,8 +9,8 @@ import {
   writeFileSync,
 } from 'node:fs';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import { lockDataDir } from './dataDirLock';
+import { newPglite } from './pglite';
 import { snapshotTar } from './pgliteSnapshot';
 import { RestoreRefusedError, formatSummary, summariseData, type DataSummary } from './restoreReport';
 
@@ -45,7 +45,7 @@ function removeStaleStaging(live: string) {
 async function openSnapshot(staging: string, file: string): Promise<DataSummary> {
   const tar = snapshotTar(readFileSync(file));
   // readFileSync and gunzipSync answer Buffers over a plain (never shared) ArrayBuffer.
-  const db = new PGlite(staging, { loadDataDir: new Blob([tar as Uint8Array<ArrayBuffer>]) });
+  const db = newPglite(staging, { loadDataDir: new Blob([tar as Uint8Array<ArrayBuffer>]) });
   try {
     await db.waitReady;
     const [schema] = (

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import {
   bookingCreateMessages as msg,
-  firstBookingCreateError,
+  cancelFeeError,
+  bookingCreateErrors,
   normaliseBookingCreate,
   type BookingCreateInput,
   type BookingListQuery,
@@ -92,14 +93,15 @@ export class BookingService {
 
   /** Spec section 5 "Booking create", then what the database needs: room, plan, prices, capacity. */
   async create(user: CurrentUser, input: BookingCreateInput): Promise<string> {
-    const broken = firstBookingCreateError(input);
-    if (broken) throw fieldError(broken.field, broken.message);
+    // Every field's first broken rule at once (the form marks them all); the message is the first.
+    const broken = bookingCreateErrors(input);
+    if (broken[0]) throw badRequest(broken[0].message, Object.fromEntries(broken.map((e) => [e.field, e.message])));
     const b = normaliseBookingCreate(input);
     if (!Number.isInteger(b.accommodation_id)) throw fieldError('accommodation_id', msg.accommodation);
     if (!user.accommodationIds.includes(b.accommodation_id)) throw notFound();
     return this.db.transaction(async (tx) => {
       await reserveRoom(tx, b.room_id, b.accommodation_id, { startDate: b.start_date, days: b.days }, null);
-      // Without a plan the total is what staff gave (0 when they gave none).
+      // Without a plan the total is what staff gave (required by bookingCreateErrors; 0 only when typed).
       let priceSub = b.price_sub ?? 0;
       if (b.plan_id !== null) {
         await checkPlan(tx, b.plan_id, b.accommodation_id, b.person_number);
@@ -224,9 +226,8 @@ export class BookingService {
       if (!current) throw notFound();
       if (current.delete_flg === 1) throw conflict(msg.alreadyCancelled);
       const fee = options.cancelFee ?? null;
-      if (fee !== null && fee > current.price_sub) {
-        throw fieldError('cancel_fee', 'キャンセル料は合計金額以内で入力してください');
-      }
+      const refused = fee === null ? null : cancelFeeError(fee, current.price_sub);
+      if (refused) throw fieldError('cancel_fee', refused);
       await q.cancelBooking(tx, id, fee);
       await audit(tx, user, {
         action: 'cancel',

@@ -1,5 +1,6 @@
 import { planMessages, planPeriodError, type Plan, type PlanCreate, type PlanUpdate } from '../../contract/plan';
 import { roomMessages, type Room, type RoomCreate, type RoomUpdate } from '../../contract/room';
+import { BOOKINGS_IN_USE_SHOWN, bookingsInUseLines } from '../../contract/bookingsInUse';
 import { monthDayJa, tokyoToday } from '../../contract/dates';
 import type { Db, Tx } from '../db/client';
 import * as q from '../db/queries/catalogue';
@@ -11,6 +12,19 @@ import { audit, auditAuthor, auditMany, withoutId, type AuditEntry } from './aud
 import type { CurrentUser } from './auth';
 
 const fieldError = (field: string, message: string) => badRequest(message, { [field]: message });
+
+/**
+ * 409 while live or future bookings use the plan or room type: never rewrite them silently. The
+ * message counts them and lists the first few (confirmation number, stay, guest).
+ */
+async function refuseWhileInUse(
+  tx: Tx,
+  use: { planId: number } | { roomId: number },
+  message: (count: number, bookings: string) => string,
+) {
+  const { count, first } = await q.liveBookings(tx, use, tokyoToday(), BOOKINGS_IN_USE_SHOWN);
+  if (count > 0) throw conflict(message(count, bookingsInUseLines(count, first)));
+}
 
 /** Optional text of a form: an empty or blank string is no value. */
 const orNull = (value: string | null | undefined) =>
@@ -101,13 +115,15 @@ export class CatalogueService {
   }
 
   /**
-   * 409 while bookings (cancelled ones too) point at the room type: they keep their history. Its own
+   * 409 while bookings (cancelled ones too) point at the room type: they keep their history; live
+   * and future ones are counted and listed, past and cancelled ones named as a whole. Its own
    * options and FAQ items, and its plan links, go with it, each with the row its own delete leaves.
    */
   deleteRoom(user: CurrentUser, accommodationId: number, roomId: number): Promise<void> {
     return this.db.transaction(async (tx) => {
       await q.lockAccommodation(tx, accommodationId);
       if (!(await q.lockRoom(tx, accommodationId, roomId))) throw notFound();
+      await refuseWhileInUse(tx, { roomId }, roomMessages.inUse);
       if ((await q.countRoomBookings(tx, roomId)) > 0) throw conflict(roomMessages.hasBookings);
       const before = await this.room(accommodationId, roomId, tx);
       await trail.lockRoomDependants(tx, roomId);
@@ -200,15 +216,18 @@ export class CatalogueService {
   }
 
   /**
-   * Prices and room links go with the plan; its bookings keep their stay without a plan. Each of
-   * them is removed here with its audit rows (set-based: a plan may have thousands): a row in every
-   * booking's history naming the plan, one `prices` row with the cells, a `detach` row per room type.
+   * 409 while live or future bookings use the plan (stop selling it instead: is_active 0). Past and
+   * cancelled bookings alone do not keep it: prices and room links go with the plan and those
+   * bookings keep their stay without a plan. Each of them is removed here with its audit rows
+   * (set-based: a plan may have thousands): a row in every booking's history naming the plan, one
+   * `prices` row with the cells, a `detach` row per room type.
    */
   deletePlan(user: CurrentUser, accommodationId: number, planId: number): Promise<void> {
     return this.db.transaction(async (tx) => {
       // The lock keeps bookings and rooms from taking the plan meanwhile (their foreign key waits on it).
       const stored = await q.findPlan(tx, accommodationId, planId, true);
       if (!stored) throw notFound();
+      await refuseWhileInUse(tx, { planId }, planMessages.inUse);
       const who = auditAuthor(user);
       await trail.clearPlanFromBookings(tx, who, planId);
       await trail.deletePlanPrices(tx, who, stored);

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import {
   paymentMessages,
   refundAmountError,
+  refundLimit,
   type Payment,
   type RefundAnswer,
   type RefundBody,
@@ -125,7 +126,8 @@ export class PaymentService {
     const first = await q.findRefundByKey(tx, key);
     if (first) return this.replay(first, body, booking.price);
     if (booking.delete_flg !== 1) throw conflict(paymentMessages.refundNotCancelled);
-    const refused = refundAmountError(body.refund_amount, booking.price);
+    // At most what was received (not a provisional settlement) less refunds and the cancellation fee.
+    const refused = refundAmountError(body.refund_amount, refundLimit(await q.refundMoney(tx, booking.id)));
     if (refused) throw badRequest(refused, { refund_amount: refused });
     const refund = await q.insertRefund(tx, {
       bookId: booking.id,

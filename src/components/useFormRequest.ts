@@ -19,6 +19,21 @@ export function useFormRequest<F extends string = string>(fallback: string) {
   const refuse = (field: F, message: string) =>
     setProblem({ message, fields: { [field]: message } as Partial<Record<F, string>> });
 
+  /**
+   * The field was changed: its sentence goes, and the one on top too when it was that field's
+   * (a problem of the whole form, from the server, stays until the next try).
+   */
+  const clear = (field: F) =>
+    setProblem((p) => {
+      const cleared = p?.fields[field];
+      if (!p || cleared === undefined) return p;
+      const fields: Partial<Record<F, string>> = { ...p.fields };
+      delete fields[field];
+      if (p.message !== cleared) return { ...p, fields };
+      const next = Object.values<string | undefined>(fields).find(Boolean);
+      return next ? { message: next, fields } : null;
+    });
+
   /** Runs the request (and what follows its success); the server's sentences become the problem. */
   const send = async (request: () => Promise<void>) => {
     setBusy(true);
@@ -34,5 +49,5 @@ export function useFormRequest<F extends string = string>(fallback: string) {
     }
   };
 
-  return { problem, busy, refuse, send };
+  return { problem, busy, refuse, send, clear };
 }

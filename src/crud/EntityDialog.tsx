@@ -35,7 +35,7 @@ export function EntityDialog({ entity, id, onClose, inputs, defaults, titles, su
   const { text } = useEntityText(entity);
   const isNew = id === null;
   const done = (message: string) => () => {
-    notify(message, { type: 'info' });
+    notify(message, { type: 'success' });
     onClose();
   };
   const onError = (error: unknown) => notify(refusalMessage(error), { type: 'error' });

@@ -1,5 +1,5 @@
 import { useRef, type ReactNode } from 'react';
-import { useFormContext, useWatch } from 'react-hook-form';
+import { useFormContext } from 'react-hook-form';
 import { InputAdornment } from '@mui/material';
 import {
   BooleanInput,
@@ -12,10 +12,13 @@ import {
   TextInput,
   useInput,
   useTranslate,
+  type Validator,
 } from 'react-admin';
 import type { FieldMeta } from '../../contract/entity';
-import { formatDate, formatYen } from '../../i18n/formats';
+import { formatDate } from '../../i18n/formats';
 import { DatePickerJa } from '../components/DatePickerJa';
+import { YenInput } from '../components/YenInput';
+import { yenNumber } from '../components/yenText';
 import { dateMessage } from '../../contract/params';
 import { useCallMeta } from './CallMeta';
 import { errorText } from './formErrors';
@@ -49,6 +52,7 @@ export function DateInputJa({
   disabled,
   helperText,
   onCommit,
+  validate,
 }: {
   source: string;
   label: string;
@@ -57,8 +61,10 @@ export function DateInputJa({
   onCommit?: () => void;
   /** Read by react-admin's filter form: a filter shown without being added. */
   alwaysOn?: boolean;
+  /** A rule of the form (a filter form sends nothing while one fails: the booking search's period). */
+  validate?: Validator;
 }) {
-  const { field, fieldState } = useInput({ source });
+  const { field, fieldState } = useInput({ source, validate });
   const { setError } = useFormContext();
   const typingRef = useRef(false);
   return (
@@ -129,24 +135,26 @@ export function EntityInput({ source, field, label, editing, onCommit }: EntityI
       return <PasswordInput {...common} autoComplete="new-password" onBlur={onBlur} />;
     case 'colour':
       return <TextInput {...common} type="color" onBlur={onBlur} />;
-    case 'integer':
     case 'yen':
+      return (
+        <YenEntityInput
+          source={source}
+          label={label}
+          disabled={disabled}
+          required={field.required}
+          hint={hint}
+          onCommit={onBlur}
+        />
+      );
+    case 'integer':
       return (
         <NumberInput
           {...common}
           step={1}
           slotProps={{
             htmlInput: NUMBER_INPUT,
-            input: {
-              endAdornment: (
-                <InputAdornment position="end">
-                  {field.input === 'yen' ? translate('app.crud.yen') : unit}
-                </InputAdornment>
-              ),
-            },
+            input: { endAdornment: <InputAdornment position="end">{unit}</InputAdornment> },
           }}
-          // A number input shows no separators: the amount is also said as staff read it.
-          helperText={field.input === 'yen' ? <YenHint source={source} /> : (hint ?? false)}
           onBlur={onBlur}
         />
       );
@@ -218,8 +226,40 @@ export function EntityInput({ source, field, label, editing, onCommit }: EntityI
   }
 }
 
-/** Under a yen input: the amount with separators and 円 (18,000円). */
-function YenHint({ source }: { source: string }) {
-  const value: unknown = useWatch({ name: source });
-  return <>{formatYen(typeof value === 'number' ? value : null)}</>;
+/** A yen field of a generated form: the console's one money input, bound to the form. */
+function YenEntityInput({
+  source,
+  label,
+  disabled,
+  required,
+  hint,
+  onCommit,
+}: {
+  source: string;
+  label: string;
+  disabled?: boolean;
+  required?: boolean;
+  hint?: string;
+  onCommit?: () => void;
+}) {
+  const { field, fieldState } = useInput({ source, format: (v: unknown) => v, parse: (v: unknown) => v });
+  return (
+    <YenInput
+      name={source}
+      label={label}
+      value={(field.value as number | null | undefined) ?? null}
+      parse={yenNumber}
+      onChange={(value) => field.onChange(value)}
+      onBlur={() => {
+        field.onBlur();
+        onCommit?.();
+      }}
+      disabled={disabled}
+      required={required}
+      error={fieldState.invalid}
+      helperText={errorText(fieldState.error?.message) ?? hint}
+      size="small"
+      fullWidth
+    />
+  );
 }

@@ -32,7 +32,7 @@ import type { AppDataProvider, CallMeta } from '../../dataProvider/dataProvider'
 import { tableScrollSx } from '../components/ListStatus';
 import { CallMetaProvider, useCallMeta } from './CallMeta';
 import { fieldCell } from './cells';
-import { DeleteRecordButton } from './DeleteRecordButton';
+import { DeleteRecordButton, type DeleteRefusedAction } from './DeleteRecordButton';
 import { EntityDialog, type EntityDialogProps } from './EntityDialog';
 import type { InputOverrides } from './EntityForm';
 import { EntityPanel } from './EntityPanel';
@@ -57,7 +57,7 @@ export interface EntityListProps {
   entity: AnyEntity;
   /**
    * How records are created and edited: `dialog`, an overlay (partners, options, FAQ); `panel`, a
-   * settings panel beside the list whose fields save as they are left (rooms, plans, users).
+   * settings sheet over the right of the list whose fields save as they are left (rooms, plans, users).
    */
   form: 'dialog' | 'panel';
   /** Rows are dragged (or moved with the keyboard) into order; display_order of moved rows is saved. */
@@ -76,10 +76,10 @@ export interface EntityListProps {
   panelChildren?: ReactNode;
   /** Under a new record's inputs in the panel. */
   createNote?: ReactNode;
-  /** From this breakpoint the panel stands beside the list (a wide list: xl), below it before. */
-  panelBesideFrom?: 'lg' | 'xl';
   /** Texts of the overlay other than the conventional ones. */
   dialog?: Pick<EntityDialogProps, 'titles' | 'submitLabels'>;
+  /** The way out offered when a delete is refused (a plan in use: stop selling it). */
+  deleteRefusedAction?: DeleteRefusedAction;
 }
 
 /**
@@ -138,7 +138,11 @@ function EntityListView(props: EntityListProps) {
     </Button>
   );
   const deleteButton = () => (
-    <DeleteRecordButton entity={entity} onDeleted={(r) => open?.id === r.id && setOpen(null)} />
+    <DeleteRecordButton
+      entity={entity}
+      onDeleted={(r) => open?.id === r.id && setOpen(null)}
+      refusedAction={props.deleteRefusedAction}
+    />
   );
   const dataColumn = ([source, field]: (typeof columns)[number], index: number) => (
     <DataTable.Col
@@ -226,10 +230,9 @@ function EntityListView(props: EntityListProps) {
   );
 
   return (
-    <Stack
-      direction={{ xs: 'column', [props.panelBesideFrom ?? 'lg']: 'row' }}
-      sx={{ gap: 2, alignItems: 'flex-start', mt: 1, minWidth: 0 }}
-    >
+    // One column: the panel (EntityPanel) lies over the list, the overlay (EntityDialog) is modal;
+    // either way the list keeps its width and its columns.
+    <Stack sx={{ gap: 2, mt: 1, minWidth: 0 }}>
       <Title title={title} preferenceKey={false} />
       <Card sx={{ flex: 1, minWidth: 0, width: '100%' }} data-testid={`${entity.resource}-list`}>
         <CardHeader

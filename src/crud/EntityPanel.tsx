@@ -1,5 +1,5 @@
-import { useEffect, useRef, type ReactNode } from 'react';
-import { Alert, Box, CircularProgress, IconButton, Paper, Stack, Typography } from '@mui/material';
+import type { ReactNode } from 'react';
+import { Alert, Box, CircularProgress, Drawer, IconButton, Portal, Stack, Typography } from '@mui/material';
 import CloseIcon from '@mui/icons-material/Close';
 import { CreateBase, Form, useEditContext, useNotify, type Identifier, type RaRecord } from 'react-admin';
 import { useFormState } from 'react-hook-form';
@@ -12,6 +12,9 @@ import { useEntityText } from './entityText';
 import { refusalMessage, useNotifyFirstError } from './formErrors';
 import { UndoFieldButtons } from './UndoFieldButtons';
 import { useFieldAutosave } from './useFieldAutosave';
+
+/** The sheet's width from a tablet up: the inputs in two columns. */
+const PANEL_WIDTH = 520;
 
 export interface EntityPanelProps {
   entity: AnyEntity;
@@ -28,72 +31,72 @@ export interface EntityPanelProps {
 }
 
 /**
- * The settings panel beside a list (rooms, plans, users): an existing record saves each field as
- * it is left or chosen; a new one is sent by the create button after the entity's rules.
+ * The settings panel of a list (rooms, plans, users): a sheet from the right that lies over the
+ * list, so the list keeps its columns at every width (it never squeezes them nor falls below the
+ * list out of view); the whole screen on a phone. An existing record saves each field as it is left
+ * or chosen; a new one is sent by the create button after the entity's rules.
  */
 export function EntityPanel({ entity, id, onClose, onCreated, inputs, children, createNote }: EntityPanelProps) {
   const meta = useCallMeta();
   const notify = useNotify();
   const { text, translate } = useEntityText(entity);
   const isNew = id === 0;
-  const panelRef = useRef<HTMLElement>(null);
   const title = text(isNew ? 'titles.create' : 'titles.edit');
 
-  // Below the list on a narrower screen: the panel just opened comes into view.
-  useEffect(() => {
-    panelRef.current?.scrollIntoView?.({ block: 'nearest', behavior: 'smooth' });
-  }, [id]);
-
   return (
-    <Paper
-      variant="outlined"
-      component="section"
-      aria-label={title}
-      ref={panelRef}
-      data-testid={`${entity.resource}-panel`}
-      sx={{ p: 2, width: '100%', maxWidth: { xs: '100%', lg: 520 }, flexShrink: 0 }}
-    >
-      <Stack direction="row" sx={{ alignItems: 'center', mb: 1 }}>
-        <Typography variant="h6" component="h2" sx={{ fontWeight: 700 }}>
-          {title}
-        </Typography>
-        <IconButton aria-label={translate('app.action.close')} onClick={onClose} sx={{ ml: 'auto' }}>
-          <CloseIcon />
-        </IconButton>
-      </Stack>
-      {isNew ? (
-        <CreateBase
-          resource={entity.resource}
-          redirect={false}
-          mutationOptions={{
-            meta,
-            onSuccess: (created: RaRecord) => {
-              notify(text('messages.created'), { type: 'info' });
-              onCreated(created);
-            },
-            onError: (error: unknown) => notify(refusalMessage(error), { type: 'error' }),
-          }}
-        >
-          <Form<RaRecord>
-            defaultValues={createDefaults(entity)}
-            validate={(values) => fieldErrors(entity.create, values)}
-            disableInvalidFormNotification
-            noValidate
-          >
-            <EntityInputs entity={entity} mode="create" inputs={inputs}>
-              {createNote}
-            </EntityInputs>
-            <CreateButton entity={entity} />
-          </Form>
-        </CreateBase>
-      ) : (
-        <EditRecord entity={entity} id={id}>
-          <AutosaveForm entity={entity} inputs={inputs}>
-            {children}
-          </AutosaveForm>
-        </EditRecord>
-      )}
-    </Paper>
+    // In the page's body: inside react-admin's content area the sticky header would cover its top.
+    <Portal>
+      <Drawer
+        anchor="right"
+        // Persistent: no backdrop, the list stays usable (another row's 設定 opens that record here).
+        variant="persistent"
+        open
+        sx={{ '& .MuiDrawer-paper': { width: { xs: '100%', sm: PANEL_WIDTH }, boxShadow: 8 } }}
+      >
+        <Box component="section" aria-label={title} data-testid={`${entity.resource}-panel`} sx={{ p: 2 }}>
+          <Stack direction="row" sx={{ alignItems: 'center', mb: 1 }}>
+            <Typography variant="h6" component="h2" sx={{ fontWeight: 700 }}>
+              {title}
+            </Typography>
+            <IconButton aria-label={translate('app.action.close')} onClick={onClose} sx={{ ml: 'auto' }}>
+              <CloseIcon />
+            </IconButton>
+          </Stack>
+          {isNew ? (
+            <CreateBase
+              resource={entity.resource}
+              redirect={false}
+              mutationOptions={{
+                meta,
+                onSuccess: (created: RaRecord) => {
+                  notify(text('messages.created'), { type: 'success' });
+                  onCreated(created);
+                },
+                onError: (error: unknown) => notify(refusalMessage(error), { type: 'error' }),
+              }}
+            >
+              <Form<RaRecord>
+                defaultValues={createDefaults(entity)}
+                validate={(values) => fieldErrors(entity.create, values)}
+                disableInvalidFormNotification
+                noValidate
+              >
+                <EntityInputs entity={entity} mode="create" inputs={inputs}>
+                  {createNote}
+                </EntityInputs>
+                <CreateButton entity={entity} />
+              </Form>
+            </CreateBase>
+          ) : (
+            <EditRecord entity={entity} id={id}>
+              <AutosaveForm entity={entity} inputs={inputs}>
+                {children}
+              </AutosaveForm>
+            </EditRecord>
+          )}
+        </Box>
+      </Drawer>
+    </Portal>
   );
 }
 

@@ -21,12 +21,22 @@ export function useNotifyFirstError(fieldOrder: readonly string[]) {
   }, [submitCount, errors, fieldOrder, notify]);
 }
 
+/** How react-admin's useInput hands a `validate` rule's answer to react-hook-form: a prefix and JSON. */
+const RA_ERROR = '@@react-admin@@';
+function raErrorText(message: string): string | undefined {
+  try {
+    return errorText(JSON.parse(message.slice(RA_ERROR.length)) as unknown);
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * The text of a field error: a string (the server's, set on the field) or react-admin's
  * `{ message }` (what a form's validate function gave).
  */
 export function errorText(message: unknown): string | undefined {
-  if (typeof message === 'string') return message;
+  if (typeof message === 'string') return message.startsWith(RA_ERROR) ? raErrorText(message) : message;
   if (
     typeof message === 'object' &&
     message !== null &&

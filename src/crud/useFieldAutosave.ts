@@ -13,8 +13,8 @@ function sameValue(a: unknown, b: unknown): boolean {
   return JSON.stringify(a) === JSON.stringify(b);
 }
 
-/** How long the discreet 保存しました stays. */
-const SAVED_NOTICE_MS = 2000;
+/** How long the discreet 保存しました stays (the booking panel's too). */
+export const SAVED_NOTICE_MS = 2000;
 
 /**
  * An existing record's form that saves each field on its own (rooms, plans, users; spec 2 "existing

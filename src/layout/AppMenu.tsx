@@ -5,6 +5,7 @@ import PeopleIcon from '@mui/icons-material/People';
 import HandshakeIcon from '@mui/icons-material/Handshake';
 import MailIcon from '@mui/icons-material/Mail';
 import InsightsIcon from '@mui/icons-material/Insights';
+import ScheduleIcon from '@mui/icons-material/Schedule';
 import { Menu, MenuItemLinkClasses, usePermissions, useSidebarState } from 'react-admin';
 import type { Permissions } from '../../dataProvider/authProvider';
 import { useLocation } from 'react-router-dom';
@@ -14,7 +15,10 @@ import { FacilityIcon } from '../components/FacilityIcon';
 import { links } from '../routes';
 import { SIDEBAR_VERSION } from './versions';
 
-/** The sidebar: company-level entries, then one entry per accommodation, then the version label. */
+/**
+ * The sidebar: company-level entries (every company page of src/routes.ts, placeholders too), then
+ * one entry per accommodation, then the version label.
+ */
 export function AppMenu() {
   const translate = useAppTranslate();
   const [open] = useSidebarState();
@@ -35,6 +39,7 @@ export function AppMenu() {
       {isAdmin ? (
         <Menu.Item to={links.suppliers()} primaryText={translate('app.menu.suppliers')} leftIcon={<HandshakeIcon />} />
       ) : null}
+      <Menu.Item to={links.timesheets()} primaryText={translate('app.menu.timesheets')} leftIcon={<ScheduleIcon />} />
       <Menu.Item to={links.bulkMail()} primaryText={translate('app.menu.bulk_mail')} leftIcon={<MailIcon />} />
       <Menu.Item to={links.analytics()} primaryText={translate('app.menu.analytics')} leftIcon={<InsightsIcon />} />
       <Divider sx={{ my: 1 }} />

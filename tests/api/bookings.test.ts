@@ -162,6 +162,25 @@ describe('POST /admin/books', () => {
     expect((await create(body)).status).toBe(201);
   });
 
+  it('says a party of 0 must be 1 or more (not a missing price), and names every broken field at once', async () => {
+    const before = await bookingCount();
+    const good = await valid();
+    const zero = await create({ ...good, person_number: '0' });
+    expect(zero.status).toBe(400);
+    expect(zero.body.message).toBe('人数は1以上で入力してください');
+    expect(zero.body.errors).toEqual({ person_number: '人数は1以上で入力してください' });
+    // Several fields wrong: the message is the first in the spec's order, each field has its own.
+    const many = await create({ ...good, person_number: '0', name: '', mail: 'yamada@' });
+    expect(many.status).toBe(400);
+    expect(many.body.message).toBe(msg.name);
+    expect(many.body.errors).toEqual({
+      name: msg.name,
+      person_number: '人数は1以上で入力してください',
+      mail: msg.mail,
+    });
+    expect(await bookingCount()).toBe(before);
+  });
+
   it('creates it: numbers converted, end date derived, total from the plan, a uid, via 101', async () => {
     const body = await valid();
     const res = await create(body);
@@ -192,12 +211,28 @@ describe('POST /admin/books', () => {
   });
 
   it('keeps money taken at booking as a provisional payment, and an empty plan as none', async () => {
-    const body = { ...(await valid()), plan_id: '', price: '5000' };
+    const body = { ...(await valid()), plan_id: '', price: '5000', price_sub: '20000' };
     body.start_date = await freeStart(Number(body.room_id), 2, addDays(body.start_date, 3));
     const res = await create(body);
     expect(res.status).toBe(201);
-    expect(res.body).toMatchObject({ plan_id: null, price_sub: 0, price: 5000 });
+    expect(res.body).toMatchObject({ plan_id: null, price_sub: 20000, price: 5000 });
     expect(res.body.payments).toEqual([expect.objectContaining({ amount: 5000, payment_exe_date: null })]);
+  });
+
+  it('refuses a booking without a plan whose total is left empty (400 on 合計金額), and takes 0 typed on purpose', async () => {
+    const body = { ...(await valid()), plan_id: '', price_sub: '' };
+    body.start_date = await freeStart(Number(body.room_id), 2, addDays(body.start_date, 9));
+    const before = await bookingCount();
+    for (const price_sub of ['', '  ', undefined, null]) {
+      const res = await create({ ...body, price_sub });
+      expect(res.status, String(price_sub)).toBe(400);
+      expect(res.body).toMatchObject({ code: 'validation', message: msg.priceSubRequired });
+      expect(res.body.errors).toEqual({ price_sub: 'プランなしの予約は合計金額を入力してください' });
+    }
+    expect(await bookingCount()).toBe(before);
+    const zero = await create({ ...body, price_sub: '0' });
+    expect(zero.status).toBe(201);
+    expect(zero.body).toMatchObject({ plan_id: null, price_sub: 0 });
   });
 
   it('takes the total of a booking without a plan as given, and refuses one that is not a whole yen', async () => {
@@ -240,7 +275,8 @@ describe('POST /admin/books', () => {
     const start = await freeStart(room_id, 1, addDays(today, 120));
     // Fill all rooms of the type but one, on that night.
     for (let i = 0; i < max_num - 1; i++) {
-      expect((await create({ ...(await valid()), room_id, plan_id: '', start_date: start, days: 1 })).status).toBe(201);
+      const planless = { plan_id: '', price_sub: '0' };
+      expect((await create({ ...(await valid()), room_id, ...planless, start_date: start, days: 1 })).status).toBe(201);
     }
     const answers = await Promise.all(
       Array.from({ length: 20 }, (_, i) =>
@@ -252,6 +288,7 @@ describe('POST /admin/books', () => {
             days: 1,
             person_number: 1,
             price: 0,
+            price_sub: 12000,
             name: `競争 ${i}`,
           },
         }),
@@ -294,6 +331,19 @@ describe('PATCH and DELETE /admin/books/{id}', () => {
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ ...booking, name: '変更 次郎', updated_at: res.body.updated_at });
     booking = res.body;
+  });
+
+  it('refuses a party of 0 on a change with 人数は1以上で入力してください and changes nothing', async () => {
+    const res = await api.http.send<any>('PATCH', `/api/admin/books/${booking.id}`, {
+      token: api.admin,
+      json: { person_number: 0 },
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.errors.person_number).toBe('人数は1以上で入力してください');
+    const [row] = await api.rows<{ person_number: number }>(
+      sql`select person_number from bookings where id = ${booking.id}`,
+    );
+    expect(row!.person_number).toBe(booking.person_number);
   });
 
   it('recomputes the end and the total when the stay changes', async () => {

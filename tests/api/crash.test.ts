@@ -46,6 +46,7 @@ describe.skipIf(!!process.env.DATABASE_URL)('the embedded database when the proc
             accommodation_id: 1,
             room_id: roomId,
             plan_id: null,
+            price_sub: 10000,
             start_date: addDays(from, i),
             days: 1,
             person_number: 1,

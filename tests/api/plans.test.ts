@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { Accommodation } from '../../contract/accommodation';
+import { BOOKINGS_IN_USE_SHOWN, bookingsInUseLines, type BookingInUse } from '../../contract/bookingsInUse';
+import { tokyoToday } from '../../contract/dates';
 import { planMessages } from '../../contract/plan';
 import { sqlRows } from '../../server/db/client';
 import { startSignedIn, type SignedIn } from '../support/signedIn';
@@ -28,6 +30,22 @@ const stored = async (id: number) =>
       from plans p where id = ${id}`,
     )
   )[0];
+/** What a refused delete must leave as it was: the plan's bookings, their history, prices and room links. */
+const planUse = async (planId: number) => ({
+  plan: await stored(planId),
+  bookings: await rows<{ id: number; plan_id: number | null; updated_at: string }>(
+    sql`select id, plan_id, updated_at::text as updated_at from bookings where plan_id = ${planId} order by id`,
+  ),
+  history: (
+    await rows<{ n: number }>(
+      sql`select count(*)::int as n from audit_log where book_id in (select id from bookings where plan_id = ${planId})`,
+    )
+  )[0]!.n,
+  prices: (await rows<{ n: number }>(sql`select count(*)::int as n from plan_prices where plan_id = ${planId}`))[0]!.n,
+  rooms: await rows<{ room_id: number }>(
+    sql`select room_id from room_plans where plan_id = ${planId} order by room_id`,
+  ),
+});
 const planOf = async (accommodationId: number) =>
   (
     await rows<{ id: number }>(
@@ -287,29 +305,102 @@ describe('plans', () => {
     expect(prices).toEqual(cells);
   });
 
-  it('go with their prices and room links when deleted; their bookings stay without a plan', async () => {
+  it('refuse deleting a plan that live or future bookings use (409, count and first bookings), rewriting nothing', async () => {
     const a = acc[0]!.id;
-    const [booked] = await rows<{ id: number; n: number }>(
-      sql`select plan_id as id, count(*)::int as n from bookings b join plans p on p.id = b.plan_id
-        where p.accommodation_id = ${a} group by plan_id order by plan_id limit 1`,
+    const today = tokyoToday();
+    const [used] = await rows<{ id: number; n: number }>(
+      sql`select b.plan_id as id, count(*)::int as n from bookings b join plans p on p.id = b.plan_id
+        where p.accommodation_id = ${a} and b.delete_flg = 0 and b.end_date >= ${today}::date
+        group by b.plan_id order by count(*) desc, b.plan_id limit 1`,
     );
-    const bookingIds = await rows<{ id: number }>(sql`select id from bookings where plan_id = ${booked!.id}`);
-    expect((await http.send('DELETE', plans(a, booked!.id), { token: admin })).status).toBe(204);
-    expect(await stored(booked!.id)).toBeUndefined();
-    const left = await rows<{ n: number }>(
-      sql`select (select count(*) from plan_prices where plan_id = ${booked!.id})::int
-        + (select count(*) from room_plans where plan_id = ${booked!.id})::int
-        + (select count(*) from plan_payment_methods where plan_id = ${booked!.id})::int as n`,
+    expect(used!.n).toBeGreaterThan(BOOKINGS_IN_USE_SHOWN);
+    const first = await rows<BookingInUse>(
+      sql`select id, uid, start_date::text as start_date, end_date::text as end_date, name from bookings
+        where plan_id = ${used!.id} and delete_flg = 0 and end_date >= ${today}::date
+        order by start_date, id limit ${BOOKINGS_IN_USE_SHOWN}`,
     );
-    expect(left[0]!.n).toBe(0);
-    const kept = await rows<{ plan_id: number | null }>(
-      sql`select plan_id from bookings where id in (${sql.join(
-        bookingIds.map((b) => sql`${b.id}`),
+    const before = await planUse(used!.id);
+    const res = await http.send<any>('DELETE', plans(a, used!.id), { token: admin });
+    expect(res.status).toBe(409);
+    expect(res.body.code).toBe('conflict');
+    expect(res.body.message).toBe(planMessages.inUse(used!.n, bookingsInUseLines(used!.n, first)));
+    expect(res.body.message).toContain(`このプランは本日以降の予約${used!.n}件で使われているため削除できません。`);
+    expect(res.body.message).toContain(`・確認番号 ${first[0]!.uid.slice(0, 3)}\u3000`);
+    expect(res.body.message).toContain(`ほか${used!.n - BOOKINGS_IN_USE_SHOWN}件`);
+    expect(await planUse(used!.id)).toEqual(before);
+    expect(before.bookings.every((b) => b.plan_id === used!.id)).toBe(true);
+  });
+
+  it('are deleted when only past and cancelled bookings use them; those stay without a plan, each told', async () => {
+    const a = acc[0]!.id;
+    const today = tokyoToday();
+    const created = await http.send<any>('POST', plans(a), {
+      token: admin,
+      json: { name: '旧プラン', max_num: 2, price: 0 },
+    });
+    expect(created.status).toBe(201);
+    const planId = created.body.id as number;
+    // A stay that checks out today still uses the plan; one that left yesterday and a cancelled one do not.
+    const pick = async (where: ReturnType<typeof sql>) =>
+      (
+        await rows<{ id: number }>(
+          sql`select id from bookings where accommodation_id = ${a} and ${where} order by id limit 1`,
+        )
+      )[0]!.id;
+    const leavingToday = await pick(sql`delete_flg = 0 and end_date > ${today}::date`);
+    const past = await pick(sql`delete_flg = 0 and end_date < ${today}::date`);
+    const cancelled = await pick(sql`delete_flg = 1 and end_date >= ${today}::date`);
+    await rows(
+      sql`update bookings set start_date = ${today}::date - days, end_date = ${today}::date where id = ${leavingToday}`,
+    );
+    const ids = [leavingToday, past, cancelled];
+    await rows(
+      sql`update bookings set plan_id = ${planId} where id in (${sql.join(
+        ids.map((id) => sql`${id}`),
         sql`, `,
       )})`,
     );
-    expect(kept).toHaveLength(booked!.n);
-    expect(kept.every((b) => b.plan_id === null)).toBe(true);
+    const historyCount = async () =>
+      (
+        await rows<{ n: number }>(
+          sql`select count(*)::int as n from audit_log where book_id in (${sql.join(
+            ids.map((id) => sql`${id}`),
+            sql`, `,
+          )})`,
+        )
+      )[0]!.n;
+    const trail = await historyCount();
+
+    const refused = await http.send<any>('DELETE', plans(a, planId), { token: admin });
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toMatch(/^このプランは本日以降の予約1件で使われているため削除できません。/);
+    expect(await historyCount()).toBe(trail);
+
+    expect((await http.send('DELETE', `/api/admin/books/${leavingToday}`, { token: admin })).status).toBe(204);
+    expect((await http.send('DELETE', plans(a, planId), { token: admin })).status).toBe(204);
+    expect(await stored(planId)).toBeUndefined();
+    const kept = await rows<{ plan_id: number | null }>(
+      sql`select plan_id from bookings where id in (${sql.join(
+        ids.map((id) => sql`${id}`),
+        sql`, `,
+      )})`,
+    );
+    expect(kept).toEqual([{ plan_id: null }, { plan_id: null }, { plan_id: null }]);
+    const told = await rows<{ book_id: number; changes: unknown }>(
+      sql`select book_id, changes from audit_log where action = 'update' and target_type = 'booking'
+        and book_id in (${sql.join(
+          ids.map((id) => sql`${id}`),
+          sql`, `,
+        )}) and changes ? 'plan_name' order by book_id`,
+    );
+    expect(told).toEqual(
+      [...ids]
+        .sort((x, y) => x - y)
+        .map((id) => ({
+          book_id: id,
+          changes: { plan_id: { from: planId, to: null }, plan_name: { from: '旧プラン', to: null } },
+        })),
+    );
   });
 
   it('keep staff to their accommodations and plans to theirs (404), writing nothing', async () => {

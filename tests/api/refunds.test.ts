@@ -65,9 +65,8 @@ describe('PATCH /admin/payments/refund', () => {
     const before = await refundCount();
     const over = await refund({ book_id: b.id, refund_amount: 8001 }, randomUUID());
     expect(over.status).toBe(400);
-    expect(over.body.message).toBe(paymentMessages.refundAmount(8000));
-    expect(over.body.message).toBe('返金額は1円以上8,000円以下で入力してください');
-    expect(over.body.errors.refund_amount).toBe(paymentMessages.refundAmount(8000));
+    expect(over.body.message).toBe('返金できるのは8,000円までです（入金8,000円）');
+    expect(over.body.errors.refund_amount).toBe(over.body.message);
     const zero = await refund({ book_id: b.id, refund_amount: 0 }, randomUUID());
     expect(zero.status).toBe(400);
     expect(zero.body.errors.refund_amount).toBe(paymentMessages.amountRange);
@@ -91,6 +90,63 @@ describe('PATCH /admin/payments/refund', () => {
     expect(await refundCount()).toBe(before);
     expect(await stored(b.id)).toEqual({ price: 8000, refunded: 0, refunds: 0 });
     expect(await stored(live.id)).toEqual({ price: 3000, refunded: 0, refunds: 0 });
+  });
+
+  it('keeps the cancellation fee: refuses a refund past it naming the maximum, takes one within it (issue 19)', async () => {
+    const b = await cancelledPaid([50000]);
+    // The fee chosen at cancelling (set here: the made-up stay's total may be below 17,100円).
+    await api.rows(sql`update bookings set cancel_fee = 17100, price_sub = 57000 where id = ${b.id}`);
+    const before = await refundCount();
+    const message = '返金できるのは32,900円までです（入金50,000円 − キャンセル料17,100円）';
+    for (const amount of [50000, 32901]) {
+      const res = await refund({ book_id: b.id, refund_amount: amount }, randomUUID());
+      expect(res.status, String(amount)).toBe(400);
+      expect(res.body).toMatchObject({ code: 'validation', message, errors: { refund_amount: message } });
+    }
+    expect(await refundCount()).toBe(before);
+    expect(await stored(b.id)).toEqual({ price: 50000, refunded: 0, refunds: 0 });
+
+    const within = await refund({ book_id: b.id, refund_amount: 30000 }, randomUUID());
+    expect(within.status).toBe(200);
+    expect(within.body.price).toBe(20000);
+    // The rest, with what was already given back named.
+    const rest = await refund({ book_id: b.id, refund_amount: 2901 }, randomUUID());
+    expect(rest.body.message).toBe(
+      '返金できるのは2,900円までです（入金50,000円 − 返金済み30,000円 − キャンセル料17,100円）',
+    );
+    expect((await refund({ book_id: b.id, refund_amount: 2900 }, randomUUID())).status).toBe(200);
+    expect(await stored(b.id)).toEqual({ price: 17100, refunded: 32900, refunds: 2 });
+    const none = await refund({ book_id: b.id, refund_amount: 1 }, randomUUID());
+    expect(none.status).toBe(400);
+    expect(none.body.message).toBe(
+      '返金できる金額はありません（入金50,000円 − 返金済み32,900円 − キャンセル料17,100円）',
+    );
+  });
+
+  it('does not count a provisional settlement (no payment date) as money received (issue 19)', async () => {
+    const b = await newBooking();
+    for (const json of [
+      { book_id: b.id, amount: 30000, pay_type: 1, payment_exe_date: today },
+      { book_id: b.id, amount: 20000, pay_type: 2 },
+    ]) {
+      expect((await api.http.send('POST', '/api/payments', { token: api.admin, json })).status).toBe(201);
+    }
+    expect((await api.http.send('DELETE', `/api/admin/books/${b.id}`, { token: api.admin })).status).toBe(204);
+    const over = await refund({ book_id: b.id, refund_amount: 30001 }, randomUUID());
+    expect(over.status).toBe(400);
+    expect(over.body.message).toBe('返金できるのは30,000円までです（入金30,000円）');
+    expect((await refund({ book_id: b.id, refund_amount: 30000 }, randomUUID())).status).toBe(200);
+
+    const onlyProvisional = await newBooking();
+    await api.http.send('POST', '/api/payments', {
+      token: api.admin,
+      json: { book_id: onlyProvisional.id, amount: 8000, pay_type: 2 },
+    });
+    await api.http.send('DELETE', `/api/admin/books/${onlyProvisional.id}`, { token: api.admin });
+    const nothing = await refund({ book_id: onlyProvisional.id, refund_amount: 1 }, randomUUID());
+    expect(nothing.status).toBe(400);
+    expect(nothing.body.message).toBe(paymentMessages.refundNothingPaid);
+    expect(await stored(onlyProvisional.id)).toMatchObject({ refunded: 0, refunds: 0 });
   });
 
   it('checks the Idempotency-Key: 1 to 200 characters', async () => {

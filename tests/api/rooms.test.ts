@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { Accommodation } from '../../contract/accommodation';
+import { BOOKINGS_IN_USE_SHOWN, bookingsInUseLines, type BookingInUse } from '../../contract/bookingsInUse';
 import { roomMessages } from '../../contract/room';
 import { tokyoToday } from '../../contract/dates';
 import { sqlRows } from '../../server/db/client';
@@ -149,20 +150,45 @@ describe('rooms', () => {
     expect(await stored(room.id)).toEqual(before);
   });
 
-  it('refuses to delete a room type that bookings hold (409), deleting nothing', async () => {
+  it('refuses to delete a room type that live or future bookings hold (409, count and first bookings), deleting nothing', async () => {
     const a = acc[0]!.id;
-    const [held] = await rows<{ id: number }>(
-      sql`select r.id from rooms r where r.accommodation_id = ${a}
-        and exists (select 1 from bookings b where b.room_id = r.id) order by r.id limit 1`,
+    const today = tokyoToday();
+    const [held] = await rows<{ id: number; n: number }>(
+      sql`select r.id, count(*)::int as n from rooms r join bookings b on b.room_id = r.id
+        where r.accommodation_id = ${a} and b.delete_flg = 0 and b.end_date >= ${today}::date
+        group by r.id order by r.id limit 1`,
+    );
+    const first = await rows<BookingInUse>(
+      sql`select id, uid, start_date::text as start_date, end_date::text as end_date, name from bookings
+        where room_id = ${held!.id} and delete_flg = 0 and end_date >= ${today}::date
+        order by start_date, id limit ${BOOKINGS_IN_USE_SHOWN}`,
     );
     const planId = await planOf(a);
     await http.send('PATCH', attach(a, held!.id, planId), { token: admin });
     const before = { room: await stored(held!.id), number: await roomNumber(a), rooms: await roomCount() };
     const res = await http.send<any>('DELETE', rooms(a, held!.id), { token: admin });
     expect(res.status).toBe(409);
-    expect(res.body).toMatchObject({ code: 'conflict', message: roomMessages.hasBookings });
+    expect(res.body).toMatchObject({
+      code: 'conflict',
+      message: roomMessages.inUse(held!.n, bookingsInUseLines(held!.n, first)),
+    });
+    expect(res.body.message).toContain(`この部屋タイプは本日以降の予約${held!.n}件で使われているため削除できません。`);
+    expect(res.body.message).toContain(`・確認番号 ${first[0]!.uid.slice(0, 3)}\u3000`);
     expect({ room: await stored(held!.id), number: await roomNumber(a), rooms: await roomCount() }).toEqual(before);
     expect((await http.get(rooms(a, held!.id), admin)).body.plans.map((p: { id: number }) => p.id)).toContain(planId);
+  });
+
+  it('still refuses a room type that only past bookings hold: they keep their room type (409, as before)', async () => {
+    const a = acc[0]!.id;
+    const room = await http.send<any>('POST', rooms(a), { token: admin, json: { name: '旧館', max_num: 1 } });
+    const [past] = await rows<{ id: number }>(
+      sql`select id from bookings where accommodation_id = ${a} and end_date < ${tokyoToday()}::date order by id limit 1`,
+    );
+    await rows(sql`update bookings set room_id = ${room.body.id} where id = ${past!.id}`);
+    const res = await http.send<any>('DELETE', rooms(a, room.body.id), { token: admin });
+    expect(res.status).toBe(409);
+    expect(res.body).toMatchObject({ code: 'conflict', message: roomMessages.hasBookings });
+    expect(await stored(room.body.id)).toMatchObject({ name: '旧館' });
   });
 
   it('refuses fewer rooms than a coming night already holds (409), and allows down to that', async () => {

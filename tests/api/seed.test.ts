@@ -28,8 +28,8 @@ async function count(table: string): Promise<number> {
 }
 
 beforeAll(async () => {
-  const { PGlite } = await import('@electric-sql/pglite');
-  database = await openDatabase({ pglite: new PGlite() });
+  const { newPglite } = await import('../../server/db/pglite');
+  database = await openDatabase({ pglite: newPglite() });
   const started = performance.now();
   expect(await seedDemo(database.db)).toBe(true);
   seedMs = performance.now() - started;

@@ -106,6 +106,20 @@ describe('the options of the booking panel', () => {
     expect(opts.addBookingOption).not.toHaveBeenCalled();
   });
 
+  it('takes オプションを選択してください away once an option is chosen, from the top and from the field', async () => {
+    renderPanel(7);
+    const dialog = await openAdd();
+    submit(dialog, '追加する');
+    expect(await within(dialog).findByTestId('booking-option-error')).toHaveTextContent('オプションを選択してください');
+    const select = within(dialog).getByLabelText('オプション');
+    expect(select).toHaveAttribute('aria-invalid', 'true');
+    fireEvent.change(select, { target: { value: '5' } });
+    expect(within(dialog).queryByTestId('booking-option-error')).not.toBeInTheDocument();
+    expect(within(dialog).queryByText('オプションを選択してください')).not.toBeInTheDocument();
+    expect(select).toHaveAttribute('aria-invalid', 'false');
+    expect(opts.addBookingOption).not.toHaveBeenCalled();
+  });
+
   it('adds the option, then reloads the booking (its total follows) and the calendar', async () => {
     const added = buildBookingOption({ id: 43, option_id: 6, name: '貸切風呂', price: 2000, unit: 2, days: 1 });
     mocked.getBook

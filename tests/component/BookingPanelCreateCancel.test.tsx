@@ -146,7 +146,7 @@ describe('Cancelling a booking', () => {
     expect(await screen.findByTestId('booking-cancelled')).toHaveTextContent('キャンセル済み');
     expect(screen.getByTestId('booking-cancelled')).toHaveTextContent('2026年11月21日');
     expect(mocked.cancelBook).toHaveBeenCalledWith(7, { mail: true, cancelFee: 22500 });
-    expect(await screen.findByText('予約を削除しました。')).toBeInTheDocument();
+    expect(await screen.findByText('予約をキャンセルしました。')).toBeInTheDocument();
     expect(onChanged).toHaveBeenCalled();
     expect(screen.queryByRole('button', { name: '予約をキャンセル' })).not.toBeInTheDocument();
   });

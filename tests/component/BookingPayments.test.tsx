@@ -69,7 +69,7 @@ describe('the payments of the booking panel', () => {
     const payType = within(dialog).getByLabelText('支払方法') as HTMLSelectElement;
     expect(payType.value).toBe('1');
     expect([...payType.options].map((o) => o.textContent)).toEqual(['銀行振込', 'クレジットカード', '請求書払い']);
-    expect((within(dialog).getByLabelText('金額') as HTMLInputElement).value).toBe('35000');
+    expect((within(dialog).getByLabelText('金額') as HTMLInputElement).value).toBe('35,000');
     expect(within(dialog).getByRole('checkbox', { name: '入金確認メールを送信する' })).not.toBeChecked();
     expect(within(dialog).getByText('入金日を空欄にすると仮決済として登録されます。')).toBeInTheDocument();
     const [year, month, day] = tokyoToday().split('-');
@@ -81,12 +81,16 @@ describe('the payments of the booking panel', () => {
     ).toEqual([year, month, day]);
   });
 
-  it.each(['', '0'])('sends nothing for the amount %j and says 金額を入力してください', async (amount) => {
+  it.each([
+    ['', '金額を入力してください'],
+    // A typed 0 is not missing: the sentence says what the amount must be (issue 19).
+    ['0', '金額は1円以上100,000,000円以下の整数で入力してください'],
+  ])('sends nothing for the amount %j and says %s', async (amount, message) => {
     renderPanel(7);
     const dialog = await openPopup();
     fireEvent.change(within(dialog).getByLabelText('金額'), { target: { value: amount } });
     register(dialog);
-    expect(await within(dialog).findByTestId('payment-error')).toHaveTextContent('金額を入力してください');
+    expect(await within(dialog).findByTestId('payment-error')).toHaveTextContent(message);
     expect(money.createPayment).not.toHaveBeenCalled();
     expect(screen.getByRole('dialog', { name: '入金登録' })).toBeInTheDocument();
   });
@@ -145,7 +149,7 @@ describe('the payments of the booking panel', () => {
     register(dialog);
     expect(await within(dialog).findByTestId('payment-error')).toHaveTextContent('入力内容に誤りがあります。');
     expect(within(dialog).getByText('金額は1円以上100,000,000円以下の整数で入力してください')).toBeInTheDocument();
-    expect((within(dialog).getByLabelText('金額') as HTMLInputElement).value).toBe('7777');
+    expect((within(dialog).getByLabelText('金額') as HTMLInputElement).value).toBe('7,777');
     expect(onChanged).not.toHaveBeenCalled();
   });
 
@@ -193,6 +197,13 @@ describe('the payments of the booking panel', () => {
     expect(await screen.findByTestId('booking-read-only')).toHaveTextContent('キャンセル済みの予約は変更できません');
     expect(screen.queryByRole('button', { name: '入金登録' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: '入金を削除' })).not.toBeInTheDocument();
+    // The bank transfer's lock gives the real reason: the booking is cancelled, not a card settlement.
+    expect(
+      within(section()).getByLabelText(
+        'キャンセル済みの予約の入金は削除できません。返金はホームの「返金が必要な予約」から登録してください。',
+      ),
+    ).toBeInTheDocument();
+    expect(within(section()).queryByLabelText('カード決済の入金は削除できません')).not.toBeInTheDocument();
     expect(screen.getByLabelText('宿泊者名')).toBeDisabled();
     expect(screen.getByLabelText('部屋タイプ')).toBeDisabled();
     expect(screen.getByLabelText('泊数')).toBeDisabled();

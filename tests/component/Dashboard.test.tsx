@@ -228,27 +228,66 @@ describe('home dashboard', () => {
     expect(await screen.findByTestId('booking-panel')).toHaveTextContent('panel 2:12');
   });
 
-  it('offers paid less the cancel fee and disables 返金 at 0 and above the paid amount, saying why', async () => {
+  it('offers paid less the cancel fee and disables 返金 at 0 and past the fee, saying why', async () => {
     renderDashboard();
     const input = (await screen.findByLabelText('返金 八郎様への返金額')) as HTMLInputElement;
     const row = screen.getByTestId('refunds-needed').querySelector('tr[data-book-id="31"]') as HTMLElement;
     expect(row).toHaveTextContent('30,000円');
     expect(row).toHaveTextContent('3,000円');
-    expect(input.value).toBe('27000');
+    expect(input.value).toBe('27,000');
     const button = within(row).getByRole('button', { name: '返金' });
     expect(button).toBeEnabled();
 
     fireEvent.change(input, { target: { value: '0' } });
     expect(button).toBeDisabled();
-    expect(within(row).getByText('返金額は1円以上30,000円以下で入力してください')).toBeInTheDocument();
+    expect(within(row).getByText('返金額は1円以上27,000円以下で入力してください')).toBeInTheDocument();
 
-    fireEvent.change(input, { target: { value: '30001' } });
-    expect(button).toBeDisabled();
-    expect(within(row).getByText('返金額は1円以上30,000円以下で入力してください')).toBeInTheDocument();
+    // Past the fee: the house keeps the cancellation fee (issue 19).
+    const limit = '返金できるのは27,000円までです（入金30,000円 − キャンセル料3,000円）';
+    for (const over of ['27001', '30000']) {
+      fireEvent.change(input, { target: { value: over } });
+      expect(button).toBeDisabled();
+      expect(within(row).getByText(limit)).toBeInTheDocument();
+    }
 
-    fireEvent.change(input, { target: { value: '30000' } });
+    fireEvent.change(input, { target: { value: '27000' } });
     expect(button).toBeEnabled();
-    expect(within(row).queryByText('返金額は1円以上30,000円以下で入力してください')).not.toBeInTheDocument();
+    expect(within(row).queryByText('返金額は1円以上27,000円以下で入力してください')).not.toBeInTheDocument();
+  });
+
+  it('shows the maximum, received less the cancellation fee, before anything is typed; a 仮決済 is not received', async () => {
+    payments.listRefundsNeeded.mockResolvedValue([
+      buildBooking({
+        id: 32,
+        name: '返金 九郎',
+        delete_flg: 1,
+        price: 70000,
+        price_sub: 57000,
+        cancel_fee: 17100,
+        payments: [
+          {
+            id: 1,
+            book_id: 32,
+            amount: 50000,
+            payment_exe_date: '2026-03-01',
+            pay_type: 1,
+            mail: 0,
+            transaction_id: null,
+          },
+          { id: 2, book_id: 32, amount: 20000, payment_exe_date: null, pay_type: 2, mail: 0, transaction_id: null },
+        ],
+      }),
+    ]);
+    renderDashboard();
+    const input = (await screen.findByLabelText('返金 九郎様への返金額')) as HTMLInputElement;
+    const row = screen.getByTestId('refunds-needed').querySelector('tr[data-book-id="32"]') as HTMLElement;
+    expect(within(row).getByTestId('refund-limit')).toHaveTextContent(
+      '返金できるのは32,900円までです（入金50,000円 − キャンセル料17,100円）',
+    );
+    expect(input.value).toBe('32,900');
+    // The paid column shows money received: not the 20,000円 of the provisional settlement.
+    expect(row).toHaveTextContent('50,000円');
+    expect(row).not.toHaveTextContent('70,000円');
   });
 
   it('sends the same operation key again on a retry after a failure, then the refunded row leaves', async () => {
@@ -271,7 +310,7 @@ describe('home dashboard', () => {
     expect(failure).toHaveTextContent(errorMessages.network);
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     fireEvent.click(within(failure).getByRole('button', { name: '閉じる' }));
-    expect(input.value).toBe('27000');
+    expect(input.value).toBe('27,000');
     expect(row()).not.toBeNull();
 
     payments.listRefundsNeeded.mockResolvedValue([]);

@@ -177,7 +177,7 @@ describe('options, generated from their description', () => {
     expect(db.callsOf('create')).toHaveLength(0);
 
     await user.type(dialog().getByRole('textbox', { name: '名前' }), '朝食');
-    await user.type(dialog().getByRole('spinbutton', { name: '金額' }), '-5');
+    await user.type(dialog().getByRole('textbox', { name: '金額' }), '-5');
     await user.type(dialog().getByRole('textbox', { name: '単位' }), '名');
     await user.type(dialog().getByRole('spinbutton', { name: '最大数' }), '0');
     await user.click(dialog().getByRole('button', { name: '送信' }));
@@ -186,8 +186,8 @@ describe('options, generated from their description', () => {
     expect(dialog().queryByText(optionMessages.name)).toBeNull();
     expect(db.callsOf('create')).toHaveLength(0);
 
-    await user.clear(dialog().getByRole('spinbutton', { name: '金額' }));
-    await user.type(dialog().getByRole('spinbutton', { name: '金額' }), '1500');
+    await user.clear(dialog().getByRole('textbox', { name: '金額' }));
+    await user.type(dialog().getByRole('textbox', { name: '金額' }), '1500');
     await user.clear(dialog().getByRole('spinbutton', { name: '最大数' }));
     await user.click(dialog().getByRole('combobox', { name: 'パートナー' }));
     await user.click(await screen.findByRole('option', { name: '湖畔アクティビティ' }));
@@ -243,15 +243,15 @@ describe('options, generated from their description', () => {
     expect(partner).toHaveAttribute('aria-disabled', 'true');
     expect(room).toHaveAttribute('aria-disabled', 'true');
     expect(room).toHaveTextContent('和室8畳');
-    expect(dialog().getByRole('spinbutton', { name: '金額' })).toHaveValue(5500);
+    expect(dialog().getByRole('textbox', { name: '金額' })).toHaveValue('5,500');
     expect(dialog().getByRole('switch', { name: '予約時にパートナーへ通知する' })).toBeChecked();
 
-    await user.clear(dialog().getByRole('spinbutton', { name: '金額' }));
-    await user.type(dialog().getByRole('spinbutton', { name: '金額' }), '6000');
+    await user.clear(dialog().getByRole('textbox', { name: '金額' }));
+    await user.type(dialog().getByRole('textbox', { name: '金額' }), '6000');
     await user.click(dialog().getByRole('button', { name: '送信' }));
     await waitFor(() => expect(db.callsOf('update')).toHaveLength(1));
     expect(db.callsOf('update')[0]!.params).toMatchObject({ id: 2, data: expect.objectContaining({ price: 6000 }) });
-    expect(await screen.findByText('オプションを更新しました。')).toBeInTheDocument();
+    expect(await screen.findByText('オプションを保存しました。')).toBeInTheDocument();
     expect(await within(await rowOf('花束')).findByText('6,000円')).toBeInTheDocument();
   });
 

@@ -1,7 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { Plan } from '../../contract/plan';
+import { bookingsInUseLines } from '../../contract/bookingsInUse';
+import { planMessages, type Plan } from '../../contract/plan';
 import PlanList from '../../resources/plans/PlanList';
 import { memoryProvider, renderView } from './crudHarness';
 import { pickerText, storeDemoAccommodations, typeDate } from './helpers';
@@ -88,14 +89,16 @@ describe('plans, generated from their description', () => {
     const db = plans();
     const user = renderPlans(db);
     await openSettings(user, 'スタンダードプラン');
-    const price = panel().getByRole('spinbutton', { name: '基本金額' });
+    const price = panel().getByRole('textbox', { name: '基本金額' });
     await user.click(price);
     await user.tab();
     expect(db.callsOf('update')).toHaveLength(0);
 
     await user.clear(price);
     await user.type(price, '18000');
-    expect(panel().getByText('18,000円')).toBeInTheDocument();
+    // Separators while typing, as the lists show amounts; no number input's spinner.
+    expect(price).toHaveValue('18,000');
+    expect(price).not.toHaveAttribute('type', 'number');
     await user.tab();
     await waitFor(() => expect(db.callsOf('update')).toHaveLength(1));
     expect(db.callsOf('update')[0]!.params.data).toEqual({ price: 18000 });
@@ -145,7 +148,7 @@ describe('plans, generated from their description', () => {
     expect(db.callsOf('create')).toHaveLength(0);
 
     await user.type(panel().getByRole('spinbutton', { name: '最大人数' }), '2');
-    await user.type(panel().getByRole('spinbutton', { name: '基本金額' }), '0');
+    await user.type(panel().getByRole('textbox', { name: '基本金額' }), '0');
     await user.click(panel().getByRole('checkbox', { name: '銀行振込' }));
     await user.click(panel().getByRole('button', { name: '作成' }));
     await waitFor(() => expect(db.callsOf('create')).toHaveLength(1));
@@ -176,5 +179,34 @@ describe('plans, generated from their description', () => {
     await waitFor(() => expect(db.callsOf('delete')).toHaveLength(1));
     expect(db.callsOf('delete')[0]!.params).toMatchObject({ id: 22 });
     expect(await screen.findByText('プランが削除されました。')).toBeInTheDocument();
+  });
+
+  it('shows a refused delete of a plan in use with its count and bookings, and offers to stop selling it', async () => {
+    const db = plans();
+    const message = planMessages.inUse(
+      4,
+      bookingsInUseLines(4, [
+        { id: 7, uid: 'a1b2c3d4e5f60718', start_date: '2026-12-01', end_date: '2026-12-03', name: '山田 太郎' },
+      ]),
+    );
+    db.refuseNext('delete', 409, { message });
+    const user = renderPlans(db);
+    await user.click(within(await rowOf('スタンダードプラン')).getByRole('button', { name: '削除' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'OK' }));
+    const refused = await screen.findByRole('dialog', { name: '削除できません' });
+    expect(refused).toHaveTextContent('このプランは本日以降の予約4件で使われているため削除できません。');
+    expect(refused).toHaveTextContent('・確認番号 a1b 2026年12月1日〜2026年12月3日 山田 太郎様');
+    expect(refused).toHaveTextContent('ほか3件');
+    expect(screen.queryByTestId('message-box')).not.toBeInTheDocument();
+
+    await user.click(within(refused).getByRole('button', { name: '非公開にして販売を止める' }));
+    await waitFor(() => expect(db.callsOf('update')).toHaveLength(1));
+    expect(db.callsOf('update')[0]!.params).toMatchObject({ id: 21, data: { is_active: 0 } });
+    expect(
+      await screen.findByText('「スタンダードプラン」を非公開にしました。予約はそのまま残っています。'),
+    ).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(await screen.findByRole('switch', { name: 'スタンダードプランを公開' })).not.toBeChecked();
+    expect(db.callsOf('delete')).toHaveLength(1);
   });
 });

@@ -23,7 +23,7 @@ function renderCreator(maxNum = 2, rule: StoredPriceRuleSet | null = null) {
   return { ...store, queryClient };
 }
 
-const basePrice = () => screen.getByRole('spinbutton', { name: '1名あたり（円）' });
+const basePrice = () => screen.getByRole('textbox', { name: '1名あたり（円）' });
 const previewCell = (date: string, unit: number) =>
   document.querySelector(`[data-testid="price-preview"] tr[data-date="${date}"] td:nth-of-type(${unit})`);
 
@@ -39,9 +39,9 @@ describe('PriceCreator', () => {
     await typeDate('開始日', '2027-05-10');
     await typeDate('終了日', '2027-05-01');
     expect(await screen.findByText('終了日は開始日以降の日付を指定してください')).toBeInTheDocument();
-    expect(screen.queryByRole('spinbutton', { name: '1名あたり（円）' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('textbox', { name: '1名あたり（円）' })).not.toBeInTheDocument();
     await typeDate('開始日', '2027-04-30');
-    expect(await screen.findByRole('spinbutton', { name: '1名あたり（円）' })).toBeInTheDocument();
+    expect(await screen.findByRole('textbox', { name: '1名あたり（円）' })).toBeInTheDocument();
     expect(screen.queryByText('終了日は開始日以降の日付を指定してください')).not.toBeInTheDocument();
   });
 
@@ -53,12 +53,14 @@ describe('PriceCreator', () => {
     await typeDate('終了日', '2027-05-10');
     const register = await screen.findByRole('button', { name: '料金を登録' });
     expect(register).toBeDisabled();
-    fireEvent.change(basePrice(), { target: { value: '10000' } });
-    fireEvent.change(screen.getByRole('spinbutton', { name: '2人' }), { target: { value: '4000' } });
-    fireEvent.change(screen.getByRole('spinbutton', { name: '土曜' }), { target: { value: '3000' } });
+    // Full-width digits and commas as a Japanese IME types them; shown with separators.
+    fireEvent.change(basePrice(), { target: { value: '１０，０００' } });
+    expect(basePrice()).toHaveValue('10,000');
+    fireEvent.change(screen.getByRole('textbox', { name: '2人' }), { target: { value: '4000' } });
+    fireEvent.change(screen.getByRole('textbox', { name: '土曜' }), { target: { value: '3000' } });
     // The holiday steps appear once the holiday table is loaded.
-    fireEvent.change(await screen.findByRole('spinbutton', { name: '祝日' }), { target: { value: '2000' } });
-    fireEvent.change(screen.getByRole('spinbutton', { name: '祝前日' }), { target: { value: '5000' } });
+    fireEvent.change(await screen.findByRole('textbox', { name: '祝日' }), { target: { value: '2000' } });
+    fireEvent.change(screen.getByRole('textbox', { name: '祝前日' }), { target: { value: '5000' } });
     await waitFor(() => expect(previewCell('2027-05-03', 1)).toHaveTextContent('12,000円'));
     expect(previewCell('2027-05-03', 2)).toHaveTextContent('16,000円');
     expect(previewCell('2027-05-01', 1)).toHaveTextContent('13,000円'); // Saturday
@@ -104,9 +106,9 @@ describe('PriceCreator', () => {
     });
     await typeDate('開始日', '2027-06-04');
     await typeDate('終了日', '2027-06-04');
-    expect(await screen.findByRole('spinbutton', { name: '1名あたり（円）' })).toHaveValue(15000);
-    expect(screen.getByRole('spinbutton', { name: '3人' })).toHaveValue(9000);
-    expect(screen.getByRole('spinbutton', { name: '金曜' })).toHaveValue(2000);
+    expect(await screen.findByRole('textbox', { name: '1名あたり（円）' })).toHaveValue('15,000');
+    expect(screen.getByRole('textbox', { name: '3人' })).toHaveValue('9,000');
+    expect(screen.getByRole('textbox', { name: '金曜' })).toHaveValue('2,000');
     await waitFor(() => expect(previewCell('2027-06-04', 3)).toHaveTextContent('26,000円'));
     expect(screen.getByRole('button', { name: '料金を登録' })).toBeEnabled();
   });
@@ -115,13 +117,13 @@ describe('PriceCreator', () => {
     const { prices: sent } = renderCreator();
     await typeDate('開始日', '2027-06-01');
     await typeDate('終了日', '2027-06-02');
-    fireEvent.change(await screen.findByRole('spinbutton', { name: '1名あたり（円）' }), {
+    fireEvent.change(await screen.findByRole('textbox', { name: '1名あたり（円）' }), {
       target: { value: '10000' },
     });
-    fireEvent.change(screen.getByRole('spinbutton', { name: '月曜' }), { target: { value: '-1' } });
+    fireEvent.change(screen.getByRole('textbox', { name: '月曜' }), { target: { value: '-1' } });
     expect(await screen.findByText('加算額は0以上10,000,000円以下の整数で入力してください')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: '料金を登録' })).toBeDisabled();
-    fireEvent.change(screen.getByRole('spinbutton', { name: '月曜' }), { target: { value: '0' } });
+    fireEvent.change(screen.getByRole('textbox', { name: '月曜' }), { target: { value: '0' } });
     sent.createPrices.mockRejectedValue(
       new HttpError('2027-06-01（1人）の料金が料金ルールの計算と一致しません', 400, {
         code: 'validation',

@@ -1,5 +1,6 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { QueryClient } from '@tanstack/react-query';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { priceMessages } from '../../contract/price';
 import { HttpError } from '../../dataProvider/http';
@@ -17,11 +18,11 @@ const prices: PriceEntry[] = [
 const april = priceQueryKeys.period(21, '2026-04-01', '2026-04-30');
 
 /** Plan 21 of accommodation 1 in the provider, its April cells, and the grid opened at April 2026. */
-function renderGrid(maxNum = 2, plans = [buildPlan(maxNum)]) {
+function renderGrid(maxNum = 2, plans = [buildPlan(maxNum)], entries = prices) {
   const store = priceProvider(plans);
-  store.prices.listPrices.mockResolvedValue(prices);
+  store.prices.listPrices.mockResolvedValue(entries);
   store.prices.updatePrice.mockImplementation((_plan, id, price) =>
-    Promise.resolve({ ...prices.find((p) => p.id === id)!, price }),
+    Promise.resolve({ ...entries.find((p) => p.id === id)!, price }),
   );
   const queryClient = new QueryClient();
   renderView(<PriceGrid accommodationId={1} planId={21} initialMonth="2026-04-15" />, store.provider, {
@@ -38,7 +39,10 @@ describe('PriceGrid', () => {
     // April 2026: 29日(水) is 昭和の日, 5日 a Sunday, 1日 a plain Wednesday.
     renderGrid();
     const row = async (date: string) => (await waitFor(() => document.querySelector(`tr[data-date="${date}"] td`)))!;
-    await waitFor(async () => expect((await row('2026-04-29')).getAttribute('title')).toBe('昭和の日'));
+    // The holiday table loads on its own (a slow machine takes more than waitFor's default second).
+    await waitFor(async () => expect((await row('2026-04-29')).getAttribute('title')).toBe('昭和の日'), {
+      timeout: 5000,
+    });
     const red = getComputedStyle(await row('2026-04-05')).color;
     expect(getComputedStyle(await row('2026-04-29')).color).toBe(red);
     expect(getComputedStyle(await row('2026-04-01')).color).not.toBe(red);
@@ -168,8 +172,95 @@ describe('PriceGrid', () => {
     expect(sent.updatePrice).not.toHaveBeenCalled();
   });
 
+  it('says a month has no prices yet and links to the creator, instead of a grid of grey cells', async () => {
+    const { prices: sent } = renderGrid();
+    sent.listPrices.mockResolvedValue([]);
+    fireEvent.click(await screen.findByRole('button', { name: '翌月' }));
+    const empty = await screen.findByTestId('price-month-empty');
+    expect(empty).toHaveTextContent('この月の料金はまだありません。「新規作成」から作成してください。');
+    expect(within(empty).getByRole('link', { name: '新規作成' })).toHaveAttribute(
+      'href',
+      '/m/accommodation/1/plan/21/price/creator',
+    );
+    expect(screen.queryByTestId('price-grid')).not.toBeInTheDocument();
+    // A month with prices shows its grid and no such message.
+    fireEvent.click(screen.getByRole('button', { name: '前月' }));
+    expect(await screen.findByTestId('price-grid')).toBeInTheDocument();
+    expect(screen.queryByTestId('price-month-empty')).not.toBeInTheDocument();
+  });
+
   it('leaves cells without an id disabled', async () => {
     renderGrid();
     expect(await cell('4月2日(木) 1人の料金')).toBeDisabled();
+  });
+
+  describe('keys like a spreadsheet', () => {
+    // 4月1日, 2日 and 4日 have both cells; 3日 has none (its cells are disabled and skipped).
+    const days = ['2026-04-01', '2026-04-02', '2026-04-04'];
+    const month: PriceEntry[] = days.flatMap((date, d) =>
+      [1, 2].map((unit) => ({ id: 200 + d * 10 + unit, target_date: date, unit, price: 10000 * unit + d * 1000 })),
+    );
+    const focused = () => (document.activeElement as HTMLElement | null)?.getAttribute('aria-label');
+
+    async function keyedGrid() {
+      const store = renderGrid(2, [buildPlan(2)], month);
+      await waitFor(async () => expect(await cell('4月4日(土) 2人の料金')).not.toBeDisabled(), { timeout: 5000 });
+      return { ...store, user: userEvent.setup() };
+    }
+
+    it('Enter commits the cell and moves down; the arrows move, skipping days without prices', async () => {
+      const { prices: sent, user } = await keyedGrid();
+      await user.click(await cell('4月1日(水) 1人の料金'));
+      await user.clear(await cell('4月1日(水) 1人の料金'));
+      await user.keyboard('19000{Enter}');
+      expect(focused()).toBe('4月2日(木) 1人の料金');
+      await waitFor(() => expect(sent.updatePrice).toHaveBeenCalledWith(21, 201, 19000));
+      // Reached by the keyboard, its text selected: the arrows move on at once.
+      expect((document.activeElement as HTMLInputElement).selectionEnd).toBe('11,000'.length);
+      await user.keyboard('{ArrowDown}');
+      expect(focused()).toBe('4月4日(土) 1人の料金');
+      await user.keyboard('{ArrowRight}');
+      expect(focused()).toBe('4月4日(土) 2人の料金');
+      await user.keyboard('{ArrowRight}');
+      expect(focused()).toBe('4月4日(土) 2人の料金');
+      await user.keyboard('{ArrowUp}');
+      expect(focused()).toBe('4月2日(木) 2人の料金');
+      await user.keyboard('{ArrowLeft}');
+      expect(focused()).toBe('4月2日(木) 1人の料金');
+      await user.keyboard('{Shift>}{Enter}{/Shift}');
+      expect(focused()).toBe('4月1日(水) 1人の料金');
+      // Tab moves right, as in a spreadsheet.
+      await user.tab();
+      expect(focused()).toBe('4月1日(水) 2人の料金');
+      // Nothing moved changed: only the one typed price was sent.
+      expect(sent.updatePrice).toHaveBeenCalledTimes(1);
+    });
+
+    it('in a cell being edited, left and right move the caret until it is at the edge', async () => {
+      const { user } = await keyedGrid();
+      const input = await cell('4月2日(木) 2人の料金');
+      await user.click(input);
+      input.setSelectionRange(2, 2);
+      await user.keyboard('{ArrowLeft}');
+      expect(focused()).toBe('4月2日(木) 2人の料金');
+      input.setSelectionRange(0, 0);
+      await user.keyboard('{ArrowLeft}');
+      expect(focused()).toBe('4月2日(木) 1人の料金');
+      const left = await cell('4月2日(木) 1人の料金');
+      await user.click(left);
+      left.setSelectionRange(left.value.length, left.value.length);
+      await user.keyboard('{ArrowRight}');
+      expect(focused()).toBe('4月2日(木) 2人の料金');
+    });
+
+    it('Enter on the last day with a price leaves the cell, which saves it', async () => {
+      const { prices: sent, user } = await keyedGrid();
+      const last = await cell('4月4日(土) 1人の料金');
+      await user.click(last);
+      await user.clear(last);
+      await user.keyboard('１２３４５{Enter}');
+      await waitFor(() => expect(sent.updatePrice).toHaveBeenCalledWith(21, 221, 12345));
+      expect(document.activeElement).not.toBe(last);
+    });
   });
 });

@@ -170,8 +170,14 @@ describe('rooms, generated from their description', () => {
     const dialog = await screen.findByRole('dialog');
     expect(dialog).toHaveTextContent('部屋「洋室ツイン」を削除します。よろしいですか？');
     await user.click(within(dialog).getByRole('button', { name: 'OK' }));
-    expect(await screen.findByTestId('message-box')).toHaveTextContent(message);
-    await user.click(within(dialog).getByRole('button', { name: 'OK' }));
+    // The refusal stays in a dialog of its own until closed (issue 19), not a toast that fades.
+    const refused = await screen.findByRole('dialog', { name: '削除できません' });
+    expect(refused).toHaveTextContent(message);
+    await user.click(within(refused).getByRole('button', { name: '閉じる' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.getByText('洋室ツイン')).toBeInTheDocument();
+    await user.click(within(row).getByRole('button', { name: '削除' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'OK' }));
     expect(await screen.findByText('部屋が削除されました。')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByText('洋室ツイン')).not.toBeInTheDocument());
   });

@@ -4,6 +4,7 @@ import type { AuthProvider } from 'react-admin';
 import { clearSession } from '../../dataProvider/tokenStore';
 import { AppHeader } from '../../src/layout/AppHeader';
 import { AppMenu } from '../../src/layout/AppMenu';
+import { pageRoutes } from '../../src/routes';
 import { demoAccommodations, renderInAdmin, storeDemoAccommodations } from './helpers';
 
 beforeEach(() => storeDemoAccommodations());
@@ -24,6 +25,7 @@ describe('sidebar', () => {
       ['ホーム', '/m/'],
       ['ユーザー管理', '/m/user'],
       ['パートナー', '/m/supplier'],
+      ['シフト', '/m/timesheet'],
       ['一括メール', '/m/mail'],
       ['ゲスト分析', '/m/analitcs'],
     ];
@@ -44,12 +46,27 @@ describe('sidebar', () => {
     expect(screen.getByTestId('sidebar-version')).toHaveTextContent('2.0.1');
   });
 
+  it('has an entry for every company page the console routes (placeholders too)', async () => {
+    renderInAdmin(<AppMenu />, { authProvider: signedInAs(true) });
+    await screen.findByRole('menuitem', { name: 'ユーザー管理' });
+    const hrefs = screen.getAllByRole('menuitem').map((item) => item.getAttribute('href'));
+    // A company page is a route of its own under /m/ (sub-pages such as mail/create and pages of
+    // one record or one accommodation are reached from those).
+    const companyPages = Object.values(pageRoutes)
+      .map((route) => route.path)
+      .filter((path) => !path.includes('/') && !path.includes(':'));
+    expect(companyPages).toContain('timesheet');
+    for (const path of companyPages) expect(hrefs).toContain(`/m/${path}`);
+    expect(hrefs).toContain('/m/books');
+  });
+
   it('offers staff no company administration (users, partners)', async () => {
     renderInAdmin(<AppMenu />, { authProvider: signedInAs(false) });
     await screen.findByRole('menuitem', { name: 'ゲスト分析' });
     await waitFor(() => expect(screen.getAllByRole('menuitem').map((i) => i.textContent)).toContain('一括メール'));
     expect(screen.queryByRole('menuitem', { name: 'ユーザー管理' })).not.toBeInTheDocument();
     expect(screen.queryByRole('menuitem', { name: 'パートナー' })).not.toBeInTheDocument();
+    expect(screen.getByRole('menuitem', { name: 'シフト' })).toHaveAttribute('href', '/m/timesheet');
   });
 });
 

@@ -100,9 +100,12 @@ describe('partners, generated from their description', () => {
     renderView(<SupplierList />, db.provider);
     await user.click((await screen.findAllByRole('button', { name: '削除' }))[0]!);
     await user.click(await screen.findByRole('button', { name: 'OK' }));
-    expect(await screen.findByTestId('message-box')).toHaveTextContent(supplierMessages.inUse(2));
+    const refused = await screen.findByRole('dialog', { name: '削除できません' });
+    expect(refused).toHaveTextContent(supplierMessages.inUse(2));
+    await user.click(within(refused).getByRole('button', { name: '閉じる' }));
     expect(screen.getByText('花いろ生花店')).toBeInTheDocument();
 
+    await user.click((await screen.findAllByRole('button', { name: '削除' }))[0]!);
     await user.click(await screen.findByRole('button', { name: 'OK' }));
     await waitFor(() => expect(screen.queryByText('花いろ生花店')).not.toBeInTheDocument());
     expect(db.callsOf('delete')).toHaveLength(2);

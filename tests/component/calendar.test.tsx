@@ -100,11 +100,8 @@ describe('booking calendar', () => {
     const labels = within(screen.getByTestId('calendar-grid')).getAllByText(/^[日月火水木金土]$/);
     expect(labels.map((l) => l.textContent)).toEqual(['日', '月', '火', '水', '木', '金', '土']);
     expect(document.querySelector('.cal-day')!.getAttribute('data-date')).toBe('2026-03-29');
-    expect(JSON.parse(Cookies.get(BOOK_SEARCH_COOKIE)!)).toEqual({
-      accommodation_id: 2,
-      stay_from: '2026-03-29',
-      stay_to: '2026-07-11',
-    });
+    // The booking search keeps its own last search: the calendar's window is not a search (issue 19).
+    expect(Cookies.get(BOOK_SEARCH_COOKIE)).toBeUndefined();
   });
 
   it('marks full, over, has-book and today from the rooms and the stays', async () => {
@@ -113,7 +110,9 @@ describe('booking calendar', () => {
     expect(day('2026-04-20')).toHaveAttribute('data-state', 'full');
     expect(day('2026-04-20')).toHaveClass('full', 'has-book');
     expect(day('2026-04-21')).toHaveClass('over');
-    expect(within(day('2026-04-21')).getByText('超過')).toBeInTheDocument();
+    // The badge names the room type that is over and by how much, not only the house's count.
+    expect(within(day('2026-04-21')).getByText('超過: 特別室 +1')).toBeInTheDocument();
+    expect(within(day('2026-04-21')).getByText('2/3室')).toBeInTheDocument();
     expect(day('2026-04-11')).toHaveAttribute('data-state', 'has-book');
     expect(within(day('2026-04-11')).getByText('1/3室')).toBeInTheDocument();
     expect(day('2026-04-15')).toHaveAttribute('data-state', 'empty');
@@ -146,6 +145,34 @@ describe('booking calendar', () => {
     expect(location()).toBe('/m/accommodation/2');
     fireEvent.click(screen.getByRole('button', { name: '新規予約' }));
     expect(location()).toBe('/m/accommodation/2/book/0');
+  });
+
+  it('brings the keyboard focus in at today, not at the first week loaded; a click keeps its place', async () => {
+    renderCalendar();
+    await findChips();
+    const grid = screen.getByTestId('calendar-grid');
+    const today = screen.getByRole('button', { name: '4月8日(水)の日別スケジュール' });
+    // Tab from the toolbar reaches the grid's first date (a week above today) first in the page's order.
+    const first = screen.getByRole('button', { name: '3月29日(日)の日別スケジュール' });
+    act(() => screen.getByRole('button', { name: '新規予約' }).focus());
+    act(() => first.focus());
+    expect(today).toHaveFocus();
+    // Inside the grid the focus moves freely.
+    act(() => first.focus());
+    expect(first).toHaveFocus();
+    // A click on a day of another week keeps the focus there.
+    act(() => screen.getByRole('button', { name: '今日' }).focus());
+    const chip = within(day('2026-04-11')).getByRole('button', { name: /客1/ });
+    fireEvent.pointerDown(chip);
+    act(() => chip.focus());
+    expect(chip).toHaveFocus();
+    expect(grid).toContainElement(chip);
+  });
+
+  it('opens a booking of another facility under its own facility’s address', async () => {
+    mocked.getBook.mockResolvedValue({ ...books[0]!, accommodation_id: 1 });
+    renderCalendar('/m/accommodation/2/book/1');
+    await waitFor(() => expect(location()).toBe('/m/accommodation/1/book/1'), { timeout: 15_000 });
   });
 
   it('writes the view choice to a cookie and restores it', async () => {

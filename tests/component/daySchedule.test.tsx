@@ -86,15 +86,21 @@ describe('day schedule', () => {
     expect(location()).toBe('/m/accommodation/1/book/31');
   });
 
-  it('adds an empty comment to a day without one and creates it when the field is left', async () => {
+  it('shows no empty comment box on a day without comments, and creates the one added when it is left', async () => {
     mocked.createComment.mockResolvedValue(comment(90, '夕食 18時'));
     mocked.updateComment.mockResolvedValue(comment(90, '夕食 19時'));
     renderDay();
-    const field = await screen.findByLabelText('コメント 1');
+    expect(await screen.findByTestId('day-no-comments')).toHaveTextContent('この日のコメントはありません。');
     expect(mocked.listComments).toHaveBeenCalledWith(1, DATE, DATE);
+    expect(screen.queryByRole('textbox', { name: /コメント/ })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'コメントを追加' }));
+    // One comment is コメント, not コメント 1, and it is ready to type in.
+    const field = screen.getByRole('textbox', { name: 'コメント' });
     expect(field).toHaveValue('');
-    // Leaving an empty new comment sends nothing.
-    fireEvent.blur(field);
+    await waitFor(() => expect(field).toHaveFocus());
+    // Pressed again with the new one still empty: no second box.
+    fireEvent.click(screen.getByRole('button', { name: 'コメントを追加' }));
+    expect(screen.getAllByRole('textbox')).toHaveLength(1);
     fireEvent.change(field, { target: { value: '夕食 18時' } });
     fireEvent.blur(field);
     await waitFor(() => expect(mocked.createComment).toHaveBeenCalledWith(1, DATE, '夕食 18時'));
@@ -106,9 +112,18 @@ describe('day schedule', () => {
     fireEvent.blur(field);
     await waitFor(() => expect(mocked.updateComment).toHaveBeenCalledWith(1, 90, '夕食 19時'));
     expect(mocked.createComment).toHaveBeenCalledTimes(1);
-    // One more comment.
+    // One more comment comes below the first, numbered from the first.
     fireEvent.click(screen.getByRole('button', { name: 'コメントを追加' }));
-    expect(screen.getByLabelText('コメント 2')).toHaveValue('');
+    const [first, second] = screen.getAllByRole('textbox');
+    expect(first).toHaveAccessibleName('コメント 1');
+    expect(first).toHaveValue('夕食 19時');
+    expect(second).toHaveAccessibleName('コメント 2');
+    expect(second).toHaveValue('');
+    // Left empty, the new one goes away: no empty box stays behind.
+    fireEvent.blur(second!);
+    await waitFor(() => expect(screen.getAllByRole('textbox')).toHaveLength(1));
+    expect(screen.getByRole('textbox', { name: 'コメント' })).toHaveValue('夕食 19時');
+    expect(mocked.createComment).toHaveBeenCalledTimes(1);
   });
 
   it('deletes a stored comment after the confirmation', async () => {

@@ -3,9 +3,9 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { openDatabase } from '../../server/db/client';
+import { newPglite } from '../../server/db/pglite';
 import { seedDemo } from '../../server/db/seed';
 import { withDatabase } from './postgresUrl';
 
@@ -38,7 +38,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
       await admin.end();
     };
   }
-  const client = new PGlite();
+  const client = newPglite();
   const database = await openDatabase({ pglite: client });
   await seedDemo(database.db);
   const dump = await client.dumpDataDir('none');

@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { loadConfig, type Config } from '../../server/config';
 import type { DatabaseOptions } from '../../server/db/client';
+import { newPglite } from '../../server/db/pglite';
 import { loggerOptions, type LoggerOptions } from '../../server/logger';
 import { createServer, type Started } from '../../server/start';
 import { withDatabase } from './postgresUrl';
@@ -35,7 +35,7 @@ async function freshDatabase(): Promise<{ options: DatabaseOptions; drop(): Prom
       },
     };
   }
-  const pglite = new PGlite({ loadDataDir: new Blob([readFileSync(template)]) });
+  const pglite = newPglite(undefined, { loadDataDir: new Blob([readFileSync(template)]) });
   return { options: { pglite }, drop: async () => undefined };
 }
 

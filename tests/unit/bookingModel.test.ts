@@ -91,8 +91,26 @@ describe('creating a booking', () => {
     expect(prepareCreate(1, newForm({ room_id: '' })).error?.message).toBe('部屋タイプを選択してください');
   });
 
+  it('gives every broken field at once, the first in the spec order as the message', () => {
+    const refused = prepareCreate(1, newForm({ plan_id: '4', person_number: '0', name: '', mail: 'hanako@' }));
+    expect(refused.error?.message).toBe('宿泊者名が入力されていません');
+    expect(refused.errors).toEqual({
+      name: '宿泊者名が入力されていません',
+      person_number: '人数は1以上で入力してください',
+      mail: 'メールアドレスの形式が正しくありません',
+    });
+    // A party of 0 alone says what is wrong with it, not that a price is missing.
+    expect(prepareCreate(1, newForm({ plan_id: '4', person_number: '0' })).error).toEqual({
+      field: 'person_number',
+      message: '人数は1以上で入力してください',
+    });
+  });
+
   it('sends numbers, a null plan, via 101 and the date as yyyy-MM-dd', () => {
-    const { body } = prepareCreate(3, newForm({ plan_id: '', mail: ' Hanako@Example.com ', price: '5000' }));
+    const { body } = prepareCreate(
+      3,
+      newForm({ plan_id: '', mail: ' Hanako@Example.com ', price: '5000', price_sub: '0' }),
+    );
     expect(body).toEqual({
       accommodation_id: 3,
       start_date: '2026-12-24',
@@ -107,7 +125,17 @@ describe('creating a booking', () => {
       mini_memo: null,
       price: 5000,
       via: 101,
+      price_sub: 0,
     });
+  });
+
+  it('asks for the total of a booking without a plan: empty is not 0円, 0 typed is (issue 19)', () => {
+    for (const price_sub of ['', '   ']) {
+      const { error } = prepareCreate(3, newForm({ plan_id: '', price_sub }));
+      expect(error).toEqual({ field: 'price_sub', message: 'プランなしの予約は合計金額を入力してください' });
+    }
+    expect(prepareCreate(3, newForm({ plan_id: '', price_sub: '0' })).body?.price_sub).toBe(0);
+    expect(prepareCreate(3, newForm({ plan_id: '4', price_sub: '' })).error).toBeUndefined();
   });
 
   it('sends the total only for a booking without a plan', () => {

@@ -111,8 +111,14 @@ describe('day states', () => {
     expect(days.map((d) => d.state)).toEqual(['empty', 'full', 'over', 'empty']);
     expect(days[1]!.className).toBe('cal-day has-book full');
     expect(days[2]!.className).toBe('cal-day has-book over');
-    expect(days[2]!.overRooms).toEqual(['特別室 2/1']);
+    expect(days[2]!.overRooms).toEqual([{ room: '特別室', excess: 1 }]);
     expect(days[3]!.className).toBe('cal-day today');
+  });
+
+  it('names the whole house when it is over but no one room type is', () => {
+    const house = describeDays(dates, nights, { rooms, roomNumber: 2, today: '2026-11-22', selectedId: null });
+    expect(house[1]!.state).toBe('over');
+    expect(house[1]!.overRooms).toEqual([{ room: null, excess: 1 }]);
   });
 
   it('dims the days that do not hold the selected booking, and names holidays', () => {

@@ -10,6 +10,7 @@ import {
   unpaidBookings,
   unpaidQuery,
 } from '../../src/pages/home/dashboardModel';
+import { refundLimitOf, refundLimitText } from '../../contract/payment';
 
 const today = '2026-04-10';
 
@@ -77,11 +78,35 @@ describe('dashboard model', () => {
     expect(isOverdue(null, today)).toBe(false);
   });
 
-  it('offers what was paid less the cancel fee, within 1 and the paid amount', () => {
-    expect(defaultRefundAmount({ price: 30000, cancel_fee: 3000 })).toBe(27000);
-    expect(defaultRefundAmount({ price: 30000, cancel_fee: null })).toBe(30000);
-    expect(defaultRefundAmount({ price: 5000, cancel_fee: 5000 })).toBe(1);
-    expect(defaultRefundAmount({ price: 5000, cancel_fee: 9000 })).toBe(1);
+  const paid = (
+    price: number,
+    cancel_fee: number | null,
+    more: Partial<Pick<Booking, 'payments' | 'refunds'>> = {},
+  ) => ({
+    price,
+    cancel_fee,
+    payments: [],
+    refunds: [],
+    ...more,
+  });
+  const payment = (amount: number, payment_exe_date: string | null) => ({
+    id: 1,
+    book_id: 31,
+    amount,
+    pay_type: 1,
+    mail: 0,
+    transaction_id: null,
+    payment_exe_date,
+  });
+
+  it('offers what was received less refunds and the cancel fee, at least 1', () => {
+    expect(defaultRefundAmount(paid(30000, 3000))).toBe(27000);
+    expect(defaultRefundAmount(paid(30000, null))).toBe(30000);
+    expect(defaultRefundAmount(paid(5000, 5000))).toBe(1);
+    expect(defaultRefundAmount(paid(5000, 9000))).toBe(1);
+    // A provisional settlement (no payment date) is not money received (issue 19).
+    const provisional = paid(50000, 17100, { payments: [payment(30000, '2026-11-01'), payment(20000, null)] });
+    expect(defaultRefundAmount(provisional)).toBe(12900);
   });
 
   it('reads typed amounts, separators allowed, anything else not a number', () => {
@@ -93,14 +118,39 @@ describe('dashboard model', () => {
     expect(parseAmount('abc')).toBeNaN();
   });
 
-  it('refuses refunds of 0, above the paid amount, or of nothing typed (spec 5 "Refund amount")', () => {
+  it('refuses refunds of 0, above the limit, or of nothing typed (spec 5 "Refund amount", issue 19)', () => {
+    const limit = refundLimitOf(paid(30000, null));
     const message = '返金額は1円以上30,000円以下で入力してください';
-    expect(refundInputError('0', 30000)).toBe(message);
-    expect(refundInputError('-5', 30000)).toBe(message);
-    expect(refundInputError('30001', 30000)).toBe(message);
-    expect(refundInputError('', 30000)).toBe(message);
-    expect(refundInputError('1', 30000)).toBeNull();
-    expect(refundInputError('30000', 30000)).toBeNull();
-    expect(refundInputError('1', 0)).toBe('この予約には返金できる入金がありません');
+    expect(refundInputError('0', limit)).toBe(message);
+    expect(refundInputError('-5', limit)).toBe(message);
+    expect(refundInputError('', limit)).toBe(message);
+    expect(refundInputError('30001', limit)).toBe('返金できるのは30,000円までです（入金30,000円）');
+    expect(refundInputError('1', limit)).toBeNull();
+    expect(refundInputError('30000', limit)).toBeNull();
+    expect(refundInputError('1', refundLimitOf(paid(0, null)))).toBe('この予約には返金できる入金がありません');
+  });
+
+  it('limits a refund to what was received less the cancellation fee, naming the maximum', () => {
+    const limit = refundLimitOf(paid(50000, 17100));
+    expect(limit).toEqual({ received: 50000, refunded: 0, fee: 17100, max: 32900 });
+    const over = '返金できるのは32,900円までです（入金50,000円 − キャンセル料17,100円）';
+    expect(refundLimitText(limit)).toBe(over);
+    expect(refundInputError('32901', limit)).toBe(over);
+    expect(refundInputError('50000', limit)).toBe(over);
+    expect(refundInputError('32900', limit)).toBeNull();
+    // After a first refund the rest: price is what the house still holds.
+    const after = refundLimitOf(
+      paid(40000, 17100, { refunds: [{ id: 1, book_id: 31, amount: 10000, created_at: '' }] }),
+    );
+    expect(refundLimitText(after)).toBe(
+      '返金できるのは22,900円までです（入金50,000円 − 返金済み10,000円 − キャンセル料17,100円）',
+    );
+    // Fee as large as the money received: nothing to give back, and why.
+    expect(refundInputError('1', refundLimitOf(paid(5000, 5000)))).toBe(
+      '返金できる金額はありません（入金5,000円 − キャンセル料5,000円）',
+    );
+    // Only a provisional settlement: nothing received.
+    const onlyProvisional = paid(20000, null, { payments: [payment(20000, null)] });
+    expect(refundInputError('1', refundLimitOf(onlyProvisional))).toBe('この予約には返金できる入金がありません');
   });
 });

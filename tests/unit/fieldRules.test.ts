@@ -125,6 +125,7 @@ describe('every free-text field of every entity follows it', () => {
       room_id: '1',
       plan_id: '',
       price: '0',
+      price_sub: '0',
       name: '山田太郎',
     };
     expect(firstBookingCreateError(valid)).toBeNull();

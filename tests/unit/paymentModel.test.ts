@@ -64,9 +64,15 @@ describe('the payment form', () => {
     });
   });
 
-  it.each(['', '0', ' ', 'abc'])('refuses the amount %j: nothing to send', (amount) => {
+  it.each(['', ' '])('refuses the missing amount %j: nothing to send', (amount) => {
     expect(preparePayment(7, paymentForm({ amount }))).toEqual({
       error: { field: 'amount', message: paymentMessages.amount },
+    });
+  });
+
+  it.each(['0', 'abc'])('refuses the typed amount %j with what is wrong, not "enter the amount"', (amount) => {
+    expect(preparePayment(7, paymentForm({ amount }))).toEqual({
+      error: { field: 'amount', message: '金額は1円以上100,000,000円以下の整数で入力してください' },
     });
   });
 

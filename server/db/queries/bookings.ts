@@ -1,7 +1,8 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { BookingListQuery } from '../../../contract/booking';
+import { BOOK_SEARCH_LIMIT, type BookingListQuery } from '../../../contract/booking';
 import { sqlRows, type Tx } from '../client';
 import { bookingFrom, bookingJson } from './bookingJson';
+import { searchCondition } from './bookingSearch';
 
 /** Rows a list answers at most: a window of a calendar holds far fewer; an unbounded list is a mistake. */
 export const BOOKING_LIST_LIMIT = 10_000;
@@ -29,18 +30,27 @@ function listWhere(q: BookingListQuery, accommodationIds: readonly number[]): SQ
   if (q.not_paid_only) parts.push(sql`b.price < b.price_sub`);
   if (!q.with_deleted) parts.push(sql`b.delete_flg = 0`);
   if (q.mail !== undefined) parts.push(sql`b.mail = ${q.mail.trim().toLowerCase()}`);
+  const search = q.q ? searchCondition(q.q) : null;
+  if (search) parts.push(search);
   if (q.created_at_from) parts.push(sql`b.created_at >= ${tokyoMidnight(q.created_at_from)}`);
   if (q.created_at_to) parts.push(sql`b.created_at < ${tokyoMidnight(q.created_at_to)} + interval '1 day'`);
   return sql.join(parts, sql` and `);
 }
 
-/** The statement of the list answer `{"books":[...]}` (the benchmark times it alone, too). */
+/**
+ * The statement of the list answer `{"books":[...]}` (the benchmark times it alone, too). A search
+ * (q) answers its latest made BOOK_SEARCH_LIMIT bookings: by id, so that a text many bookings
+ * hold reads the primary key backwards and stops there, and a rare one its indexes.
+ */
 export function bookingListSql(q: BookingListQuery, accommodationIds: readonly number[]): SQL {
+  const [order, limit] = q.q?.trim()
+    ? [sql`b.id desc`, BOOK_SEARCH_LIMIT]
+    : [sql`b.start_date, b.id`, BOOKING_LIST_LIMIT];
   return sql`
     select json_build_object('books', coalesce(json_agg(x.j order by x.start_date, x.id), '[]'::json))::text as books
     from (select b.start_date, b.id, ${bookingJson} as j ${bookingFrom}
           where ${listWhere(q, accommodationIds)}
-          order by b.start_date, b.id limit ${BOOKING_LIST_LIMIT}) x`;
+          order by ${order} limit ${limit}) x`;
 }
 
 /** The list answer as JSON text, made by the database in one statement. */

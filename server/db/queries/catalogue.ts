@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { BookingInUse } from '../../../contract/bookingsInUse';
 import { sqlRows, type Tx } from '../client';
 import { accommodations, paymentMethods, planPaymentMethods, plans, roomPlans, rooms } from '../schema';
 
@@ -75,6 +76,26 @@ export async function countRoomBookings(tx: Tx, roomId: number): Promise<number>
     sql`select count(*)::int as n from bookings where room_id = ${roomId}`,
   );
   return row!.n;
+}
+
+/**
+ * The live and future bookings of a plan or a room type (not cancelled, check-out on or after
+ * `today`): how many, and the first `shown` by stay. The window count is taken before the limit.
+ */
+export async function liveBookings(
+  tx: Tx,
+  use: { planId: number } | { roomId: number },
+  today: string,
+  shown: number,
+): Promise<{ count: number; first: BookingInUse[] }> {
+  const of = 'planId' in use ? sql`plan_id = ${use.planId}` : sql`room_id = ${use.roomId}`;
+  const rows = await sqlRows<BookingInUse & { n: number }>(
+    tx,
+    sql`select count(*) over ()::int as n, id, uid, start_date::text as start_date, end_date::text as end_date, name
+      from bookings where ${of} and delete_flg = 0 and end_date >= ${today}::date
+      order by start_date, id limit ${shown}`,
+  );
+  return { count: rows[0]?.n ?? 0, first: rows.map(({ n: _n, ...b }) => b) };
 }
 
 /**

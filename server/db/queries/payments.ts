@@ -47,6 +47,22 @@ export async function recomputePaid(tx: Tx, bookId: number): Promise<number> {
   return rows[0]!.price;
 }
 
+/**
+ * The money a refund is measured against: payments with a payment date (a provisional settlement
+ * is not money received), the refunds made and the cancellation fee. The caller holds the lock.
+ */
+export async function refundMoney(tx: Tx, bookId: number) {
+  const rows = await sqlRows<{ received: number; refunded: number; fee: number | null }>(
+    tx,
+    sql`
+    select (select coalesce(sum(amount), 0)::int from payments
+        where book_id = ${bookId} and voided_at is null and payment_exe_date is not null) as received,
+      (select coalesce(sum(amount), 0)::int from refunds where book_id = ${bookId}) as refunded,
+      (select cancel_fee from bookings where id = ${bookId}) as fee`,
+  );
+  return rows[0]!;
+}
+
 /** Payments less refunds after removing `exceptPaymentId`: what the paid amount would become. */
 export async function paidWithout(tx: Tx, bookId: number, exceptPaymentId: number): Promise<number> {
   const rows = await sqlRows<{ paid: number }>(

@@ -15,6 +15,7 @@ import { JOB_CODES, PAY_TYPE_CODES, VIA_CODES } from '../../../contract/enums';
 import { accommodations, users } from './company';
 import { accommodationOptions, plans, rooms, suppliers } from './catalogue';
 import { flagCheck, inList, timestamps } from './columns';
+import { nameSearchKey, telSearchKey } from './searchKeys';
 
 /**
  * Bookings and the money around them. A booking is never deleted: cancelling sets delete_flg
@@ -102,6 +103,15 @@ export const bookings = pgTable(
       .on(t.roomId, t.endDate, t.startDate)
       .where(sql`delete_flg = 0`),
     index('bookings_mail_idx').on(t.mail),
+    // The booking search's one box (GET /admin/books?q=, issue 19): part of a name, a mail or a
+    // phone through trigrams (pg_trgm, migration 0009), the start of a name (a query of 1-2
+    // characters has no trigram) and the confirmation number (the start of uid) through btree
+    // prefixes. text_pattern_ops: LIKE 'abc%' uses a btree under any collation.
+    index('bookings_name_trgm_idx').using('gin', sql`${nameSearchKey(t.name)} gin_trgm_ops`),
+    index('bookings_name_prefix_idx').using('btree', sql`${nameSearchKey(t.name)} text_pattern_ops`),
+    index('bookings_mail_trgm_idx').using('gin', t.mail.op('gin_trgm_ops')),
+    index('bookings_tel_trgm_idx').using('gin', sql`${telSearchKey(t.tel)} gin_trgm_ops`),
+    index('bookings_uid_prefix_idx').using('btree', t.uid.op('text_pattern_ops')),
     index('bookings_created_at_idx').on(t.createdAt),
     index('bookings_plan_idx').on(t.planId),
     check('bookings_name_not_blank', sql`btrim(${t.name}) <> ''`),

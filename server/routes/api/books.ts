@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  bookingCancelQuerySchema,
   bookingHistorySchema,
   bookingCreateBodySchema,
   bookingListQuerySchema,
@@ -27,7 +28,8 @@ const bookRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
     '/admin/books',
     {
       schema: {
-        summary: 'Bookings of the reachable accommodations, filtered (calendar window, unsynced, unpaid, a guest)',
+        summary:
+          'Bookings of the reachable accommodations, filtered (calendar window, unsynced, unpaid, a guest); q finds a guest by part of the name, mail or phone, or the confirmation number, across all dates',
         tags,
         querystring: bookingListQuerySchema,
         response: { 200: bookingListSchema, ...errors },
@@ -134,10 +136,7 @@ const bookRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
         summary: 'Cancel a booking (delete_flg 1); mail=1 asks for the cancel mail',
         tags,
         params: idParams,
-        querystring: z.object({
-          mail: z.enum(['0', '1', 'true', 'false']).optional(),
-          cancel_fee: z.coerce.number().int().min(0).optional(),
-        }),
+        querystring: bookingCancelQuerySchema,
         response: { 204: z.null(), ...errors },
       },
     },

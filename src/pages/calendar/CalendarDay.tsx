@@ -3,7 +3,7 @@ import type { Booking } from '../../../contract/booking';
 import { weekday } from '../../../contract/dates';
 import { formatDate, formatPeople } from '../../../i18n/formats';
 import { calendarText } from '../../../i18n/calendarMessages';
-import { dayLabel } from './calendarLabels';
+import { dayLabel, overLabel } from './calendarLabels';
 import { commentSummary, type DayInfo } from './calendarModel';
 import { ROOM_BORDERS, ROOM_COLORS } from './calendarCss';
 
@@ -99,6 +99,7 @@ function CalendarDayCell(props: CalendarDayProps) {
   const month =
     variant === 'grid' && (dayNumber === 1 || first) ? calendarText('month', { month: Number(date.slice(5, 7)) }) : '';
   const className = `${info.className}${wd === 0 ? ' sun' : wd === 6 ? ' sat' : ''}`;
+  const over = info.overRooms.length > 0 ? calendarText('over_rooms', { rooms: overLabel(info.overRooms) }) : '';
   return (
     <div className={className} data-date={date} data-state={state} onClick={() => onOpenDay(date)}>
       <div className="cal-day-side">
@@ -117,13 +118,19 @@ function CalendarDayCell(props: CalendarDayProps) {
           </button>
           {info.holiday && <span className="cal-holiday">{info.holiday}</span>}
           {books.length > 0 && (
-            <span className="cal-count" title={info.overRooms.join('\n') || undefined}>
-              {state === 'over' && <span className="cal-badge">{calendarText('over')}</span>}
+            <span className="cal-count">
+              {state === 'over' && !over && <span className="cal-badge">{calendarText('over')}</span>}
               {state === 'full' && <span className="cal-badge">{calendarText('full')}</span>}
               {calendarText('count', { booked: books.length, rooms: roomNumber })}
             </span>
           )}
         </div>
+        {/* Which room type is over and by how much: the badge names it (the whole of it as its title). */}
+        {over && (
+          <div className="cal-over" title={over}>
+            <span className="cal-badge">{over}</span>
+          </div>
+        )}
         {comments && comments.length > 0 && <DayComment texts={comments} variant={variant} />}
       </div>
       <div className="cal-chips">
@@ -154,7 +161,7 @@ function sameDay(a: CalendarDayProps, b: CalendarDayProps): boolean {
     x.className === y.className &&
     x.state === y.state &&
     x.holiday === y.holiday &&
-    x.overRooms.join() === y.overRooms.join() &&
+    overLabel(x.overRooms) === overLabel(y.overRooms) &&
     x.books.length === y.books.length &&
     x.books.every((book, i) => book === y.books[i]);
   return (

@@ -10,7 +10,7 @@ import type { NewStay } from '../../../resources/bookings/newStay';
 import { links } from '../../routes';
 import type { CalendarView } from './calendarConstants';
 import { describeDays, extensionDays, groupByNight, monthShown, windowDates } from './calendarModel';
-import { readCalendarView, writeBookSearch, writeCalendarView } from './calendarStorage';
+import { readCalendarView, writeCalendarView } from './calendarStorage';
 import { CALENDAR_SCROLL } from './calendarCss';
 import { CalendarToolbar } from './CalendarToolbar';
 import { DayList, WeekGrid } from './CalendarViews';
@@ -79,10 +79,6 @@ export function CalendarScreen({ accommodationId, bookId, newStay, initialDate }
     return () => clearTimeout(timer);
   }, [loaded]);
 
-  useEffect(() => {
-    writeBookSearch({ accommodation_id: accommodationId, stay_from: window.from, stay_to: window.to });
-  }, [accommodationId, window]);
-
   const { scroller, onScroll, scrollToDate } = useInfiniteScroll(
     extend,
     extensionDays(view),
@@ -147,6 +143,11 @@ export function CalendarScreen({ accommodationId, bookId, newStay, initialDate }
   );
   const onClose = useCallback(() => navigate(links.calendar(accommodationId)), [navigate, accommodationId]);
   const onChanged = useCallback(() => void reload(), [reload]);
+  // A booking of another accommodation opened under this one's address: its own calendar instead.
+  const onOtherAccommodation = useCallback(
+    (otherId: number, id: number) => navigate(links.booking(otherId, id), { replace: true }),
+    [navigate],
+  );
 
   // Beside the calendar when there is room for both, else over it from the right.
   const wide = useMediaQuery('(min-width:1280px)');
@@ -157,6 +158,7 @@ export function CalendarScreen({ accommodationId, bookId, newStay, initialDate }
       onClose={onClose}
       onChanged={onChanged}
       newStay={bookId === 0 ? newStay : null}
+      onOtherAccommodation={onOtherAccommodation}
     />
   );
   const viewProps = { days, comments, roomNumber, roomIndex, selectedId: bookId, onOpenDay, onOpenBooking };

@@ -14,6 +14,7 @@ import { useAppTranslate } from '../../../i18n/useAppTranslate';
 import { useHolidays } from '../../hooks/useHolidays';
 import { describeDays, groupByNight, windowDates, type DayInfo } from './calendarModel';
 import { ROOM_BORDERS, ROOM_COLORS } from './calendarCss';
+import { overLabel } from './calendarLabels';
 import { useMoveStay } from './useMoveStay';
 
 /** A date cell's look by its state (the grid's colours): full in amber, over-booked in red. */
@@ -185,7 +186,10 @@ export default function MonthView({
           return {
             className: [red ? 'holiday' : '', info ? `day-${info.state}` : ''].join(' ').trim() || undefined,
             style: stateStyle ?? (red ? { backgroundColor: '#fff5f5' } : undefined),
-            title: [holidays.get(day), ...(info?.overRooms ?? [])].filter(Boolean).join(' / ') || undefined,
+            title:
+              [holidays.get(day), info?.overRooms.length ? overLabel(info.overRooms) : '']
+                .filter(Boolean)
+                .join(' / ') || undefined,
           };
         }}
         eventPropGetter={(event) => {

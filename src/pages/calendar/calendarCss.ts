@@ -64,6 +64,9 @@ export const CALENDAR_CSS = `
 .yb-cal .cal-badge { color: #fff; padding: 0 4px; margin-right: 4px; border-radius: ${radius}px; font-weight: 700; }
 .yb-cal .over .cal-badge { background-color: #d32f2f; }
 .yb-cal .full .cal-badge { background-color: #ef8f00; }
+/* The over badge names the room type: it wraps rather than hide the name and the excess. */
+.yb-cal .cal-over { font-size: 11px; line-height: 1.6; margin-bottom: 2px; overflow-wrap: anywhere; }
+.yb-cal .cal-over .cal-badge { margin-right: 0; -webkit-box-decoration-break: clone; box-decoration-break: clone; }
 .yb-cal .cal-chips { display: flex; flex-direction: column; gap: 2px; }
 .yb-cal .cal-chip {
   display: block; width: 100%; text-align: left; font: inherit; font-size: 12px; line-height: 1.35;
@@ -101,6 +104,7 @@ export const CALENDAR_CSS = `
 /* A phone shows the grid's days with their chips only; the list view has room for the rest. */
 @media (max-width: 599px) {
   .yb-cal .cal-week .cal-count, .yb-cal .cal-week .cal-holiday { display: none; }
+  .yb-cal .cal-week .cal-over { overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
   .yb-cal .cal-week .cal-day { padding-left: 2px; padding-right: 2px; }
   /* A name may take two lines of a smaller type rather than shrink to one character and '…'. */
   .yb-cal .cal-week .cal-chip {

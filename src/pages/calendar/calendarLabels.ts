@@ -1,5 +1,7 @@
 import { format } from 'date-fns';
 import { ja } from 'date-fns/locale/ja';
+import { calendarText } from '../../../i18n/calendarMessages';
+import type { OverRoom } from './calendarModel';
 
 /** A yyyy-MM-dd calendar date as a local Date of that day: formatting then needs no zone. */
 function localDate(date: string): Date {
@@ -26,3 +28,14 @@ export function monthLabel(date: string): string {
 export const WEEKDAY_LABELS: readonly string[] = Array.from({ length: 7 }, (_, i) =>
   ja.localize.day(i as 0 | 1 | 2 | 3 | 4 | 5 | 6, { width: 'short' }),
 );
+
+/** What is over, e.g. 和室8畳 +1、特別室 +2 (or 全体 +1 when the house is over but no one type). */
+export function overLabel(over: readonly OverRoom[]): string {
+  return over
+    .map((o) =>
+      o.room === null
+        ? calendarText('over_total', { count: o.excess })
+        : calendarText('over_room', { room: o.room, count: o.excess }),
+    )
+    .join('、');
+}

@@ -70,12 +70,20 @@ export interface DayInfo {
   /** Live bookings staying that night. */
   books: Booking[];
   state: DayState;
-  /** Room types holding more bookings than rooms that night: '露天風呂付き特別室 2/1'. */
-  overRooms: string[];
+  /**
+   * What is over that night: each room type holding more bookings than its rooms, with how many
+   * too many; room null when no type is over but the house is (more stays than its rooms).
+   */
+  overRooms: OverRoom[];
   /** The public holiday of that date, if any. */
   holiday?: string;
   /** CSS classes: cal-day plus has-book, full, over, today, unselect, holiday. */
   className: string;
+}
+
+export interface OverRoom {
+  room: string | null;
+  excess: number;
 }
 
 export interface DayContext {
@@ -102,11 +110,14 @@ export function describeDays(dates: string[], nights: Map<string, Booking[]>, ct
     const holiday = ctx.holidays?.get(date);
     if (holiday) classes.push('holiday');
     if (ctx.selectedId !== null && !books.some((b) => b.id === ctx.selectedId)) classes.push('unselect');
-    const overRooms: string[] = [];
+    const overRooms: OverRoom[] = [];
     if (state === 'over') {
       for (const r of ctx.rooms) {
         const n = books.filter((b) => b.room_id === r.id).length;
-        if (isOverbooked(n, r.max_num)) overRooms.push(`${r.name} ${n}/${r.max_num}`);
+        if (isOverbooked(n, r.max_num)) overRooms.push({ room: r.name, excess: n - r.max_num });
+      }
+      if (overRooms.length === 0 && ctx.roomNumber > 0 && books.length > ctx.roomNumber) {
+        overRooms.push({ room: null, excess: books.length - ctx.roomNumber });
       }
     }
     return { date, books, state, overRooms, holiday, className: classes.join(' ') };

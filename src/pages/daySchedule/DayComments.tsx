@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Box, Button, IconButton, Skeleton, TextField, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/DeleteOutline';
@@ -12,6 +12,17 @@ export function DayComments({ accommodationId, date }: { accommodationId: number
   const { comments, edit, save, add, remove } = useDayComments(accommodationId, date);
   const [deleting, setDeleting] = useState<DraftComment | null>(null);
   const [busy, setBusy] = useState(false);
+  // The field コメントを追加 asked for, focused once it is on screen (a new object each time).
+  const [focusing, setFocusing] = useState<{ key: string } | null>(null);
+  const fields = useRef(new Map<string, HTMLTextAreaElement | HTMLInputElement>());
+  useEffect(() => {
+    if (focusing) fields.current.get(focusing.key)?.focus();
+  }, [focusing, comments]);
+  // Numbered only when the day has several: one comment is simply コメント.
+  const label = (i: number) =>
+    comments && comments.length > 1
+      ? `${translate('app.day.comment_label')} ${i + 1}`
+      : translate('app.day.comment_label');
 
   const confirmDelete = async () => {
     if (!deleting) return;
@@ -28,6 +39,10 @@ export function DayComments({ accommodationId, date }: { accommodationId: number
       </Typography>
       {comments === null ? (
         <Skeleton variant="rounded" height={56} />
+      ) : comments.length === 0 ? (
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }} data-testid="day-no-comments">
+          {translate('app.day.no_comments')}
+        </Typography>
       ) : (
         comments.map((c, i) => (
           <Box key={c.key} sx={{ display: 'flex', gap: 1, alignItems: 'flex-start', mb: 1 }}>
@@ -36,7 +51,11 @@ export function DayComments({ accommodationId, date }: { accommodationId: number
               multiline
               minRows={2}
               size="small"
-              label={`${translate('app.day.comment_label')} ${i + 1}`}
+              label={label(i)}
+              inputRef={(node: HTMLTextAreaElement | HTMLInputElement | null) => {
+                if (node) fields.current.set(c.key, node);
+                else fields.current.delete(c.key);
+              }}
               placeholder={translate('app.day.comment_placeholder')}
               value={c.text}
               onChange={(e) => edit(c.key, e.target.value)}
@@ -46,14 +65,18 @@ export function DayComments({ accommodationId, date }: { accommodationId: number
             <IconButton
               aria-label={translate('app.day.delete_comment')}
               onClick={() => (c.id === null ? void remove(c) : setDeleting(c))}
-              disabled={c.id === null && c.text === '' && comments.length === 1}
             >
               <DeleteIcon />
             </IconButton>
           </Box>
         ))
       )}
-      <Button size="small" startIcon={<AddIcon />} onClick={add} disabled={comments === null}>
+      <Button
+        size="small"
+        startIcon={<AddIcon />}
+        onClick={() => setFocusing({ key: add() })}
+        disabled={comments === null}
+      >
         {translate('app.day.add_comment')}
       </Button>
       <ConfirmDialog

@@ -15,8 +15,9 @@ let nextKey = 0;
 const draft = (id: number | null = null, text = ''): DraftComment => ({ key: `c${++nextKey}`, id, text, saved: text });
 
 /**
- * The comments of one day (spec section 4 "Calendar comment"): an empty one is added locally when
- * the day has none; leaving a comment's field creates it (POST) or updates it (PATCH).
+ * The comments of one day (spec section 4 "Calendar comment"): none shown when the day has none;
+ * コメントを追加 gives an empty one (or the empty one already there), and leaving a comment's field
+ * creates it (POST) or updates it (PATCH); a new one left empty goes away.
  */
 export function useDayComments(accommodationId: number, date: string) {
   const dataProvider = useAppDataProvider();
@@ -37,12 +38,12 @@ export function useDayComments(accommodationId: number, date: string) {
       .then((list) => {
         if (!live) return;
         const mine = list.filter((c) => c.target_date === date).map((c) => draft(c.id, c.comment));
-        setComments(mine.length > 0 ? mine : [draft()]);
+        setComments(mine);
       })
       .catch((e: unknown) => {
         if (!live) return;
         fail(e);
-        setComments([draft()]);
+        setComments([]);
       });
     return () => {
       live = false;
@@ -56,6 +57,10 @@ export function useDayComments(accommodationId: number, date: string) {
 
   /** On blur: nothing when unchanged; a new comment is created only once it has text. What was typed stays on failure. */
   const save = async (c: DraftComment) => {
+    if (c.id === null && c.text.trim() === '' && !saving.current.has(c.key)) {
+      setComments((list) => list?.filter((x) => x.key !== c.key) ?? list);
+      return;
+    }
     if (c.text === c.saved || (c.id === null && c.text.trim() === '') || saving.current.has(c.key)) return;
     saving.current.add(c.key);
     try {
@@ -71,16 +76,20 @@ export function useDayComments(accommodationId: number, date: string) {
     }
   };
 
-  const add = () => setComments((list) => [...(list ?? []), draft()]);
+  /** A comment to type in; its key (the field to focus): the empty one already waiting, else a new one. */
+  const add = (): string => {
+    const waiting = comments?.find((c) => c.id === null && c.text.trim() === '');
+    if (waiting) return waiting.key;
+    const fresh = draft();
+    setComments((list) => [...(list ?? []), fresh]);
+    return fresh.key;
+  };
 
-  /** Deletes on the server when stored there; the day keeps one empty comment. */
+  /** Deletes on the server when stored there; a day may be left with none. */
   const remove = async (c: DraftComment) => {
     try {
       if (c.id !== null) await dataProvider.deleteComment(accommodationId, c.id);
-      setComments((list) => {
-        const rest = (list ?? []).filter((x) => x.key !== c.key);
-        return rest.length > 0 ? rest : [draft()];
-      });
+      setComments((list) => (list ?? []).filter((x) => x.key !== c.key));
       return true;
     } catch (e) {
       fail(e, errorMessages.deleteFailed);

@@ -1,9 +1,11 @@
-import { Box, Button, Stack, TableCell, TableRow, TextField, Typography } from '@mui/material';
+import { Box, Button, Stack, TableCell, TableRow, Typography } from '@mui/material';
 import type { Booking } from '../../../contract/booking';
-import { refundBounds } from '../../../contract/payment';
+import { paidShown, refundLimitText } from '../../../contract/payment';
 import { formatDate, formatYen } from '../../../i18n/formats';
 import { useAppTranslate } from '../../../i18n/useAppTranslate';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { YenInput } from '../../components/YenInput';
+import { yenDigits } from '../../components/yenText';
 import { Facility } from './Facility';
 import { useRefund } from './useRefund';
 
@@ -12,32 +14,29 @@ interface RefundProps {
   onRefunded: () => void;
 }
 
-/** The amount (1円 up to what was paid), the 返金 button and its confirmation. */
+/** The money the house holds: received (provisional settlements are not) less refunds made. */
+const held = (booking: Booking) => paidShown(booking).held;
+
+/** The amount (1円 up to the limit, shown before typing), the 返金 button and its confirmation. */
 function RefundAction({ booking, onRefunded }: RefundProps) {
   const translate = useAppTranslate();
   const r = useRefund(booking, onRefunded);
-  const { min, max } = refundBounds(booking.price);
   return (
     <>
       <Box sx={{ display: 'flex', gap: 1, alignItems: 'flex-start' }}>
-        <TextField
+        <YenInput
           size="small"
-          type="number"
           hiddenLabel
           value={r.text}
-          onChange={(e) => r.change(e.target.value)}
+          parse={yenDigits}
+          onChange={r.change}
           error={r.error !== null}
           helperText={r.error}
           disabled={r.sending}
           slotProps={{
             htmlInput: {
-              min,
-              max,
-              step: 1,
-              inputMode: 'numeric',
               'aria-label': translate('app.dashboard.refund.amount_label', { name: booking.name }),
             },
-            input: { endAdornment: <Box component="span">{translate('app.dashboard.refund.yen')}</Box> },
             formHelperText: { sx: { mx: 0, whiteSpace: 'normal' } },
           }}
           sx={{ width: 180 }}
@@ -51,6 +50,18 @@ function RefundAction({ booking, onRefunded }: RefundProps) {
           {translate('app.dashboard.refund.submit')}
         </Button>
       </Box>
+      {/* The maximum before anything is typed; a refused amount says it in red instead. */}
+      {r.error === null && (
+        <Typography
+          variant="caption"
+          color="text.secondary"
+          component="div"
+          data-testid="refund-limit"
+          sx={{ mt: 0.5, whiteSpace: 'normal' }}
+        >
+          {refundLimitText(r.limit)}
+        </Typography>
+      )}
       <ConfirmDialog
         open={r.confirming}
         loading={r.sending}
@@ -77,7 +88,7 @@ export function RefundRow(props: RefundProps) {
       </TableCell>
       <TableCell>{booking.name}</TableCell>
       <TableCell>{formatDate(booking.start_date)}</TableCell>
-      <TableCell align="right">{formatYen(booking.price)}</TableCell>
+      <TableCell align="right">{formatYen(held(booking))}</TableCell>
       <TableCell align="right">{formatYen(booking.cancel_fee ?? 0)}</TableCell>
       <TableCell sx={{ width: 280 }}>
         <RefundAction {...props} />
@@ -105,7 +116,7 @@ export function RefundItem(props: RefundProps) {
         </Typography>
       </Box>
       <Typography variant="body2">
-        {translate('app.dashboard.refund.col_paid')} {formatYen(booking.price)}・
+        {translate('app.dashboard.refund.col_paid')} {formatYen(held(booking))}・
         {translate('app.dashboard.refund.col_cancel_fee')} {formatYen(booking.cancel_fee ?? 0)}
       </Typography>
       <RefundAction {...props} />

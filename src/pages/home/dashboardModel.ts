@@ -1,6 +1,6 @@
 import type { Booking } from '../../../contract/booking';
 import { addDays } from '../../../contract/dates';
-import { refundAmountError, refundBounds } from '../../../contract/payment';
+import { refundAmountError, refundBounds, refundLimitOf, type RefundLimit } from '../../../contract/payment';
 import type { BookListParams } from '../../../dataProvider/methods/bookings';
 
 /**
@@ -63,14 +63,16 @@ export function isOverdue(paymentLimitDate: string | null, today: string): boole
   return paymentLimitDate !== null && paymentLimitDate < today;
 }
 
+/** What a refund of the booking may give back (contract/payment.ts refundLimitOf). */
+export type RefundBooking = Pick<Booking, 'price' | 'cancel_fee' | 'payments' | 'refunds'>;
+
 /**
- * The amount offered for a refund: what was paid less the cancellation fee, never below the
- * smallest refund (1円) nor above what was paid.
+ * The amount offered for a refund: what was received less refunds and the cancellation fee (its
+ * limit), never below the smallest refund (1円).
  */
-export function defaultRefundAmount(booking: Pick<Booking, 'price' | 'cancel_fee'>): number {
-  const { min, max } = refundBounds(booking.price);
-  const rest = booking.price - (booking.cancel_fee ?? 0);
-  return Math.min(Math.max(rest, min), Math.max(max, min));
+export function defaultRefundAmount(booking: RefundBooking): number {
+  const { min, max } = refundBounds(refundLimitOf(booking));
+  return Math.max(max, min);
 }
 
 /** The typed amount as a number: digits (with or without separators) only, else NaN. */
@@ -80,8 +82,8 @@ export function parseAmount(text: string): number {
 }
 
 /** The message under the refund amount, or null when the 返金 button may be pressed. */
-export function refundInputError(text: string, paid: number): string | null {
-  return refundAmountError(parseAmount(text), paid);
+export function refundInputError(text: string, limit: RefundLimit): string | null {
+  return refundAmountError(parseAmount(text), limit);
 }
 
 /** One error of the channel's sync check, as the table shows it (filled once channel sync exists). */

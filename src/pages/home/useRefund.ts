@@ -2,13 +2,15 @@ import { useState } from 'react';
 import { useNotify } from 'react-admin';
 import type { Booking } from '../../../contract/booking';
 import { errorMessages } from '../../../contract/messages';
+import { refundLimitOf } from '../../../contract/payment';
 import { failureMessage } from '../../../dataProvider/apiErrors';
 import { defaultRefundAmount, parseAmount, refundInputError } from './dashboardModel';
 import { newIdempotencyKey } from '../../../dataProvider/methods/money';
 import { useAppDataProvider } from '../../../dataProvider/useAppDataProvider';
 
 /**
- * The refund of one cancelled booking: the typed amount, its error (spec 5 "Refund amount") and
+ * The refund of one cancelled booking: its limit (received less refunds and the cancellation fee),
+ * the typed amount, its error (spec 5 "Refund amount") and
  * the call. The operation key is made once for the refund the user means and sent again on a
  * retry after a failure, so a timeout retry or a double click refunds once; a changed amount is
  * another refund and gets a new key.
@@ -20,7 +22,8 @@ export function useRefund(booking: Booking, onRefunded: () => void) {
   const [key, setKey] = useState(newIdempotencyKey);
   const [confirming, setConfirming] = useState(false);
   const [sending, setSending] = useState(false);
-  const error = refundInputError(text, booking.price);
+  const limit = refundLimitOf(booking);
+  const error = refundInputError(text, limit);
   const amount = parseAmount(text);
 
   const change = (value: string) => {
@@ -43,5 +46,5 @@ export function useRefund(booking: Booking, onRefunded: () => void) {
     }
   };
 
-  return { text, change, error, amount, sending, confirming, setConfirming, refund };
+  return { text, change, error, limit, amount, sending, confirming, setConfirming, refund };
 }

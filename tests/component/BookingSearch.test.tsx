@@ -1,0 +1,97 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import Cookies from 'js-cookie';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { RaRecord } from 'react-admin';
+import BookingSearch from '../../resources/bookings/BookingSearch';
+import { BOOK_SEARCH_COOKIE } from '../../src/pages/calendar/calendarConstants';
+import { buildBooking } from './BookingPanel.fixtures';
+import { memoryProvider, renderView } from './crudHarness';
+import { storeDemoAccommodations } from './helpers';
+
+/** jsdom has no layout: answer MUI's media queries for a screen of the given width. */
+function screenWidth(width: number) {
+  vi.stubGlobal(
+    'matchMedia',
+    (query: string) =>
+      ({
+        matches: (() => {
+          const max = /max-width:\s*([\d.]+)px/.exec(query);
+          const min = /min-width:\s*([\d.]+)px/.exec(query);
+          return (!max || width <= Number(max[1])) && (!min || width >= Number(min[1]));
+        })(),
+        media: query,
+        onchange: null,
+        addListener: () => undefined,
+        removeListener: () => undefined,
+        addEventListener: () => undefined,
+        removeEventListener: () => undefined,
+        dispatchEvent: () => false,
+      }) as MediaQueryList,
+  );
+}
+
+const live = buildBooking({ id: 7, name: '山田 太郎', start_date: '2026-12-24' });
+const cancelled = buildBooking({
+  id: 8,
+  name: '佐藤 花子',
+  start_date: '2026-12-25',
+  delete_flg: 1,
+  deleted_at: '2026-11-20T10:00:00.000+09:00',
+});
+
+function renderSearch() {
+  const store = memoryProvider({ books: [live, cancelled] as unknown as RaRecord[] });
+  renderView(<BookingSearch />, store.provider, { path: '/m/books' });
+  return store;
+}
+
+// A shared machine may be slow to draw the list: wait longer than the default second.
+const slow = { timeout: 5000 };
+const rowOf = async (name: string) =>
+  (await within(await screen.findByTestId('book-search', {}, slow)).findByText(name, {}, slow)).closest('tr')!;
+
+beforeEach(() => {
+  storeDemoAccommodations();
+  Cookies.remove(BOOK_SEARCH_COOKIE, { path: '/' });
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('BookingSearch', () => {
+  it('marks a cancelled row itself: a キャンセル済み chip beside the name, not a last column out of view', async () => {
+    screenWidth(1400);
+    renderSearch();
+    const cancelledRow = await rowOf('佐藤 花子');
+    const liveRow = await rowOf('山田 太郎');
+    const nameCell = within(cancelledRow).getByText('佐藤 花子').closest('td')!;
+    expect(within(nameCell).getByText('キャンセル済み')).toBeInTheDocument();
+    expect(within(liveRow).queryByText('キャンセル済み')).toBeNull();
+    const headers = within(screen.getByTestId('book-search'))
+      .getAllByRole('columnheader')
+      .map((h) => h.textContent);
+    expect(headers).not.toContain('キャンセル');
+  });
+
+  it('shows the guest’s name in the first column on a phone', async () => {
+    screenWidth(390);
+    renderSearch();
+    await rowOf('山田 太郎');
+    const headers = within(screen.getByTestId('book-search')).getAllByRole('columnheader');
+    expect(headers[0]).toHaveTextContent('宿泊者');
+    expect(within(await rowOf('佐藤 花子')).getAllByRole('cell')[0]).toHaveTextContent('佐藤 花子キャンセル済み');
+  });
+
+  it('searches the box on Enter across every date, keeping the other filters', async () => {
+    screenWidth(1400);
+    const store = renderSearch();
+    await rowOf('山田 太郎');
+    const box = screen.getByRole('searchbox', { name: '予約を探す' });
+    expect(box).toHaveAttribute('placeholder', '氏名・電話番号・メール・確認番号');
+    fireEvent.change(box, { target: { value: ' 090-1234 ' } });
+    // Typing alone sends nothing: Enter searches.
+    expect(store.callsOf('getList', 'books').some((c) => 'q' in (c.params.filter as object))).toBe(false);
+    fireEvent.keyDown(box, { key: 'Enter' });
+    await waitFor(() => expect(store.callsOf('getList', 'books').at(-1)!.params.filter).toEqual({ q: '090-1234' }));
+  });
+});
