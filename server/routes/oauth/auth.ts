@@ -54,6 +54,16 @@ function readForm<T extends z.ZodType>(schema: T, contentType: string | undefine
 const oauthRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
   // Anyone may call these two without an account: a few kB of form, no file, refused before reading.
   const { bodyLimit, onRequest, multipartOptions } = smallFormOnly(SIGN_IN_BODY_LIMIT);
+  /** What both routes share: public, a small form only, and the sign-in rate limit. */
+  const publicForm = {
+    bodyLimit,
+    onRequest,
+    config: {
+      access: 'public' as const,
+      multipartOptions,
+      rateLimit: { max: ctx.config.AUTH_RATE_LIMIT, timeWindow: '1 minute' },
+    },
+  };
   const checkClient = (id: string | undefined, secret: string | undefined) => {
     const ok =
       sameSecret(id ?? '', ctx.config.OAUTH_CLIENT_ID) && sameSecret(secret ?? '', ctx.config.OAUTH_CLIENT_SECRET);
@@ -63,13 +73,7 @@ const oauthRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
   app.post(
     '/oauth/auth',
     {
-      bodyLimit,
-      onRequest,
-      config: {
-        access: 'public',
-        multipartOptions,
-        rateLimit: { max: ctx.config.AUTH_RATE_LIMIT, timeWindow: '1 minute' },
-      },
+      ...publicForm,
       schema: {
         summary: 'Sign in (password grant) or renew tokens (refresh_token grant)',
         tags: ['auth'],
@@ -107,13 +111,7 @@ const oauthRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
   app.post(
     '/oauth/revoke',
     {
-      bodyLimit,
-      onRequest,
-      config: {
-        access: 'public',
-        multipartOptions,
-        rateLimit: { max: ctx.config.AUTH_RATE_LIMIT, timeWindow: '1 minute' },
-      },
+      ...publicForm,
       schema: {
         summary: 'Sign out: revoke the session of a refresh or access token (RFC 7009)',
         tags: ['auth'],
