@@ -50,8 +50,10 @@ test('a partner is created, edited and deleted; one that options name is kept wi
   const used = rows.filter({ hasText: '花いろ生花店' });
   await used.getByRole('button', { name: '削除' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'OK' }).click();
-  await expect(page.getByTestId('message-box')).toHaveText(/オプションに設定されているため削除できません/);
-  await page.getByRole('dialog').getByRole('button', { name: 'キャンセル' }).click();
+  const refused = page.getByRole('dialog', { name: '削除できません' });
+  await expect(refused.getByTestId('delete-refused')).toHaveText(/1件のオプションに設定されているため削除できません/);
+  await refused.getByRole('button', { name: '閉じる' }).click();
+  await expect(refused).toBeHidden();
   await expect(used).toBeVisible();
 
   // Delete after the confirmation.
