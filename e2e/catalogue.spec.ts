@@ -79,7 +79,10 @@ test('a room and a plan are created, the plan attached to the room, and the plan
   await page.getByTestId('plans-panel').getByRole('button', { name: '閉じる' }).click();
   await planRows.filter({ hasText: renamed }).getByRole('link', { name: '料金設定' }).click();
   await expect(page.getByRole('heading', { name: renamed })).toBeVisible();
-  await page.getByRole('link', { name: '新規作成' }).click();
+  // A new plan has no prices: the month says so and leads to the creator.
+  const empty = page.getByTestId('price-month-empty');
+  await expect(empty).toContainText('この月の料金はまだありません。「新規作成」から作成してください。');
+  await empty.getByRole('link', { name: '新規作成' }).click();
   await expect(page.getByText('開始日と終了日を選ぶと、料金の入力欄が表示されます。')).toBeVisible();
   await pickDate(page, '開始日', '2027-05-01');
   await pickDate(page, '終了日', '2027-05-31');
