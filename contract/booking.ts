@@ -203,14 +203,6 @@ export function bookingCreateErrors(input: BookingCreateInput): BookingRuleError
   return found;
 }
 
-/**
- * The first rule a new booking breaks, checked in the order of spec section 5 (the console shows
- * that one message in its message box; the server answers it with 400), or null when the form may be sent.
- */
-export function firstBookingCreateError(input: BookingCreateInput): BookingRuleError | null {
-  return bookingCreateErrors(input)[0] ?? null;
-}
-
 /** The create body with its numeric fields as numbers (spec: plan id null when empty). */
 export function normaliseBookingCreate(input: BookingCreateInput) {
   const text = (v: string | null | undefined) => (isBlank(v) ? null : String(v).trim());
@@ -236,7 +228,7 @@ export type BookingCreate = ReturnType<typeof normaliseBookingCreate>;
 const loose = z.union([z.number(), z.string().max(20), z.null()]).optional();
 const text = (max: number) => z.string().max(max).check(plainText()).nullable().optional();
 
-/** The create body as the route accepts it; firstBookingCreateError() then applies the spec's rules. */
+/** The create body as the route accepts it; bookingCreateErrors() then applies the spec's rules. */
 export const bookingCreateBodySchema = z.object({
   accommodation_id: loose,
   start_date: z.string().max(10).nullable().optional(),

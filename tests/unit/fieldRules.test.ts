@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bookingCreateBodySchema, bookingUpdateBodySchema, firstBookingCreateError } from '../../contract/booking';
+import { bookingCreateBodySchema, bookingUpdateBodySchema, bookingCreateErrors } from '../../contract/booking';
 import { calendarCommentCreateSchema, calendarCommentUpdateSchema } from '../../contract/booking';
 import { entities } from '../../contract/entities';
 import { fieldEntries, fieldErrors } from '../../contract/entity';
@@ -128,16 +128,14 @@ describe('every free-text field of every entity follows it', () => {
       price_sub: '0',
       name: '山田太郎',
     };
-    expect(firstBookingCreateError(valid)).toBeNull();
-    expect(firstBookingCreateError({ ...valid, name: '山田\u202e太郎' })).toEqual({
-      field: 'name',
-      message: controlCharacterMessage,
-    });
-    expect(firstBookingCreateError({ ...valid, tel: '090\u001b' })).toEqual({
-      field: 'tel',
-      message: controlCharacterMessage,
-    });
-    expect(firstBookingCreateError({ ...valid, mini_memo: '夕食\n不要' })?.field).toBe('mini_memo');
-    expect(firstBookingCreateError({ ...valid, address: '東京都　千代田区', mail: 'a@example.jp' })).toBeNull();
+    expect(bookingCreateErrors(valid)).toEqual([]);
+    expect(bookingCreateErrors({ ...valid, name: '山田\u202e太郎' })).toEqual([
+      { field: 'name', message: controlCharacterMessage },
+    ]);
+    expect(bookingCreateErrors({ ...valid, tel: '090\u001b' })).toEqual([
+      { field: 'tel', message: controlCharacterMessage },
+    ]);
+    expect(bookingCreateErrors({ ...valid, mini_memo: '夕食\n不要' })[0]?.field).toBe('mini_memo');
+    expect(bookingCreateErrors({ ...valid, address: '東京都　千代田区', mail: 'a@example.jp' })).toEqual([]);
   });
 });
