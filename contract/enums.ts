@@ -92,14 +92,17 @@ export const jobLabels: Labels<Job> = {
 export const JOB_CODES = codesOf(jobLabels);
 export const jobLabel = labelOf(jobLabels, '未設定');
 
-/** State of a message of the mail outbox. not_delivered: kept because no SMTP server is configured. */
-export const MAIL_STATUSES = ['queued', 'sent', 'failed', 'not_delivered'] as const;
+/**
+ * State of a message of the mail outbox. A queued row waits for its turn (or for SMTP_URL: the
+ * console then says 未送信（SMTP未設定）); sending is claimed by a worker; failed had a permanent refusal.
+ */
+export const MAIL_STATUSES = ['queued', 'sending', 'sent', 'failed'] as const;
 export type MailStatus = (typeof MAIL_STATUSES)[number];
 export const mailStatusLabels: Readonly<Record<MailStatus, string>> = {
   queued: '送信待ち',
+  sending: '送信中',
   sent: '送信済み',
   failed: '送信失敗',
-  not_delivered: '未配信',
 };
 
 /** Result of a sync check of a month against the external channel. */

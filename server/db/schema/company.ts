@@ -37,6 +37,8 @@ export const accommodations = pgTable(
     color: text('color').notNull(),
     detailUrl: text('detail_url'),
     roomNumber: integer('room_number').notNull().default(0),
+    /** Days before payment_limit_date that the transfer-deadline reminder (send type 14) goes out. */
+    transferReminderDays: smallint('transfer_reminder_days').notNull().default(3),
     ...timestamps,
   },
   (t) => [
@@ -44,6 +46,7 @@ export const accommodations = pgTable(
     index('accommodations_company_idx').on(t.companyId),
     check('accommodations_color_hex', sql`${t.color} ~ '^[0-9A-Fa-f]{6}$'`),
     check('accommodations_room_number_nonneg', sql`${t.roomNumber} >= 0`),
+    check('accommodations_transfer_reminder_days_range', sql`${t.transferReminderDays} between 0 and 60`),
   ],
 );
 

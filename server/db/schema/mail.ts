@@ -60,9 +60,10 @@ export const senderAddresses = pgTable(
 export interface MailPublicationSetting {
   title: string;
   from_address: string;
+  /** HTML from the rich-text editor; the plain-text part is made from it. */
   body: string;
-  /** Recipient addresses. */
-  users: string[];
+  /** Recipients: addresses, or address and name (the name fills {{name}}). */
+  users: (string | { mail: string; name?: string | null })[];
   file_name?: string | null;
 }
 
@@ -97,8 +98,10 @@ export const mailPublications = pgTable(
 );
 
 /**
- * Every outgoing mail: a row is queued, then sent or failed; with no SMTP configured it stays
- * not_delivered (kept, never dropped). Rows with a book_id are that booking's mail history.
+ * The outbox: one row per recipient, written in the transaction of the change that causes it. The
+ * worker (server/mail/worker.ts) claims due rows (status queued, or sending with an expired lease)
+ * with FOR UPDATE SKIP LOCKED, delivers them over SMTP and records the server's reply. Rows with a
+ * book_id are that booking's mail history. Without SMTP_URL rows stay queued, never dropped.
  */
 export const mailMessages = pgTable(
   'mail_messages',
@@ -117,14 +120,32 @@ export const mailMessages = pgTable(
     }),
     /** Template kind it was made from; null for free text. */
     sendType: smallint('send_type'),
+    /** Message-ID header (with its angle brackets), fixed when queued: a retry after a crash reuses it. */
+    messageId: text('message_id').notNull(),
+    /**
+     * Makes automatic mail happen once however many processes see its cause (for instance
+     * `book:12:created`, `payment:40`, `reminder:12:2026-12-01`, `publication:5:guest@example.jp`).
+     */
+    dedupeKey: text('dedupe_key'),
     toAddress: text('to_address').notNull(),
+    toName: text('to_name'),
     fromAddress: text('from_address').notNull(),
     fromName: text('from_name'),
     title: text('title').notNull(),
+    /** The plain-text part. */
     body: text('body').notNull(),
+    /** An HTML part besides the text (bulk mail); null for text-only mail. */
+    html: text('html'),
     status: text('status').$type<(typeof MAIL_STATUSES)[number]>().notNull().default('queued'),
     attempts: integer('attempts').notNull().default(0),
+    /** When a queued row may be tried next (send_at of a publication, or the retry backoff). */
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    /** A sending row whose lease has passed was left by a process that died: it is claimed again. */
+    leaseUntil: timestamp('lease_until', { withTimezone: true }),
+    /** Why the last attempt failed (a temporary failure while queued, the SMTP server's words when failed). */
     error: text('error'),
+    /** The SMTP server's reply to the accepted message. */
+    smtpReply: text('smtp_reply'),
     sentAt: timestamp('sent_at', { withTimezone: true }),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     ...createdAt,
@@ -132,8 +153,13 @@ export const mailMessages = pgTable(
   (t) => [
     index('mail_messages_book_idx').on(t.bookId),
     index('mail_messages_status_idx').on(t.status, t.createdAt),
-    index('mail_messages_publication_idx').on(t.publicationId),
+    index('mail_messages_publication_idx').on(t.publicationId, t.status),
     index('mail_messages_accommodation_idx').on(t.accommodationId),
+    uniqueIndex('mail_messages_message_id_key').on(t.messageId),
+    uniqueIndex('mail_messages_dedupe_key').on(t.dedupeKey),
+    index('mail_messages_due_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`${t.status} in ('queued', 'sending')`),
     check('mail_messages_status_valid', inList(t.status, MAIL_STATUSES)),
     check('mail_messages_attempts_nonneg', sql`${t.attempts} >= 0`),
   ],
@@ -157,6 +183,8 @@ export const receivedMails = pgTable(
     body: text('body').notNull().default(''),
     /** The whole RFC 822 message as received. */
     raw: text('raw'),
+    /** When someone on staff first opened it; null is unread (the dashboard's count). */
+    readAt: timestamp('read_at', { withTimezone: true }),
     ...createdAt,
   },
   (t) => [

@@ -372,9 +372,9 @@ function detail(
   const mail = guest.mail;
   const vars = { name: guest.name, start, price: paid, priceSub, options };
   if (mail && via !== 1) {
-    mails.push(renderMail(accommodation, 1, mail, vars, clock.clamp(new Date(createdAt.getTime() + 120_000))));
+    mails.push(renderMail(accommodation, uid, 1, mail, vars, clock.clamp(new Date(createdAt.getTime() + 120_000))));
     if (deletedAt)
-      mails.push(renderMail(accommodation, 2, mail, vars, clock.clamp(new Date(deletedAt.getTime() + 60_000))));
+      mails.push(renderMail(accommodation, uid, 2, mail, vars, clock.clamp(new Date(deletedAt.getTime() + 60_000))));
   }
 
   return {
@@ -424,6 +424,7 @@ function detail(
 
 function renderMail(
   accommodation: CatalogAccommodation,
+  uid: string,
   sendType: number,
   to: string,
   vars: { name: string; start: string; price: number; priceSub: number; options: OptionRow[] },
@@ -447,6 +448,7 @@ function renderMail(
     companyId: accommodation.companyId,
     accommodationId: accommodation.id,
     sendType,
+    messageId: `<demo-${uid}-${sendType}@yadoban.invalid>`,
     toAddress: to,
     fromAddress: template.fromAddress,
     fromName: template.fromName,
