@@ -7,6 +7,7 @@ import { heading, table } from './lib/format';
 import { gitState, loadAverage, machineInfo } from './lib/machine';
 import { writeResults } from './lib/results';
 import { killAllServers } from './lib/server';
+import { mail } from './mail';
 import { prices } from './prices';
 import { reference } from './reference';
 import { scale } from './scale';
@@ -16,7 +17,7 @@ import { signIn } from './signIn';
  * `npm run bench [-- name ...] [--no-build]`: runs the named benchmarks (all without a name), prints
  * their tables and writes bench/results/<name>.json. Add a benchmark by adding it to the registry.
  */
-const registry: Benchmark[] = [foundation, bookings, prices, audit, reference, api, scale, signIn];
+const registry: Benchmark[] = [foundation, bookings, prices, audit, reference, api, scale, signIn, mail];
 
 /** No run may hang: past this, the children are killed and the process ends. */
 const WATCHDOG_MS = 20 * 60_000;

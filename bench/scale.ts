@@ -158,8 +158,8 @@ async function pickGuest(client: pg.Client, accommodationId: number, today: stri
 
 /** A booking of that guest: what staff type in the search box for a guest who calls (issue 19). */
 async function pickCaller(client: pg.Client, mail: string) {
-  const row = await client.query<{ tel: string; uid: string }>(
-    `select tel, uid from bookings where mail = $1 and tel is not null order by id limit 1`,
+  const row = await client.query<{ tel: string; uid: string; name: string }>(
+    `select tel, uid, name from bookings where mail = $1 and tel is not null order by id limit 1`,
     [mail],
   );
   if (!row.rows[0]) throw new Error(`no booking of ${mail} with a phone`);
@@ -188,7 +188,7 @@ async function buildCases(
   today: string,
   mail: string,
   room: { id: number; max_num: number },
-  caller: { tel: string; uid: string },
+  caller: { tel: string; uid: string; name: string },
 ): Promise<Case[]> {
   const { bookingListSql, fullNightsSql, moneyListSql, roomsOnNightSql } =
     await import('../server/db/queries/bookings');
@@ -206,6 +206,8 @@ async function buildCases(
     };
   };
   const stayStart = addDays(today, 7);
+  // Part of a name as staff type it: its first 3 characters, spaces left out (松尾拓 of 松尾 拓也).
+  const callerName = [...caller.name.replace(/[\s\u3000]/g, '')].slice(0, 3).join('');
   return [
     list('calendar', `calendar: accommodation ${accommodationId}, 15 weeks from ${window.from}`, {
       accommodation_id: accommodationId,
@@ -216,15 +218,22 @@ async function buildCases(
     list('guest', `a guest's stay history: mail=${mail}, with_deleted`, { mail, with_deleted: true }, true),
     // The booking search's box (issue 19), across all dates, as staff type it for a guest who calls.
     list('qPhone', `search box: that guest's phone without hyphens`, { q: caller.tel.replace(/\D/g, '') }, true),
-    list('qMail', `search box: part of that guest's mail`, { q: mail.slice(0, mail.indexOf('@') + 1) }, true),
+    list(
+      'qMail',
+      `search box: part of that guest's mail (before its @)`,
+      { q: mail.slice(0, mail.indexOf('@')) },
+      true,
+    ),
     list(
       'qNumber',
       `search box: a confirmation number (${caller.uid.slice(0, 3)})`,
       { q: caller.uid.slice(0, 3) },
       true,
     ),
-    list('qName', 'search box: part of a name (佐藤花, in 1 of 144 names)', { q: '佐藤花' }, true),
-    list('qShort', 'search box: 2 characters (佐藤, the start of 1 name in 12)', { q: '佐藤' }, true),
+    list('qUid', 'search box: a whole uid', { q: caller.uid }, true),
+    list('qName', `search box: the start of that guest's name (${callerName})`, { q: callerName }, true),
+    list('qKana', 'search box: サトウ (the most frequent family name, in katakana)', { q: 'サトウ' }, true),
+    list('qShort', 'search box: 2 characters (佐藤, the most frequent family name)', { q: '佐藤' }, true),
     list('unpaidTable', 'dashboard, unpaid bookings table: not_paid_only, a year ahead', { ...unpaidQuery(today) }),
     {
       key: 'unpaidOfficial',
@@ -471,7 +480,8 @@ async function run(): Promise<Record<string, unknown>> {
   const today = tokyoToday();
   const baseFrom = addDays(today, -Math.floor(BASE_DAYS / 2));
   const historyFrom = addDays(baseFrom, -HISTORY_DAYS);
-  const base = { bookings: BASE, from: baseFrom, spanDays: BASE_DAYS, seed: BASE_SEED };
+  // Guests as a real business holds them (issue 19's search box): see FillOptions.guests.
+  const base = { bookings: BASE, from: baseFrom, spanDays: BASE_DAYS, seed: BASE_SEED, guests: 'varied' as const };
   const history = {
     bookings: FULL - BASE,
     from: historyFrom,
@@ -479,6 +489,7 @@ async function run(): Promise<Record<string, unknown>> {
     seed: HISTORY_SEED,
     offset: BASE,
     settled: true,
+    guests: 'varied' as const,
   };
   const out: Record<string, unknown> = {
     postgres: { version: probe.version, source: probe.source },

@@ -34,6 +34,8 @@ export const bookingOptionSchema = z.object({
 export const bookingRefundSchema = z.object({
   id: z.number().int(),
   book_id: z.number().int(),
+  /** The payment refunded from; null for a refund recorded before refunds named one. */
+  payment_id: z.number().int().nullable(),
   amount: z.number().int(),
   /** ISO 8601 with +09:00. */
   created_at: z.string(),
@@ -56,7 +58,7 @@ export const bookingSchema = z.object({
   end_date: z.string(),
   days: z.number().int(),
   person_number: z.number().int(),
-  /** Amount paid, yen: the payments less the refunds. */
+  /** Amount paid, yen: the payments with a payment date (not 仮決済) less the refunds. */
   price: z.number().int(),
   /** Total amount, yen. */
   price_sub: z.number().int(),

@@ -1,9 +1,11 @@
 import { bookingEntity } from './booking';
 import type { AnyEntity } from './entity';
 import { faqEntity } from './faq';
+import { mailTemplateEntity } from './mailTemplate';
 import { optionEntity } from './option';
 import { planEntity } from './plan';
 import { roomEntity } from './room';
+import { senderAddressEntity } from './senderAddress';
 import { supplierEntity } from './supplier';
 import { userEntity } from './user';
 
@@ -20,4 +22,6 @@ export const entities: readonly AnyEntity[] = [
   faqEntity,
   supplierEntity,
   userEntity,
+  mailTemplateEntity,
+  senderAddressEntity,
 ] as readonly AnyEntity[];

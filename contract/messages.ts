@@ -34,6 +34,8 @@ export const errorMessages = {
   invalidValue: '保存できない値が含まれています（範囲外の数値や使用できない文字）。内容を確認してください。',
   syncFailed: '同期に失敗しました。パスワードや日付を確認してください。',
   mailFailed: 'メールの送信に失敗しました。',
+  /** Spec 5 and 9: an attachment over 5,000,000 bytes ('file size must be within 5M'). */
+  attachmentTooLarge: 'ファイルサイズは5M以内にしてください',
 } as const;
 
 export const infoMessages = {

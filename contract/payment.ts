@@ -7,7 +7,8 @@ import { z } from './zod';
 /**
  * Payments and refunds (spec sections 3 "Payment", 4 "Payment", 5 "Payment registration" and
  * "Refund amount", 7 "Payments" and the refund call). A booking's paid amount (`price`) is always
- * the sum of its payments less its refunds; the server keeps it so in the same transaction.
+ * the sum of its payments with a payment date less its refunds (a provisional settlement, 仮決済, is
+ * not money received: issue 19); the server keeps it so in the same transaction.
  */
 
 /** Largest single payment or refund, yen. */
@@ -30,6 +31,9 @@ export const paymentMessages = {
   /** 409: a cancelled booking takes no payment and keeps its payments; money goes back by refund. */
   cancelled: 'キャンセル済みの予約の入金は登録・削除できません（返金を登録してください）',
   refundNothingPaid: 'この予約には返金できる入金がありません',
+  /** The payment a refund names: unknown, of another booking, or deleted (issue 19). */
+  refundPayment: '返金する入金を選択してください',
+  refundPaymentProvisional: '仮決済の入金からは返金できません（入金日のある入金を選択してください）',
   /** 422: the same Idempotency-Key sent with another body. */
   idempotencyMismatch: '同じ操作キーで異なる内容の返金が送信されました。画面を更新してから再度お試しください。',
   idempotencyKey: '操作キー（Idempotency-Key）は1〜200文字で指定してください',
@@ -69,6 +73,16 @@ export type Payment = z.infer<typeof paymentSchema>;
 /** PATCH /api/admin/payments/refund; send an Idempotency-Key header so that a retry refunds once. */
 export const refundBodySchema = z.object({
   refund_amount: positiveYen(paymentMessages.amount),
+  /**
+   * The payment refunded from (a dated payment of the booking): the refund is capped by what is left
+   * of it. Absent (the spec's body), the server names the latest dated payment that covers it.
+   */
+  payment_id: z
+    .number({ error: paymentMessages.refundPayment })
+    .int(paymentMessages.refundPayment)
+    .positive(paymentMessages.refundPayment)
+    .nullable()
+    .optional(),
   book_id: z
     .number({ error: requiredMessage(paymentMessages.book) })
     .int()
@@ -114,30 +128,66 @@ export function refundLimit(money: { received: number; refunded: number; fee: nu
 const sumOf = (rows: readonly { amount: number }[]) => rows.reduce((total, r) => total + r.amount, 0);
 
 /**
- * The same from a booking as the API answers it: its paid amount (`price`, the payments less the
- * refunds) without its provisional settlements, plus the refunds, is the money received.
+ * The same from a booking as the API answers it: its paid amount (`price`, the dated payments less
+ * the refunds) plus the refunds is the money received.
  */
 export function refundLimitOf(booking: {
   price: number;
   cancel_fee: number | null;
-  payments: readonly { amount: number; payment_exe_date: string | null }[];
   refunds: readonly { amount: number }[];
 }): RefundLimit {
-  const provisional = sumOf(booking.payments.filter((p) => !p.payment_exe_date));
   const refunded = sumOf(booking.refunds);
-  return refundLimit({ received: booking.price + refunded - provisional, refunded, fee: booking.cancel_fee });
+  return refundLimit({ received: booking.price + refunded, refunded, fee: booking.cancel_fee });
 }
 
 /**
- * The paid amount as staff see it (issue 19): what the house holds, payments with a payment date
- * less refunds; a provisional settlement (spec 4) is shown beside it, not counted in it.
+ * The paid amount as staff see it (issue 19): what the house holds, the stored paid amount (dated
+ * payments less refunds); a provisional settlement (spec 4) is shown beside it, not counted in it.
  */
-export function paidShown(booking: Parameters<typeof refundLimitOf>[0]): { held: number; provisional: number } {
-  const limit = refundLimitOf(booking);
-  return {
-    held: limit.received - limit.refunded,
-    provisional: sumOf(booking.payments.filter((p) => !p.payment_exe_date)),
-  };
+export function paidShown(booking: {
+  price: number;
+  payments: readonly { amount: number; payment_exe_date: string | null }[];
+}): { held: number; provisional: number } {
+  return { held: booking.price, provisional: sumOf(booking.payments.filter((p) => !p.payment_exe_date)) };
+}
+
+/** A payment as a refund names it: what it was and what was refunded against it already. */
+export interface RefundTarget {
+  id: number;
+  amount: number;
+  pay_type: number;
+  payment_exe_date: string | null;
+  /** Refunds already made against this payment, yen. */
+  refunded: number;
+}
+
+/** What may still be refunded from one payment: its amount less the refunds made against it. */
+export const refundLeft = (target: Pick<RefundTarget, 'amount' | 'refunded'>) =>
+  Math.max(0, target.amount - target.refunded);
+
+/**
+ * The payments a refund of the booking may name: dated ones (a provisional settlement is not money
+ * received), latest payment date first, each with the refunds made against it.
+ */
+export function refundTargetsOf(booking: {
+  payments: readonly { id: number; amount: number; pay_type: number; payment_exe_date: string | null }[];
+  refunds: readonly { amount: number; payment_id: number | null }[];
+}): RefundTarget[] {
+  return booking.payments
+    .filter((p) => p.payment_exe_date)
+    .map((p) => ({
+      id: p.id,
+      amount: p.amount,
+      pay_type: p.pay_type,
+      payment_exe_date: p.payment_exe_date,
+      refunded: sumOf(booking.refunds.filter((r) => r.payment_id === p.id)),
+    }))
+    .sort((a, b) => (b.payment_exe_date ?? '').localeCompare(a.payment_exe_date ?? '') || b.id - a.id);
+}
+
+/** The payment a refund names unless told otherwise: the latest dated one with money left to refund. */
+export function defaultRefundTarget(targets: readonly RefundTarget[], amount = 1): RefundTarget | undefined {
+  return targets.find((t) => refundLeft(t) >= Math.max(1, amount));
 }
 
 const yen = (amount: number) => `${amount.toLocaleString('ja-JP')}円`;
@@ -170,11 +220,30 @@ export function refundAmountError(amount: number, limit: RefundLimit): string | 
   return amount <= max ? null : refundLimitText(limit);
 }
 
-/** A booking's paid amount: its payments less its refunds. */
+/** この入金から返金できるのは20,000円までです（入金50,000円 − 返金済み30,000円）: one payment's limit. */
+export function refundTargetText(target: Pick<RefundTarget, 'amount' | 'refunded'>): string {
+  const terms = [`入金${yen(target.amount)}`];
+  if (target.refunded > 0) terms.push(`返金済み${yen(target.refunded)}`);
+  const left = refundLeft(target);
+  return left > 0
+    ? `この入金から返金できるのは${yen(left)}までです（${terms.join(' − ')}）`
+    : `この入金から返金できる金額はありません（${terms.join(' − ')}）`;
+}
+
+/**
+ * A refund from one payment (issue 19): a dated payment, at most its amount less the refunds made
+ * against it. The booking's own limit (refundAmountError) is checked first.
+ */
+export function refundTargetError(amount: number, target: RefundTarget | undefined): string | null {
+  if (!target) return paymentMessages.refundPayment;
+  if (!target.payment_exe_date) return paymentMessages.refundPaymentProvisional;
+  return amount <= refundLeft(target) ? null : refundTargetText(target);
+}
+
+/** A booking's paid amount: its dated payments less its refunds (a provisional settlement is not paid). */
 export function paidAmount(booking: {
-  payments: readonly { amount: number }[];
+  payments: readonly { amount: number; payment_exe_date: string | null }[];
   refunds: readonly { amount: number }[];
 }) {
-  const sum = (rows: readonly { amount: number }[]) => rows.reduce((total, r) => total + r.amount, 0);
-  return sum(booking.payments) - sum(booking.refunds);
+  return sumOf(booking.payments.filter((p) => p.payment_exe_date)) - sumOf(booking.refunds);
 }

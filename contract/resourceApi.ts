@@ -36,6 +36,12 @@ export const resourceApi = {
   },
   user: { path: 'user', listKey: 'users' },
   payment_methods: { path: 'admin/payment_methods', listKey: 'payment_methods' },
+  /** Bulk mail publications (list and delete; the create page is custom). */
+  mail_publishes: { path: 'admin/mail/publishes', listKey: 'publish', serverPaging: true },
+  /** The company's sender addresses: GET answers a bare array (spec 7). */
+  mail_addresses: { path: 'admin/mail/addresses', listKey: 'addresses' },
+  /** The mail templates of an accommodation (one per send type; no create or delete). */
+  mail_templates: { path: 'admin/accommodations/:id/mail_templates', listKey: 'mail_templates' },
 } as const satisfies Record<string, ResourceApi>;
 
 export type ResourceName = keyof typeof resourceApi;

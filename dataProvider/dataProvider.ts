@@ -6,7 +6,11 @@ import { changedFields, pageRecords, pickList, pickRecord, sortRecords } from '.
 import { bookingMethods } from './methods/bookings';
 import { catalogueMethods } from './methods/catalogue';
 import { moneyMethods } from './methods/money';
+import { mailTemplateMethods } from './methods/mailTemplates';
+import { bookMailMethods } from './methods/bookMail';
 import { priceMethods } from './methods/prices';
+import { receivedMailMethods } from './methods/receivedMail';
+import { bulkMailMethods } from './methods/bulkMail';
 
 /**
  * react-admin's calls mapped onto the documented paths (contract/resourceApi): a list answers under
@@ -151,6 +155,10 @@ export function createDataProvider(apis: ResourceApis = resourceApi) {
     ...priceMethods,
     ...bookingMethods,
     ...moneyMethods,
+    ...mailTemplateMethods,
+    ...bookMailMethods,
+    ...receivedMailMethods,
+    ...bulkMailMethods,
   } satisfies DataProvider;
 }
 

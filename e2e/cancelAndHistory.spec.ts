@@ -77,6 +77,7 @@ test('staff read an added option, a payment, a cancel at a typed fee and a refun
     data: { book_id: id, amount: 10000, pay_type: 1, payment_exe_date: tokyoToday() },
   });
   expect(paid.status()).toBe(201);
+  const paymentId = ((await paid.json()) as { id: number }).id;
   await page.reload();
 
   // Cancelled at a typed fee: one above the total is refused in Japanese, nothing is sent.
@@ -108,10 +109,10 @@ test('staff read an added option, a payment, a cancel at a typed fee and a refun
       ),
   ).toBeVisible();
 
-  // 7,000円 given back.
+  // 7,000円 given back from that bank transfer (the refund names its payment, issue 19).
   const refunded = await page.request.patch('/api/admin/payments/refund', {
     headers: { ...headers, 'Idempotency-Key': randomUUID() },
-    data: { book_id: id, refund_amount: 7000 },
+    data: { book_id: id, refund_amount: 7000, payment_id: paymentId },
   });
   expect(refunded.ok(), await refunded.text()).toBe(true);
   await page.reload();
@@ -120,7 +121,9 @@ test('staff read an added option, a payment, a cancel at a typed fee and a refun
   const rows = panel.getByTestId('history-row');
   await expect(rows).toHaveCount(6);
   await expect(rows.nth(0)).toContainText('返金の登録');
-  await expect(rows.nth(0)).toContainText('返金額: 7,000円、予約の入金合計: 10,000円 → 3,000円');
+  await expect(rows.nth(0)).toContainText(
+    `返金額: 7,000円、対象の入金: ${formatDate(tokyoToday())} 銀行振込 10,000円、予約の入金合計: 10,000円 → 3,000円`,
+  );
   await expect(rows.nth(1)).toContainText('予約のキャンセル');
   await expect(rows.nth(1)).toContainText('キャンセル: なし → あり、キャンセル料: 3,000円');
   await expect(rows.nth(2)).toContainText('入金の登録');

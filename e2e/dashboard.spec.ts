@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { addDays, tokyoToday } from '../contract/dates';
+import { formatDate } from '../i18n/formats';
 import { ADMIN, bearerOf, postStay, roomsOf, signIn } from './support';
 
 /** An administrator's bearer token, for preparing data through the API. */
@@ -9,7 +10,8 @@ async function adminToken(request: APIRequestContext): Promise<string> {
 
 /**
  * A booking of accommodation 1 made through the API, in the first room type with a free night.
- * `price` is money received (a provisional payment); without a plan its total stays 0.
+ * `price` is money taken when booking (a provisional payment, not counted as received: issue 19);
+ * without a plan its total stays 0.
  */
 async function createBooking(request: APIRequestContext, token: string, startDate: string, name: string, price = 0) {
   const headers = { authorization: `Bearer ${token}` };
@@ -34,7 +36,13 @@ const refundsList = (page: Page) => page.getByTestId('refunds-needed');
 test("today's check-in shows on the dashboard and opens its booking panel", async ({ page }) => {
   const token = await adminToken(page.request);
   const name = `本日 到着${Date.now().toString(36)}`;
-  await createBooking(page.request, token, tokyoToday(), name, 5000);
+  const booking = await createBooking(page.request, token, tokyoToday(), name, 5000);
+  // The 5,000円 received when booking is money received; a 仮決済 added later is not (issue 19).
+  const provisional = await page.request.post('/api/payments', {
+    headers: { authorization: `Bearer ${token}` },
+    data: { book_id: booking.id, amount: 3000, pay_type: 1 },
+  });
+  expect(provisional.status()).toBe(201);
 
   await signIn(page, ADMIN);
   const checkIns = page.getByTestId('today-checkIns');
@@ -75,6 +83,18 @@ test('a cancelled booking that holds money is refunded from the dashboard and le
   await expect(row).toContainText('15,000円');
   const amount = row.getByRole('textbox', { name: `${name}様への返金額` });
   await expect(amount).toHaveValue('15,000');
+  // The refund names the payment it gives back (issue 19): the one dated payment, chosen already.
+  const source = `${formatDate(tokyoToday())} 銀行振込 15,000円`;
+  await expect(row.getByRole('combobox', { name: '返金する入金' })).toHaveText(source);
+  await refundsList(page).screenshot({ path: test.info().outputPath('refund-payment-1400.png') });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.reload();
+  await expect(row.getByRole('combobox', { name: '返金する入金' })).toHaveText(source);
+  await row.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: test.info().outputPath('refund-payment-390.png') });
+  await page.setViewportSize({ width: 1400, height: 900 });
+  await page.reload();
+  await expect(amount).toHaveValue('15,000');
 
   // Out of bounds: the button waits and says why.
   const button = row.getByRole('button', { name: '返金' });
@@ -95,6 +115,10 @@ test('a cancelled booking that holds money is refunded from the dashboard and le
   await dialog.getByRole('button', { name: 'OK' }).click();
   const answer = await refunded;
   expect(answer.status()).toBe(200);
+  expect(answer.request().postDataJSON()).toMatchObject({
+    refund_amount: 15000,
+    payment_id: ((await paid.json()) as { id: number }).id,
+  });
   expect(answer.request().headers()['idempotency-key']).toBeTruthy();
   await expect(page.getByTestId('message-box')).toContainText('返金しました。');
   await expect(row).toHaveCount(0);

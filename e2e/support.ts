@@ -1,4 +1,8 @@
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import PostalMime, { type Email } from 'postal-mime';
+import { E2E_MAIL_DIR } from '../playwright.config';
 
 export const ADMIN = { mail: 'admin@example.com', password: 'admin-pass-1234' };
 export const STAFF = { mail: 'staff@example.com', password: 'staff-pass-1234' };
@@ -80,4 +84,63 @@ export async function bookStay(request: APIRequestContext, headers: Record<strin
   const res = await postStay(request, headers, stay);
   expect(res.status(), await res.text()).toBe(201);
   return ((await res.json()) as { id: number }).id;
+}
+
+/** A mail the e2e SMTP sink (scripts/e2eMailSink.ts) received, parsed as a mail client would. */
+export interface ReceivedMail {
+  file: string;
+  /** RCPT TO addresses of the SMTP envelope. */
+  envelopeTo: string[];
+  mail: Email;
+}
+
+/** Each mail the e2e sink received so far, oldest first. */
+export async function receivedMails(): Promise<ReceivedMail[]> {
+  const names = (await readdir(E2E_MAIL_DIR).catch(() => [] as string[])).filter((n) => n.endsWith('.eml')).sort();
+  return Promise.all(
+    names.map(async (file) => {
+      const raw = await readFile(join(E2E_MAIL_DIR, file));
+      const head = raw.subarray(0, raw.indexOf('\n')).toString('utf8');
+      const envelopeTo = head
+        .replace(/^X-Envelope-To:\s*/i, '')
+        .trim()
+        .split(/,\s*/)
+        .filter(Boolean);
+      return { file, envelopeTo, mail: await PostalMime.parse(raw) };
+    }),
+  );
+}
+
+/**
+ * Waits until the e2e SMTP sink received a mail whose decoded subject contains `subject` (or matches
+ * it) and, when given, went to `to`; answers it. The product delivers over real SMTP (SMTP_URL of
+ * playwright.config.ts), so this sees what a guest's mail client would.
+ */
+export async function waitForMail(
+  match: { subject?: string | RegExp; to?: string },
+  timeoutMs = 20_000,
+): Promise<ReceivedMail> {
+  const fits = (m: ReceivedMail) => {
+    const subject = m.mail.subject ?? '';
+    const subjectFits =
+      match.subject === undefined ||
+      (typeof match.subject === 'string' ? subject.includes(match.subject) : match.subject.test(subject));
+    const to = match.to?.toLowerCase();
+    const toFits =
+      to === undefined ||
+      m.envelopeTo.some((a) => a.toLowerCase() === to) ||
+      (m.mail.to ?? []).some((a) => a.address?.toLowerCase() === to);
+    return subjectFits && toFits;
+  };
+  let found: ReceivedMail | undefined;
+  await expect
+    .poll(
+      async () => {
+        found = (await receivedMails()).find(fits);
+        return Boolean(found);
+      },
+      { timeout: timeoutMs, message: `a mail ${JSON.stringify({ ...match, subject: String(match.subject) })}` },
+    )
+    .toBe(true);
+  return found!;
 }

@@ -41,6 +41,12 @@ import optionRoutes from './routes/api/options';
 import bookingOptionRoutes from './routes/api/bookingOptions';
 import supplierRoutes from './routes/api/suppliers';
 import faqRoutes from './routes/api/faqs';
+import mailAddressRoutes from './routes/api/mailAddresses';
+import receivedMailRoutes from './routes/api/receivedMail';
+import mailMessageRoutes from './routes/api/mailMessages';
+import mailPublicationRoutes from './routes/api/mailPublications';
+import mailTemplateRoutes from './routes/api/mailTemplates';
+import bookMailRoutes from './routes/api/bookMail';
 
 export interface BuildAppOptions {
   logger?: LoggerOptions;
@@ -145,6 +151,12 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
         bookingOptionRoutes,
         supplierRoutes,
         faqRoutes,
+        mailAddressRoutes,
+        receivedMailRoutes,
+        mailMessageRoutes,
+        mailPublicationRoutes,
+        mailTemplateRoutes,
+        bookMailRoutes,
       ]) {
         await typed.register(routes, ctx);
       }

@@ -42,7 +42,19 @@ const envSchema = z.object({
     .string()
     .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
     .optional(),
+  /** Messages a second each server process sends at most (providers throttle). */
+  MAIL_RATE_PER_SECOND: z.coerce.number().positive().default(50),
+  /** How long a claimed message is held before another process may take it (after a crash). */
+  MAIL_LEASE_SECONDS: z.coerce.number().int().min(3).max(600).default(30),
   INBOUND_SMTP_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  /** Bearer token of POST /api/mail/inbound (a mail gateway hands over received mail); the route answers 401 without it. */
+  INBOUND_MAIL_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
+  /** Largest received message kept, in bytes (SMTP answers 552, HTTP 413 above it). */
+  INBOUND_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(10 * 1024 * 1024),
   CHANNEL_URL: z.string().url().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Trust X-Forwarded-For (behind a reverse proxy) for the client address used by rate limits. */

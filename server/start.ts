@@ -12,6 +12,9 @@ import { seedDemo } from './db/seed';
 import { seedRefusal } from './db/seed/guard';
 import { describeOpening, type OpenedDatabase } from './openedDatabase';
 import { AuthService } from './services/auth';
+import { startMailWorker } from './mail/worker';
+import { startScheduledMail } from './mail/scheduled';
+import { startInboundSmtp, type InboundSmtp } from './mail/inbound/smtpListener';
 
 export interface Started {
   app: FastifyInstance;
@@ -19,6 +22,8 @@ export interface Started {
   auth: AuthService;
   /** Which database was opened, whether it was new, and whether the demo data went in. */
   opened: OpenedDatabase;
+  /** The received-mail SMTP listener, when INBOUND_SMTP_PORT is set (port 0: a free port, given here). */
+  inboundSmtp: InboundSmtp | null;
   /** Stops accepting requests, lets the running ones finish, then closes the database. */
   close(): Promise<void>;
 }
@@ -52,12 +57,34 @@ export async function createServer(
       throw e;
     });
     app.log[opened.level]({ database: opening.where, created: opening.created, seeded }, opened.message);
+    // Received mail over SMTP (server/mail/inbound/smtpListener.ts), when a port is configured.
+    const inboundSmtp =
+      config.INBOUND_SMTP_PORT === undefined
+        ? null
+        : await startInboundSmtp({
+            db: database.db,
+            port: config.INBOUND_SMTP_PORT,
+            host: config.HOST,
+            maxBytes: config.INBOUND_MAX_BYTES,
+            log: app.log,
+          }).catch(async (e: unknown) => {
+            await app.close();
+            await unlisten();
+            throw e;
+          });
+    // Delivers the outbox when SMTP_URL is set; without it mail stays queued (server/mail/worker.ts).
+    const mailWorker = startMailWorker(database.db, config, app.log);
+    // Transfer-deadline reminders from the database, every 10 minutes (not in tests: they call it themselves).
+    const scheduledMail = config.NODE_ENV === 'test' ? null : startScheduledMail(database.db, { log: app.log });
     return {
       app,
       database,
       auth,
       opened,
+      inboundSmtp,
       async close() {
+        // No more received mail: a message being received is answered (stored or 451) first.
+        await inboundSmtp?.close();
         // Node closes idle keep-alive connections once, when closing starts; a connection whose
         // request was still running goes idle later and would hold the close until its
         // keep-alive timeout. Keep closing them until every request has been answered.
@@ -67,6 +94,9 @@ export async function createServer(
         } finally {
           clearInterval(sweep);
         }
+        // A clean stop sends no message twice: in-flight mail finishes or goes back to the queue.
+        scheduledMail?.stop();
+        await mailWorker?.stop();
         await unlisten();
         await database.close();
       },

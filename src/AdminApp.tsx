@@ -17,11 +17,13 @@ import { calendarAccommodationOf } from './pages/calendar/calendarAddress';
 import { preloadableLazy } from './preloadableLazy';
 import { booksResource } from '../resources/bookings/resource';
 import { faqResource } from '../resources/faq';
+import { MailTemplateDetailPage, mailTemplateResource } from '../resources/mailTemplates';
 import { optionResource } from '../resources/options';
 import { planResource } from '../resources/plans';
 import { roomResource } from '../resources/rooms';
 import { supplierResource } from '../resources/suppliers';
 import { userResource } from '../resources/users';
+import { mailAddressResource } from '../resources/mailAddresses';
 import { AccommodationGuard } from './pages/AccommodationGuard';
 
 const adminTheme: RaThemeOptions = {
@@ -58,6 +60,10 @@ const DaySchedulePage = lazy(() => import('./pages/daySchedule/DaySchedulePage')
 const PriceGridPage = lazy(() => import('../resources/prices/PriceGridPage'));
 const PriceCsvPage = lazy(() => import('../resources/prices/PriceCsvPage'));
 const PriceCreatorPage = lazy(() => import('../resources/prices/PriceCreatorPage'));
+const BulkMailListPage = lazy(() => import('./pages/mail/BulkMailListPage'));
+const BulkMailCreatePage = lazy(() => import('./pages/mail/BulkMailCreatePage'));
+const ReceivedMailListPage = lazy(() => import('./pages/mail/ReceivedMailListPage'));
+const ReceivedMailPage = lazy(() => import('./pages/mail/ReceivedMailPage'));
 
 /** The pages built so far; every other route shows its placeholder. */
 const pages: Partial<Record<PageName, ReactElement>> = {
@@ -72,6 +78,13 @@ const pages: Partial<Record<PageName, ReactElement>> = {
   priceCreator: <PriceCreatorPage />,
   options: <optionResource.list />,
   faq: <faqResource.list />,
+  bulkMail: <BulkMailListPage />,
+  bulkMailCreate: <BulkMailCreatePage />,
+  mailTemplates: <mailTemplateResource.list />,
+  mailTemplate: <MailTemplateDetailPage />,
+  receivedMailList: <ReceivedMailListPage />,
+  receivedMail: <ReceivedMailPage />,
+  mailAddresses: <mailAddressResource.list />,
 };
 
 /**
@@ -89,6 +102,8 @@ const resources = [
   planResource,
   optionResource,
   faqResource,
+  mailTemplateResource,
+  mailAddressResource,
 ];
 
 /** Routes a <Resource> serves at the spec's address itself. */

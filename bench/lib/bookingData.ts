@@ -1,5 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
+import { BENCH_FAMILY_NAMES, BENCH_GIVEN_NAMES, BENCH_MAIL_DOMAINS } from './guestNames';
 
 /**
  * Bulk bookings for the bookings benchmark, written by PostgreSQL itself (generate_series, a few
@@ -27,6 +28,13 @@ export interface FillOptions {
    * most (nothing left to refund). Without it half the bookings are unpaid, as in the bookings benchmark.
    */
   settled?: boolean;
+  /**
+   * The guests' names, mails and phones. 'numbered' (the default, the bookings benchmark's rows):
+   * 12 family names × 12 given names in kanji, `guest<n>@example.jp`, `090-<i>-<i×7>`. 'varied'
+   * (the scale benchmark, issue 19's search box): every guest number is one person whose stays
+   * share a name, a mail and a phone (see `variedGuest`).
+   */
+  guests?: 'numbered' | 'varied';
 }
 
 /** Guest numbers per booking generated: 40,000 for 100,000 bookings (85% of them drawn). */
@@ -56,6 +64,58 @@ const MEMOS = ['夕食18時', '到着遅め', 'アレルギー：えび', '記�
 const pgArray = (items: readonly string[]) => `array[${items.map((s) => `'${s.replace(/'/g, "''")}'`).join(', ')}]`;
 const pick = (items: readonly string[], r: string) => `(${pgArray(items)})[1 + floor(${r} * ${items.length})::int]`;
 
+/** Each item repeated in proportion to 1 / rank^exponent: an array drawn uniformly draws by that weight. */
+function weighted(count: number, scale: number, exponent: number): number[] {
+  return Array.from({ length: count }, (_, i) =>
+    Array<number>(Math.max(1, Math.round(scale / (i + 1) ** exponent))).fill(i + 1),
+  ).flat();
+}
+
+const pgIntArray = (items: readonly number[]) => `array[${items.join(',')}]::int[]`;
+
+/**
+ * The varied guest of guest number `gn` (a SQL expression), as columns of a lateral subquery:
+ * name, mail (without the 15 % that have none), tel. Every draw is a slice of md5 of the number,
+ * so a guest's stays agree and the same number gives the same person at every run.
+ *
+ * - Name: a family name of BENCH_FAMILY_NAMES drawn by 1 / sqrt(rank) (佐藤 about 3.5 %), a given
+ *   name of BENCH_GIVEN_NAMES (uniform); 65 % in kanji, 30 % in katakana (as a travel site sends
+ *   it), 5 % in capital romaji; separated by a space (70 %), a full-width space (15 %) or nothing.
+ * - Mail: romaji of the name in one of five shapes (`hanako.sato.<n>`, `sato<n>`, `hanako_<n>`,
+ *   `h.sato<n>`, `satohanako<n>`) with a number unique to the guest (a bijection of the guest
+ *   number, 1 to 7 digits), so no two guests share a mail; at one of 20 domains by 1 / rank.
+ * - Phone: a mobile (090, 080, 070: 85 %) or a landline of ten area codes, 8 random digits.
+ */
+function variedGuest(gn: string, seedText: string): string {
+  const families = weighted(BENCH_FAMILY_NAMES.length, 100, 0.5);
+  const domains = weighted(BENCH_MAIL_DOMAINS.length, 60, 1);
+  const col = (k: number) => pgArray(BENCH_FAMILY_NAMES.map((f) => f[k]!));
+  const given = (k: number) => pgArray(BENCH_GIVEN_NAMES.map((f) => f[k]!));
+  // Eight random numbers in [0, 1): 28 bits each, 4 from each of two md5s.
+  const h = (k: number) => `(('x' || substr(m.h${k < 4 ? 1 : 2}, ${1 + (k % 4) * 8}, 7))::bit(28)::int / 268435456.0)`;
+  const areas = ['03', '06', '052', '011', '092', '045', '075', '078', '022', '082'];
+  return `
+    (select
+      case when ${h(2)} < 0.65 then p.fk || p.sep || p.gk
+        when ${h(2)} < 0.95 then p.fr || p.sep || p.gr
+        else upper(p.fe) || ' ' || upper(p.ge) end as name,
+      (array[p.ge || '.' || p.fe || '.' || p.n, p.fe || p.n, p.ge || '_' || p.n,
+        left(p.ge, 1) || '.' || p.fe || p.n, p.fe || p.ge || p.n])[1 + floor(${h(3)} * 5)::int]
+        || '@' || (${pgArray(BENCH_MAIL_DOMAINS)})[(${pgIntArray(domains)})[1 + floor(${h(4)} * ${domains.length})::int]] as mail,
+      case when ${h(5)} < 0.85 then (array['090', '080', '070'])[1 + floor(${h(5)} / 0.85 * 3)::int]
+          || '-' || lpad(floor(${h(6)} * 10000)::int::text, 4, '0') || '-' || lpad((floor(${h(6)} * 100000000)::bigint % 10000)::text, 4, '0')
+        else (${pgArray(areas)})[1 + floor((${h(5)} - 0.85) / 0.15 * ${areas.length})::int]
+          || '-' || lpad(floor(${h(6)} * 10000)::int::text, 4, '0') || '-' || lpad((floor(${h(6)} * 100000000)::bigint % 10000)::text, 4, '0') end as tel
+    from (select md5('${seedText}' || ${gn}) as h1, md5('${seedText}-2:' || ${gn}) as h2) m
+    cross join lateral (select
+      (${col(0)})[f.i] as fk, (${col(1)})[f.i] as fr, (${col(2)})[f.i] as fe,
+      (${given(0)})[g.i] as gk, (${given(1)})[g.i] as gr, (${given(2)})[g.i] as ge,
+      case when ${h(1)} < 0.7 then ' ' when ${h(1)} < 0.85 then chr(12288) else '' end as sep,
+      ((${gn})::bigint * 7919 % 1000003)::text as n
+      from (select (${pgIntArray(families)})[1 + floor(${h(0)} * ${families.length})::int] as i) f,
+        (select 1 + floor(${h(7)} * ${BENCH_GIVEN_NAMES.length})::int as i) g) p)`;
+}
+
 /**
  * The three statements, in order. Room types are drawn in proportion to their capacity (max_num),
  * so a bigger room type, and a bigger accommodation, holds more bookings; the plan is one sold with
@@ -66,6 +126,7 @@ function statements(o: FillOptions, firstNewId: number): string[] {
   const offset = o.offset ?? 0;
   const guestBase = Math.round(offset * GUESTS_PER_BOOKING);
   const guests = Math.round(o.bookings * GUESTS_PER_BOOKING);
+  const varied = o.guests === 'varied';
   // A mail for r_mail < 0.85, numbered r_mail × guests (so 85% of the numbers are drawn), as the
   // first version drew it: the bookings benchmark's rows stay the same.
   const paid = o.settled
@@ -104,10 +165,15 @@ function statements(o: FillOptions, firstNewId: number): string[] {
     select c.accommodation_id, c.room_id,
       case when c.r_plan < 0.9 and c.plans is not null
         then c.plans[1 + floor(c.r_plan / 0.9 * array_length(c.plans, 1))::int] end,
-      ${pick(FAMILY, 'c.r_family')} || ' ' || ${pick(GIVEN, 'c.r_given')},
-      case when c.r_mail < 0.85 then 'guest' || (${guestBase} + 1 + floor(c.r_mail * ${guests}))::int || '@example.jp' end,
+      ${varied ? 'v.name' : `${pick(FAMILY, 'c.r_family')} || ' ' || ${pick(GIVEN, 'c.r_given')}`},
+      case when c.r_mail < 0.85 then ${varied ? 'v.mail' : `'guest' || (${guestBase} + 1 + floor(c.r_mail * ${guests}))::int || '@example.jp'`} end,
       case when c.r_pref < 0.7 then ${pick(PREFS, 'c.r_pref / 0.7')} || (1 + c.i % 30) || '-' || (1 + c.i % 9) end,
-      '${offset > 0 ? '080' : '090'}-' || lpad((c.i % 10000)::text, 4, '0') || '-' || lpad(((c.i * 7) % 10000)::text, 4, '0'),
+      ${
+        varied
+          ? // As staff typed it: with hyphens (75 %), digits only (20 %) or spaces (5 %).
+            `case when c.i % 20 < 15 then v.tel when c.i % 20 < 19 then replace(v.tel, '-', '') else replace(v.tel, '-', ' ') end`
+          : `'${offset > 0 ? '080' : '090'}-' || lpad((c.i % 10000)::text, 4, '0') || '-' || lpad(((c.i * 7) % 10000)::text, 4, '0')`
+      },
       floor(c.r_job * 9)::int,
       case when c.r_memo < 0.2 then ${pick(MEMOS, 'c.r_memo / 0.2')} end,
       c.start_date, c.start_date + c.days, c.days, c.person_number,
@@ -120,11 +186,13 @@ function statements(o: FillOptions, firstNewId: number): string[] {
       case when c.r_deleted < 0.1 and c.r_fee < 0.5 then c.price_sub / 2 end,
       0, c.created_at,
       case when c.r_deleted < 0.1 then least(now(), c.created_at + c.r_deleted * 10 * interval '1 day') else c.created_at end
-    from c order by c.i`;
-  // A payment for each paid booking (about half): in full, executed on or before the check-in.
+    from c${varied ? ` cross join lateral ${variedGuest(`(${guestBase} + 1 + floor(c.r_mail * ${guests}))::int`, 'yadoban-guest-')} v` : ''}
+    order by c.i`;
+  // A payment for each paid booking (about half): in full, executed on or before the check-in
+  // (dated: the paid amount counts dated payments only, as recomputePaid does).
   const payments = `
     insert into payments (payment_exe_date, book_id, amount, pay_type, mail, created_by, created_at, updated_at)
-    select case when random() < 0.8 then b.start_date - (random() * 30)::int end, b.id, b.price,
+    select b.start_date - (random() * 30)::int, b.id, b.price,
       case when b.via = 1 then 3 else (array[1, 2, 4])[1 + floor(random() * 3)::int] end, 0,
       (select min(id) from users), b.created_at, b.created_at
     from bookings b where b.id >= ${firstNewId} and b.price > 0 order by b.id`;

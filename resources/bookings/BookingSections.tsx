@@ -1,8 +1,7 @@
 import type { Booking } from '../../contract/booking';
-import { useAppTranslate } from '../../i18n/useAppTranslate';
 import { HistorySection } from './HistorySection';
 import { OptionSection } from './OptionSection';
-import { EmptyNote, PanelSection } from './PanelSection';
+import { MailSection } from './MailSection';
 import { PaymentSection } from './PaymentSection';
 
 export interface BookingSectionsProps {
@@ -11,16 +10,13 @@ export interface BookingSectionsProps {
   onChanged: () => Promise<void>;
 }
 
-/** 入金, オプション, メール and 履歴 of an existing booking; the mail history comes with a later issue. */
+/** 入金, オプション, メール (when the guest has an address) and 履歴 of an existing booking. */
 export function BookingSections({ booking, onChanged }: BookingSectionsProps) {
-  const translate = useAppTranslate();
   return (
     <>
       <PaymentSection booking={booking} onChanged={onChanged} />
       <OptionSection booking={booking} onChanged={onChanged} />
-      <PanelSection title={translate('app.booking.mails')} testId="booking-mails">
-        <EmptyNote>{translate('app.booking.coming')}</EmptyNote>
-      </PanelSection>
+      {booking.mail && <MailSection booking={booking} />}
       <HistorySection booking={booking} />
     </>
   );

@@ -17,7 +17,18 @@ export interface HistoryNames {
   plan: (id: number) => string | undefined;
 }
 
-type Kind = 'yen' | 'date' | 'flag' | 'nights' | 'people' | 'pay_type' | 'via' | 'job' | 'room' | 'plan';
+type Kind = 'yen' | 'date' | 'flag' | 'nights' | 'people' | 'pay_type' | 'via' | 'job' | 'room' | 'plan' | 'payment';
+
+/** A payment in one phrase: 2026年11月3日 銀行振込 50,000円 (a refund's 対象の入金, the refund form's choices). */
+export function paymentSummary(p: { payment_exe_date?: unknown; pay_type?: unknown; amount?: unknown }): string {
+  return [
+    typeof p.payment_exe_date === 'string' ? formatDate(p.payment_exe_date) : '',
+    typeof p.pay_type === 'number' ? payTypeLabel(p.pay_type) : '',
+    typeof p.amount === 'number' ? formatYen(p.amount) : '',
+  ]
+    .filter((part) => part !== '')
+    .join(' ');
+}
 
 /**
  * The fields each kind of row writes (server/services/bookings.ts, bookingOptions.ts, payments.ts,
@@ -56,6 +67,8 @@ const FIELDS: Record<string, readonly (readonly [string, Kind | null])[]> = {
   ],
   refund: [
     ['refund_amount', 'yen'],
+    // The payment refunded from (issue 19); a refund recorded before refunds named one has none.
+    ['payment', 'payment'],
     ['price', 'yen'],
   ],
 };
@@ -120,6 +133,8 @@ function valueOf(kind: Kind | null, v: unknown, translate: Translate, names: His
       return names.room(n) ?? String(v);
     case 'plan':
       return names.plan(n) ?? String(v);
+    case 'payment':
+      return typeof v === 'object' && v !== null ? paymentSummary(v) || '—' : String(v as string | number);
     default:
       return typeof v === 'object' ? JSON.stringify(v) : String(v as string | number | boolean);
   }

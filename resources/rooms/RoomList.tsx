@@ -6,6 +6,7 @@ import { EntityList } from '../../src/crud/EntityList';
 import { ForAccommodation } from '../../src/crud/ForAccommodation';
 import { links } from '../../src/routes';
 import { RoomPlans } from './RoomPlans';
+import { UnpublishRoomPlansButton } from './UnpublishRoomPlansButton';
 
 function PlanChips({ record }: { record: RaRecord }) {
   return (
@@ -20,7 +21,8 @@ function PlanChips({ record }: { record: RaRecord }) {
 /**
  * The room types of an accommodation (spec 2 "Rooms", /m/accommodation/{id}/room), generated from
  * their description: name, rooms, the plans they sell, and the settings panel (existing rooms save
- * each field as it is left, new ones need 作成; plans are attached once the room exists).
+ * each field as it is left, new ones need 作成; plans are attached once the room exists). 削除 is
+ * refused while bookings use the room type: then このタイプのプランをすべて非公開にする is offered.
  */
 export default function RoomList() {
   const translate = useAppTranslate();
@@ -34,6 +36,7 @@ export default function RoomList() {
           cells={{ plans: (record) => <PlanChips record={record} /> }}
           inputs={{ plans: null }}
           panelChildren={<RoomPlans />}
+          deleteRefusedAction={(record, done) => <UnpublishRoomPlansButton record={record} done={done} />}
           createNote={
             <Typography variant="body2" color="text.secondary">
               {translate('resources.rooms.plans.after_create')}

@@ -9,6 +9,8 @@ import { sqlRows } from '../db/client';
 export const JOB_LOCKS = {
   mailSend: 7812101,
   channelSync: 7812102,
+  /** Scheduled mail: transfer-deadline reminders (server/mail/scheduled.ts). */
+  mailSchedule: 7812103,
 } as const;
 
 export type JobName = keyof typeof JOB_LOCKS;

@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { isPlainText } from '../../contract/fieldRules';
-import type { Tx } from '../db/client';
-import { mailMessages } from '../db/schema';
+import { sqlRows, type Tx } from '../db/client';
 
 /**
  * The one way mail leaves the product: rows of the outbox (mail_messages), written in the caller's
@@ -57,38 +56,50 @@ export function newMessageId(from: string): string {
  * Queues the mails in the caller's transaction. Answers the ids written (a mail whose dedupeKey is
  * already queued is skipped and has no id). Callers validate addresses and text with the contract's
  * rules and answer 4xx; a control character reaching here is a bug and throws.
+ *
+ * The rows travel as one JSON parameter that PostgreSQL unpacks (jsonb_to_recordset): a multi-row
+ * insert built parameter by parameter costs seconds in the query builder for a bulk mail of tens of
+ * thousands of recipients; this is one statement per 20,000 rows.
  */
 export async function enqueueMail(tx: Tx, mails: readonly OutgoingMail[]): Promise<number[]> {
-  if (mails.length === 0) return [];
   for (const m of mails) assertHeaderSafe(m);
   const ids: number[] = [];
-  // Large publications go in slices: one statement's parameters stay well under PostgreSQL's 65,535.
-  const SLICE = 1000;
+  const SLICE = 20_000;
   for (let i = 0; i < mails.length; i += SLICE) {
-    const rows = await tx
-      .insert(mailMessages)
-      .values(
-        mails.slice(i, i + SLICE).map((m) => ({
-          companyId: m.companyId,
-          accommodationId: m.accommodationId ?? null,
-          bookId: m.bookId ?? null,
-          publicationId: m.publicationId ?? null,
-          sendType: m.sendType ?? null,
-          messageId: newMessageId(m.from),
-          dedupeKey: m.dedupeKey ?? null,
-          toAddress: m.to,
-          toName: m.toName ?? null,
-          fromAddress: m.from,
-          fromName: m.fromName ?? null,
-          title: m.title,
-          body: m.body,
-          html: m.html ?? null,
-          nextAttemptAt: m.notBefore ?? sql`now()`,
-          createdBy: m.createdBy ?? null,
-        })),
-      )
-      .onConflictDoNothing({ target: mailMessages.dedupeKey })
-      .returning({ id: mailMessages.id });
+    const json = JSON.stringify(
+      mails.slice(i, i + SLICE).map((m) => ({
+        company_id: m.companyId,
+        accommodation_id: m.accommodationId ?? null,
+        book_id: m.bookId ?? null,
+        publication_id: m.publicationId ?? null,
+        send_type: m.sendType ?? null,
+        message_id: newMessageId(m.from),
+        dedupe_key: m.dedupeKey ?? null,
+        to_address: m.to,
+        to_name: m.toName ?? null,
+        from_address: m.from,
+        from_name: m.fromName ?? null,
+        title: m.title,
+        body: m.body,
+        html: m.html ?? null,
+        next_attempt_at: m.notBefore?.toISOString() ?? null,
+        created_by: m.createdBy ?? null,
+      })),
+    );
+    const rows = await sqlRows<{ id: number }>(
+      tx,
+      sql`insert into mail_messages (company_id, accommodation_id, book_id, publication_id, send_type, message_id,
+            dedupe_key, to_address, to_name, from_address, from_name, title, body, html, next_attempt_at, created_by)
+          select x.company_id, x.accommodation_id, x.book_id, x.publication_id, x.send_type, x.message_id,
+            x.dedupe_key, x.to_address, x.to_name, x.from_address, x.from_name, x.title, x.body, x.html,
+            coalesce(x.next_attempt_at, now()), x.created_by
+          from jsonb_to_recordset(${json}::jsonb) as x(company_id int, accommodation_id int, book_id int,
+            publication_id int, send_type smallint, message_id text, dedupe_key text, to_address text, to_name text,
+            from_address text, from_name text, title text, body text, html text, next_attempt_at timestamptz,
+            created_by int)
+          on conflict (dedupe_key) do nothing
+          returning id`,
+    );
     ids.push(...rows.map((r) => r.id));
   }
   return ids;

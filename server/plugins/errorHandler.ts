@@ -67,7 +67,9 @@ export function answerError(err: FastifyError, request: FastifyRequest, reply: F
     request.log.info({ sqlState: state }, 'value refused by the database');
     return reply.status(400).send({ code: 'invalid_value', message: errorMessages.invalidValue });
   }
-  if (state === '23505' || state === '23503') {
+  // A deadlock or serialization failure (two requests on the same rows at once): nothing was
+  // written, and the same request may simply be sent again.
+  if (state === '23505' || state === '23503' || state === '40P01' || state === '40001') {
     request.log.info({ sqlState: state }, 'conflict in the database');
     return reply.status(409).send({ code: 'conflict', message: errorMessages.conflict });
   }

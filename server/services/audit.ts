@@ -57,11 +57,17 @@ export interface AuditEntry {
   changes?: Changes;
 }
 
+/**
+ * Who writes an audit row: a signed-in user, or the system (id null, a name that says what did it,
+ * e.g. the automatic cancel of server/mail/autoCancel.ts).
+ */
+export type AuditUser = Pick<CurrentUser, 'companyId' | 'name'> & { id: number | null };
+
 /** Who an audit row names, as the set-based inserts of server/db/queries write it (catalogueTrail.ts). */
 export const auditAuthor = (user: CurrentUser) => ({ companyId: user.companyId, userId: user.id, userName: user.name });
 
 /** The row of an entry; none when an update changed nothing. */
-function auditRow(user: CurrentUser, entry: AuditEntry) {
+function auditRow(user: AuditUser, entry: AuditEntry) {
   const changes = entry.changes ?? changesOf(entry.before ?? null, entry.after ?? null);
   if (entry.action === 'update' && Object.keys(changes).length === 0) return undefined;
   return {
@@ -81,13 +87,13 @@ function auditRow(user: CurrentUser, entry: AuditEntry) {
  * Writes one audit row in the caller's transaction: the change is kept only with its trail. Nothing
  * is written when an update changed nothing.
  */
-export async function audit(tx: Tx, user: CurrentUser, entry: AuditEntry): Promise<void> {
+export async function audit(tx: Tx, user: AuditUser, entry: AuditEntry): Promise<void> {
   const row = auditRow(user, entry);
   if (row) await tx.insert(auditLog).values(row);
 }
 
 /** Many rows in one insert (what a room type's delete takes with it), in the order given. */
-export async function auditMany(tx: Tx, user: CurrentUser, entries: readonly AuditEntry[]): Promise<void> {
+export async function auditMany(tx: Tx, user: AuditUser, entries: readonly AuditEntry[]): Promise<void> {
   const rows = entries.flatMap((entry) => auditRow(user, entry) ?? []);
   if (rows.length > 0) await tx.insert(auditLog).values(rows);
 }

@@ -11,6 +11,8 @@ import { lockBookingMoney, type MoneyRow } from '../db/queries/payments';
 import { badRequest, conflict, notFound } from '../errors';
 import { audit } from './audit';
 import type { CurrentUser } from './auth';
+import { queueTemplateMail } from './bookMail';
+import { SEND_TYPE } from '../../contract/enums';
 
 type CreateInput = z.output<typeof bookingOptionCreateSchema>;
 type UpdateInput = z.output<typeof bookingOptionUpdateSchema>;
@@ -132,7 +134,6 @@ export class BookingOptionService {
           : undefined;
       const unit = input.unit ?? current.unit;
       if (changedOption || input.unit !== undefined) checkUnit(option, unit);
-      // The console's mail flag (tell the guest the option is paid) is used once mail exists.
       const updated = await this.withTotal(tx, user, booking, () =>
         q.updateBookingOption(tx, current.id, {
           unit,
@@ -150,6 +151,15 @@ export class BookingOptionService {
         before: optionTrail(current),
         after: optionTrail(updated),
       });
+      // Marked paid with the mail flag: the settlement mail (send type 20), once for this payment.
+      if (input.mail === 1 && current.paid_at === null && updated.paid_at !== null) {
+        await queueTemplateMail(tx, {
+          bookId: booking.id,
+          sendType: SEND_TYPE.settlement,
+          dedupeKey: `option:${current.id}:paid:${updated.paid_at}`,
+          createdBy: user.id,
+        });
+      }
       return updated;
     });
   }

@@ -8,14 +8,15 @@ import {
   type BookingListQuery,
   type BookingUpdate,
 } from '../../contract/booking';
-import { addDays, monthDayJa } from '../../contract/dates';
-import { PAY_TYPE } from '../../contract/enums';
+import { addDays, monthDayJa, tokyoToday } from '../../contract/dates';
+import { PAY_TYPE, SEND_TYPE } from '../../contract/enums';
 import type { Db, Tx } from '../db/client';
 import { optionsTotal } from '../db/queries/bookingOptions';
 import * as q from '../db/queries/bookings';
 import { type AppError, badRequest, conflict, notFound } from '../errors';
-import { audit, bookingHistory } from './audit';
+import { audit, bookingHistory, type AuditUser } from './audit';
 import type { CurrentUser } from './auth';
+import { queueTemplateMail } from './bookMail';
 
 const fieldError = (field: string, message: string) => badRequest(message, { [field]: message });
 
@@ -61,6 +62,32 @@ async function reserveRoom(
   if (!room || room.accommodation_id !== accommodationId) throw fieldError('room_id', msg.roomOfOtherAccommodation);
   const full = await q.fullNights(tx, room, stay.startDate, stay.days, self);
   if (full.length > 0) throw fullError(room, full);
+}
+
+/**
+ * The cancel itself, of a live booking the caller has locked (q.lockBookingStay or the automatic
+ * cancel's lock): delete_flg 1 with the cancel date and the fee, its audit row by the author, and
+ * with `mail` that template mail to the guest, once (its dedupe key), in the same transaction. The
+ * API's cancel and the automatic cancel (server/mail/autoCancel.ts) both go through here; what may be
+ * refunded follows from the fee as for any cancel. Answers what became of the mail.
+ */
+export async function cancelLockedBooking(
+  tx: Tx,
+  author: AuditUser,
+  current: q.StayRow,
+  options: { fee: number | null; mail?: { sendType: number; dedupeKey: string } },
+): Promise<Awaited<ReturnType<typeof queueTemplateMail>> | undefined> {
+  await q.cancelBooking(tx, current.id, options.fee);
+  await audit(tx, author, {
+    action: 'cancel',
+    target: 'booking',
+    targetId: current.id,
+    booking: current,
+    before: { delete_flg: 0, cancel_fee: current.cancel_fee },
+    after: { delete_flg: 1, cancel_fee: options.fee },
+  });
+  if (!options.mail) return undefined;
+  return queueTemplateMail(tx, { bookId: current.id, ...options.mail, createdBy: author.id });
 }
 
 export class BookingService {
@@ -119,14 +146,16 @@ export class BookingService {
         startDate: b.start_date,
         days: b.days,
         personNumber: b.person_number,
+        // Money received when booking is a payment of that day (below).
         price: b.price,
         priceSub,
         uid: newUid(),
         via: b.via,
       });
-      // Money taken when booking is kept as a payment (provisional until confirmed), so that the
-      // paid amount always equals the payments.
-      if (b.price > 0) await q.insertProvisionalPayment(tx, id, b.price, PAY_TYPE.bankTransfer, user.id);
+      // The create body's price is money received (入金額): a payment dated today (Tokyo), so the paid
+      // amount (dated payments less refunds) equals it.
+      const paidToday = { amount: b.price, payType: PAY_TYPE.bankTransfer, date: tokyoToday() };
+      const payment = b.price > 0 ? await q.insertBookingPayment(tx, id, paidToday, user.id) : null;
       await audit(tx, user, {
         action: 'create',
         target: 'booking',
@@ -139,10 +168,28 @@ export class BookingService {
           days: b.days,
           person_number: b.person_number,
           name: b.name,
-          price: b.price,
           price_sub: priceSub,
         },
       });
+      if (payment !== null) {
+        // The money received when booking, in the history as the payment it is.
+        await audit(tx, user, {
+          action: 'create',
+          target: 'payment',
+          targetId: payment,
+          booking: { id, accommodation_id: b.accommodation_id },
+          after: { amount: b.price, pay_type: PAY_TYPE.bankTransfer, payment_exe_date: paidToday.date },
+        });
+      }
+      // The booking-completed mail (send type 1) to a guest with a mail, once, with the booking.
+      if (b.mail) {
+        await queueTemplateMail(tx, {
+          bookId: id,
+          sendType: SEND_TYPE.bookingCompleted,
+          dedupeKey: `book:${id}:${SEND_TYPE.bookingCompleted}`,
+          createdBy: user.id,
+        });
+      }
       return this.get(user, id, tx);
     });
   }
@@ -150,8 +197,17 @@ export class BookingService {
   /** A partial update; a change of room, dates or headcount rechecks capacity and the plan's total. */
   async update(user: CurrentUser, id: number, patch: BookingUpdate): Promise<string> {
     return this.db.transaction(async (tx) => {
+      // A change of the stay locks the plans before the booking, as a plan delete does (issue 19).
+      const stayPatch = (['room_id', 'plan_id', 'start_date', 'days', 'person_number'] as const).some(
+        (k) => patch[k] !== undefined,
+      );
+      const planLocks = stayPatch ? await q.lockBookingPlans(tx, id, [patch.plan_id ?? null]) : [];
       const current = await q.lockBookingStay(tx, id, user.accommodationIds);
       if (!current) throw notFound();
+      // Its plan changed between the two (another change of it): that one is locked now too.
+      if (stayPatch && current.plan_id !== null && !planLocks.includes(current.plan_id)) {
+        await q.lockBookingPlans(tx, id, []);
+      }
       // A cancelled booking is read-only but for the staff's own memo (why it was cancelled).
       if (current.delete_flg === 1 && Object.keys(patch).some((k) => k !== 'memo')) throw conflict(msg.cancelled);
       // Leaving the plan leaves no prices to add up: the total comes with it, never a stale one.
@@ -220,7 +276,7 @@ export class BookingService {
   }
 
   /** Cancel: delete_flg 1 with the cancel date and, if chosen, the cancellation fee. */
-  async cancel(user: CurrentUser, id: number, options: { cancelFee?: number }): Promise<void> {
+  async cancel(user: CurrentUser, id: number, options: { cancelFee?: number; mail?: boolean }): Promise<void> {
     await this.db.transaction(async (tx) => {
       const current = await q.lockBookingStay(tx, id, user.accommodationIds);
       if (!current) throw notFound();
@@ -228,15 +284,11 @@ export class BookingService {
       const fee = options.cancelFee ?? null;
       const refused = fee === null ? null : cancelFeeError(fee, current.price_sub);
       if (refused) throw fieldError('cancel_fee', refused);
-      await q.cancelBooking(tx, id, fee);
-      await audit(tx, user, {
-        action: 'cancel',
-        target: 'booking',
-        targetId: id,
-        booking: current,
-        before: { delete_flg: 0, cancel_fee: current.cancel_fee },
-        after: { delete_flg: 1, cancel_fee: fee },
-      });
+      // With the mail flag the cancel mail (send type 2), once, with the cancel.
+      const mail = options.mail
+        ? { sendType: SEND_TYPE.cancel, dedupeKey: `book:${id}:${SEND_TYPE.cancel}` }
+        : undefined;
+      await cancelLockedBooking(tx, user, current, { fee, mail });
     });
   }
 

@@ -2,7 +2,9 @@ import { randomUUID } from 'node:crypto';
 import {
   paymentMessages,
   refundAmountError,
+  refundLeft,
   refundLimit,
+  refundTargetError,
   type Payment,
   type RefundAnswer,
   type RefundBody,
@@ -12,7 +14,9 @@ import { isUniqueViolation } from '../db/pgErrors';
 import * as q from '../db/queries/payments';
 import { AppError, badRequest, conflict, notFound } from '../errors';
 import { audit } from './audit';
+import { queueTemplateMail } from './bookMail';
 import type { CurrentUser } from './auth';
+import { SEND_TYPE } from '../../contract/enums';
 
 export interface PaymentInput {
   payment_exe_date?: string | null;
@@ -37,12 +41,20 @@ export function idempotencyKey(header: string | string[] | undefined): string {
 /** What the history says of a payment. */
 const paymentTrail = (p: Payment) => ({ amount: p.amount, pay_type: p.pay_type, payment_exe_date: p.payment_exe_date });
 
+/** What the history says of the payment a refund is made from. */
+const refundTrail = (t: q.RefundTarget) => ({
+  id: t.id,
+  payment_exe_date: t.payment_exe_date,
+  pay_type: t.pay_type,
+  amount: t.amount,
+});
+
 const mismatch = () => new AppError(422, 'idempotency_mismatch', paymentMessages.idempotencyMismatch);
 
 /**
  * Payments and refunds (spec 4 "Payment", 7 "Payments", the refund call). The booking's paid amount
- * (`price`) is always the payments less the refunds: every write recomputes it in its transaction,
- * under the lock of the booking row.
+ * (`price`) is always the dated payments less the refunds (a provisional settlement is not money
+ * received, issue 19): every write recomputes it in its transaction, under the lock of the booking row.
  */
 export class PaymentService {
   constructor(private readonly db: Db) {}
@@ -70,7 +82,15 @@ export class PaymentService {
         before: { price: booking.price },
         after: { ...paymentTrail(payment), price: paid },
       });
-      // With mail = 1 the payment confirmation mail (send type 11) is queued here once mail exists.
+      // With mail = 1 the payment confirmation mail (send type 11), once per payment, with the payment.
+      if (input.mail === 1) {
+        await queueTemplateMail(tx, {
+          bookId: booking.id,
+          sendType: SEND_TYPE.paymentConfirmed,
+          dedupeKey: `payment:${payment.id}`,
+          createdBy: user.id,
+        });
+      }
       return payment;
     });
   }
@@ -126,11 +146,29 @@ export class PaymentService {
     const first = await q.findRefundByKey(tx, key);
     if (first) return this.replay(first, body, booking.price);
     if (booking.delete_flg !== 1) throw conflict(paymentMessages.refundNotCancelled);
+    // The payment named must be a dated payment of this booking, not deleted.
+    const named = body.payment_id == null ? undefined : await q.findRefundTarget(tx, body.payment_id);
+    if (body.payment_id != null) {
+      const wrong = !named || named.book_id !== booking.id || named.voided;
+      const refused = wrong
+        ? paymentMessages.refundPayment
+        : named.payment_exe_date
+          ? null
+          : paymentMessages.refundPaymentProvisional;
+      if (refused) throw badRequest(refused, { payment_id: refused });
+    }
     // At most what was received (not a provisional settlement) less refunds and the cancellation fee.
     const refused = refundAmountError(body.refund_amount, refundLimit(await q.refundMoney(tx, booking.id)));
     if (refused) throw badRequest(refused, { refund_amount: refused });
+    // And at most what is left of the payment named; unnamed, the latest dated payment that covers it.
+    const target = named ?? (await q.refundTargetsOf(tx, booking.id)).find((t) => refundLeft(t) >= body.refund_amount);
+    if (named) {
+      const over = refundTargetError(body.refund_amount, named);
+      if (over) throw badRequest(over, { refund_amount: over });
+    }
     const refund = await q.insertRefund(tx, {
       bookId: booking.id,
+      paymentId: target?.id ?? null,
       amount: body.refund_amount,
       key,
       createdBy: user.id,
@@ -142,14 +180,16 @@ export class PaymentService {
       targetId: refund.id,
       booking,
       before: { price: booking.price },
-      after: { refund_amount: refund.amount, price },
+      // The payment refunded, as the history names it (対象の入金).
+      after: { refund_amount: refund.amount, ...(target ? { payment: refundTrail(target) } : {}), price },
     });
     return { refund, price };
   }
 
   /** The answer to a key already used: the first refund, if the request is the same one. */
   private replay(first: RefundAnswer['refund'], body: RefundBody, price: number): RefundAnswer {
-    if (first.book_id !== body.book_id || first.amount !== body.refund_amount) throw mismatch();
+    const otherPayment = body.payment_id != null && body.payment_id !== first.payment_id;
+    if (first.book_id !== body.book_id || first.amount !== body.refund_amount || otherPayment) throw mismatch();
     return { refund: first, price };
   }
 }

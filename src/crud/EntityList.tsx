@@ -80,6 +80,8 @@ export interface EntityListProps {
   dialog?: Pick<EntityDialogProps, 'titles' | 'submitLabels'>;
   /** The way out offered when a delete is refused (a plan in use: stop selling it). */
   deleteRefusedAction?: DeleteRefusedAction;
+  /** false: records are added and removed, never changed (sender addresses): no edit column, no row click. */
+  editable?: boolean;
 }
 
 /**
@@ -119,10 +121,11 @@ function EntityListView(props: EntityListProps) {
   const [moved, setMoved] = useState<{ from: RaRecord[] | undefined; rows: RaRecord[] } | null>(null);
   const rows = reorderable && moved && moved.from === list.data ? moved.rows : list.data;
 
-  const hidden = (name: string, field?: FieldMeta) =>
-    narrow && (narrowHidden.includes(name) || Boolean(field?.column?.hiddenWhenNarrow));
-  const columns = columnEntries(entity).filter(([name, field]) => !hidden(name, field));
   const editAction = form === 'panel' ? 'settings' : 'edit';
+  const hidden = (name: string, field?: FieldMeta) =>
+    (props.editable === false && name === editAction) ||
+    (narrow && (narrowHidden.includes(name) || Boolean(field?.column?.hiddenWhenNarrow)));
+  const columns = columnEntries(entity).filter(([name, field]) => !hidden(name, field));
   const filters = fieldEntries(entity).filter(([, f]) => f.filter);
   const title = text('titles.list');
 
@@ -182,7 +185,7 @@ function EntityListView(props: EntityListProps) {
       body={reorderable ? ReorderBody : undefined}
       // On a phone without the edit column, a row opens its record.
       rowClick={
-        hidden(editAction)
+        hidden(editAction) && props.editable !== false
           ? (id: Identifier) => {
               setOpen({ id });
               return false;

@@ -1,9 +1,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { BOOK_SEARCH_MAX, bookSearchMessages } from '../../contract/booking';
+import { BOOK_SEARCH_MAX, bookingListQuerySchema, bookSearchMessages } from '../../contract/booking';
 import { addDays, tokyoToday } from '../../contract/dates';
 import { controlCharacterMessage } from '../../contract/fieldRules';
 import { sqlRows } from '../../server/db/client';
+import { bookingListSql } from '../../server/db/queries/bookings';
 import { searchCondition } from '../../server/db/queries/bookingSearch';
 import { signedInSuite } from '../support/fixtures';
 
@@ -123,6 +124,66 @@ describe('GET /admin/books?q= (the booking search box)', () => {
       (b.tel ?? '').replace(/\D/g, '').includes(number);
     expect(byNumber.body.books.every(found)).toBe(true);
     expect(idsOf(await search({ q: kanji.uid }))).toEqual([kanji.id]);
+  });
+
+  it('takes 3 characters 0-9 a-f as a confirmation number (or part of a name), never part of a mail or phone', async () => {
+    const number = kanji.uid.slice(0, 3);
+    // The number inside another guest's mail and (when it is digits) phone, and a romaji name.
+    const digits = /^\d{3}$/.test(number) ? number : '123';
+    const lookalike = await book(0, {
+      start_date: addDays(today, 45),
+      name: '似寄 番号',
+      mail: `x${number}y@example.jp`,
+      tel: `090-1${digits}-0000`,
+    });
+    const romaji = await book(0, { start_date: addDays(today, 46), name: 'ABE TARO' });
+    const byNumber = idsOf(await search({ q: number }));
+    expect(byNumber).toContain(kanji.id);
+    expect(byNumber).not.toContain(lookalike.id);
+    expect(idsOf(await search({ q: 'abe' }))).toContain(romaji.id);
+    // 4 characters or more are part of the mail, the phone and the name again.
+    expect(idsOf(await search({ q: `x${number}y` }))).toEqual([lookalike.id]);
+    expect(idsOf(await search({ q: `1${digits}0` }))).toContain(lookalike.id);
+    // The whole uid is that booking, in any case.
+    expect(idsOf(await search({ q: lookalike.uid.toUpperCase() }))).toEqual([lookalike.id]);
+  });
+
+  it('answers the latest made bookings first, at most the limit, whichever step of its reading finds them', async () => {
+    const ids = api.accommodations.map((a) => a.id);
+    // What the search must answer: every match, the latest made first, cut at the limit.
+    const expected = async (q: string, limit: number) =>
+      (
+        await api.rows<{ id: number }>(
+          sql`select b.id from bookings b where b.accommodation_id in (${sql.join(
+            ids.map((id) => sql`${id}`),
+            sql`, `,
+          )}) and b.delete_flg = 0 and ${searchCondition(q)!} order by b.id desc limit ${limit}`,
+        )
+      ).map((r) => r.id);
+    const answered = async (q: string, reading: { recent: number; limit: number }) => {
+      const [row] = await api.rows<{ books: string }>(
+        bookingListSql(bookingListQuerySchema.parse({ q }), ids, reading),
+      );
+      return (JSON.parse(row!.books) as { books: { id: number }[] }).books.map((b) => b.id).sort((x, y) => y - x);
+    };
+    // The demo's guests' names: some held by many bookings, some by few, searched by 3 characters.
+    const names = await api.rows<{ key: string; n: number }>(
+      sql`select left(replace(name, ' ', ''), 3) as key, count(*)::int as n from bookings where delete_flg = 0
+        group by 1 having count(*) >= 3 order by count(*) desc, 1 limit 3`,
+    );
+    expect(names.length).toBeGreaterThan(0);
+    for (const { key, n } of names) {
+      // The last few ids first, the limit found there, across the edge, or only among the older ones.
+      for (const reading of [
+        { recent: 1, limit: 2 },
+        { recent: 5, limit: n },
+        { recent: 1_000_000, limit: 2 },
+        { recent: 0, limit: n + 1 },
+      ]) {
+        const want = await expected(key, reading.limit);
+        expect(await answered(key, reading), `${key} ${JSON.stringify(reading)}`).toEqual(want);
+      }
+    }
   });
 
   it('searches every date when no period is given, and only the period when one is', async () => {

@@ -210,13 +210,14 @@ describe('POST /admin/books', () => {
     expect((await api.http.get(`/api/admin/books/${b.id}`, api.admin)).body).toEqual(b);
   });
 
-  it('keeps money taken at booking as a provisional payment, and an empty plan as none', async () => {
+  it('keeps money received at booking (入金額) as a payment dated today, and an empty plan as none', async () => {
     const body = { ...(await valid()), plan_id: '', price: '5000', price_sub: '20000' };
     body.start_date = await freeStart(Number(body.room_id), 2, addDays(body.start_date, 3));
     const res = await create(body);
     expect(res.status).toBe(201);
+    // 入金額 is money received: a dated payment, so the paid amount is what was typed.
     expect(res.body).toMatchObject({ plan_id: null, price_sub: 20000, price: 5000 });
-    expect(res.body.payments).toEqual([expect.objectContaining({ amount: 5000, payment_exe_date: null })]);
+    expect(res.body.payments).toEqual([expect.objectContaining({ amount: 5000, payment_exe_date: tokyoToday() })]);
   });
 
   it('refuses a booking without a plan whose total is left empty (400 on 合計金額), and takes 0 typed on purpose', async () => {

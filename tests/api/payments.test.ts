@@ -20,7 +20,8 @@ const stored = async (id: number) =>
   (
     await api.rows<{ price: number; payments: number; refunds: number }>(sql`
     select price,
-      (select coalesce(sum(amount), 0)::int from payments where book_id = b.id and voided_at is null) as payments,
+      (select coalesce(sum(amount), 0)::int from payments
+        where book_id = b.id and voided_at is null and payment_exe_date is not null) as payments,
       (select coalesce(sum(amount), 0)::int from refunds where book_id = b.id) as refunds
     from bookings b where id = ${id}`)
   )[0]!;
@@ -55,7 +56,9 @@ describe('POST /payments', () => {
   it('keeps the paid amount right under 20 parallel payments of one booking', async () => {
     const b = await newBooking();
     const answers = await Promise.all(
-      Array.from({ length: 20 }, (_, i) => pay({ book_id: b.id, amount: 1000 + i, pay_type: 1 })),
+      Array.from({ length: 20 }, (_, i) =>
+        pay({ book_id: b.id, amount: 1000 + i, pay_type: 1, payment_exe_date: today }),
+      ),
     );
     expect(answers.every((a) => a.status === 201)).toBe(true);
     const total = 20 * 1000 + (19 * 20) / 2;
@@ -69,7 +72,7 @@ describe('POST /payments', () => {
     expect((await book(b.id)).price).toBe(left);
   });
 
-  it('keeps a payment without payment_exe_date as a provisional settlement (null)', async () => {
+  it('keeps a payment without payment_exe_date as a provisional settlement (null), not money received', async () => {
     const b = await newBooking();
     for (const body of [{}, { payment_exe_date: null }]) {
       const res = await pay({ ...body, book_id: b.id, amount: 1000, pay_type: 2 });
@@ -80,7 +83,10 @@ describe('POST /payments', () => {
       sql`select count(*)::int as n from payments where book_id = ${b.id} and payment_exe_date is null`,
     );
     expect(row!.n).toBe(2);
-    expect((await book(b.id)).price).toBe(2000);
+    // Not money received (issue 19): the paid amount counts dated payments only.
+    expect((await book(b.id)).price).toBe(0);
+    expect((await pay({ book_id: b.id, amount: 500, pay_type: 1, payment_exe_date: today })).status).toBe(201);
+    expect((await book(b.id)).price).toBe(500);
   });
 
   it('refuses a zero, missing or malformed amount or pay type with the Japanese message, writing nothing', async () => {
@@ -141,8 +147,9 @@ describe('DELETE /payments/{id}', () => {
 
   it('refuses a card settlement (transaction_id) with 409 and keeps it', async () => {
     const b = await newBooking();
-    const [card] = await api.rows<{ id: number }>(sql`insert into payments (book_id, amount, pay_type, transaction_id)
-      values (${b.id}, 4000, 2, ${`ch_test_${b.id}`}) returning id`);
+    const [card] = await api.rows<{ id: number }>(sql`insert into payments
+      (book_id, amount, pay_type, transaction_id, payment_exe_date)
+      values (${b.id}, 4000, 2, ${`ch_test_${b.id}`}, ${today}::date) returning id`);
     await api.rows(sql`update bookings set price = 4000 where id = ${b.id}`);
     const res = await api.http.send<any>('DELETE', `/api/payments/${card!.id}`, { token: api.admin });
     expect(res.status).toBe(409);
@@ -152,7 +159,7 @@ describe('DELETE /payments/{id}', () => {
 
   it('answers 404 to staff for a payment of another accommodation, and deletes nothing', async () => {
     const other = await newBooking(api.accommodations[1]!.id);
-    const p = (await pay({ book_id: other.id, amount: 1000, pay_type: 1 })).body;
+    const p = (await pay({ book_id: other.id, amount: 1000, pay_type: 1, payment_exe_date: today })).body;
     expect((await api.http.send('DELETE', `/api/payments/${p.id}`, { token: api.staff })).status).toBe(404);
     expect(await stored(other.id)).toEqual({ price: 1000, payments: 1000, refunds: 0 });
     expect((await api.http.send('DELETE', `/api/payments/${p.id}`, { token: api.admin })).status).toBe(204);
@@ -175,7 +182,7 @@ describe('GET /admin/books/unpaid', () => {
       await api.rows(sql`update bookings set created_at = now() - interval '3 days' where id = ${b.id}`);
     }
     await api.rows(sql`update bookings set via = 0 where id in (${paidUp.id}, ${cancelled.id})`);
-    await pay({ book_id: paidUp.id, amount: paidUp.price_sub, pay_type: 1 });
+    await pay({ book_id: paidUp.id, amount: paidUp.price_sub, pay_type: 1, payment_exe_date: today });
     await api.http.send('DELETE', `/api/admin/books/${cancelled.id}`, { token: api.admin });
     // Partly paid is still unpaid.
     await pay({ book_id: made.old.id, amount: 1000, pay_type: 1 });

@@ -81,7 +81,7 @@ describe('PATCH /admin/payments/refund', () => {
     const live = await newBooking();
     await api.http.send('POST', '/api/payments', {
       token: api.admin,
-      json: { book_id: live.id, amount: 3000, pay_type: 1 },
+      json: { book_id: live.id, amount: 3000, pay_type: 1, payment_exe_date: today },
     });
     const notCancelled = await refund({ book_id: live.id, refund_amount: 1000 }, randomUUID());
     expect(notCancelled.status).toBe(409);

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { httpClient } from '../support/http';
 import { ADMIN, STAFF, startTestServer, type TestServer } from '../support/testServer';
 
-type Who = 'public' | 'signed-in' | 'administrator';
+type Who = 'public' | 'signed-in' | 'administrator' | 'mail secret';
 interface Row {
   method: string;
   route: string;
@@ -15,7 +15,7 @@ function roleTable(): Row[] {
   const text = readFileSync('docs/security.md', 'utf8');
   const rows: Row[] = [];
   for (const match of text.matchAll(
-    /^\| (GET|POST|PATCH|PUT|DELETE) \| `([^`]+)` \| (public|signed-in|administrator) \|$/gm,
+    /^\| (GET|POST|PATCH|PUT|DELETE) \| `([^`]+)` \| (public|signed-in|administrator|mail secret) \|$/gm,
   )) {
     rows.push({ method: match[1]!, route: match[2]!, who: match[3] as Who });
   }
@@ -66,6 +66,12 @@ describe('the role table of docs/security.md', () => {
 
     if (row.who === 'public') return;
     const asStaff = await call(row, staff);
+    if (row.who === 'mail secret') {
+      // A user's token is no mail server's secret.
+      expect(asStaff.status).toBe(401);
+      expect((await call(row, admin)).status).toBe(401);
+      return;
+    }
     if (row.who === 'administrator') expect(asStaff.status).toBe(403);
     else expect([401, 403]).not.toContain(asStaff.status);
 

@@ -94,11 +94,15 @@ describe('seedDemo', () => {
     const n = await count('bookings');
     expect(n).toBeGreaterThanOrEqual(250);
     expect(n).toBeLessThanOrEqual(350);
-    // price is the amount paid: the sum of the booking's payments.
-    const [mismatch] = await rows<{ n: number }>(sql`
-      select count(*)::int as n from bookings b
-      where b.price <> coalesce((select sum(p.amount) from payments p where p.book_id = b.id), 0)`);
+    // price is the amount paid: the sum of the booking's dated payments (a 仮決済 is not received).
+    const [mismatch] = await rows<{ n: number; provisional: number }>(sql`
+      select count(*) filter (where b.price <> coalesce((select sum(p.amount) from payments p
+          where p.book_id = b.id and p.payment_exe_date is not null), 0))::int as n,
+        count(*) filter (where exists (select 1 from payments p
+          where p.book_id = b.id and p.payment_exe_date is null))::int as provisional
+      from bookings b`);
     expect(mismatch!.n).toBe(0);
+    expect(mismatch!.provisional).toBeGreaterThan(0);
     const [kinds] = await rows<{
       cancelled_paid: number;
       unpaid: number;
@@ -107,7 +111,7 @@ describe('seedDemo', () => {
       shared_mail: number;
     }>(sql`
       select
-        count(*) filter (where delete_flg = 1 and exists (select 1 from payments p where p.book_id = b.id))::int as cancelled_paid,
+        count(*) filter (where delete_flg = 1 and price > coalesce(cancel_fee, 0))::int as cancelled_paid,
         count(*) filter (where delete_flg = 0 and price = 0)::int as unpaid,
         count(*) filter (where sync = 0)::int as unsynced,
         count(*) filter (where exists (select 1 from booking_options o where o.book_id = b.id))::int as with_options,

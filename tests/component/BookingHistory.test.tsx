@@ -130,6 +130,31 @@ describe('HistorySection', () => {
     expect(rows[0]).toContain('返金額: 17,100円、予約の入金合計: 50,000円 → 32,900円');
   });
 
+  it('names the payment a refund is made from (対象の入金); an older refund without one still reads', async () => {
+    const rows = await historyRows([
+      row({
+        action: 'refund',
+        target: { type: 'refund', id: 6 },
+        changes: {
+          price: { from: 50000, to: 20000 },
+          payment: { from: null, to: { id: 31, amount: 50000, pay_type: 1, payment_exe_date: '2026-11-03' } },
+          refund_amount: { from: null, to: 30000 },
+        },
+      }),
+      row({
+        action: 'refund',
+        target: { type: 'refund', id: 5 },
+        changes: { price: { from: 60000, to: 50000 }, refund_amount: { from: null, to: 10000 } },
+      }),
+    ]);
+    expect(rows[0]).toContain('返金の登録');
+    expect(rows[0]).toContain(
+      '返金額: 30,000円、対象の入金: 2026年11月3日 銀行振込 50,000円、予約の入金合計: 50,000円 → 20,000円',
+    );
+    expect(rows[1]).toContain('返金額: 10,000円、予約の入金合計: 60,000円 → 50,000円');
+    expect(rows[1]).not.toContain('対象の入金');
+  });
+
   it('reads a payment registered and voided: 入金額, 支払方法 by name, 入金日 as a date or 仮決済', async () => {
     const payment = { type: 'payment', id: 31 };
     const rows = await historyRows([

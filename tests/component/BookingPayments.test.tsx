@@ -41,7 +41,7 @@ describe('the payments of the booking panel', () => {
           buildPayment({ id: 31, payment_exe_date: '2026-11-25', amount: 12000, pay_type: 1 }),
           buildPayment({ id: 32, payment_exe_date: null, amount: 3000, pay_type: 4 }),
         ],
-        refunds: [{ id: 51, book_id: 7, amount: 2000, created_at: '2026-12-01T09:30:00+09:00' }],
+        refunds: [{ id: 51, book_id: 7, payment_id: null, amount: 2000, created_at: '2026-12-01T09:30:00+09:00' }],
       }),
     );
     renderPanel(7);

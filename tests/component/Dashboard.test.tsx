@@ -6,6 +6,7 @@ import { errorMessages } from '../../contract/messages';
 import { bookingMethods } from '../../dataProvider/methods/bookings';
 import { HttpError } from '../../dataProvider/http';
 import { moneyMethods, newIdempotencyKey } from '../../dataProvider/methods/money';
+import { receivedMailMethods } from '../../dataProvider/methods/receivedMail';
 import { clearSession } from '../../dataProvider/tokenStore';
 import { AppNotification } from '../../src/components/AppNotification';
 import { HomePage } from '../../src/pages/HomePage';
@@ -24,6 +25,9 @@ vi.mock('../../dataProvider/methods/money', async () => ({
     newIdempotencyKey: vi.fn(),
   },
   newIdempotencyKey: vi.fn(),
+}));
+vi.mock('../../dataProvider/methods/receivedMail', async () => ({
+  receivedMailMethods: { listReceivedMail: vi.fn(), getReceivedMail: vi.fn(), associateReceivedMail: vi.fn() },
 }));
 // The panel has its own tests; here it shows which booking the dashboard opened and reports changes.
 vi.mock('../../resources/bookings/BookingPanel', () => ({
@@ -132,12 +136,20 @@ beforeEach(() => {
   vi.clearAllMocks();
   storeDemoAccommodations();
   mockLists();
+  vi.mocked(receivedMailMethods.listReceivedMail).mockResolvedValue({ mails: [], count: 3, unread_mail: 2 });
   let n = 0;
   vi.mocked(newIdempotencyKey).mockImplementation(() => `key-${++n}`);
 });
 afterEach(() => clearSession());
 
 describe('home dashboard', () => {
+  it('counts the received mail nobody has opened, with the way to the list', async () => {
+    renderDashboard();
+    const card = await section('unread-mail');
+    expect(await within(card).findByText('未読の受信メールが2件あります')).toBeInTheDocument();
+    expect(within(card).getByRole('link', { name: '受信メールを見る' })).toHaveAttribute('href', '/m/mail/receive');
+  });
+
   it("sorts today's live bookings into check-outs, consecutive stays and check-ins", async () => {
     renderDashboard();
     const outs = await section('today-checkOuts');
@@ -261,7 +273,8 @@ describe('home dashboard', () => {
         id: 32,
         name: '返金 九郎',
         delete_flg: 1,
-        price: 70000,
+        // The stored paid amount counts dated payments only (issue 19).
+        price: 50000,
         price_sub: 57000,
         cancel_fee: 17100,
         payments: [
@@ -290,10 +303,73 @@ describe('home dashboard', () => {
     expect(row).not.toHaveTextContent('70,000円');
   });
 
+  it('refunds from a payment: the latest dated one with money left, capped by what is left of it (issue 19)', async () => {
+    const pm = (id: number, amount: number, payment_exe_date: string | null, pay_type: number) => ({
+      id,
+      book_id: 33,
+      amount,
+      payment_exe_date,
+      pay_type,
+      mail: 0,
+      transaction_id: null,
+    });
+    payments.listRefundsNeeded.mockResolvedValue([
+      buildBooking({
+        id: 33,
+        name: '返金 十郎',
+        delete_flg: 1,
+        // 30,000 + 20,000 dated, less the 20,000 refunded from the card payment; the 仮決済 not counted.
+        price: 30000,
+        price_sub: 55000,
+        cancel_fee: 0,
+        payments: [pm(41, 30000, '2026-03-01', 1), pm(42, 20000, '2026-03-05', 2), pm(43, 5000, null, 1)],
+        refunds: [{ id: 7, book_id: 33, payment_id: 42, amount: 20000, created_at: '2026-03-06T10:00:00.000+09:00' }],
+      }),
+    ]);
+    payments.refundBooking.mockResolvedValue({
+      refund: { id: 8, book_id: 33, payment_id: 41, amount: 30000, created_at: '' },
+      price: 0,
+    });
+    renderDashboard();
+    const input = (await screen.findByLabelText('返金 十郎様への返金額')) as HTMLInputElement;
+    const row = screen.getByTestId('refunds-needed').querySelector('tr[data-book-id="33"]') as HTMLElement;
+    const select = within(row).getByRole('combobox', { name: '返金する入金' });
+    // The card payment is refunded already: the bank transfer is offered, its whole amount.
+    expect(select).toHaveTextContent('2026年3月1日 銀行振込 30,000円');
+    expect(input.value).toBe('30,000');
+    fireEvent.mouseDown(select);
+    const options = await screen.findAllByRole('option');
+    // Dated payments only, latest first, with what was refunded from each.
+    expect(options.map((o) => o.textContent)).toEqual([
+      '2026年3月5日 クレジットカード 20,000円（返金済み 20,000円）',
+      '2026年3月1日 銀行振込 30,000円',
+    ]);
+    fireEvent.click(options[0]!);
+    const button = within(row).getByRole('button', { name: '返金' });
+    expect(button).toBeDisabled();
+    expect(
+      within(row).getByText('この入金から返金できる金額はありません（入金20,000円 − 返金済み20,000円）'),
+    ).toBeInTheDocument();
+
+    fireEvent.mouseDown(within(row).getByRole('combobox', { name: '返金する入金' }));
+    fireEvent.click((await screen.findAllByRole('option'))[1]!);
+    expect(input.value).toBe('30,000');
+    expect(button).toBeEnabled();
+    fireEvent.click(button);
+    const dialog = await screen.findByRole('dialog', { name: '返金の確認' });
+    expect(dialog).toHaveTextContent(
+      '返金 十郎様に30,000円を返金します。よろしいですか？ 対象の入金: 2026年3月1日 銀行振込 30,000円',
+    );
+    fireEvent.click(within(dialog).getByRole('button', { name: 'OK' }));
+    await waitFor(() => expect(payments.refundBooking).toHaveBeenCalledTimes(1));
+    expect(payments.refundBooking.mock.calls[0]![0]).toEqual({ book_id: 33, refund_amount: 30000, payment_id: 41 });
+  });
+
   it('sends the same operation key again on a retry after a failure, then the refunded row leaves', async () => {
-    payments.refundBooking
-      .mockRejectedValueOnce(new HttpError(errorMessages.network, 0))
-      .mockResolvedValueOnce({ refund: { id: 1, book_id: 31, amount: 27000, created_at: '' }, price: 3000 });
+    payments.refundBooking.mockRejectedValueOnce(new HttpError(errorMessages.network, 0)).mockResolvedValueOnce({
+      refund: { id: 1, book_id: 31, payment_id: null, amount: 27000, created_at: '' },
+      price: 3000,
+    });
     renderDashboard();
     const input = (await screen.findByLabelText('返金 八郎様への返金額')) as HTMLInputElement;
     const row = () => screen.queryByTestId('refunds-needed')?.querySelector('tr[data-book-id="31"]') ?? null;

@@ -1,7 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { bookingsInUseLines } from '../../contract/bookingsInUse';
 import { controlCharacterMessage } from '../../contract/fieldRules';
+import { roomMessages } from '../../contract/room';
 import RoomList from '../../resources/rooms/RoomList';
 import { memoryProvider, renderView } from './crudHarness';
 import { storeDemoAccommodations } from './helpers';
@@ -180,5 +182,56 @@ describe('rooms, generated from their description', () => {
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'OK' }));
     expect(await screen.findByText('部屋が削除されました。')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByText('洋室ツイン')).not.toBeInTheDocument());
+  });
+
+  it('offers, when a room in use is refused, to unpublish its plans: asks, sends each published plan, says so', async () => {
+    const db = memoryProvider({
+      rooms: [
+        {
+          id: 4,
+          name: '和室8畳',
+          max_num: 4,
+          plans: [
+            { id: 11, name: '素泊まり', start_at: null },
+            { id: 12, name: '1泊2食付き', start_at: null },
+            { id: 13, name: '旧プラン', start_at: null },
+          ],
+        },
+      ],
+      plans: [plan(11, '素泊まり'), plan(12, '1泊2食付き'), { ...plan(13, '旧プラン'), is_active: 0 }],
+    });
+    const message = roomMessages.inUse(
+      2,
+      bookingsInUseLines(2, [
+        { id: 7, uid: 'a1b2c3d4e5f60718', start_date: '2026-12-01', end_date: '2026-12-03', name: '山田 太郎' },
+      ]),
+    );
+    db.refuseNext('delete', 409, { message });
+    const user = renderRooms(db);
+    const row = (await screen.findByText('和室8畳')).closest('tr') as HTMLElement;
+    await user.click(within(row).getByRole('button', { name: '削除' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'OK' }));
+    const refused = await screen.findByRole('dialog', { name: '削除できません' });
+    expect(refused).toHaveTextContent(message.split('\n')[0]!);
+    await user.click(within(refused).getByRole('button', { name: 'このタイプのプランをすべて非公開にする' }));
+    const asked = await screen.findByRole('dialog', { name: 'プランを非公開にする' });
+    expect(asked).toHaveTextContent(
+      '「和室8畳」のプラン3件「素泊まり」「1泊2食付き」「旧プラン」をすべて非公開にします。ほかの部屋タイプでも販売されなくなります。予約はそのまま残ります。よろしいですか？',
+    );
+    // Nothing is sent before the confirmation.
+    expect(db.callsOf('update')).toHaveLength(0);
+    await user.click(within(asked).getByRole('button', { name: 'OK' }));
+    expect(
+      await screen.findByText('「和室8畳」のプランを2件非公開にしました。予約はそのまま残っています。'),
+    ).toBeInTheDocument();
+    // One update per published plan, through the plans' own path (each leaves its audit row).
+    expect(db.callsOf('update').map((c) => [c.resource, c.params.id, c.params.data])).toEqual([
+      ['plans', 11, { is_active: 0 }],
+      ['plans', 12, { is_active: 0 }],
+    ]);
+    expect(db.callsOf('update')[0]!.params.meta).toMatchObject({ accommodationId: 1 });
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.getByText('和室8畳')).toBeInTheDocument();
+    expect(db.callsOf('delete')).toHaveLength(1);
   });
 });

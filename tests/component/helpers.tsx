@@ -6,6 +6,8 @@ import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { i18nProvider } from '../../i18n/i18nProvider';
 import { bookingMethods } from '../../dataProvider/methods/bookings';
 import { moneyMethods } from '../../dataProvider/methods/money';
+import { bookMailMethods } from '../../dataProvider/methods/bookMail';
+import { receivedMailMethods } from '../../dataProvider/methods/receivedMail';
 import { setStoredAccommodations } from '../../dataProvider/tokenStore';
 import type { AccommodationsAnswer } from '../../dataProvider/types';
 
@@ -32,8 +34,8 @@ export function LocationProbe() {
 }
 
 /**
- * What the screens of these tests call: the bookings and money methods (each test file replaces
- * their modules with stubs through vi.mock), and the catalogue lists a screen reads with getList
+ * What the screens of these tests call: the bookings, money and booking-mail methods (each test file
+ * replaces their modules with stubs through vi.mock), and the catalogue lists a screen reads with getList
  * (room types, plans, options of an accommodation), answered by the stubs' listRooms, listPlans
  * and listOptions so that a test sets them as it sets any other call.
  */
@@ -48,6 +50,8 @@ function screenDataProvider(): DataProvider {
   return {
     ...bookingMethods,
     ...moneyMethods,
+    ...bookMailMethods,
+    ...receivedMailMethods,
     async getList(resource: string, params: { meta?: { accommodationId?: number }; filter?: Record<string, unknown> }) {
       const data = ((await lists[resource]?.(params.meta ?? {}, params.filter ?? {})) ?? []) as RaRecord[];
       return { data, total: data.length };

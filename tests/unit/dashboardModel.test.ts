@@ -4,6 +4,7 @@ import {
   defaultRefundAmount,
   isOverdue,
   parseAmount,
+  refundChoices,
   refundInputError,
   splitTodayPlans,
   todayPlansQuery,
@@ -68,8 +69,15 @@ describe('dashboard model', () => {
       stay(3, '2026-04-10', '2026-04-11', { delete_flg: 1 }),
       stay(4, '2026-04-08', '2026-04-10'),
       stay(5, '2026-04-07', '2026-04-09'),
+      // Only a 仮決済 of the whole total: its paid amount is 0, so it still owes (issue 19).
+      stay(6, '2026-04-10', '2026-04-11', {
+        price: 0,
+        payments: [
+          { id: 9, book_id: 6, amount: 10000, payment_exe_date: null, pay_type: 1, mail: 0, transaction_id: null },
+        ],
+      }),
     ];
-    expect(unpaidBookings(books, today).map((b) => b.id)).toEqual([1, 4]);
+    expect(unpaidBookings(books, today).map((b) => b.id)).toEqual([1, 4, 6]);
   });
 
   it('calls a transfer deadline overdue from the day after it', () => {
@@ -104,8 +112,9 @@ describe('dashboard model', () => {
     expect(defaultRefundAmount(paid(30000, null))).toBe(30000);
     expect(defaultRefundAmount(paid(5000, 5000))).toBe(1);
     expect(defaultRefundAmount(paid(5000, 9000))).toBe(1);
-    // A provisional settlement (no payment date) is not money received (issue 19).
-    const provisional = paid(50000, 17100, { payments: [payment(30000, '2026-11-01'), payment(20000, null)] });
+    // A provisional settlement (no payment date) is not money received (issue 19): the stored paid
+    // amount (price) counts the dated payment only.
+    const provisional = paid(30000, 17100, { payments: [payment(30000, '2026-11-01'), payment(20000, null)] });
     expect(defaultRefundAmount(provisional)).toBe(12900);
   });
 
@@ -140,7 +149,7 @@ describe('dashboard model', () => {
     expect(refundInputError('32900', limit)).toBeNull();
     // After a first refund the rest: price is what the house still holds.
     const after = refundLimitOf(
-      paid(40000, 17100, { refunds: [{ id: 1, book_id: 31, amount: 10000, created_at: '' }] }),
+      paid(40000, 17100, { refunds: [{ id: 1, book_id: 31, payment_id: null, amount: 10000, created_at: '' }] }),
     );
     expect(refundLimitText(after)).toBe(
       '返金できるのは22,900円までです（入金50,000円 − 返金済み10,000円 − キャンセル料17,100円）',
@@ -149,8 +158,40 @@ describe('dashboard model', () => {
     expect(refundInputError('1', refundLimitOf(paid(5000, 5000)))).toBe(
       '返金できる金額はありません（入金5,000円 − キャンセル料5,000円）',
     );
-    // Only a provisional settlement: nothing received.
-    const onlyProvisional = paid(20000, null, { payments: [payment(20000, null)] });
+    // Only a provisional settlement: nothing received, the paid amount 0.
+    const onlyProvisional = paid(0, null, { payments: [payment(20000, null)] });
     expect(refundInputError('1', refundLimitOf(onlyProvisional))).toBe('この予約には返金できる入金がありません');
+  });
+
+  it('refunds from a payment: the latest dated one with money left, capped by what is left of it (issue 19)', () => {
+    const pm = (id: number, amount: number, date: string | null) => ({ ...payment(amount, date), id });
+    const booking = paid(50000, 10000, {
+      payments: [pm(1, 30000, '2026-11-01'), pm(2, 40000, '2026-11-03'), pm(3, 5000, null)],
+      refunds: [{ id: 1, book_id: 31, payment_id: 2, amount: 20000, created_at: '' }],
+    });
+    const { targets, initial } = refundChoices(booking);
+    // Dated payments only, latest first, each with what was refunded from it.
+    expect(targets.map((t) => [t.id, t.refunded])).toEqual([
+      [2, 20000],
+      [1, 0],
+    ]);
+    expect(initial?.id).toBe(2);
+    // The booking may give back 40,000 (70,000 − 20,000 − 10,000); payment 2 has 20,000 left.
+    expect(defaultRefundAmount(booking)).toBe(20000);
+    expect(defaultRefundAmount(booking, targets[1])).toBe(30000);
+    const limit = refundLimitOf(booking);
+    expect(refundInputError('20001', limit, targets[0])).toBe(
+      'この入金から返金できるのは20,000円までです（入金40,000円 − 返金済み20,000円）',
+    );
+    expect(refundInputError('20000', limit, targets[0])).toBeNull();
+    expect(refundInputError('30000', limit, targets[1])).toBeNull();
+    // The booking's own limit still comes first.
+    expect(refundInputError('40001', limit, targets[1])).toBe(
+      '返金できるのは40,000円までです（入金70,000円 − 返金済み20,000円 − キャンセル料10,000円）',
+    );
+    expect(refundInputError('1', limit, null)).toBe('返金する入金を選択してください');
+    // Refunded in full: the next payment is offered.
+    const spent = { ...booking, refunds: [{ id: 1, book_id: 31, payment_id: 2, amount: 40000, created_at: '' }] };
+    expect(refundChoices({ ...spent, price: 30000 }).initial?.id).toBe(1);
   });
 });

@@ -107,7 +107,7 @@ describe('payment rows', () => {
   });
 
   it('lists the payments, then the refunds', () => {
-    const refund = { id: 3, book_id: 7, amount: 2000, created_at: '2026-12-05T10:00:00+09:00' };
+    const refund = { id: 3, book_id: 7, payment_id: null, amount: 2000, created_at: '2026-12-05T10:00:00+09:00' };
     const rows = moneyRows({ payments: [payment(), payment({ id: 2 })], refunds: [refund] });
     expect(rows.map((r) => (r.kind === 'payment' ? `p${r.payment.id}` : `r${r.refund.id}`))).toEqual([
       'p1',

@@ -21,6 +21,22 @@ describe('a server failure', () => {
     await app.close();
   });
 
+  it('answers a deadlock or a serialization failure as a conflict to try again, not a failure', async () => {
+    const app = Fastify({ logger: false });
+    registerErrorHandler(app);
+    for (const code of ['40P01', '40001']) {
+      app.get(`/race-${code}`, () => {
+        throw Object.assign(new Error('Failed query: update bookings ...'), { cause: { code } });
+      });
+    }
+    for (const code of ['40P01', '40001']) {
+      const res = await app.inject({ method: 'GET', url: `/race-${code}` });
+      expect(res.statusCode, code).toBe(409);
+      expect(res.json()).toEqual({ code: 'conflict', message: errorMessages.conflict });
+    }
+    await app.close();
+  });
+
   it('is shown with that id for the user to quote', () => {
     const error = new HttpError(errorMessages.internal, 500, {
       code: 'internal',

@@ -29,7 +29,7 @@ export const bookingJson: SQL = sql.raw(`json_build_object(
       'paid_at', ${tokyoIso('bo.paid_at')}, 'name', bo.name, 'price', bo.price, 'supplier', bo.supplier_name
     ) order by bo.id) from booking_options bo where bo.book_id = b.id), '[]'::json),
   'refunds', coalesce((select json_agg(json_build_object(
-      'id', rf.id, 'book_id', rf.book_id, 'amount', rf.amount, 'created_at', ${tokyoIso('rf.created_at')}
+      'id', rf.id, 'book_id', rf.book_id, 'payment_id', rf.payment_id, 'amount', rf.amount, 'created_at', ${tokyoIso('rf.created_at')}
     ) order by rf.id) from refunds rf where rf.book_id = b.id), '[]'::json)
 )`);
 

@@ -1,8 +1,8 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { BOOK_SEARCH_LIMIT, type BookingListQuery } from '../../../contract/booking';
+import { BOOK_SEARCH_LIMIT, BOOK_SEARCH_PARTIAL_MIN, type BookingListQuery } from '../../../contract/booking';
 import { sqlRows, type Tx } from '../client';
 import { bookingFrom, bookingJson } from './bookingJson';
-import { searchCondition } from './bookingSearch';
+import { searchCondition, searchTerms } from './bookingSearch';
 
 /** Rows a list answers at most: a window of a calendar holds far fewer; an unbounded list is a mistake. */
 export const BOOKING_LIST_LIMIT = 10_000;
@@ -37,20 +37,58 @@ function listWhere(q: BookingListQuery, accommodationIds: readonly number[]): SQ
   return sql.join(parts, sql` and `);
 }
 
+/** A search looks first among the bookings made last (this many ids), then among the others. */
+export const BOOK_SEARCH_RECENT = 50_000;
+
+/**
+ * The ids a search (q) answers: its latest made BOOK_SEARCH_LIMIT bookings; from 3 characters on
+ * (the trigram indexes), in two steps. First among the last BOOK_SEARCH_RECENT ids: PostgreSQL
+ * intersects the search's index bitmap with the primary key's range (BitmapAnd) and reads only
+ * the rows found there. Only when fewer than the limit are found there does it read the older
+ * ones (UNION ALL under a LIMIT stops early), through the search's indexes alone (`b.id + 0 <=
+ * edge`: intersecting them with the primary key's bitmap of the older 950,000 ids cost 100 ms).
+ * `order by b.id + 0` keeps the planner from walking the primary key backwards with the search as
+ * a filter: each row it passes computes the name's key (NFKC), so a name held by 1 booking in 200
+ * (タナカ) cost 36,000 rows and 42 ms at 1,000,000, against 256 rows and 6 ms this way
+ * (docs/benchmarks.md, scale).
+ */
+function searchIds(q: BookingListQuery, accommodationIds: readonly number[], reading: SearchWindow): SQL {
+  const where = listWhere(q, accommodationIds);
+  const { recent, limit } = reading;
+  // 1 or 2 characters (a family name's start, 佐藤) are held by many bookings and have no trigram:
+  // the primary key backwards finds the latest 200 within a few thousand rows.
+  if ([...searchTerms(q.q ?? '').text].length < BOOK_SEARCH_PARTIAL_MIN) {
+    return sql`select b.id from bookings b where ${where} order by b.id desc limit ${limit}`;
+  }
+  const edge = sql`(select coalesce(max(id), 0) - ${recent}::int from bookings)`;
+  return sql`
+    (select b.id from bookings b where ${where} and b.id > ${edge} order by b.id + 0 desc limit ${limit})
+    union all
+    (select b.id from bookings b where ${where} and b.id + 0 <= ${edge} order by b.id + 0 desc limit ${limit})
+    limit ${limit}`;
+}
+
+/** How a search reads: the ids it looks among first, and how many bookings it answers (tests set both small). */
+export interface SearchWindow {
+  recent: number;
+  limit: number;
+}
+
 /**
  * The statement of the list answer `{"books":[...]}` (the benchmark times it alone, too). A search
- * (q) answers its latest made BOOK_SEARCH_LIMIT bookings: by id, so that a text many bookings
- * hold reads the primary key backwards and stops there, and a rare one its indexes.
+ * (q) answers its latest made BOOK_SEARCH_LIMIT bookings (searchIds).
  */
-export function bookingListSql(q: BookingListQuery, accommodationIds: readonly number[]): SQL {
-  const [order, limit] = q.q?.trim()
-    ? [sql`b.id desc`, BOOK_SEARCH_LIMIT]
-    : [sql`b.start_date, b.id`, BOOKING_LIST_LIMIT];
+export function bookingListSql(
+  q: BookingListQuery,
+  accommodationIds: readonly number[],
+  reading: SearchWindow = { recent: BOOK_SEARCH_RECENT, limit: BOOK_SEARCH_LIMIT },
+): SQL {
+  const rows = q.q?.trim()
+    ? sql`where b.id in (${searchIds(q, accommodationIds, reading)})`
+    : sql`where ${listWhere(q, accommodationIds)} order by b.start_date, b.id limit ${BOOKING_LIST_LIMIT}`;
   return sql`
     select json_build_object('books', coalesce(json_agg(x.j order by x.start_date, x.id), '[]'::json))::text as books
-    from (select b.start_date, b.id, ${bookingJson} as j ${bookingFrom}
-          where ${listWhere(q, accommodationIds)}
-          order by ${order} limit ${limit}) x`;
+    from (select b.start_date, b.id, ${bookingJson} as j ${bookingFrom} ${rows}) x`;
 }
 
 /** The list answer as JSON text, made by the database in one statement. */
@@ -195,12 +233,34 @@ export async function fullNights(
   return rows.map((r) => r.night);
 }
 
+/**
+ * The plan a booking write takes, locked FOR KEY SHARE: a plan delete locks its plan FOR UPDATE
+ * before it counts the bookings that use it, so the write and the delete run one after the other
+ * (the delete then sees the booking, or the write finds the plan gone). Bookings' writes share it.
+ */
 export async function findPlan(tx: Tx, planId: number) {
   const rows = await sqlRows<{ id: number; accommodation_id: number; max_num: number }>(
     tx,
-    sql`select id, accommodation_id, max_num from plans where id = ${planId}`,
+    sql`select id, accommodation_id, max_num from plans where id = ${planId} for key share`,
   );
   return rows[0];
+}
+
+/**
+ * Before a change of a booking's stay locks the booking: its plan and the plan it moves to, FOR KEY
+ * SHARE in id order (see findPlan). The plan first, then the booking, as a plan delete takes them:
+ * a past booking moved into the future while its plan is deleted is either counted by the delete
+ * (which then refuses) or finds its plan gone, never left live without it. Answers the ids locked.
+ */
+export async function lockBookingPlans(tx: Tx, bookingId: number, planIds: readonly (number | null)[]) {
+  const others = planIds.filter((p): p is number => p !== null);
+  const rows = await sqlRows<{ id: number }>(
+    tx,
+    sql`select id from plans
+      where id in (select plan_id from bookings where id = ${bookingId}${others.length ? sql` union all select unnest(array[${idList(others)}]::int[])` : sql``})
+      order by id for key share`,
+  );
+  return rows.map((r) => r.id);
 }
 
 /** The plan's price of each night for a headcount; nights without a price are missing from the map. */
@@ -247,16 +307,21 @@ export async function insertBooking(tx: Tx, row: NewBookingRow): Promise<number>
   return rows[0]!.id;
 }
 
-/** A provisional payment (no execution date) for money received when the booking was made. */
-export async function insertProvisionalPayment(
+/** The payment of money received when the booking was made, dated that day. */
+export async function insertBookingPayment(
   tx: Tx,
   bookId: number,
-  amount: number,
-  payType: number,
+  payment: { amount: number; payType: number; date: string },
   userId: number,
-) {
-  await tx.execute(sql`
-    insert into payments (book_id, amount, pay_type, created_by) values (${bookId}, ${amount}, ${payType}, ${userId})`);
+): Promise<number> {
+  const rows = await sqlRows<{ id: number }>(
+    tx,
+    sql`
+    insert into payments (book_id, amount, pay_type, payment_exe_date, created_by)
+    values (${bookId}, ${payment.amount}, ${payment.payType}, ${payment.date}, ${userId})
+    returning id`,
+  );
+  return rows[0]!.id;
 }
 
 /**

@@ -34,14 +34,23 @@ export async function lockBookingMoney(tx: Tx, id: number, accommodationIds: rea
   return rows[0];
 }
 
-/** Writes the paid amount as it now is, the payments less the refunds, and answers it. */
+/**
+ * The money received of a booking `b`: its payments with a payment date, not voided (a provisional
+ * settlement, 仮決済, is not money received; issue 19). Migration 0011 recomputed the stored amounts
+ * with the same rule.
+ */
+const receivedOf = (bookId: number, except = sql``) =>
+  sql`(select coalesce(sum(amount), 0)::int from payments
+    where book_id = ${bookId} and voided_at is null and payment_exe_date is not null ${except})`;
+const refundedOf = (bookId: number) =>
+  sql`(select coalesce(sum(amount), 0)::int from refunds where book_id = ${bookId})`;
+
+/** Writes the paid amount as it now is, the dated payments less the refunds, and answers it. */
 export async function recomputePaid(tx: Tx, bookId: number): Promise<number> {
   const rows = await sqlRows<{ price: number }>(
     tx,
     sql`
-    update bookings set updated_at = now(), price =
-      (select coalesce(sum(amount), 0)::int from payments where book_id = ${bookId} and voided_at is null)
-      - (select coalesce(sum(amount), 0)::int from refunds where book_id = ${bookId})
+    update bookings set updated_at = now(), price = ${receivedOf(bookId)} - ${refundedOf(bookId)}
     where id = ${bookId} returning price`,
   );
   return rows[0]!.price;
@@ -55,22 +64,18 @@ export async function refundMoney(tx: Tx, bookId: number) {
   const rows = await sqlRows<{ received: number; refunded: number; fee: number | null }>(
     tx,
     sql`
-    select (select coalesce(sum(amount), 0)::int from payments
-        where book_id = ${bookId} and voided_at is null and payment_exe_date is not null) as received,
-      (select coalesce(sum(amount), 0)::int from refunds where book_id = ${bookId}) as refunded,
+    select ${receivedOf(bookId)} as received, ${refundedOf(bookId)} as refunded,
       (select cancel_fee from bookings where id = ${bookId}) as fee`,
   );
   return rows[0]!;
 }
 
-/** Payments less refunds after removing `exceptPaymentId`: what the paid amount would become. */
+/** Dated payments less refunds after removing `exceptPaymentId`: what the paid amount would become. */
 export async function paidWithout(tx: Tx, bookId: number, exceptPaymentId: number): Promise<number> {
   const rows = await sqlRows<{ paid: number }>(
     tx,
     sql`
-    select (select coalesce(sum(amount), 0)::int from payments
-        where book_id = ${bookId} and id <> ${exceptPaymentId} and voided_at is null)
-      - (select coalesce(sum(amount), 0)::int from refunds where book_id = ${bookId}) as paid`,
+    select ${receivedOf(bookId, sql`and id <> ${exceptPaymentId}`)} - ${refundedOf(bookId)} as paid`,
   );
   return rows[0]!.paid;
 }
@@ -119,7 +124,41 @@ export async function voidPayment(tx: Tx, id: number, userId: number) {
   );
 }
 
-const refundColumns = sql.raw(`id, book_id, amount, ${tokyoIso('created_at')} as created_at`);
+const refundColumns = sql.raw(`id, book_id, payment_id, amount, ${tokyoIso('created_at')} as created_at`);
+
+/** A payment as a refund names it: its booking, whether it is void, and what was refunded against it. */
+export type RefundTarget = {
+  id: number;
+  book_id: number;
+  amount: number;
+  pay_type: number;
+  payment_exe_date: string | null;
+  voided: boolean;
+  refunded: number;
+};
+
+const refundTargetColumns = sql`pm.id, pm.book_id, pm.amount, pm.pay_type, pm.payment_exe_date::text as payment_exe_date,
+  pm.voided_at is not null as voided,
+  (select coalesce(sum(rf.amount), 0)::int from refunds rf where rf.payment_id = pm.id) as refunded`;
+
+/** The payment a refund names, whatever its booking (the caller checks it is the booking's). */
+export async function findRefundTarget(tx: Tx, paymentId: number): Promise<RefundTarget | undefined> {
+  const rows = await sqlRows<RefundTarget>(
+    tx,
+    sql`select ${refundTargetColumns} from payments pm where pm.id = ${paymentId}`,
+  );
+  return rows[0];
+}
+
+/** A booking's dated payments, not void, latest payment date first: what a refund may name. */
+export async function refundTargetsOf(tx: Tx, bookId: number): Promise<RefundTarget[]> {
+  return sqlRows<RefundTarget>(
+    tx,
+    sql`select ${refundTargetColumns} from payments pm
+    where pm.book_id = ${bookId} and pm.voided_at is null and pm.payment_exe_date is not null
+    order by pm.payment_exe_date desc, pm.id desc`,
+  );
+}
 
 /** The refund recorded under an idempotency key, with what was asked then. */
 export async function findRefundByKey(tx: Tx, key: string) {
@@ -129,13 +168,13 @@ export async function findRefundByKey(tx: Tx, key: string) {
 
 export async function insertRefund(
   tx: Tx,
-  r: { bookId: number; amount: number; key: string; createdBy: number },
+  r: { bookId: number; paymentId: number | null; amount: number; key: string; createdBy: number },
 ): Promise<Refund> {
   const rows = await sqlRows<Refund>(
     tx,
     sql`
-    insert into refunds (book_id, amount, idempotency_key, created_by)
-    values (${r.bookId}, ${r.amount}, ${r.key}, ${r.createdBy})
+    insert into refunds (book_id, payment_id, amount, idempotency_key, created_by)
+    values (${r.bookId}, ${r.paymentId}, ${r.amount}, ${r.key}, ${r.createdBy})
     returning ${refundColumns}`,
   );
   return rows[0]!;

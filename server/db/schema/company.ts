@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  boolean,
   check,
   index,
   integer,
@@ -39,6 +40,11 @@ export const accommodations = pgTable(
     roomNumber: integer('room_number').notNull().default(0),
     /** Days before payment_limit_date that the transfer-deadline reminder (send type 14) goes out. */
     transferReminderDays: smallint('transfer_reminder_days').notNull().default(3),
+    /**
+     * Opt-in: unpaid bookings past their payment_limit_date are cancelled the next day, with the
+     * automatic-cancel mail (send type 21); server/mail/autoCancel.ts. Off unless an operator asks.
+     */
+    autoCancelUnpaid: boolean('auto_cancel_unpaid').notNull().default(false),
     ...timestamps,
   },
   (t) => [

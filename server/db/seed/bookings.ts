@@ -1,4 +1,5 @@
 import { priceForDay } from '../../../contract/priceRule';
+import { renderLine, renderText, type MailBooking } from '../../mail/render';
 import { isHoliday } from '../../services/holidays';
 import type { bookingOptions, bookings, mailMessages, payments } from '../schema';
 import { ADDRESSES, FAMILY_NAMES, GIVEN_NAMES, MAIL_DOMAINS, MINI_MEMOS, type PriceRule } from './fixtures';
@@ -335,7 +336,8 @@ function detail(
   };
   if (state !== 'unpaid') {
     const firstDate = payType === 2 ? createdDate : minDate(addDays(createdDate, rng.int(0, 5)), lastPayable);
-    const provisional = (payType === 3 && future) || (payType === 2 && future && rng.chance(0.15));
+    // A cancelled booking's money was received (dated): it is what the refund list holds.
+    const provisional = ((payType === 3 && future) || (payType === 2 && future && rng.chance(0.15))) && !stay.cancelled;
     const deposit = Math.max(1000, Math.round((priceSub * 0.3) / 100) * 100);
     if (state === 'partial' && deposit < priceSub) {
       pay(deposit, firstDate, provisional);
@@ -351,6 +353,8 @@ function detail(
     }
   }
   const paid = paymentRows.reduce((sum, p) => sum + p.amount, 0);
+  // The paid amount: a provisional settlement (仮決済) is not money received (recomputePaid, issue 19).
+  const received = paymentRows.reduce((sum, p) => sum + (p.paymentExeDate === null ? 0 : p.amount), 0);
   const lastPaidAt = paymentRows.reduce(
     (max, p) => ((p.createdAt as Date) > max ? (p.createdAt as Date) : max),
     createdAt,
@@ -403,7 +407,7 @@ function detail(
       endDate,
       days,
       personNumber,
-      price: paid,
+      price: received,
       priceSub,
       paymentLimitDate: payType === 1 ? addDays(createdDate, 7) : null,
       uid,
@@ -431,19 +435,14 @@ function renderMail(
   at: Date,
 ): MailRow {
   const template = accommodation.templates.get(sendType)!;
-  const yen = (n: number) => n.toLocaleString('ja-JP');
-  const optionLines = vars.options.map((o) => `${o.name} x ${o.unit} : ${yen(o.price * o.unit * (o.days ?? 1))}円`);
-  const optionTotal = vars.options.reduce((sum, o) => sum + o.price * o.unit * (o.days ?? 1), 0);
-  const values: Record<string, string> = {
-    'book.name': vars.name,
-    'book.start_date': vars.start.replace(/^(\d+)-0?(\d+)-0?(\d+)$/, '$1年$2月$3日'),
-    'book.price': yen(vars.price),
-    'book.price_sub': yen(vars.priceSub),
-    'book.options': optionLines.length ? [...optionLines, `オプション合計: ${yen(optionTotal)}円`].join('\n') : '',
-    'book.price_sub_50': yen(Math.round(vars.priceSub * 0.5)),
-    'book.price_sub_10': yen(Math.round(vars.priceSub * 0.1)),
+  // The one renderer of placeholders (server/mail/render.ts), as the product's own mail.
+  const booking: MailBooking = {
+    name: vars.name,
+    start_date: vars.start,
+    price: vars.price,
+    price_sub: vars.priceSub,
+    options: vars.options.map((o) => ({ name: o.name, price: o.price, unit: o.unit, days: o.days ?? 1 })),
   };
-  const fill = (text: string) => text.replace(/\{\{\s*([\w.]+)\s*\}\}/g, (m, k: string) => values[k] ?? m);
   return {
     companyId: accommodation.companyId,
     accommodationId: accommodation.id,
@@ -452,8 +451,8 @@ function renderMail(
     toAddress: to,
     fromAddress: template.fromAddress,
     fromName: template.fromName,
-    title: fill(template.title),
-    body: fill(template.body),
+    title: renderLine(template.title, booking),
+    body: renderText(template.body, booking),
     status: 'sent',
     attempts: 1,
     sentAt: at,

@@ -1,6 +1,7 @@
 import type { Tx } from '../client';
 import {
   calendarComments,
+  mailMessages,
   mailPublications,
   pettyCashEntries,
   receivedMails,
@@ -12,7 +13,17 @@ import {
   timesheetGroups,
 } from '../schema';
 import { CALENDAR_COMMENTS, PETTY_CASH_USES, SENDER_ADDRESSES } from './fixtures';
-import { addDays, addMonths, dateRange, firstOfMonth, lastOfMonth, maxDate, type Clock, type Rng } from './util';
+import {
+  addDays,
+  addMonths,
+  dateRange,
+  firstOfMonth,
+  lastOfMonth,
+  maxDate,
+  tokyoInstant,
+  type Clock,
+  type Rng,
+} from './util';
 
 /** The smaller demo records around the bookings: cash, shifts, sync, comments, inbox, bulk mail. */
 
@@ -218,37 +229,65 @@ export async function seedExtras(c: ExtrasContext): Promise<void> {
   });
   await tx.insert(receivedMails).values(inbox);
 
-  // Bulk mail: one sent last month, one scheduled for next week.
-  const users = c.guests.slice(0, 6).map((g) => g.mail);
+  // Bulk mail: one sent last month, one scheduled for next week, each with its outbox rows (one per
+  // recipient): the sent one's delivered, the next one's waiting for its send time.
+  const guests = c.guests.slice(0, 6);
+  const users = guests.map((g) => ({ mail: g.mail, name: g.name }));
   const sentOn = addDays(today, -20);
-  await tx.insert(mailPublications).values([
-    {
-      companyId: c.companyId,
-      sendAt: clock.at(sentOn, 10),
-      sentAt: clock.at(sentOn, 10, 1),
-      setting: {
-        title: '【やどばん】秋の早割キャンペーンのお知らせ',
-        from_address: SENDER_ADDRESSES[0],
-        body: '平素より格別のご愛顧を賜り、誠にありがとうございます。\n期間限定の早割キャンペーンをご案内いたします。',
-        users,
-        file_name: null,
+  const publications = await tx
+    .insert(mailPublications)
+    .values([
+      {
+        companyId: c.companyId,
+        sendAt: clock.at(sentOn, 10),
+        sentAt: clock.at(sentOn, 10, 1),
+        setting: {
+          title: '【やどばん】秋の早割キャンペーンのお知らせ',
+          from_address: SENDER_ADDRESSES[0],
+          body: '平素より格別のご愛顧を賜り、誠にありがとうございます。\n期間限定の早割キャンペーンをご案内いたします。',
+          users,
+          file_name: null,
+        },
+        recipientCount: users.length,
+        createdBy: c.adminId,
+        createdAt: clock.at(addDays(sentOn, -2), 15),
       },
-      recipientCount: users.length,
-      createdBy: c.adminId,
-      createdAt: clock.at(addDays(sentOn, -2), 15),
-    },
-    {
-      companyId: c.companyId,
-      sendAt: clock.at(addDays(today, 7), 10),
-      setting: {
-        title: '【やどばん】年末年始の営業のご案内',
-        from_address: SENDER_ADDRESSES[0],
-        body: '年末年始の営業日とご予約受付についてご案内いたします。',
-        users: users.slice(0, 3),
-        file_name: null,
+      {
+        companyId: c.companyId,
+        // In the future: the clock caps instants at now, which would send it at once.
+        sendAt: tokyoInstant(addDays(today, 7), 10),
+        setting: {
+          title: '【やどばん】年末年始の営業のご案内',
+          from_address: SENDER_ADDRESSES[0],
+          body: '年末年始の営業日とご予約受付についてご案内いたします。',
+          users: users.slice(0, 3),
+          file_name: null,
+        },
+        recipientCount: Math.min(3, users.length),
+        createdBy: c.adminId,
       },
-      recipientCount: Math.min(3, users.length),
-      createdBy: c.adminId,
-    },
-  ]);
+    ])
+    .returning();
+  await tx.insert(mailMessages).values(
+    publications.flatMap((p) =>
+      (p.setting.users as { mail: string; name: string }[]).map((u, i) => ({
+        companyId: c.companyId,
+        publicationId: p.id,
+        messageId: `<demo-publication-${p.id}-${i}@yadoban.invalid>`,
+        dedupeKey: `publication:${p.id}:${u.mail.toLowerCase()}`,
+        toAddress: u.mail,
+        toName: u.name,
+        fromAddress: p.setting.from_address,
+        title: p.setting.title,
+        body: `${u.name} 様\n\n${p.setting.body}`,
+        status: p.sentAt ? ('sent' as const) : ('queued' as const),
+        attempts: p.sentAt ? 1 : 0,
+        nextAttemptAt: p.sendAt,
+        smtpReply: p.sentAt ? '250 2.0.0 OK (demo)' : null,
+        sentAt: p.sentAt,
+        createdBy: c.adminId,
+        createdAt: p.createdAt,
+      })),
+    ),
+  );
 }

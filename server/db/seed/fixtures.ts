@@ -523,8 +523,8 @@ export const MAIL_TEMPLATES: readonly (readonly [number, string, string])[] = [
 以下の内容でご予約を承りました。
 
 宿泊日: {{book.start_date}}
-合計金額: {{book.price_sub}}円
-お支払い済み: {{book.price}}円
+合計金額: {{book.price_sub}}
+お支払い済み: {{book.price}}
 
 {{book.options}}
 
@@ -537,8 +537,8 @@ export const MAIL_TEMPLATES: readonly (readonly [number, string, string])[] = [
 
 {{book.start_date}} ご宿泊のご予約をキャンセルいたしました。
 キャンセル料が発生する場合は以下のとおりです。
-前日: {{book.price_sub_50}}円（宿泊料金の50%）
-7日前まで: {{book.price_sub_10}}円（宿泊料金の10%）
+前日: {{book.price_sub_50}}（宿泊料金の50%）
+7日前まで: {{book.price_sub_10}}（宿泊料金の10%）
 
 またのご利用をお待ちしております。`,
   ],
@@ -548,7 +548,7 @@ export const MAIL_TEMPLATES: readonly (readonly [number, string, string])[] = [
     `{{book.name}} 様
 
 ご入金を確認いたしました。ありがとうございます。
-ご入金額: {{book.price}}円 / 合計金額: {{book.price_sub}}円
+ご入金額: {{book.price}} / 合計金額: {{book.price_sub}}
 宿泊日: {{book.start_date}}`,
   ],
   [
@@ -557,7 +557,7 @@ export const MAIL_TEMPLATES: readonly (readonly [number, string, string])[] = [
     `{{book.name}} 様
 
 {{book.start_date}} ご宿泊分のお振込期限が近づいております。
-ご請求金額: {{book.price_sub}}円
+ご請求金額: {{book.price_sub}}
 期限までにお振込がない場合、ご予約は自動的にキャンセルとなります。
 
 振込先: やどばん銀行 本店 普通 1234567 カ）ヤドバン`,
@@ -568,7 +568,7 @@ export const MAIL_TEMPLATES: readonly (readonly [number, string, string])[] = [
     `{{book.name}} 様
 
 クレジットカードでのお支払いが完了しました。
-決済金額: {{book.price}}円
+決済金額: {{book.price}}
 宿泊日: {{book.start_date}}`,
   ],
   [

@@ -141,7 +141,10 @@ const bookRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
       },
     },
     async (request, reply) => {
-      await books.cancel(userOf(request), request.params.id, { cancelFee: request.query.cancel_fee });
+      await books.cancel(userOf(request), request.params.id, {
+        cancelFee: request.query.cancel_fee,
+        mail: request.query.mail === '1' || request.query.mail === 'true',
+      });
       return reply.status(204).send(null);
     },
   );

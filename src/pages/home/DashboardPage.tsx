@@ -12,6 +12,7 @@ import { TodayComments } from './TodayComments';
 import { TodayPlans } from './TodayPlans';
 import { UnpaidList } from './UnpaidList';
 import { UnpaidTable } from './UnpaidTable';
+import { UnreadMail } from './UnreadMail';
 
 type Opened = { accommodationId: number; bookId: number };
 
@@ -55,6 +56,7 @@ export function DashboardPage() {
           <TodayPlans {...section} />
           <Stack spacing={2}>
             <TodayComments today={today} version={version} />
+            <UnreadMail version={version} />
             <AccommodationLinks />
           </Stack>
           <SyncCheckTable rows={[]} />

@@ -1,6 +1,7 @@
-import { Box, Button, Stack, TableCell, TableRow, Typography } from '@mui/material';
+import { Box, Button, MenuItem, Stack, TableCell, TableRow, TextField, Typography } from '@mui/material';
 import type { Booking } from '../../../contract/booking';
-import { paidShown, refundLimitText } from '../../../contract/payment';
+import { paidShown, refundLimitText, type RefundTarget } from '../../../contract/payment';
+import { paymentSummary } from '../../../resources/bookings/historyModel';
 import { formatDate, formatYen } from '../../../i18n/formats';
 import { useAppTranslate } from '../../../i18n/useAppTranslate';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
@@ -17,12 +18,48 @@ interface RefundProps {
 /** The money the house holds: received (provisional settlements are not) less refunds made. */
 const held = (booking: Booking) => paidShown(booking).held;
 
-/** The amount (1円 up to the limit, shown before typing), the 返金 button and its confirmation. */
+/** A payment as the refund form offers it: 2026年11月3日 銀行振込 50,000円（返金済み 10,000円）. */
+function targetLabel(target: RefundTarget, translate: ReturnType<typeof useAppTranslate>): string {
+  const payment = paymentSummary(target);
+  return target.refunded > 0
+    ? translate('app.dashboard.refund.payment_refunded', { payment, refunded: formatYen(target.refunded) })
+    : payment;
+}
+
+/**
+ * The payment refunded from (the latest dated one with money left, issue 19), the amount (1円 up to
+ * the limit, shown before typing), the 返金 button and its confirmation.
+ */
 function RefundAction({ booking, onRefunded }: RefundProps) {
   const translate = useAppTranslate();
   const r = useRefund(booking, onRefunded);
   return (
     <>
+      {r.targets.length > 0 && (
+        <TextField
+          select
+          id={`refund-payment-${booking.id}`}
+          size="small"
+          fullWidth
+          label={translate('app.dashboard.refund.payment_label')}
+          value={r.target?.id ?? ''}
+          onChange={(e) => r.choose(Number(e.target.value))}
+          disabled={r.sending}
+          slotProps={{ htmlInput: { 'data-testid': 'refund-payment' } }}
+          // In the table the cell keeps its width: a long choice wraps (its amount stays in sight).
+          sx={{
+            mb: 1,
+            maxWidth: { xs: 'none', md: 264 },
+            '& .MuiInputBase-input.MuiSelect-select': { whiteSpace: 'normal' },
+          }}
+        >
+          {r.targets.map((t) => (
+            <MenuItem key={t.id} value={t.id}>
+              {targetLabel(t, translate)}
+            </MenuItem>
+          ))}
+        </TextField>
+      )}
       <Box sx={{ display: 'flex', gap: 1, alignItems: 'flex-start' }}>
         <YenInput
           size="small"
@@ -67,10 +104,12 @@ function RefundAction({ booking, onRefunded }: RefundProps) {
         loading={r.sending}
         confirmColor="primary"
         title={translate('app.dashboard.refund.confirm_title')}
-        content={translate('app.dashboard.refund.confirm_content', {
-          name: booking.name,
-          amount: formatYen(r.amount),
-        })}
+        content={[
+          translate('app.dashboard.refund.confirm_content', { name: booking.name, amount: formatYen(r.amount) }),
+          r.target ? translate('app.dashboard.refund.confirm_payment', { payment: paymentSummary(r.target) }) : '',
+        ]
+          .filter(Boolean)
+          .join(' ')}
         onConfirm={() => void r.refund()}
         onClose={() => r.setConfirming(false)}
       />

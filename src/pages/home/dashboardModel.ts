@@ -1,6 +1,16 @@
 import type { Booking } from '../../../contract/booking';
 import { addDays } from '../../../contract/dates';
-import { refundAmountError, refundBounds, refundLimitOf, type RefundLimit } from '../../../contract/payment';
+import {
+  defaultRefundTarget,
+  refundAmountError,
+  refundBounds,
+  refundLeft,
+  refundLimitOf,
+  refundTargetError,
+  refundTargetsOf,
+  type RefundLimit,
+  type RefundTarget,
+} from '../../../contract/payment';
 import type { BookListParams } from '../../../dataProvider/methods/bookings';
 
 /**
@@ -53,7 +63,10 @@ export function splitTodayPlans(books: readonly Booking[], today: string): Today
   };
 }
 
-/** Live bookings that still owe money and whose stay is not over before today. */
+/**
+ * Live bookings that still owe money and whose stay is not over before today. The paid amount
+ * (`price`) counts dated payments only: a booking with only a provisional settlement (仮決済) owes.
+ */
 export function unpaidBookings(books: readonly Booking[], today: string): Booking[] {
   return books.filter((b) => b.delete_flg !== 1 && b.price < b.price_sub && b.end_date >= today);
 }
@@ -67,12 +80,24 @@ export function isOverdue(paymentLimitDate: string | null, today: string): boole
 export type RefundBooking = Pick<Booking, 'price' | 'cancel_fee' | 'payments' | 'refunds'>;
 
 /**
- * The amount offered for a refund: what was received less refunds and the cancellation fee (its
- * limit), never below the smallest refund (1円).
+ * The payments a refund may name (dated ones, latest first) and the one the form starts with: the
+ * latest dated payment with money left to refund (issue 19).
  */
-export function defaultRefundAmount(booking: RefundBooking): number {
+export function refundChoices(booking: RefundBooking): { targets: RefundTarget[]; initial: RefundTarget | undefined } {
+  const targets = refundTargetsOf(booking);
+  return { targets, initial: defaultRefundTarget(targets) };
+}
+
+/**
+ * The amount offered for a refund: what was received less refunds and the cancellation fee (its
+ * limit), and at most what is left of the payment named, never below the smallest refund (1円).
+ */
+export function defaultRefundAmount(
+  booking: RefundBooking,
+  target: RefundTarget | undefined = refundChoices(booking).initial,
+): number {
   const { min, max } = refundBounds(refundLimitOf(booking));
-  return Math.max(max, min);
+  return Math.max(target ? Math.min(max, refundLeft(target)) : max, min);
 }
 
 /** The typed amount as a number: digits (with or without separators) only, else NaN. */
@@ -81,9 +106,15 @@ export function parseAmount(text: string): number {
   return /^-?\d+$/.test(value) ? Number(value) : Number.NaN;
 }
 
-/** The message under the refund amount, or null when the 返金 button may be pressed. */
-export function refundInputError(text: string, limit: RefundLimit): string | null {
-  return refundAmountError(parseAmount(text), limit);
+/**
+ * The message under the refund amount, or null when the 返金 button may be pressed: the booking's
+ * limit, then (when the form names payments) the limit of the payment chosen; null: none chosen.
+ */
+export function refundInputError(text: string, limit: RefundLimit, target?: RefundTarget | null): string | null {
+  const amount = parseAmount(text);
+  const overall = refundAmountError(amount, limit);
+  if (overall !== null || target === undefined) return overall;
+  return refundTargetError(amount, target ?? undefined);
 }
 
 /** One error of the channel's sync check, as the table shows it (filled once channel sync exists). */

@@ -1,0 +1,212 @@
+import { defineEntity } from './entity';
+import { SEND_TYPE_CODES, sendTypeLabels, TEST_MAIL_VIA, viaLabels } from './enums';
+import { plainText, requiredText } from './fieldRules';
+import { resourceApi } from './resourceApi';
+import { z } from './zod';
+
+/**
+ * Mail templates of an accommodation (spec 2 "Mail templates", 3 "Mail template", "Test mail form",
+ * "Free mail form", the mail placeholders; 5 "Mail template update", "Test mail"; 7 "Mail templates
+ * and bulk mail" and the booking mail calls). One template per send type; the server fills the
+ * placeholders (server/mail/render.ts) when a mail is queued.
+ */
+
+/** The placeholders a template or a free mail may hold (spec 3 "Mail placeholders"). */
+export const MAIL_PLACEHOLDERS = [
+  'book.name',
+  'book.start_date',
+  'book.price',
+  'book.price_sub',
+  'book.options',
+  'book.price_sub_50',
+  'book.price_sub_10',
+] as const;
+export type MailPlaceholder = (typeof MAIL_PLACEHOLDERS)[number];
+
+/** `{{book.name}}`, spaces inside the braces allowed. */
+export const PLACEHOLDER_PATTERN = /\{\{\s*([^{}]*?)\s*\}\}/g;
+
+/** The placeholders of a text that the renderer does not know, each once, in order of appearance. */
+export function unknownPlaceholders(text: string): string[] {
+  const known = new Set<string>(MAIL_PLACEHOLDERS);
+  const unknown: string[] = [];
+  for (const match of text.matchAll(PLACEHOLDER_PATTERN)) {
+    const name = match[1] ?? '';
+    if (!known.has(name) && !unknown.includes(name)) unknown.push(name);
+  }
+  return unknown;
+}
+
+export const mailTemplateMessages = {
+  /** Spec 5 "Mail template update": title, from_address, from_name required. */
+  title: 'タイトルを入力してください',
+  fromAddress: '送信元メールアドレスを入力してください',
+  fromAddressFormat: '送信元メールアドレスの形式が正しくありません',
+  fromName: '送信者名を入力してください',
+  titleTooLong: 'タイトルは200文字以内で入力してください',
+  fromAddressTooLong: '送信元メールアドレスは254文字以内で入力してください',
+  fromNameTooLong: '送信者名は100文字以内で入力してください',
+  bodyTooLong: '本文は20000文字以内で入力してください',
+  /** Spec 5: a failed save is told with this prefix. */
+  inputProblem: '入力内容に問題があります：',
+  unknownPlaceholder: (names: readonly string[]) =>
+    `使用できない差し込み項目があります（${names.map((n) => `{{${n}}}`).join('、')}）。使用できるのは ${MAIL_PLACEHOLDERS.map((n) => `{{${n}}}`).join('、')} です。`,
+  /** Spec 5 "Test mail": mail_address required and via chosen. */
+  mailAddress: '送信先メールアドレスを入力してください',
+  mailAddressFormat: '送信先メールアドレスの形式が正しくありません',
+  via: '予約経路を選択してください',
+  /** The booking mail calls. */
+  freeTitle: '件名を入力してください',
+  freeTitleTooLong: '件名は200文字以内で入力してください',
+  freeBody: '本文を入力してください',
+  sendType: 'テンプレートの種類を選択してください',
+  noGuestMail: 'この予約にはメールアドレスが登録されていないため、メールを送信できません。',
+  noTemplate: 'この種類のメールテンプレートがこの施設にありません。',
+  cancelledBooking: 'キャンセル済みの予約です。',
+} as const;
+
+const MAIL_FORMAT = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** What is said of the placeholders of a text, or undefined when each is known. */
+export function placeholderError(text: string): string | undefined {
+  const unknown = unknownPlaceholders(text);
+  return unknown.length ? mailTemplateMessages.unknownPlaceholder(unknown) : undefined;
+}
+
+const knownPlaceholders = z.refine<string>((v) => !placeholderError(v), {
+  error: (issue) => placeholderError(String(issue.input)) ?? mailTemplateMessages.unknownPlaceholder([]),
+});
+
+/** An address for a header: trimmed, one line, an @ and a dot. */
+const address = (required: string, format: string, tooLong: string) =>
+  requiredText(required, 254, tooLong).regex(MAIL_FORMAT, format);
+
+export const mailTemplateSchema = z.object({
+  id: z.number().int(),
+  accommodation_id: z.number().int(),
+  send_type: z.number().int(),
+  title: z.string(),
+  from_address: z.string(),
+  from_name: z.string(),
+  body: z.string(),
+  updated_at: z.string(),
+});
+export type MailTemplate = z.infer<typeof mailTemplateSchema>;
+export const mailTemplateListSchema = z.object({ mail_templates: z.array(mailTemplateSchema) });
+
+const mailTemplateFields = {
+  title: requiredText(mailTemplateMessages.title, 200, mailTemplateMessages.titleTooLong).check(knownPlaceholders),
+  from_address: address(
+    mailTemplateMessages.fromAddress,
+    mailTemplateMessages.fromAddressFormat,
+    mailTemplateMessages.fromAddressTooLong,
+  ),
+  from_name: requiredText(mailTemplateMessages.fromName, 100, mailTemplateMessages.fromNameTooLong),
+  body: z
+    .string()
+    .max(20000, mailTemplateMessages.bodyTooLong)
+    .check(plainText({ multiline: true }))
+    .check(knownPlaceholders)
+    .nullable()
+    .optional()
+    .transform((v) => v ?? ''),
+};
+
+/**
+ * PATCH .../mail_templates/{templateId}: title, from_address and from_name required (spec 5), body
+ * optional (empty when left out). The console sends the four.
+ */
+export const mailTemplateUpdateSchema = z.object({ ...mailTemplateFields, id: z.number().int().optional() });
+export type MailTemplateUpdate = z.input<typeof mailTemplateUpdateSchema>;
+
+/** Templates are made with their accommodation (one per send type): there is no create call. */
+export const mailTemplateCreateSchema = mailTemplateUpdateSchema;
+
+/** POST .../mail_templates/{templateId}/test: the template, filled with a sample booking, to one address. */
+export const testMailSchema = z.object({
+  mail_address: address(
+    mailTemplateMessages.mailAddress,
+    mailTemplateMessages.mailAddressFormat,
+    mailTemplateMessages.mailAddress,
+  ),
+  via: z.union(
+    TEST_MAIL_VIA.map((c) => z.literal(c)),
+    { error: mailTemplateMessages.via },
+  ),
+});
+export type TestMail = z.input<typeof testMailSchema>;
+/** The test form's channel choices: 0 official, 1 a partner channel (spec 9). */
+export const testMailViaChoices = [
+  { id: 0, name: viaLabels[0] },
+  { id: 1, name: '提携チャネル' },
+] as const;
+
+/** POST books/{bookId}/mail: a free mail (placeholders filled too). */
+export const freeMailSchema = z.object({
+  title: requiredText(mailTemplateMessages.freeTitle, 200, mailTemplateMessages.freeTitleTooLong).check(
+    knownPlaceholders,
+  ),
+  body: requiredText(mailTemplateMessages.freeBody, 20000, mailTemplateMessages.bodyTooLong, {
+    multiline: true,
+  }).check(knownPlaceholders),
+});
+export type FreeMail = z.input<typeof freeMailSchema>;
+
+/** POST /admin/books/{id}/mail: the template of that send type. */
+export const bookMailSendSchema = z.object({
+  type: z
+    .number({ error: mailTemplateMessages.sendType })
+    .int(mailTemplateMessages.sendType)
+    .min(0, mailTemplateMessages.sendType)
+    .max(32767, mailTemplateMessages.sendType),
+});
+
+/** GET books/{bookId}/mail/body?template_id= */
+export const mailBodyQuerySchema = z.object({
+  template_id: z.coerce.number({ error: mailTemplateMessages.sendType }).int().positive().max(2_147_483_647),
+});
+/** The spec's answer names the body 'boby'. */
+export const mailBodySchema = z.object({ boby: z.string(), title: z.string() });
+
+/** A mail of a booking's history (GET /admin/books/{id}/mail). */
+export const mailHistoryItemSchema = z.object({
+  id: z.number().int(),
+  send_type: z.number().int().nullable(),
+  title: z.string(),
+  body: z.string(),
+  to_address: z.string(),
+  created_at: z.string(),
+  sent_at: z.string().nullable(),
+  status: z.enum(['queued', 'sending', 'sent', 'failed']),
+  /** What staff read: 送信済み, 送信失敗, 未送信（SMTP未設定）... */
+  status_label: z.string(),
+  /** Why it failed (or why the last try did not go through), in the SMTP server's words. */
+  error: z.string().nullable(),
+});
+export type MailHistoryItem = z.infer<typeof mailHistoryItemSchema>;
+export const mailHistorySchema = z.object({
+  items: z.array(mailHistoryItemSchema),
+  /** False: queued mail waits for SMTP_URL (未送信（SMTP未設定）). */
+  smtp_configured: z.boolean(),
+});
+
+/** A template as the booking panel's select lists it (GET accommodations/{id}/mail). */
+export const sendTypeChoices = SEND_TYPE_CODES.map((id) => ({ id, name: sendTypeLabels[id] }));
+
+export const mailTemplateEntity = defineEntity({
+  resource: 'mail_templates',
+  api: resourceApi.mail_templates,
+  table: 'mail_templates',
+  record: mailTemplateSchema,
+  create: mailTemplateCreateSchema,
+  update: mailTemplateUpdateSchema,
+  fields: {
+    title: { input: 'text', required: true, column: {} },
+    send_type: { input: 'select', choices: sendTypeChoices, column: { format: 'choice' } },
+    from_name: { input: 'text', required: true },
+    from_address: { input: 'email', required: true, column: {} },
+    body: { input: 'multiline' },
+  },
+  columns: ['title', 'send_type', 'from_address'],
+  recordRepresentation: 'title',
+});

@@ -1,0 +1,52 @@
+import type { FreeMail, MailHistoryItem, MailTemplate } from '../../contract/mailTemplate';
+import { apiUrl } from '../config';
+import { httpClient } from '../httpClient';
+
+/** A booking's mail history as GET /admin/books/{id}/mail answers it. */
+export interface BookMailHistory {
+  items: MailHistoryItem[];
+  /** False: queued mail waits for SMTP_URL (未送信（SMTP未設定）). */
+  smtp_configured: boolean;
+}
+
+/**
+ * The booking panel's mail calls (spec 7 "the booking mail calls"): the accommodation's templates,
+ * a template filled for the booking, sending a template or free text, the history, and resending a
+ * failed mail. Typed methods of the one dataProvider.
+ */
+export const bookMailMethods = {
+  /** GET accommodations/{id}/mail: the templates of the panel's select. */
+  async listMailTemplatesOf(accommodationId: number): Promise<MailTemplate[]> {
+    const url = apiUrl(`/accommodations/${accommodationId}/mail`);
+    return (await httpClient<{ mail_templates: MailTemplate[] }>(url)).json.mail_templates;
+  },
+
+  /** GET books/{bookId}/mail/body?template_id=: the template filled for the booking ('boby' is the spec's name). */
+  async renderBookMail(bookId: number, templateId: number): Promise<{ title: string; body: string }> {
+    const url = apiUrl(`/books/${bookId}/mail/body`);
+    const { json } = await httpClient<{ boby: string; title: string }>(url, { query: { template_id: templateId } });
+    return { title: json.title, body: json.boby };
+  },
+
+  /** POST /admin/books/{id}/mail {type}: queues the template of that send type to the guest. */
+  async sendBookTemplateMail(bookId: number, type: number): Promise<MailHistoryItem> {
+    const url = apiUrl(`/admin/books/${bookId}/mail`);
+    return (await httpClient<MailHistoryItem>(url, { method: 'POST', body: { type } })).json;
+  },
+
+  /** POST books/{bookId}/mail {title, body}: queues a free mail to the guest. */
+  async sendBookFreeMail(bookId: number, body: FreeMail): Promise<MailHistoryItem> {
+    const url = apiUrl(`/books/${bookId}/mail`);
+    return (await httpClient<MailHistoryItem>(url, { method: 'POST', body })).json;
+  },
+
+  /** GET /admin/books/{id}/mail: the booking's mail, newest first, each with its state. */
+  async listBookMail(bookId: number, signal?: AbortSignal): Promise<BookMailHistory> {
+    return (await httpClient<BookMailHistory>(apiUrl(`/admin/books/${bookId}/mail`), { signal })).json;
+  },
+
+  /** POST /admin/mail/messages/{id}/resend: a failed mail goes back to the queue. */
+  async resendMail(messageId: number): Promise<void> {
+    await httpClient(apiUrl(`/admin/mail/messages/${messageId}/resend`), { method: 'POST' });
+  },
+};

@@ -1,0 +1,48 @@
+import type {
+  Customer,
+  MailPublication,
+  MailPublicationCreate,
+  MailPublicationTest,
+} from '../../contract/mailPublication';
+import { apiUrl } from '../config';
+import { httpClient } from '../httpClient';
+
+/**
+ * The bulk mail calls that are not CRUD (spec 7 "Mail templates and bulk mail"): the customers to
+ * pick recipients from, creating a publication, a test message and a publication's failures. The
+ * list and delete are the `mail_publishes` resource's getList and delete.
+ */
+export interface CustomerSearch {
+  accommodation_id?: readonly number[];
+  book_from?: string | null;
+  book_to?: string | null;
+  stay_from?: string | null;
+  stay_to?: string | null;
+}
+
+export interface MailFailure {
+  to_address: string;
+  to_name: string | null;
+  error: string | null;
+  attempts: number;
+}
+
+export const bulkMailMethods = {
+  async searchCustomers(search: CustomerSearch): Promise<{ data: Customer[]; count: number }> {
+    return (await httpClient<{ data: Customer[]; count: number }>(apiUrl('/admin/customers'), { query: { ...search } }))
+      .json;
+  },
+
+  async createPublication(body: MailPublicationCreate): Promise<MailPublication> {
+    return (await httpClient<MailPublication>(apiUrl('/admin/mail/publishes'), { method: 'POST', body })).json;
+  },
+
+  async sendPublicationTest(body: MailPublicationTest): Promise<void> {
+    await httpClient(apiUrl('/admin/mail/publishes/test'), { method: 'POST', body });
+  },
+
+  async publicationFailures(id: number): Promise<MailFailure[]> {
+    return (await httpClient<{ failures: MailFailure[] }>(apiUrl(`/admin/mail/publishes/${id}/failures`))).json
+      .failures;
+  },
+};

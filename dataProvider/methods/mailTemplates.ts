@@ -1,0 +1,13 @@
+import type { TestMail } from '../../contract/mailTemplate';
+import { fillApiPath, resourceApi } from '../../contract/resourceApi';
+import { apiUrl } from '../config';
+import { httpClient } from '../httpClient';
+
+/** The mail-template call that is not CRUD: the test send (spec 5 "Test mail"). */
+export const mailTemplateMethods = {
+  /** POST .../mail_templates/{templateId}/test: queues the template, filled with a sample booking. */
+  async testMailTemplate(accommodationId: number, templateId: number, body: TestMail): Promise<{ id: number }> {
+    const url = apiUrl(`${fillApiPath(resourceApi.mail_templates.path, accommodationId)}/${templateId}/test`);
+    return (await httpClient<{ id: number }>(url, { method: 'POST', body })).json;
+  },
+};

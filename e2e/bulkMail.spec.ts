@@ -1,0 +1,179 @@
+import { expect, test } from '@playwright/test';
+import iconv from 'iconv-lite';
+import { ADMIN, receivedMails, signIn, waitForMail } from './support';
+
+/**
+ * Bulk mail (issue 20): composed from a Shift_JIS CSV exported by Japanese Excel, with a PDF
+ * attached, sent, and listed on /m/mail with its recipient count; the product delivers over real
+ * SMTP to the run's sink (playwright.config.ts), one message per recipient, each with the PDF, and
+ * the list's progress reaches the total.
+ */
+
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n');
+
+test('a bulk mail from a Shift_JIS CSV with a PDF reaches every recipient and shows its count', async ({ page }) => {
+  const run = Date.now().toString(36);
+  const title = `春のご案内 ${run}`;
+  const guests = [`takahashi.${run}@example.jp`, `kaisha.${run}@example.jp`, `sato.${run}@example.jp`] as const;
+  const csv = iconv.encode(
+    [
+      'メールアドレス,名前',
+      `${guests[0]},髙橋 一郎`,
+      `${guests[1]},㈱やどばん①`,
+      'まちがい,誤り',
+      `${guests[2]},佐藤 花子`,
+      `${guests[0].toUpperCase()},重複`,
+    ].join('\r\n'),
+    'cp932',
+  );
+
+  await signIn(page, ADMIN);
+  await page.goto('/m/mail');
+  await expect(page.getByTestId('mail-tabs')).toBeVisible();
+  await page.getByRole('link', { name: '新規作成' }).click();
+  await expect(page).toHaveURL(/\/m\/mail\/create$/);
+
+  const send = page.getByRole('button', { name: '送信', exact: true });
+  await expect(send).toBeDisabled();
+
+  await page.getByTestId('recipient-csv').setInputFiles({ name: 'guests.csv', mimeType: 'text/csv', buffer: csv });
+  const report = page.getByTestId('csv-report');
+  await expect(report).toContainText('guests.csv: 3件を追加しました（Shift_JIS）');
+  await expect(report).toContainText('4行目：まちがい（メールアドレスの形式が正しくありません）');
+  await expect(report).toContainText('重複のため除いた行：6');
+  const list = page.getByTestId('recipient-list');
+  await expect(list.getByText('髙橋 一郎')).toBeVisible();
+  await expect(list.getByText('㈱やどばん①')).toBeVisible();
+  await expect(page.getByTestId('recipient-selected')).toHaveText('3 / 3件を選択');
+  // A recipient can be left out and taken back.
+  await list.getByRole('checkbox', { name: guests[2] }).click();
+  await expect(page.getByTestId('recipient-selected')).toHaveText('2 / 3件を選択');
+  await list.getByRole('checkbox', { name: guests[2] }).click();
+
+  // The test mail without a sender address says so (spec 5).
+  await page.getByRole('button', { name: 'テストメールを送る' }).click();
+  await expect(page.getByText('送信元アドレスを選択してください')).toBeVisible();
+
+  await page.getByLabel('タイトル').fill(title);
+  // The send date-time starts at now, in Tokyo time, the Japanese way (2026年11月25日 23:25).
+  await expect(page.locator('input[name="send_at"]')).toHaveValue(/^\d{4}年\d{1,2}月\d{1,2}日 \d{2}:\d{2}$/);
+  await page.getByRole('combobox', { name: '送信元アドレス' }).click();
+  await page.getByRole('option', { name: 'info@yadoban.example.com' }).click();
+  const editor = page.locator('.ProseMirror');
+  await editor.click();
+  await page.keyboard.type('{{name}}様 いつもありがとうございます。');
+  await page.getByTestId('attachment').setInputFiles({ name: 'ご案内.pdf', mimeType: 'application/pdf', buffer: PDF });
+  await expect(page.getByTestId('attached-file')).toContainText('ご案内.pdf');
+
+  await expect(send).toBeEnabled();
+  await send.click();
+  await expect(page).toHaveURL(/\/m\/mail$/);
+  const row = page.getByRole('row').filter({ hasText: title });
+  await expect(row.getByTestId('recipient-count')).toHaveText('3件');
+
+  await expect(row.getByTestId('progress')).toContainText('送信済み（3 / 3件送信）', { timeout: 30_000 });
+  const mail = await waitForMail({ subject: title, to: guests[0] });
+  expect(mail.mail.text).toContain('髙橋 一郎様 いつもありがとうございます。');
+  expect(mail.mail.html).toContain('髙橋 一郎様');
+  expect(mail.mail.attachments.map((a) => [a.filename, a.mimeType])).toEqual([['ご案内.pdf', 'application/pdf']]);
+  // One message per recipient, never guests side by side.
+  const mine = (await receivedMails()).filter((m) => m.mail.subject === title);
+  expect(mine.map((m) => m.envelopeTo.length)).toEqual([1, 1, 1]);
+  expect(mine.flatMap((m) => m.envelopeTo).sort()).toEqual([...guests].sort());
+});
+
+/** Now on a Tokyo wall clock, as the send date-time field shows it: 2026年11月25日 23:05. */
+function tokyoNow(): string {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone: 'Asia/Tokyo',
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).formatToParts(new Date());
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
+  return `${part('year')}年${part('month')}月${part('day')}日 ${part('hour')}:${part('minute')}`;
+}
+
+test.describe('in an English browser in Los Angeles', () => {
+  test.use({ locale: 'en-US', timezoneId: 'America/Los_Angeles' });
+
+  test('the send date-time is picked in Japanese, in Tokyo time, and sent as that instant', async ({ page }) => {
+    const run = Date.now().toString(36);
+    const title = `年末のご案内 ${run}`;
+    await signIn(page, ADMIN);
+    await page.goto('/m/mail/create');
+    await page.getByTestId('recipient-csv').setInputFiles({
+      name: 'one.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(`yamada.${run}@example.jp,山田 太郎\r\n`),
+    });
+    await expect(page.getByTestId('recipient-selected')).toHaveText('1 / 1件を選択');
+    await page.getByLabel('タイトル').fill(title);
+    await page.getByRole('combobox', { name: '送信元アドレス' }).click();
+    await page.getByRole('option', { name: 'info@yadoban.example.com' }).click();
+    // The editor's toolbar speaks Japanese too.
+    await expect(page.getByRole('button', { name: '現在の段落スタイル' })).toHaveText('標準');
+    await expect(page.getByRole('button', { name: '太字' })).toBeVisible();
+    await expect(page.getByRole('button', { name: '箇条書き' })).toBeVisible();
+    await page.locator('.ProseMirror').click();
+    await page.keyboard.type('よいお年を。');
+
+    // It starts at now in Tokyo, not in Los Angeles.
+    const sendAt = page.getByRole('group', { name: '送信日時（日本時間）' });
+    const shown = page.locator('input[name="send_at"]');
+    await expect.poll(async () => (await shown.inputValue()) === tokyoNow()).toBe(true);
+    const type2030 = async () => {
+      // Typed section by section: 年, 月, 日 (1 needs →: 1x could follow), 時, 分 (24 hours).
+      await sendAt.getByRole('spinbutton', { name: '年' }).click();
+      await page.keyboard.type('2030121');
+      await page.keyboard.press('ArrowRight');
+      await page.keyboard.type('1000');
+      await expect(shown).toHaveValue('2030年12月1日 10:00');
+    };
+    await type2030();
+    // An incomplete date-time cannot be sent.
+    await sendAt.getByRole('spinbutton', { name: '分' }).click();
+    await page.keyboard.press('Backspace');
+    await expect(page.getByRole('button', { name: '送信', exact: true })).toBeDisabled();
+    await page.keyboard.type('00');
+    await expect(shown).toHaveValue('2030年12月1日 10:00');
+
+    // The calendar is Japanese too, and its 今日 is now in Tokyo.
+    await page.getByRole('button', { name: /選択した日付は 2030\/12\/01/ }).click();
+    await expect(page.getByRole('dialog').getByText('2030年12月')).toBeVisible();
+    await page.getByRole('dialog').getByRole('button', { name: '今日' }).click();
+    await expect.poll(async () => (await shown.inputValue()) === tokyoNow()).toBe(true);
+    await type2030();
+
+    const posted = page.waitForRequest((r) => r.method() === 'POST' && /\/admin\/mail\/publishes$/.test(r.url()));
+    await page.getByRole('button', { name: '送信', exact: true }).click();
+    const sent = ((await posted).postDataJSON() as { send_at: string }).send_at;
+    expect(new Date(sent).toISOString()).toBe('2030-12-01T01:00:00.000Z');
+    expect(sent).toMatch(/(Z|[+-]\d{2}:\d{2})$/);
+    await expect(page).toHaveURL(/\/m\/mail$/);
+    await expect(page.getByRole('row').filter({ hasText: title })).toContainText('2030年12月1日 10:00');
+  });
+});
+
+test('screenshots of the bulk mail pages', async ({ page }) => {
+  const dir = process.env.E2E_SCREENSHOT_DIR;
+  test.skip(!dir, 'E2E_SCREENSHOT_DIR not set');
+  await signIn(page, ADMIN);
+  for (const width of [1400, 390]) {
+    await page.setViewportSize({ width, height: width > 600 ? 900 : 844 });
+    await page.goto('/m/mail');
+    await expect(page.getByTestId('bulk-mail-list')).toBeVisible();
+    await page.screenshot({ path: `${dir}/h6-mail-${width}.png`, fullPage: true });
+    await page.goto('/m/mail/create');
+    await expect(page.locator('.ProseMirror')).toBeVisible();
+    await page.screenshot({ path: `${dir}/h6-mail-create-${width}.png`, fullPage: true });
+    await page.getByRole('button', { name: /選択した日付は/ }).click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+    await page.waitForTimeout(500); // the picker's fade-in
+    await page.screenshot({ path: `${dir}/h6-mail-create-picker-${width}.png` });
+    await page.keyboard.press('Escape');
+  }
+});

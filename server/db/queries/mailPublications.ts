@@ -1,0 +1,224 @@
+import { sql } from 'drizzle-orm';
+import type { MailPublicationSetting } from '../schema/mail';
+import { sqlRows, type Tx } from '../client';
+import { mailPublications } from '../schema';
+import { tokyoIso } from './bookingJson';
+
+/**
+ * Bulk mail publications and their progress. Progress is counted by PostgreSQL in one grouped query
+ * over mail_messages (index mail_messages_publication_idx), never by loading the rows. A
+ * publication counts as sent (sent_at) once none of its rows is left queued or sending: the stored
+ * sent_at when something set it, otherwise the time its last row went out, computed when read.
+ */
+export interface PublicationRow {
+  id: number;
+  send_at: string;
+  created_at: string;
+  sent_at: string | null;
+  setting: Omit<MailPublicationSetting, 'users'> & { users?: MailPublicationSetting['users'] };
+  recipient_count: number;
+  has_attachment: boolean;
+  progress: { sent: number; failed: number; total: number };
+}
+
+interface RawRow {
+  id: number;
+  send_at: string;
+  created_at: string;
+  stored_sent_at: string | null;
+  last_done_at: string | null;
+  setting: PublicationRow['setting'];
+  recipient_count: number;
+  has_attachment: boolean;
+  sent: number;
+  failed: number;
+  total: number;
+  pending: number;
+}
+
+function toRow(r: RawRow): PublicationRow {
+  const done = r.total > 0 && r.pending === 0;
+  return {
+    id: r.id,
+    send_at: r.send_at,
+    created_at: r.created_at,
+    sent_at: r.stored_sent_at ?? (done ? r.last_done_at : null),
+    setting: r.setting,
+    recipient_count: r.recipient_count,
+    has_attachment: r.has_attachment,
+    progress: { sent: r.sent, failed: r.failed, total: r.total },
+  };
+}
+
+/**
+ * A page of the company's publications, newest send date first, with their progress. The list
+ * leaves the recipients out of `setting` (tens of thousands of addresses per row); one publication
+ * (`onlyId`) keeps them.
+ */
+export async function listPublications(
+  tx: Tx,
+  companyId: number,
+  page: { offset: number; limit: number },
+  onlyId?: number,
+): Promise<{ rows: PublicationRow[]; count: number }> {
+  const rows = await sqlRows<RawRow>(
+    tx,
+    sql`
+      with page as (
+        select id from mail_publications
+        where company_id = ${companyId} ${onlyId === undefined ? sql`` : sql`and id = ${onlyId}`}
+        order by send_at desc, id desc
+        offset ${page.offset} limit ${page.limit}
+      ),
+      progress as (
+        select publication_id,
+               count(*) filter (where status = 'sent')::int as sent,
+               count(*) filter (where status = 'failed')::int as failed,
+               count(*) filter (where status in ('queued', 'sending'))::int as pending,
+               count(*)::int as total,
+               max(coalesce(sent_at, created_at)) as last_done_at
+        from mail_messages
+        where publication_id in (select id from page)
+        group by publication_id
+      )
+      select p.id,
+             ${sql.raw(tokyoIso('p.send_at'))} as send_at,
+             ${sql.raw(tokyoIso('p.created_at'))} as created_at,
+             ${sql.raw(tokyoIso('p.sent_at'))} as stored_sent_at,
+             ${sql.raw(tokyoIso('g.last_done_at'))} as last_done_at,
+             ${onlyId === undefined ? sql`p.setting - 'users'` : sql`p.setting`} as setting,
+             p.recipient_count,
+             (p.attachment is not null) as has_attachment,
+             coalesce(g.sent, 0) as sent, coalesce(g.failed, 0) as failed,
+             coalesce(g.total, 0) as total, coalesce(g.pending, 0) as pending
+      from mail_publications p
+      join page on page.id = p.id
+      left join progress g on g.publication_id = p.id
+      order by p.send_at desc, p.id desc`,
+  );
+  const [total] = await sqlRows<{ n: number }>(
+    tx,
+    sql`select count(*)::int as n from mail_publications where company_id = ${companyId}`,
+  );
+  return { rows: rows.map(toRow), count: total?.n ?? 0 };
+}
+
+export async function findPublication(tx: Tx, companyId: number, id: number): Promise<PublicationRow | undefined> {
+  const { rows } = await listPublications(tx, companyId, { offset: 0, limit: 1 }, id);
+  return rows[0];
+}
+
+export async function insertPublication(
+  tx: Tx,
+  values: {
+    companyId: number;
+    sendAt: Date;
+    setting: MailPublicationSetting;
+    attachment: Uint8Array | null;
+    attachmentType: string | null;
+    recipientCount: number;
+    createdBy: number;
+  },
+): Promise<number> {
+  const [row] = await tx.insert(mailPublications).values(values).returning({ id: mailPublications.id });
+  return row!.id;
+}
+
+/** Locks the company's publication; undefined when it is not the company's. */
+export async function lockPublication(tx: Tx, companyId: number, id: number) {
+  const [row] = await sqlRows<{ id: number; sent_at: string | null; title: string; recipient_count: number }>(
+    tx,
+    sql`select id, sent_at::text, setting->>'title' as title, recipient_count from mail_publications
+        where id = ${id} and company_id = ${companyId} for update`,
+  );
+  return row;
+}
+
+/**
+ * Removes the rows of the publication that are still only queued; answers how many, and how many
+ * of its rows remain (being sent, sent or failed: the rows the worker has taken, which stay).
+ */
+export async function removeQueuedMessages(tx: Tx, publicationId: number): Promise<{ removed: number; left: number }> {
+  const removed = await sqlRows<{ id: number }>(
+    tx,
+    sql`delete from mail_messages where publication_id = ${publicationId} and status = 'queued' returning id`,
+  );
+  const [left] = await sqlRows<{ n: number }>(
+    tx,
+    sql`select count(*)::int as n from mail_messages where publication_id = ${publicationId}`,
+  );
+  return { removed: removed.length, left: left?.n ?? 0 };
+}
+
+export async function deletePublication(tx: Tx, id: number): Promise<void> {
+  await tx.execute(sql`delete from mail_publications where id = ${id}`);
+}
+
+export function listFailures(tx: Tx, companyId: number, publicationId: number) {
+  return sqlRows<{ to_address: string; to_name: string | null; error: string | null; attempts: number }>(
+    tx,
+    sql`select m.to_address, m.to_name, m.error, m.attempts
+        from mail_messages m
+        join mail_publications p on p.id = m.publication_id and p.company_id = ${companyId}
+        where m.publication_id = ${publicationId} and m.status = 'failed'
+        order by m.id
+        limit 10000`,
+  );
+}
+
+/** The company's sender addresses, or, while it has none, the from addresses of its templates. */
+export async function allowedSenderAddresses(tx: Tx, companyId: number): Promise<string[]> {
+  const own = await sqlRows<{ a: string }>(
+    tx,
+    sql`select from_address as a from sender_addresses where company_id = ${companyId}`,
+  );
+  if (own.length > 0) return own.map((r) => r.a);
+  const templates = await sqlRows<{ a: string }>(
+    tx,
+    sql`select distinct t.from_address as a from mail_templates t
+        join accommodations a on a.id = t.accommodation_id
+        where a.company_id = ${companyId}`,
+  );
+  return templates.map((r) => r.a);
+}
+
+export interface CustomerFilter {
+  accommodationIds: readonly number[];
+  bookFrom?: string;
+  bookTo?: string;
+  stayFrom?: string;
+  stayTo?: string;
+}
+
+/** Most customers one search answers. */
+export const CUSTOMER_LIMIT = 50_000;
+
+/**
+ * Guests of bookings in the given accommodations, one row per address (case-insensitive): the
+ * name of their latest booking and their last check-in (cancelled stays are not visits). Booking
+ * date is the day the booking was made (Tokyo); stay date its check-in.
+ */
+export async function listCustomers(tx: Tx, f: CustomerFilter) {
+  if (f.accommodationIds.length === 0) return [];
+  const ids = sql.join(
+    f.accommodationIds.map((id) => sql`${id}`),
+    sql`, `,
+  );
+  return sqlRows<{ name: string; mail: string; last_visited: string | null }>(
+    tx,
+    sql`
+      select (array_agg(b.name order by b.start_date desc, b.id desc))[1] as name,
+             (array_agg(btrim(b.mail) order by b.start_date desc, b.id desc))[1] as mail,
+             (max(b.start_date) filter (where b.delete_flg = 0))::text as last_visited
+      from bookings b
+      where b.accommodation_id in (${ids})
+        and b.mail is not null and btrim(b.mail) <> ''
+        ${f.bookFrom ? sql`and b.created_at >= (${f.bookFrom}::date::timestamp at time zone 'Asia/Tokyo')` : sql``}
+        ${f.bookTo ? sql`and b.created_at < ((${f.bookTo}::date + 1)::timestamp at time zone 'Asia/Tokyo')` : sql``}
+        ${f.stayFrom ? sql`and b.start_date >= ${f.stayFrom}::date` : sql``}
+        ${f.stayTo ? sql`and b.start_date <= ${f.stayTo}::date` : sql``}
+      group by lower(btrim(b.mail))
+      order by max(b.start_date) desc, 2
+      limit ${CUSTOMER_LIMIT}`,
+  );
+}

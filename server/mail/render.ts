@@ -1,0 +1,88 @@
+import { PLACEHOLDER_PATTERN, type MailPlaceholder } from '../../contract/mailTemplate';
+import { optionLineTotal } from '../../contract/option';
+
+/**
+ * The one renderer of mail placeholders (spec 3 "Mail placeholders"): templates, free mail, the
+ * test mail and the demo seed's history all go through it. Yen with thousands separators and 円
+ * (18,000円), the stay date as yyyy年M月d日. A placeholder it does not know is left as written
+ * (saving a template refuses one: contract/mailTemplate.ts placeholderError).
+ */
+
+/** What a mail says of a booking. */
+export interface MailBooking {
+  name: string;
+  /** yyyy-MM-dd */
+  start_date: string;
+  /** Paid so far, yen. */
+  price: number;
+  /** Total, yen. */
+  price_sub: number;
+  options: readonly MailBookingOption[];
+}
+
+export interface MailBookingOption {
+  name: string;
+  /** Unit price, yen. */
+  price: number;
+  unit: number;
+  days: number;
+}
+
+/** 18000 -> 18,000円 */
+export function yen(amount: number): string {
+  return `${String(Math.round(amount)).replace(/\B(?=(\d{3})+(?!\d))/g, ',')}円`;
+}
+
+/** 2026-04-01 -> 2026年4月1日 */
+export function japaneseDate(date: string): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(date);
+  if (!match) return date;
+  return `${Number(match[1])}年${Number(match[2])}月${Number(match[3])}日`;
+}
+
+/** One line per option (`name x unit : price円`, the line's total) and the total line; empty without options. */
+export function optionLines(options: readonly MailBookingOption[]): string {
+  if (options.length === 0) return '';
+  const lines = options.map((o) => `${o.name} x ${o.unit} : ${yen(optionLineTotal(o))}`);
+  const total = options.reduce((sum, o) => sum + optionLineTotal(o), 0);
+  return [...lines, `オプション合計 : ${yen(total)}`].join('\n');
+}
+
+/** The value of every placeholder for a booking. */
+export function placeholderValues(booking: MailBooking): Record<MailPlaceholder, string> {
+  return {
+    'book.name': booking.name,
+    'book.start_date': japaneseDate(booking.start_date),
+    'book.price': yen(booking.price),
+    'book.price_sub': yen(booking.price_sub),
+    'book.options': optionLines(booking.options),
+    // Spec 9: the cancellation fee presets, 50% and 10% of the total, rounded.
+    'book.price_sub_50': yen(Math.round(booking.price_sub * 0.5)),
+    'book.price_sub_10': yen(Math.round(booking.price_sub * 0.1)),
+  };
+}
+
+/** The text with its placeholders filled; an unknown one stays as written. */
+export function renderText(text: string, booking: MailBooking): string {
+  const values: Record<string, string> = placeholderValues(booking);
+  return text.replace(PLACEHOLDER_PATTERN, (whole, name: string) =>
+    Object.prototype.hasOwnProperty.call(values, name) ? values[name]! : whole,
+  );
+}
+
+/** A one-line text (a subject): line breaks a value brought in become spaces. */
+export function renderLine(text: string, booking: MailBooking): string {
+  return renderText(text, booking).replace(/[\r\n]+/g, ' ');
+}
+
+/** What the test mail of a template is filled with (spec 5 "Test mail"). */
+export const SAMPLE_BOOKING: MailBooking = {
+  name: '予約 太郎',
+  start_date: '2026-04-01',
+  price: 9000,
+  price_sub: 18000,
+  options: [
+    { name: '夕食', price: 3000, unit: 2, days: 1 },
+    { name: 'レンタサイクル', price: 500, unit: 1, days: 2 },
+  ],
+};

@@ -1,0 +1,327 @@
+import { sql } from 'drizzle-orm';
+import { isPlainText } from '../../contract/fieldRules';
+import type { Config } from '../config';
+import { sqlRows, type Db } from '../db/client';
+import { RateLimiter, retryDelayMs } from './backoff';
+import { PublicationAttachments } from './attachments';
+import { classifyDeliveryError, GIVE_UP_AFTER_MS, gaveUpReason, UNSAFE_HEADER_REASON } from './smtpErrors';
+import { smtpTransport, type MailTransport } from './transport';
+
+/**
+ * Delivers the outbox (mail_messages; see server/mail/outbox.ts and docs/decisions.md "Mail
+ * delivery"). Each turn claims due rows in one statement with FOR UPDATE SKIP LOCKED: queued rows
+ * whose next_attempt_at has come, and sending rows whose lease has passed (left by a process that
+ * died). Claimed rows are `sending` with a short lease, renewed while they are in flight; every
+ * outcome is written only if the row is still the one this worker claimed (same attempts).
+ */
+export interface MailWorkerOptions {
+  db: Db;
+  transport: MailTransport;
+  ratePerSecond: number;
+  leaseSeconds?: number;
+  batchSize?: number;
+  pollMs?: number;
+  /** First retry delay; doubles per attempt, with jitter, up to retryCapMs. */
+  retryBaseMs?: number;
+  retryCapMs?: number;
+  /** How long a clean stop waits for messages already being sent. */
+  stopGraceMs?: number;
+  log?: { warn(obj: object, msg: string): void; info(obj: object, msg: string): void };
+}
+
+interface ClaimedRow {
+  id: number;
+  message_id: string;
+  to_address: string;
+  to_name: string | null;
+  from_address: string;
+  from_name: string | null;
+  title: string;
+  body: string;
+  html: string | null;
+  publication_id: number | null;
+  attempts: number;
+  age_ms: number;
+}
+
+const running = new Set<MailWorker>();
+
+/** Wakes the workers of this process at once (call after committing a transaction that queued mail). */
+export function nudgeMailWorker(): void {
+  for (const w of running) w.nudge();
+}
+
+/** Whether this server delivers mail at all; without SMTP_URL rows stay queued (未送信（SMTP未設定）). */
+export function mailDeliveryConfigured(config: Pick<Config, 'SMTP_URL'>): boolean {
+  return Boolean(config.SMTP_URL);
+}
+
+/** Starts the worker when SMTP_URL is set; answers null otherwise. */
+export function startMailWorker(db: Db, config: Config, log?: MailWorkerOptions['log']): MailWorker | null {
+  if (!config.SMTP_URL) return null;
+  const worker = new MailWorker({
+    db,
+    transport: smtpTransport(config.SMTP_URL),
+    ratePerSecond: config.MAIL_RATE_PER_SECOND,
+    leaseSeconds: config.MAIL_LEASE_SECONDS,
+    ...(log ? { log } : {}),
+  });
+  worker.start();
+  return worker;
+}
+
+const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
+
+export class MailWorker {
+  private stopping = false;
+  private loopDone: Promise<void> | null = null;
+  private wake: (() => void) | null = null;
+  private nudged = false;
+  private readonly limiter: RateLimiter;
+  private readonly attachments: PublicationAttachments;
+  /** id → attempts of the rows this worker holds. */
+  private readonly held = new Map<number, number>();
+  private readonly lease: number;
+  private readonly batch: number;
+  private readonly sent: { row: ClaimedRow; reply: string; done: () => void }[] = [];
+  private flushTimer: NodeJS.Timeout | null = null;
+
+  constructor(private readonly o: MailWorkerOptions) {
+    this.limiter = new RateLimiter(o.ratePerSecond);
+    this.attachments = new PublicationAttachments(o.db);
+    this.lease = o.leaseSeconds ?? 30;
+    this.batch = o.batchSize ?? Math.max(1, Math.min(50, Math.ceil(o.ratePerSecond)));
+  }
+
+  /** The most rows one claim takes: the bound on duplicates after a kill -9. */
+  get batchSize(): number {
+    return this.batch;
+  }
+
+  start(): void {
+    if (this.loopDone) return;
+    running.add(this);
+    this.loopDone = this.loop();
+  }
+
+  nudge(): void {
+    this.nudged = true;
+    this.wake?.();
+  }
+
+  /** Stops claiming, lets messages being sent finish (stopGraceMs), and puts the others back in the queue. */
+  async stop(): Promise<void> {
+    if (!this.loopDone || this.stopping) return this.loopDone ?? undefined;
+    this.stopping = true;
+    running.delete(this);
+    this.wake?.();
+    let timer: NodeJS.Timeout | undefined;
+    const grace = new Promise<'late'>((resolve) => {
+      timer = setTimeout(() => resolve('late'), this.o.stopGraceMs ?? 5000);
+    });
+    if ((await Promise.race([this.loopDone.then(() => 'done' as const), grace])) === 'late') {
+      // Sends still open are cut; their rows go back to the queue below.
+      this.o.transport.close();
+    }
+    clearTimeout(timer);
+    await this.loopDone;
+    this.o.transport.close();
+  }
+
+  /**
+   * Keeps up to batchSize rows in flight: claims again once half of them are settled, so the SMTP
+   * connections never wait for the slowest message of a claim. In flight never exceeds batchSize.
+   */
+  private async loop(): Promise<void> {
+    const heartbeat = setInterval(() => void this.renewLeases(), (this.lease * 1000) / 3);
+    const active = new Set<Promise<void>>();
+    try {
+      while (!this.stopping) {
+        const room = this.batch - active.size;
+        let rows: ClaimedRow[] = [];
+        if (room >= Math.ceil(this.batch / 2)) {
+          try {
+            rows = await this.claim(room);
+          } catch (err) {
+            this.o.log?.warn({ err }, 'mail worker could not claim messages');
+          }
+        }
+        for (const row of rows) {
+          const p: Promise<void> = this.deliver(row).finally(() => active.delete(p));
+          active.add(p);
+        }
+        if (active.size === 0) await this.idle(this.o.pollMs ?? 500);
+        else if (room < Math.ceil(this.batch / 2) || rows.length === room) await Promise.race(active);
+        // The queue is drained: wait for the rest, or for new mail.
+        else await Promise.race([Promise.all(active), this.idle(this.o.pollMs ?? 500)]);
+      }
+    } finally {
+      await Promise.all(active);
+      clearInterval(heartbeat);
+    }
+  }
+
+  private idle(ms: number): Promise<void> {
+    if (this.nudged) {
+      this.nudged = false;
+      return Promise.resolve();
+    }
+    return new Promise((resolve) => {
+      const timer = setTimeout(done, ms);
+      function done() {
+        clearTimeout(timer);
+        resolve();
+      }
+      this.wake = () => {
+        this.wake = null;
+        this.nudged = false;
+        done();
+      };
+    });
+  }
+
+  private async claim(limit: number): Promise<ClaimedRow[]> {
+    const rows = await sqlRows<ClaimedRow>(
+      this.o.db,
+      sql`with due as (
+            select id from mail_messages
+            where status in ('queued', 'sending') and next_attempt_at <= now()
+              and (status = 'queued' or lease_until < now())
+            -- by the due index alone: a LIMIT that stops early (ties in any order)
+            order by next_attempt_at
+            limit ${limit}
+            for update skip locked
+          )
+          update mail_messages m
+          set status = 'sending', lease_until = now() + make_interval(secs => ${this.lease}),
+              attempts = m.attempts + 1
+          from due where m.id = due.id
+          returning m.id, m.message_id, m.to_address, m.to_name, m.from_address, m.from_name, m.title,
+            m.body, m.html, m.publication_id, m.attempts,
+            (extract(epoch from now() - m.created_at) * 1000)::float8 as age_ms`,
+    );
+    for (const r of rows) this.held.set(r.id, r.attempts);
+    return rows;
+  }
+
+  private async renewLeases(): Promise<void> {
+    if (this.held.size === 0) return;
+    const pairs = sql.join(
+      [...this.held].map(([id, attempts]) => sql`(${id}::int, ${attempts}::int)`),
+      sql`, `,
+    );
+    try {
+      await this.o.db.execute(
+        sql`update mail_messages set lease_until = now() + make_interval(secs => ${this.lease})
+            where status = 'sending' and (id, attempts) in (${pairs})`,
+      );
+    } catch (err) {
+      this.o.log?.warn({ err }, 'mail worker could not renew its leases');
+    }
+  }
+
+  /** Writes the outcome if the row is still this worker's claim. */
+  private async settle(row: ClaimedRow, set: ReturnType<typeof sql>): Promise<void> {
+    try {
+      await this.o.db.execute(
+        sql`update mail_messages set ${set}, lease_until = null
+            where id = ${row.id} and status = 'sending' and attempts = ${row.attempts}`,
+      );
+    } catch (err) {
+      // The lease runs out and the row is claimed again.
+      this.o.log?.warn({ err, mailId: row.id }, 'mail worker could not record a delivery');
+    } finally {
+      this.forget(row);
+    }
+  }
+
+  /**
+   * Deliveries are recorded together, one statement per 25 or per 20 ms, not one each: the
+   * database keeps up with the SMTP server. Until then the rows stay `sending` (in flight).
+   */
+  private recordSent(row: ClaimedRow, reply: string): Promise<void> {
+    return new Promise((done) => {
+      this.sent.push({ row, reply, done });
+      if (this.sent.length >= 25) void this.flushSent();
+      else this.flushTimer ??= setTimeout(() => void this.flushSent(), 20);
+    });
+  }
+
+  private async flushSent(): Promise<void> {
+    if (this.flushTimer) clearTimeout(this.flushTimer);
+    this.flushTimer = null;
+    const items = this.sent.splice(0);
+    if (items.length === 0) return;
+    const values = sql.join(
+      items.map((i) => sql`(${i.row.id}::int, ${i.row.attempts}::int, ${i.reply}::text)`),
+      sql`, `,
+    );
+    try {
+      await this.o.db.execute(
+        sql`update mail_messages m
+            set status = 'sent', smtp_reply = v.reply, sent_at = now(), error = null, lease_until = null
+            from (values ${values}) as v(id, attempts, reply)
+            where m.id = v.id and m.status = 'sending' and m.attempts = v.attempts`,
+      );
+    } catch (err) {
+      this.o.log?.warn({ err }, 'mail worker could not record deliveries');
+    } finally {
+      for (const i of items) {
+        this.forget(i.row);
+        i.done();
+      }
+    }
+  }
+
+  /** Stops renewing a row's lease, unless this worker has claimed it again since (a later attempt). */
+  private forget(row: ClaimedRow): void {
+    if (this.held.get(row.id) === row.attempts) this.held.delete(row.id);
+  }
+
+  private release(row: ClaimedRow): Promise<void> {
+    return this.settle(row, sql`status = 'queued', attempts = greatest(attempts - 1, 0)`);
+  }
+
+  private async deliver(row: ClaimedRow): Promise<void> {
+    const wait = this.limiter.reserve();
+    if (wait > 0) await sleep(wait);
+    if (this.stopping) return this.release(row);
+    const headers = [row.to_address, row.to_name, row.from_address, row.from_name, row.title];
+    if (headers.some((v) => v !== null && !isPlainText(v))) {
+      return this.settle(row, sql`status = 'failed', error = ${UNSAFE_HEADER_REASON}`);
+    }
+    try {
+      const attachment = row.publication_id ? await this.attachments.get(row.publication_id) : null;
+      const { response } = await this.o.transport.send({
+        messageId: row.message_id,
+        from: { name: row.from_name ?? '', address: row.from_address },
+        to: { name: row.to_name ?? '', address: row.to_address },
+        subject: row.title,
+        text: row.body,
+        ...(row.html ? { html: row.html } : {}),
+        ...(attachment ? { attachments: [attachment] } : {}),
+        textEncoding: 'base64',
+      });
+      await this.recordSent(row, response);
+    } catch (err) {
+      const failure = classifyDeliveryError(err);
+      if (failure.permanent) {
+        await this.settle(row, sql`status = 'failed', error = ${failure.reason}`);
+      } else if (this.stopping) {
+        await this.release(row);
+      } else if (row.age_ms > GIVE_UP_AFTER_MS) {
+        await this.settle(row, sql`status = 'failed', error = ${gaveUpReason(failure.reason)}`);
+      } else {
+        const delay = retryDelayMs(row.attempts, {
+          ...(this.o.retryBaseMs !== undefined ? { baseMs: this.o.retryBaseMs } : {}),
+          ...(this.o.retryCapMs !== undefined ? { capMs: this.o.retryCapMs } : {}),
+        });
+        await this.settle(
+          row,
+          sql`status = 'queued', error = ${failure.reason},
+              next_attempt_at = now() + make_interval(secs => ${delay / 1000})`,
+        );
+      }
+    }
+  }
+}

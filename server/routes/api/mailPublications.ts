@@ -1,0 +1,131 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorBodySchema } from '../../../contract/error';
+import {
+  customerListSchema,
+  customerQuerySchema,
+  mailFailureListSchema,
+  mailPublicationCreateSchema,
+  mailPublicationListQuerySchema,
+  mailPublicationListSchema,
+  mailPublicationMessages,
+  mailPublicationSchema,
+  mailPublicationTestSchema,
+  PUBLICATION_BODY_LIMIT,
+} from '../../../contract/mailPublication';
+import { idParams } from '../../../contract/params';
+import { z } from '../../../contract/zod';
+import type { AppContext } from '../../context';
+import { AppError } from '../../errors';
+import { userOf } from '../../plugins/access';
+import { declaredLengthAtMost } from '../../plugins/bodyLimits';
+import { MailPublicationService } from '../../services/mailPublications';
+
+const base = '/admin/mail/publishes';
+const errors = { 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema };
+const tags = ['mail'];
+
+/**
+ * A body carrying an attachment: up to the 5,000,000-byte file in base64 plus the recipients. A
+ * longer declared body is refused with the spec's size message before a byte of it is read; a
+ * chunked one is stopped by bodyLimit.
+ */
+const withAttachment = (field: string) => ({
+  bodyLimit: PUBLICATION_BODY_LIMIT,
+  onRequest: declaredLengthAtMost(
+    PUBLICATION_BODY_LIMIT,
+    () =>
+      new AppError(413, 'payload_too_large', mailPublicationMessages.fileTooLarge, {
+        [field]: mailPublicationMessages.fileTooLarge,
+      }),
+  ),
+});
+
+/** Bulk mail (spec 7 "Mail templates and bulk mail") and the customers it is sent to. */
+const mailPublicationRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
+  const publications = new MailPublicationService(ctx.db);
+
+  app.get(
+    base,
+    {
+      schema: {
+        summary: 'Bulk mail publications with their progress',
+        tags,
+        querystring: mailPublicationListQuerySchema,
+        response: { 200: mailPublicationListSchema, ...errors },
+      },
+    },
+    async (request) => publications.list(userOf(request), request.query),
+  );
+
+  app.post(
+    base,
+    {
+      ...withAttachment('setting.file'),
+      schema: {
+        summary: 'Create a bulk mail: one message per recipient is queued for send_at',
+        tags,
+        body: mailPublicationCreateSchema,
+        response: { 201: mailPublicationSchema, 413: errorBodySchema, ...errors },
+      },
+    },
+    async (request, reply) => reply.status(201).send(await publications.create(userOf(request), request.body)),
+  );
+
+  app.post(
+    `${base}/test`,
+    {
+      ...withAttachment('file'),
+      schema: {
+        summary: 'Queue one test message of a bulk mail',
+        tags,
+        body: mailPublicationTestSchema,
+        response: { 202: z.object({ id: z.number().int() }), 413: errorBodySchema, ...errors },
+      },
+    },
+    async (request, reply) => reply.status(202).send(await publications.test(userOf(request), request.body)),
+  );
+
+  app.get(
+    `${base}/:id/failures`,
+    {
+      schema: {
+        summary: 'The recipients a bulk mail could not be delivered to, with the reasons',
+        tags,
+        params: idParams,
+        response: { 200: mailFailureListSchema, ...errors },
+      },
+    },
+    async (request) => publications.failures(userOf(request), request.params.id),
+  );
+
+  app.delete(
+    `${base}/:id`,
+    {
+      schema: {
+        summary: 'Delete a bulk mail not sent yet (409 once any of it went out)',
+        tags,
+        params: idParams,
+        response: { 204: z.null(), 409: errorBodySchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      await publications.remove(userOf(request), request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.get(
+    '/admin/customers',
+    {
+      schema: {
+        summary: 'Guests of the reachable facilities, one per address',
+        tags,
+        querystring: customerQuerySchema,
+        response: { 200: customerListSchema, ...errors },
+      },
+    },
+    async (request) => publications.customers(userOf(request), request.query),
+  );
+};
+
+export default mailPublicationRoutes;

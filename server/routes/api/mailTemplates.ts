@@ -1,0 +1,106 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorBodySchema } from '../../../contract/error';
+import {
+  mailTemplateListSchema,
+  mailTemplateSchema,
+  mailTemplateUpdateSchema,
+  testMailSchema,
+} from '../../../contract/mailTemplate';
+import { idParam } from '../../../contract/params';
+import { z } from '../../../contract/zod';
+import type { AppContext } from '../../context';
+import { nudgeMailWorker } from '../../mail/worker';
+import { userOf } from '../../plugins/access';
+import { MailTemplateService } from '../../services/mailTemplates';
+
+const errors = { 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema };
+const tags = ['mail templates'];
+const params = z.object({ id: idParam });
+const templateParams = z.object({ id: idParam, templateId: idParam });
+/** Every route here names its accommodation: the user must reach it (404 otherwise). */
+const config = { accommodationParam: 'id' };
+
+/** Mail templates of an accommodation (spec 7 "Mail templates and bulk mail", the booking mail calls). */
+const mailTemplateRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
+  const templates = new MailTemplateService(ctx.db);
+
+  app.get(
+    '/admin/accommodations/:id/mail_templates',
+    {
+      config,
+      schema: {
+        summary: 'The mail templates of an accommodation, by send type',
+        tags,
+        params,
+        response: { 200: mailTemplateListSchema, ...errors },
+      },
+    },
+    async (request) => ({ mail_templates: await templates.list(request.params.id) }),
+  );
+
+  app.get(
+    '/accommodations/:id/mail',
+    {
+      config,
+      schema: {
+        summary: "The mail templates of an accommodation (the booking panel's template select)",
+        tags,
+        params,
+        response: { 200: mailTemplateListSchema, ...errors },
+      },
+    },
+    async (request) => ({ mail_templates: await templates.list(request.params.id) }),
+  );
+
+  app.get(
+    '/admin/accommodations/:id/mail_templates/:templateId',
+    {
+      config,
+      schema: {
+        summary: 'One mail template',
+        tags,
+        params: templateParams,
+        response: { 200: mailTemplateSchema, ...errors },
+      },
+    },
+    async (request) => templates.get(request.params.id, request.params.templateId),
+  );
+
+  app.patch(
+    '/admin/accommodations/:id/mail_templates/:templateId',
+    {
+      config,
+      schema: {
+        summary:
+          'Save a mail template: title, from_address and from_name required, body optional; an unknown placeholder is refused',
+        tags,
+        params: templateParams,
+        body: mailTemplateUpdateSchema,
+        response: { 200: mailTemplateSchema, ...errors },
+      },
+    },
+    async (request) => templates.update(userOf(request), request.params.id, request.params.templateId, request.body),
+  );
+
+  app.post(
+    '/admin/accommodations/:id/mail_templates/:templateId/test',
+    {
+      config,
+      schema: {
+        summary:
+          'Queue the template, filled with a sample booking, to mail_address (via: 0 official, 1 partner channel)',
+        tags,
+        params: templateParams,
+        body: testMailSchema,
+        response: { 201: z.object({ id: z.number().int() }), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const queued = await templates.test(userOf(request), request.params.id, request.params.templateId, request.body);
+      nudgeMailWorker();
+      return reply.status(201).send(queued);
+    },
+  );
+};
+
+export default mailTemplateRoutes;

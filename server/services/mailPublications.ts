@@ -1,0 +1,218 @@
+import { fileTypeFromBuffer } from 'file-type';
+import {
+  isAcceptedAttachmentType,
+  MAX_ATTACHMENT_BYTES,
+  mailPublicationMessages as msg,
+  NAME_PLACEHOLDER,
+  normaliseRecipients,
+  parseDataUrl,
+  type Customer,
+  type CustomerQuery,
+  type MailPublicationCreate,
+  type MailPublicationTest,
+} from '../../contract/mailPublication';
+import type { Db, Tx } from '../db/client';
+import * as q from '../db/queries/mailPublications';
+import type { MailPublicationSetting } from '../db/schema/mail';
+import { AppError, badRequest, conflict, notFound } from '../errors';
+import { enqueueMail } from '../mail/outbox';
+import { escapeHtml, htmlToPlainText, sanitizeHtml } from '../mail/safeHtml';
+import { audit } from './audit';
+import type { CurrentUser } from './auth';
+
+export interface Attachment {
+  bytes: Uint8Array;
+  /** The type its content shows (magic bytes), never the one the data URL declares. */
+  type: string;
+  name: string;
+}
+
+const EXTENSIONS: Record<string, string> = { 'application/pdf': 'pdf' };
+
+/**
+ * The attachment of a data URL, judged by its content: image/*, video/* or application/pdf by its
+ * magic bytes (file-type), at most 5,000,000 bytes. Whatever the data URL or the file name claims
+ * is ignored: a .pdf that holds an executable is refused, a .pdf that holds a PNG is a PNG.
+ */
+export async function readAttachment(
+  file: string | null | undefined,
+  fileName: string | null | undefined,
+  field = 'file',
+) {
+  if (!file) return null;
+  const parsed = parseDataUrl(file);
+  if (!parsed) throw badRequest(msg.fileFormat, { [field]: msg.fileFormat });
+  const bytes = Buffer.from(parsed.base64, 'base64');
+  if (bytes.length > MAX_ATTACHMENT_BYTES) {
+    throw new AppError(413, 'payload_too_large', msg.fileTooLarge, { [field]: msg.fileTooLarge });
+  }
+  const detected = await fileTypeFromBuffer(bytes);
+  if (!detected || !isAcceptedAttachmentType(detected.mime)) throw badRequest(msg.fileType, { [field]: msg.fileType });
+  // The name a recipient sees: no path, and the extension of what it really is.
+  const base = (fileName ?? '').split(/[\\/]/).pop()?.trim() || 'attachment';
+  const ext = EXTENSIONS[detected.mime] ?? detected.ext;
+  const name = base.toLowerCase().endsWith(`.${ext}`) ? base : `${base.replace(/\.[^.]*$/, '')}.${ext}`;
+  return { bytes: new Uint8Array(bytes), type: detected.mime, name } satisfies Attachment;
+}
+
+/** The body's HTML (sanitised) and plain text, before the recipient's name is filled in. */
+export function renderBody(html: string): { html: string; text: string } {
+  const safe = sanitizeHtml(html);
+  return { html: safe, text: htmlToPlainText(safe) };
+}
+
+const fill = (template: string, value: string) => template.split(NAME_PLACEHOLDER).join(value);
+
+/**
+ * Bulk mail (spec 2, 4, 5, 7). Any signed-in user of the company may compose and see its
+ * publications (spec 6 names no restriction beyond facility access lists); the customers a user
+ * may pick from are the guests of the facilities they reach.
+ *
+ * Sender addresses: from_address must be one of the company's sender addresses; while the company
+ * has none, one of the from addresses of its mail templates (so a company that has not set up its
+ * sender list yet can still send from the address its templates already use). Anything else is
+ * refused (400 on from_address): a console user cannot send as an arbitrary address.
+ */
+export class MailPublicationService {
+  constructor(private readonly db: Db) {}
+
+  async list(user: CurrentUser, page: { offset?: number; limit?: number }) {
+    const { rows, count } = await q.listPublications(this.db, user.companyId, {
+      offset: page.offset ?? 0,
+      limit: page.limit ?? 100,
+    });
+    return { publish: rows, count };
+  }
+
+  async failures(user: CurrentUser, id: number) {
+    const found = await q.findPublication(this.db, user.companyId, id);
+    if (!found) throw notFound();
+    return { failures: await q.listFailures(this.db, user.companyId, id) };
+  }
+
+  private async assertSender(tx: Tx, user: CurrentUser, from: string, field: string) {
+    const allowed = await q.allowedSenderAddresses(tx, user.companyId);
+    if (!allowed.some((a) => a.toLowerCase() === from.toLowerCase())) {
+      throw badRequest(msg.fromAddressUnknown, { [field]: msg.fromAddressUnknown });
+    }
+  }
+
+  async create(user: CurrentUser, input: MailPublicationCreate) {
+    const { setting } = input;
+    const attachment = await readAttachment(setting.file, setting.file_name, 'setting.file');
+    const { recipients } = normaliseRecipients(setting.users);
+    const body = renderBody(setting.body);
+    const sendAt = new Date(input.send_at);
+    return this.db.transaction(async (tx) => {
+      await this.assertSender(tx, user, setting.from_address, 'setting.from_address');
+      const stored: MailPublicationSetting = {
+        title: setting.title,
+        from_address: setting.from_address,
+        body: body.html,
+        users: recipients.map((r) => (r.name === null ? r.mail : { mail: r.mail, name: r.name })),
+        file_name: attachment?.name ?? null,
+      };
+      const id = await q.insertPublication(tx, {
+        companyId: user.companyId,
+        sendAt,
+        setting: stored,
+        attachment: attachment?.bytes ?? null,
+        attachmentType: attachment?.type ?? null,
+        recipientCount: recipients.length,
+        createdBy: user.id,
+      });
+      // One outbox row per recipient, never guests side by side in To or Cc.
+      await enqueueMail(
+        tx,
+        recipients.map((r) => ({
+          companyId: user.companyId,
+          publicationId: id,
+          dedupeKey: `publication:${id}:${r.mail.toLowerCase()}`,
+          to: r.mail,
+          toName: r.name,
+          from: setting.from_address,
+          title: setting.title,
+          body: fill(body.text, r.name ?? ''),
+          html: fill(body.html, escapeHtml(r.name ?? '')),
+          notBefore: sendAt,
+          createdBy: user.id,
+        })),
+      );
+      await audit(tx, user, {
+        action: 'create',
+        target: 'mail_publication',
+        targetId: id,
+        after: {
+          title: setting.title,
+          from_address: setting.from_address,
+          send_at: input.send_at,
+          recipient_count: recipients.length,
+          file_name: attachment?.name ?? null,
+        },
+      });
+      return (await q.findPublication(tx, user.companyId, id))!;
+    });
+  }
+
+  /**
+   * One test message to `to`, no publication. The outbox row has no place for an attachment of its
+   * own (the worker attaches a publication's), so the file is checked as a publication's would be
+   * (size, type by content) and the test goes without it.
+   */
+  async test(user: CurrentUser, input: MailPublicationTest) {
+    await readAttachment(input.file, input.file_name);
+    const body = renderBody(input.body);
+    return this.db.transaction(async (tx) => {
+      await this.assertSender(tx, user, input.from_address, 'from_address');
+      const [id] = await enqueueMail(tx, [
+        {
+          companyId: user.companyId,
+          to: input.to,
+          from: input.from_address,
+          title: input.title,
+          body: fill(body.text, user.name),
+          html: fill(body.html, escapeHtml(user.name)),
+          createdBy: user.id,
+        },
+      ]);
+      return { id: id! };
+    });
+  }
+
+  /** Only while nothing of it went out (409 after): its queued rows go with it. */
+  remove(user: CurrentUser, id: number): Promise<void> {
+    return this.db.transaction(async (tx) => {
+      const found = await q.lockPublication(tx, user.companyId, id);
+      if (!found) throw notFound();
+      if (found.sent_at !== null) throw conflict(msg.alreadySent);
+      const { removed, left } = await q.removeQueuedMessages(tx, id);
+      // A row the worker has taken (sending, sent or failed) stays: the transaction rolls back.
+      if (left > 0) throw conflict(msg.alreadySent);
+      await q.deletePublication(tx, id);
+      await audit(tx, user, {
+        action: 'delete',
+        target: 'mail_publication',
+        targetId: id,
+        before: { title: found.title, recipient_count: found.recipient_count, queued_removed: removed },
+      });
+    });
+  }
+
+  async customers(user: CurrentUser, query: CustomerQuery): Promise<{ data: Customer[]; count: number }> {
+    const asked =
+      query.accommodation_id === undefined
+        ? null
+        : Array.isArray(query.accommodation_id)
+          ? query.accommodation_id
+          : [query.accommodation_id];
+    if (asked && asked.some((id) => !user.accommodationIds.includes(id))) throw notFound();
+    const data = await q.listCustomers(this.db, {
+      accommodationIds: asked ?? user.accommodationIds,
+      bookFrom: query.book_from,
+      bookTo: query.book_to,
+      stayFrom: query.stay_from,
+      stayTo: query.stay_to,
+    });
+    return { data, count: data.length };
+  }
+}

@@ -1,0 +1,80 @@
+import { describe, expect, it } from 'vitest';
+import { mailTemplateUpdateSchema, MAIL_PLACEHOLDERS, unknownPlaceholders } from '../../contract/mailTemplate';
+import {
+  japaneseDate,
+  optionLines,
+  placeholderValues,
+  renderLine,
+  renderText,
+  yen,
+  type MailBooking,
+} from '../../server/mail/render';
+
+const booking: MailBooking = {
+  name: '山田 花子',
+  start_date: '2026-04-05',
+  price: 9000,
+  price_sub: 18001,
+  options: [
+    { name: '夕食', price: 3000, unit: 2, days: 1 },
+    { name: 'レンタサイクル', price: 500, unit: 1, days: 3 },
+  ],
+};
+
+describe('the mail renderer', () => {
+  it('writes yen with thousands separators and 円, and dates as yyyy年M月d日', () => {
+    expect(yen(18000)).toBe('18,000円');
+    expect(yen(0)).toBe('0円');
+    expect(yen(1234567)).toBe('1,234,567円');
+    expect(japaneseDate('2026-04-05')).toBe('2026年4月5日');
+    expect(japaneseDate('2026-12-31')).toBe('2026年12月31日');
+  });
+
+  it('fills every placeholder', () => {
+    const text = MAIL_PLACEHOLDERS.map((p) => `${p}=[{{${p}}}]`).join('\n');
+    expect(renderText(text, booking)).toBe(
+      [
+        'book.name=[山田 花子]',
+        'book.start_date=[2026年4月5日]',
+        'book.price=[9,000円]',
+        'book.price_sub=[18,001円]',
+        'book.options=[夕食 x 2 : 6,000円\nレンタサイクル x 1 : 1,500円\nオプション合計 : 7,500円]',
+        // Half and a tenth of the total, rounded (18,001 x 0.5 = 9,000.5; x 0.1 = 1,800.1).
+        'book.price_sub_50=[9,001円]',
+        'book.price_sub_10=[1,800円]',
+      ].join('\n'),
+    );
+    expect(Object.keys(placeholderValues(booking))).toEqual([...MAIL_PLACEHOLDERS]);
+  });
+
+  it('accepts spaces inside the braces, leaves unknown ones as written, and has no option lines without options', () => {
+    expect(renderText('{{ book.name }} 様 {{book.nope}}', booking)).toBe('山田 花子 様 {{book.nope}}');
+    expect(optionLines([])).toBe('');
+    expect(renderText('[{{book.options}}]', { ...booking, options: [] })).toBe('[]');
+  });
+
+  it('keeps a subject on one line', () => {
+    expect(renderLine('ご予約 {{book.options}}', booking)).not.toMatch(/[\r\n]/);
+  });
+});
+
+describe('placeholders in a saved template', () => {
+  it('lists the unknown ones once each', () => {
+    expect(unknownPlaceholders('{{book.name}} {{book.nmae}} {{foo}} {{book.nmae}}')).toEqual(['book.nmae', 'foo']);
+    expect(unknownPlaceholders(MAIL_PLACEHOLDERS.map((p) => `{{${p}}}`).join(''))).toEqual([]);
+  });
+
+  it('refuses a template holding an unknown placeholder, on its field, naming the valid ones', () => {
+    const result = mailTemplateUpdateSchema.safeParse({
+      title: 'ご予約',
+      from_address: 'info@example.com',
+      from_name: '宿',
+      body: '{{book.nmae}} 様',
+    });
+    expect(result.success).toBe(false);
+    const issue = result.error!.issues[0]!;
+    expect(issue.path).toEqual(['body']);
+    expect(issue.message).toContain('{{book.nmae}}');
+    for (const p of MAIL_PLACEHOLDERS) expect(issue.message).toContain(`{{${p}}}`);
+  });
+});
