@@ -1,6 +1,7 @@
 import { bookingEntity } from './booking';
 import type { AnyEntity } from './entity';
 import { faqEntity } from './faq';
+import { mailPublicationEntity } from './mailPublication';
 import { mailTemplateEntity } from './mailTemplate';
 import { optionEntity } from './option';
 import { planEntity } from './plan';
@@ -24,4 +25,5 @@ export const entities: readonly AnyEntity[] = [
   userEntity,
   mailTemplateEntity,
   senderAddressEntity,
+  mailPublicationEntity,
 ] as readonly AnyEntity[];

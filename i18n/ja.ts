@@ -612,6 +612,27 @@ export const appMessages = {
         placeholders: '差し込み項目: %{names}',
       },
     },
+    mail_publishes: {
+      name: '一斉メール',
+      fields: {
+        setting: 'タイトル',
+        send_at: '送信日時',
+        created_at: '作成日',
+        recipient_count: '送信件数',
+        progress: '送信状況',
+        sent_at: '送信完了日時',
+      },
+      titles: { list: '一括メール', create: '一括メール作成', edit: '一斉メール' },
+      actions: { new: '新規作成', create: '送信', update: '更新' },
+      messages: {
+        created: '一斉メールを作成しました。',
+        updated: '一斉メールを保存しました。',
+        deleted: '一斉メールを削除しました。',
+        delete_confirm: '完全に削除しますか？',
+        empty: '一斉メールはまだありません。',
+        load_failed: '一斉メールを読み込めませんでした。',
+      },
+    },
     mail_addresses: {
       name: '送信元アドレス',
       fields: { from_address: '送信元メールアドレス' },

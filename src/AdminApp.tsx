@@ -24,6 +24,7 @@ import { roomResource } from '../resources/rooms';
 import { supplierResource } from '../resources/suppliers';
 import { userResource } from '../resources/users';
 import { mailAddressResource } from '../resources/mailAddresses';
+import { mailPublicationResource } from '../resources/mailPublications';
 import { AccommodationGuard } from './pages/AccommodationGuard';
 
 const adminTheme: RaThemeOptions = {
@@ -60,8 +61,6 @@ const DaySchedulePage = lazy(() => import('./pages/daySchedule/DaySchedulePage')
 const PriceGridPage = lazy(() => import('../resources/prices/PriceGridPage'));
 const PriceCsvPage = lazy(() => import('../resources/prices/PriceCsvPage'));
 const PriceCreatorPage = lazy(() => import('../resources/prices/PriceCreatorPage'));
-const BulkMailListPage = lazy(() => import('./pages/mail/BulkMailListPage'));
-const BulkMailCreatePage = lazy(() => import('./pages/mail/BulkMailCreatePage'));
 const ReceivedMailListPage = lazy(() => import('./pages/mail/ReceivedMailListPage'));
 const ReceivedMailPage = lazy(() => import('./pages/mail/ReceivedMailPage'));
 
@@ -78,8 +77,8 @@ const pages: Partial<Record<PageName, ReactElement>> = {
   priceCreator: <PriceCreatorPage />,
   options: <optionResource.list />,
   faq: <faqResource.list />,
-  bulkMail: <BulkMailListPage />,
-  bulkMailCreate: <BulkMailCreatePage />,
+  bulkMail: <mailPublicationResource.list />,
+  bulkMailCreate: <mailPublicationResource.create />,
   mailTemplates: <mailTemplateResource.list />,
   mailTemplate: <MailTemplateDetailPage />,
   receivedMailList: <ReceivedMailListPage />,
@@ -92,7 +91,8 @@ const pages: Partial<Record<PageName, ReactElement>> = {
  * description in contract/). A company-level resource's name is its spec route (/m/supplier,
  * /m/user). An accommodation's resource (rooms, plans, options, FAQ) is shown at the spec's address
  * under /m/accommodation/{id}/ (the pages above); its own route (/m/rooms) opens the first
- * accommodation's page.
+ * accommodation's page. Bulk mail (`mail_publishes`) and the sender addresses are shown the same way
+ * at /m/mail, /m/mail/create and /m/mail/addresses.
  */
 const resources = [
   booksResource,
@@ -104,6 +104,7 @@ const resources = [
   faqResource,
   mailTemplateResource,
   mailAddressResource,
+  mailPublicationResource,
 ];
 
 /** Routes a <Resource> serves at the spec's address itself. */

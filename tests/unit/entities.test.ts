@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { getTableConfig, PgTable } from 'drizzle-orm/pg-core';
 import { columnEntries, entityMessageKeys, fieldEntries } from '../../contract/entity';
 import { entities } from '../../contract/entities';
+import { mailPublicationEntity } from '../../contract/mailPublication';
 import { resourceApi } from '../../contract/resourceApi';
 import { jaMessages } from '../../i18n/ja';
 import * as schema from '../../server/db/schema';
@@ -59,5 +60,29 @@ describe.each(entities.map((e) => [e.resource, e] as const))('the %s description
         expect(Object.keys(resourceApi), name).toContain(field.reference);
       }
     }
+  });
+});
+
+describe('the bulk mail publication description', () => {
+  it('lists title, send date, creation date, recipients and progress, and validates the create body with the spec messages', () => {
+    expect(entities).toContain(mailPublicationEntity);
+    expect(columnEntries(mailPublicationEntity).map(([name]) => name)).toEqual([
+      'setting',
+      'send_at',
+      'created_at',
+      'recipient_count',
+      'progress',
+    ]);
+    expect(lookup('resources.mail_publishes.fields.setting')).toBe('タイトル');
+    const refused = mailPublicationEntity.create.safeParse({
+      send_at: '2026-12-01T09:00:00+09:00',
+      setting: { title: '', from_address: 'info@example.jp', body: '<p>本文</p>', users: [] },
+    });
+    expect(refused.success).toBe(false);
+    expect(refused.error?.issues.map((i) => i.message)).toEqual(
+      expect.arrayContaining(['タイトルを入力してください', '送信先を1件以上選択してください']),
+    );
+    // Never edited: no update body is accepted.
+    expect(mailPublicationEntity.update.safeParse({ send_at: '2026-12-01T09:00:00+09:00' }).success).toBe(false);
   });
 });

@@ -4,11 +4,10 @@ import {
   customerListSchema,
   customerQuerySchema,
   mailFailureListSchema,
-  mailPublicationCreateSchema,
+  mailPublicationEntity,
   mailPublicationListQuerySchema,
   mailPublicationListSchema,
   mailPublicationMessages,
-  mailPublicationSchema,
   mailPublicationTestSchema,
   PUBLICATION_BODY_LIMIT,
 } from '../../../contract/mailPublication';
@@ -40,7 +39,10 @@ const withAttachment = (field: string) => ({
   ),
 });
 
-/** Bulk mail (spec 7 "Mail templates and bulk mail") and the customers it is sent to. */
+/**
+ * Bulk mail (spec 7 "Mail templates and bulk mail") and the customers it is sent to. The create body
+ * and the answer are validated with the publication's description (`mailPublicationEntity`).
+ */
 const mailPublicationRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
   const publications = new MailPublicationService(ctx.db);
 
@@ -64,8 +66,8 @@ const mailPublicationRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
       schema: {
         summary: 'Create a bulk mail: one message per recipient is queued for send_at',
         tags,
-        body: mailPublicationCreateSchema,
-        response: { 201: mailPublicationSchema, 413: errorBodySchema, ...errors },
+        body: mailPublicationEntity.create,
+        response: { 201: mailPublicationEntity.record, 413: errorBodySchema, ...errors },
       },
     },
     async (request, reply) => reply.status(201).send(await publications.create(userOf(request), request.body)),
