@@ -26,6 +26,11 @@ export interface OutgoingMail {
   body: string;
   /** An HTML part besides the text. */
   html?: string | null;
+  /**
+   * An attachment of this mail's own (a bulk mail's test send). Bulk mail leaves it out: the worker
+   * attaches the publication's (publicationId), never a copy per recipient.
+   */
+  attachment?: { content: Buffer; type: string; name: string } | null;
   /** Not before this time (a publication's send_at); now when absent. */
   notBefore?: Date | null;
   createdBy?: number | null;
@@ -82,6 +87,10 @@ export async function enqueueMail(tx: Tx, mails: readonly OutgoingMail[]): Promi
         title: m.title,
         body: m.body,
         html: m.html ?? null,
+        // Bytes travel as base64 text in the JSON; decode() turns them back into bytea.
+        attachment: m.attachment ? m.attachment.content.toString('base64') : null,
+        attachment_type: m.attachment?.type ?? null,
+        attachment_name: m.attachment?.name ?? null,
         next_attempt_at: m.notBefore?.toISOString() ?? null,
         created_by: m.createdBy ?? null,
       })),
@@ -89,14 +98,16 @@ export async function enqueueMail(tx: Tx, mails: readonly OutgoingMail[]): Promi
     const rows = await sqlRows<{ id: number }>(
       tx,
       sql`insert into mail_messages (company_id, accommodation_id, book_id, publication_id, send_type, message_id,
-            dedupe_key, to_address, to_name, from_address, from_name, title, body, html, next_attempt_at, created_by)
+            dedupe_key, to_address, to_name, from_address, from_name, title, body, html, attachment,
+            attachment_type, attachment_name, next_attempt_at, created_by)
           select x.company_id, x.accommodation_id, x.book_id, x.publication_id, x.send_type, x.message_id,
             x.dedupe_key, x.to_address, x.to_name, x.from_address, x.from_name, x.title, x.body, x.html,
+            decode(x.attachment, 'base64'), x.attachment_type, x.attachment_name,
             coalesce(x.next_attempt_at, now()), x.created_by
           from jsonb_to_recordset(${json}::jsonb) as x(company_id int, accommodation_id int, book_id int,
             publication_id int, send_type smallint, message_id text, dedupe_key text, to_address text, to_name text,
-            from_address text, from_name text, title text, body text, html text, next_attempt_at timestamptz,
-            created_by int)
+            from_address text, from_name text, title text, body text, html text, attachment text,
+            attachment_type text, attachment_name text, next_attempt_at timestamptz, created_by int)
           on conflict (dedupe_key) do nothing
           returning id`,
     );

@@ -3,7 +3,7 @@ import { isPlainText } from '../../contract/fieldRules';
 import type { Config } from '../config';
 import { sqlRows, type Db } from '../db/client';
 import { RateLimiter, retryDelayMs } from './backoff';
-import { PublicationAttachments } from './attachments';
+import { PublicationAttachments, type MailAttachment } from './attachments';
 import { classifyDeliveryError, GIVE_UP_AFTER_MS, gaveUpReason, UNSAFE_HEADER_REASON } from './smtpErrors';
 import { smtpTransport, type MailTransport } from './transport';
 
@@ -40,6 +40,8 @@ interface ClaimedRow {
   body: string;
   html: string | null;
   publication_id: number | null;
+  /** Set when the row has an attachment of its own (its bytes are read when it is sent). */
+  attachment_name: string | null;
   attempts: number;
   age_ms: number;
 }
@@ -197,7 +199,7 @@ export class MailWorker {
               attempts = m.attempts + 1
           from due where m.id = due.id
           returning m.id, m.message_id, m.to_address, m.to_name, m.from_address, m.from_name, m.title,
-            m.body, m.html, m.publication_id, m.attempts,
+            m.body, m.html, m.publication_id, m.attachment_name, m.attempts,
             (extract(epoch from now() - m.created_at) * 1000)::float8 as age_ms`,
     );
     for (const r of rows) this.held.set(r.id, r.attempts);
@@ -278,6 +280,20 @@ export class MailWorker {
     if (this.held.get(row.id) === row.attempts) this.held.delete(row.id);
   }
 
+  /** A row's own attachment, read by its id when it is sent: claims stay light. */
+  private async ownAttachment(row: ClaimedRow): Promise<MailAttachment | null> {
+    const [found] = await sqlRows<{ attachment: Uint8Array | null; attachment_type: string | null }>(
+      this.o.db,
+      sql`select attachment, attachment_type from mail_messages where id = ${row.id}`,
+    );
+    if (!found?.attachment) return null;
+    return {
+      filename: row.attachment_name || 'attachment',
+      content: Buffer.from(found.attachment),
+      contentType: found.attachment_type ?? 'application/octet-stream',
+    };
+  }
+
   private release(row: ClaimedRow): Promise<void> {
     return this.settle(row, sql`status = 'queued', attempts = greatest(attempts - 1, 0)`);
   }
@@ -291,7 +307,13 @@ export class MailWorker {
       return this.settle(row, sql`status = 'failed', error = ${UNSAFE_HEADER_REASON}`);
     }
     try {
-      const attachment = row.publication_id ? await this.attachments.get(row.publication_id) : null;
+      // The row's own attachment (a test send) wins over its publication's.
+      const attachment =
+        row.attachment_name !== null
+          ? await this.ownAttachment(row)
+          : row.publication_id
+            ? await this.attachments.get(row.publication_id)
+            : null;
       const { response } = await this.o.transport.send({
         messageId: row.message_id,
         from: { name: row.from_name ?? '', address: row.from_address },

@@ -155,12 +155,11 @@ export class MailPublicationService {
   }
 
   /**
-   * One test message to `to`, no publication. The outbox row has no place for an attachment of its
-   * own (the worker attaches a publication's), so the file is checked as a publication's would be
-   * (size, type by content) and the test goes without it.
+   * One test message to `to`, no publication. The file is checked as a publication's would be
+   * (size, type by content) and goes with the test as the outbox row's own attachment.
    */
   async test(user: CurrentUser, input: MailPublicationTest) {
-    await readAttachment(input.file, input.file_name);
+    const attachment = await readAttachment(input.file, input.file_name);
     const body = renderBody(input.body);
     return this.db.transaction(async (tx) => {
       await this.assertSender(tx, user, input.from_address, 'from_address');
@@ -172,6 +171,9 @@ export class MailPublicationService {
           title: input.title,
           body: fill(body.text, user.name),
           html: fill(body.html, escapeHtml(user.name)),
+          attachment: attachment
+            ? { content: Buffer.from(attachment.bytes), type: attachment.type, name: attachment.name }
+            : null,
           createdBy: user.id,
         },
       ]);

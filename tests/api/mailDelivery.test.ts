@@ -119,6 +119,46 @@ describe('mail delivery (the outbox worker)', () => {
     expect(parsed.messageId).toBe(r.messageId);
   });
 
+  it('a bulk mail test send with a PDF queues one row holding it and delivers the PDF with its name', async () => {
+    const pdf = Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n');
+    const before = await db().$count(mailMessages);
+    const sent = await s.http.send<any>('POST', '/api/admin/mail/publishes/test', {
+      token: s.staff,
+      json: {
+        title: 'テスト送信',
+        body: '<p>{{name}}様</p><p>資料を添付します。</p>',
+        to: 'me@example.jp',
+        from_address: 'info@yadoban.example.com',
+        // The declared type and the name's extension are not trusted: the content is a PDF.
+        file: `data:application/octet-stream;base64,${pdf.toString('base64')}`,
+        file_name: 'C:\\資料\\ご案内',
+      },
+    });
+    expect(sent.status).toBe(202);
+    // One row, the test's own: no publication, no copy elsewhere.
+    expect(await db().$count(mailMessages)).toBe(before + 1);
+    const r = await row(sent.body.id);
+    expect(r).toMatchObject({
+      toAddress: 'me@example.jp',
+      publicationId: null,
+      status: 'queued',
+      attachmentType: 'application/pdf',
+      attachmentName: 'ご案内.pdf',
+    });
+    expect(Buffer.from(r.attachment!).equals(pdf)).toBe(true);
+
+    worker();
+    expect((await settled(r.id)).status).toBe('sent');
+    expect(sink.messages).toHaveLength(1);
+    expect(sink.messages[0]!.to).toEqual(['me@example.jp']);
+    const parsed = await sink.parsed(0);
+    expect(parsed.subject).toBe('テスト送信');
+    expect(parsed.attachments).toHaveLength(1);
+    const [file] = parsed.attachments;
+    expect(file).toMatchObject({ filename: 'ご案内.pdf', mimeType: 'application/pdf' });
+    expect(Buffer.from(file!.content as ArrayBuffer).equals(pdf)).toBe(true);
+  });
+
   it('refuses a line break in a header field, and a name full of addresses adds no recipient', async () => {
     const before = (await db().select({ id: mailMessages.id }).from(mailMessages)).length;
     for (const over of [

@@ -136,6 +136,13 @@ export const mailMessages = pgTable(
     body: text('body').notNull(),
     /** An HTML part besides the text (bulk mail); null for text-only mail. */
     html: text('html'),
+    /**
+     * An attachment of this row's own (a bulk mail's test send); null for the others. Bulk rows
+     * refer to their publication's attachment (publication_id), never a copy per recipient.
+     */
+    attachment: bytea('attachment'),
+    attachmentType: text('attachment_type'),
+    attachmentName: text('attachment_name'),
     status: text('status').$type<(typeof MAIL_STATUSES)[number]>().notNull().default('queued'),
     attempts: integer('attempts').notNull().default(0),
     /** When a queued row may be tried next (send_at of a publication, or the retry backoff). */
@@ -162,6 +169,12 @@ export const mailMessages = pgTable(
       .where(sql`${t.status} in ('queued', 'sending')`),
     check('mail_messages_status_valid', inList(t.status, MAIL_STATUSES)),
     check('mail_messages_attempts_nonneg', sql`${t.attempts} >= 0`),
+    // Spec 9: attachments up to 5,000,000 bytes.
+    check('mail_messages_attachment_size', sql`${t.attachment} is null or octet_length(${t.attachment}) <= 5000000`),
+    check(
+      'mail_messages_attachment_type',
+      sql`${t.attachment} is null or (${t.attachmentType} is not null and ${t.attachmentName} is not null)`,
+    ),
   ],
 );
 
