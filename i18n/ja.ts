@@ -239,7 +239,6 @@ export const appMessages = {
       no_options: 'オプションはありません。',
       provisional: '仮決済',
       option_line: '%{name} × %{unit}',
-      coming: 'この欄は今後の更新で使えるようになります。',
       cancel_dialog: {
         title: '予約のキャンセル',
         content: 'この予約をキャンセルします。よろしいですか？',

@@ -1,5 +1,6 @@
 import { PLACEHOLDER_PATTERN, type MailPlaceholder } from '../../contract/mailTemplate';
 import { optionLineTotal } from '../../contract/option';
+import { formatDate, formatYen } from '../../i18n/formats';
 
 /**
  * The one renderer of mail placeholders (spec 3 "Mail placeholders"): templates, free mail, the
@@ -28,17 +29,11 @@ export interface MailBookingOption {
   days: number;
 }
 
-/** 18000 -> 18,000円 */
-export function yen(amount: number): string {
-  return `${String(Math.round(amount)).replace(/\B(?=(\d{3})+(?!\d))/g, ',')}円`;
-}
+/** 18000 -> 18,000円: the console's own formatter, so mail and screens write money alike. */
+export const yen = (amount: number): string => formatYen(Math.round(amount));
 
 /** 2026-04-01 -> 2026年4月1日 */
-export function japaneseDate(date: string): string {
-  const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(date);
-  if (!match) return date;
-  return `${Number(match[1])}年${Number(match[2])}月${Number(match[3])}日`;
-}
+export const japaneseDate = (date: string): string => formatDate(date) || date;
 
 /** One line per option (`name x unit : price円`, the line's total) and the total line; empty without options. */
 export function optionLines(options: readonly MailBookingOption[]): string {
