@@ -19,11 +19,12 @@ function cp932Mail(from: string, subject: string, body: string): Buffer {
   return Buffer.concat([Buffer.from(headers.join('\r\n') + '\r\n\r\n'), iconv.encode(body, 'cp932')]);
 }
 
+/** Screenshots for a person to look at, only when asked for (E2E_SCREENSHOT_DIR). */
 async function shoot(page: Page, name: string) {
-  for (const width of [1700, 1400, 390]) {
+  const dir = process.env.E2E_SCREENSHOT_DIR;
+  for (const width of dir ? [1700, 1400, 390] : []) {
     await page.setViewportSize({ width, height: 900 });
-    await page.waitForTimeout(300);
-    await page.screenshot({ path: `/tmp/h5-${name}-${width}.png`, fullPage: true });
+    await page.screenshot({ path: `${dir}/received-mail-${name}-${width}.png`, fullPage: true });
   }
   await page.setViewportSize({ width: 1400, height: 900 });
 }
