@@ -55,7 +55,16 @@ const envSchema = z.object({
     .int()
     .positive()
     .default(10 * 1024 * 1024),
+  /** Base address of the external booking channel (service 1). Without it the embedded default runs the simulator. */
   CHANNEL_URL: z.string().url().optional(),
+  /** Port of the channel simulator started inside `npm start` when CHANNEL_URL is not set. */
+  CHANNEL_SIM_PORT: z.coerce.number().int().min(0).max(65535).default(8090),
+  /** Start the simulator inside the process (default: on the embedded database without CHANNEL_URL). */
+  CHANNEL_SIM: boolFlag.optional(),
+  /** Seconds between two reads of the channel's booking feed. */
+  CHANNEL_POLL_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
+  /** Key (32+ characters) that encrypts channel passwords at rest; generated once and kept in the database when not set. */
+  CHANNEL_SECRET_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Trust X-Forwarded-For (behind a reverse proxy) for the client address used by rate limits. */
   TRUST_PROXY: boolFlag.default(false),

@@ -66,6 +66,10 @@ export const bookings = pgTable(
     externalId: text('external_id'),
     /** 0 not yet synced with the external channel, 1 synced. */
     sync: smallint('sync').notNull().default(0),
+    /** seq of the channel revision last applied to this booking (server/channel/apply.ts): an older one changes nothing. */
+    externalSeq: integer('external_seq'),
+    /** 1: the channel sold it on a night we had no room left. Kept, never dropped; shown as a warning. */
+    overbooked: smallint('overbooked').notNull().default(0),
     /** 1 cancelled. */
     deleteFlg: smallint('delete_flg').notNull().default(0),
     /** When it was cancelled (the lodging list's cancel date); set exactly when delete_flg is 1. */
@@ -124,6 +128,11 @@ export const bookings = pgTable(
     check('bookings_via_valid', inList(t.via, VIA_CODES)),
     check('bookings_job_valid', inList(t.job, JOB_CODES)),
     flagCheck('bookings_sync_flag', t.sync),
+    flagCheck('bookings_overbooked_flag', t.overbooked),
+    // Channel bookings waiting for their change to reach the site (the sync job, the unsynced list).
+    index('bookings_channel_unsynced_idx')
+      .on(t.accommodationId, t.id)
+      .where(sql`via = 1 and sync = 0`),
     flagCheck('bookings_delete_flg_flag', t.deleteFlg),
     check('bookings_deleted_at_with_flag', sql`(${t.deleteFlg} = 1) = (${t.deletedAt} is not null)`),
   ],

@@ -1,5 +1,19 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, jsonb, pgTable, serial, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigserial,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { SYNC_CHECK_STATUSES } from '../../../contract/enums';
 import { accommodations } from './company';
 import { bookings } from './bookings';
@@ -101,5 +115,88 @@ export const syncLogs = pgTable(
     index('sync_logs_book_idx').on(t.bookId),
     flagCheck('sync_logs_success_flag', t.success),
     flagCheck('sync_logs_read_flag', t.read),
+  ],
+);
+
+/**
+ * Changes of our stock, prices and plan publication waiting to reach the channel (ARI out). Rows are
+ * written by triggers on bookings, rooms, plans and prices (migration 0014), in the transaction of
+ * the change, for facilities with a service 1 setting; the push job (server/channel/push.ts) reads
+ * them per facility, coalesces them into one batch per type and deletes what it sent.
+ * kind 1: availability of room type target_id; kind 2: restrictions (rate, stop-sell) of plan
+ * target_id. Nights from date_from up to date_to, excluded (date_to is a check-out day).
+ */
+export const channelChanges = pgTable(
+  'channel_changes',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    accommodationId: integer('accommodation_id')
+      .notNull()
+      .references(() => accommodations.id, { onDelete: 'cascade' }),
+    kind: smallint('kind').notNull(),
+    targetId: integer('target_id').notNull(),
+    dateFrom: date('date_from', { mode: 'string' }).notNull(),
+    dateTo: date('date_to', { mode: 'string' }).notNull(),
+    ...createdAt,
+  },
+  (t) => [
+    index('channel_changes_accommodation_idx').on(t.accommodationId, t.id),
+    check('channel_changes_kind_valid', sql`${t.kind} in (1, 2)`),
+  ],
+);
+
+/** Channel revisions applied, keyed by facility and revision id: a revision served again is acknowledged, not applied. */
+export const channelRevisions = pgTable(
+  'channel_revisions',
+  {
+    accommodationId: integer('accommodation_id')
+      .notNull()
+      .references(() => accommodations.id, { onDelete: 'cascade' }),
+    revisionId: text('revision_id').notNull(),
+    reservationId: text('reservation_id').notNull(),
+    seq: integer('seq').notNull(),
+    appliedAt: timestamp('applied_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.accommodationId, t.revisionId] })],
+);
+
+/**
+ * Sync health per facility (GET /api/admin/sync/health). A pull that fails opens a gap (gap_from)
+ * that the next successful pull closes by reading the site's booking list from it.
+ */
+export const channelState = pgTable('channel_state', {
+  accommodationId: integer('accommodation_id')
+    .primaryKey()
+    .references(() => accommodations.id, { onDelete: 'cascade' }),
+  lastPullAt: timestamp('last_pull_at', { withTimezone: true }),
+  lastPullOkAt: timestamp('last_pull_ok_at', { withTimezone: true }),
+  lastPushAt: timestamp('last_push_at', { withTimezone: true }),
+  lastPushOkAt: timestamp('last_push_ok_at', { withTimezone: true }),
+  /** Earliest pull that failed since the last good one; null when there is no gap. */
+  gapFrom: timestamp('gap_from', { withTimezone: true }),
+  /** Not before this time may the next push go (a 429's Retry-After, a 5xx back-off). */
+  pushNotBefore: timestamp('push_not_before', { withTimezone: true }),
+  lastReadbackAt: timestamp('last_readback_at', { withTimezone: true }),
+  lastError: text('last_error'),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Nights staff stopped selling on the channel (the stale warning's one-click stop-sell): pushed as availability 0. */
+export const channelStopSells = pgTable(
+  'channel_stop_sells',
+  {
+    roomId: integer('room_id')
+      .notNull()
+      .references(() => rooms.id, { onDelete: 'cascade' }),
+    targetDate: date('target_date', { mode: 'string' }).notNull(),
+    accommodationId: integer('accommodation_id')
+      .notNull()
+      .references(() => accommodations.id, { onDelete: 'cascade' }),
+    createdBy: integer('created_by'),
+    ...createdAt,
+  },
+  (t) => [
+    primaryKey({ columns: [t.roomId, t.targetDate] }),
+    index('channel_stop_sells_accommodation_idx').on(t.accommodationId, t.targetDate),
   ],
 );
