@@ -33,6 +33,11 @@ export const errorMessages = {
   /** 400: a value the database cannot hold (a number out of range, a NUL character, a bad date). */
   invalidValue: '保存できない値が含まれています（範囲外の数値や使用できない文字）。内容を確認してください。',
   syncFailed: '同期に失敗しました。パスワードや日付を確認してください。',
+  // Section 8 "Sync errors", what the channel answered (server/channel/client.ts maps its codes).
+  syncWrongPassword: '外部予約サイトのパスワードが違います。',
+  syncStateNotAllowed: '外部予約サイトの状態が同期を許可していません。',
+  syncCloseBookingError: '外部予約サイトで予約クローズエラーが発生しました。',
+  syncCancelError: '外部予約サイトでキャンセル同期エラーが発生しました。',
   mailFailed: 'メールの送信に失敗しました。',
   /** Spec 5 and 9: an attachment over 5,000,000 bytes ('file size must be within 5M'). */
   attachmentTooLarge: 'ファイルサイズは5M以内にしてください',

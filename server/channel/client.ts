@@ -1,0 +1,232 @@
+import { errorMessages } from '../../contract/messages';
+
+/**
+ * The HTTP client of the external booking channel (service 1), shaped after docs/channel.md.
+ * Every call logs in with HTTP Basic; a failure is a ChannelError with the channel's code, so that
+ * callers decide: retry (429, 5xx, timeout, network), stop (wrong password, closed), or show staff
+ * the Japanese sentence of spec section 8 (channelErrorMessage).
+ */
+
+export type ChannelErrorCode =
+  | 'wrong_password'
+  | 'closed'
+  | 'close_booking_error'
+  | 'cancel_sync_error'
+  | 'not_found'
+  | 'rate_limited'
+  | 'unavailable'
+  | 'internal'
+  | 'bad_request'
+  | 'timeout'
+  | 'network'
+  | 'bad_answer';
+
+export class ChannelError extends Error {
+  constructor(
+    readonly code: ChannelErrorCode,
+    readonly status: number,
+    message: string,
+    /** Seconds to wait before the next call of this kind (429's Retry-After). */
+    readonly retryAfterSeconds?: number,
+  ) {
+    super(message);
+    this.name = 'ChannelError';
+  }
+
+  /** Worth trying again later: the channel was busy, down or slow, not refusing. */
+  get retryable(): boolean {
+    return ['rate_limited', 'unavailable', 'internal', 'timeout', 'network', 'bad_answer'].includes(this.code);
+  }
+}
+
+/** The Japanese sentence staff see for a failed sync (spec section 8). */
+export function channelErrorMessage(error: unknown): string {
+  if (!(error instanceof ChannelError)) return errorMessages.syncFailed;
+  switch (error.code) {
+    case 'wrong_password':
+      return errorMessages.syncWrongPassword;
+    case 'closed':
+      return errorMessages.syncStateNotAllowed;
+    case 'close_booking_error':
+      return errorMessages.syncCloseBookingError;
+    case 'cancel_sync_error':
+      return errorMessages.syncCancelError;
+    default:
+      return errorMessages.syncFailed;
+  }
+}
+
+export interface ChannelAccountRef {
+  hotelId: string;
+  loginId: string;
+  password: string;
+}
+
+export interface AvailabilityValue {
+  room_code: string;
+  /** First and last night, both included (yyyy-MM-dd). */
+  date_from: string;
+  date_to: string;
+  availability: number;
+}
+
+export interface RestrictionValue {
+  plan_code: string;
+  room_code: string;
+  date_from: string;
+  date_to: string;
+  rate?: number;
+  stop_sell?: boolean;
+}
+
+export interface ChannelReservation {
+  reservation_id: string;
+  seq: number;
+  status: 'new' | 'modified' | 'cancelled';
+  room_code: string;
+  plan_code: string;
+  start_date: string;
+  nights: number;
+  guests: number;
+  name: string;
+  mail: string | null;
+  amount: number;
+}
+
+export interface ChannelRevision extends ChannelReservation {
+  id: string;
+  inserted_at: string;
+  /** 'hotel': our own change coming back; applying it changes nothing. */
+  origin?: 'guest' | 'hotel';
+}
+
+export interface ChannelBooking extends ChannelReservation {
+  revision_id: string;
+  updated_at: string;
+}
+
+export interface AvailabilityDay {
+  date: string;
+  availability: number;
+  stop_sell: boolean;
+}
+
+export interface BookingChange {
+  room_code: string;
+  plan_code: string;
+  start_date: string;
+  nights: number;
+  guests: number;
+  name: string;
+}
+
+export interface ChannelClientOptions {
+  /** A call not answered in this time fails with 'timeout' (the change may have been made). */
+  timeoutMs?: number;
+}
+
+export class ChannelClient {
+  private readonly base: string;
+  private readonly auth: string;
+  private readonly timeoutMs: number;
+
+  constructor(baseUrl: string, account: ChannelAccountRef, options: ChannelClientOptions = {}) {
+    this.base = `${baseUrl.replace(/\/+$/, '')}/api/v1/hotels/${encodeURIComponent(account.hotelId)}`;
+    this.auth = `Basic ${Buffer.from(`${account.loginId}:${account.password}`).toString('base64')}`;
+    this.timeoutMs = options.timeoutMs ?? 10_000;
+  }
+
+  login(): Promise<{ hotel_id: string; name: string }> {
+    return this.call('GET', '/login');
+  }
+
+  pushAvailability(values: AvailabilityValue[]): Promise<{ accepted: number }> {
+    return this.call('POST', '/availability', { values });
+  }
+
+  pushRestrictions(values: RestrictionValue[]): Promise<{ accepted: number }> {
+    return this.call('POST', '/restrictions', { values });
+  }
+
+  async availability(roomCode: string, from: string, to: string): Promise<AvailabilityDay[]> {
+    const q = new URLSearchParams({ room_code: roomCode, from, to });
+    return (await this.call<{ days: AvailabilityDay[] }>('GET', `/availability?${q}`)).days;
+  }
+
+  /** The site's raw per-day codes of a plan's month, comma-separated (section 4 maps them). */
+  async status(planCode: string, year: number, month: number): Promise<string> {
+    const q = new URLSearchParams({ plan_code: planCode, year: String(year), month: String(month) });
+    return (await this.call<{ status: string }>('GET', `/status?${q}`)).status;
+  }
+
+  async feed(): Promise<ChannelRevision[]> {
+    return (await this.call<{ revisions: ChannelRevision[] }>('GET', '/booking_revisions/feed')).revisions;
+  }
+
+  async ack(revisionId: string): Promise<void> {
+    await this.call('POST', `/booking_revisions/${encodeURIComponent(revisionId)}/ack`);
+  }
+
+  async bookings(updatedFrom: Date): Promise<ChannelBooking[]> {
+    const q = new URLSearchParams({ updated_from: updatedFrom.toISOString() });
+    return (await this.call<{ bookings: ChannelBooking[] }>('GET', `/bookings?${q}`)).bookings;
+  }
+
+  changeBooking(reservationId: string, change: BookingChange): Promise<ChannelBooking> {
+    return this.call('PATCH', `/bookings/${encodeURIComponent(reservationId)}`, change);
+  }
+
+  cancelBooking(reservationId: string): Promise<ChannelBooking> {
+    return this.call('POST', `/bookings/${encodeURIComponent(reservationId)}/cancel`);
+  }
+
+  private async call<T>(method: string, path: string, body?: unknown): Promise<T> {
+    let answer: Response;
+    try {
+      answer = await fetch(this.base + path, {
+        method,
+        headers: {
+          authorization: this.auth,
+          accept: 'application/json',
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
+        signal: AbortSignal.timeout(this.timeoutMs),
+      });
+    } catch (e) {
+      const timedOut = e instanceof Error && (e.name === 'TimeoutError' || e.name === 'AbortError');
+      throw new ChannelError(timedOut ? 'timeout' : 'network', 0, timedOut ? 'channel timeout' : 'channel unreachable');
+    }
+    let json: unknown;
+    try {
+      json = await answer.json();
+    } catch {
+      throw new ChannelError('bad_answer', answer.status, `channel answered ${answer.status} without JSON`);
+    }
+    if (answer.ok) return json as T;
+    const code = (json as { error?: string } | null)?.error;
+    const retryAfter = Number(answer.headers.get('retry-after'));
+    throw new ChannelError(
+      isKnownCode(code) ? code : answer.status >= 500 ? 'internal' : 'bad_answer',
+      answer.status,
+      `channel answered ${answer.status} ${code ?? ''}`.trim(),
+      Number.isFinite(retryAfter) && retryAfter >= 0 ? retryAfter : undefined,
+    );
+  }
+}
+
+const KNOWN: readonly ChannelErrorCode[] = [
+  'wrong_password',
+  'closed',
+  'close_booking_error',
+  'cancel_sync_error',
+  'not_found',
+  'rate_limited',
+  'unavailable',
+  'internal',
+  'bad_request',
+];
+
+function isKnownCode(code: unknown): code is ChannelErrorCode {
+  return typeof code === 'string' && (KNOWN as readonly string[]).includes(code);
+}
