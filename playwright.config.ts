@@ -9,6 +9,11 @@ const workDir = process.env.E2E_WORK_DIR ?? 'test-results';
 /** The run's SMTP server (scripts/e2eMailSink.ts): the product delivers there, each mail a .eml file in E2E_MAIL_DIR. */
 export const E2E_MAIL_PORT = port + 1000;
 export const E2E_MAIL_DIR = `${workDir}/e2e-mail`;
+/** The run's channel simulator, started inside the e2e server (docs/channel.md); tests drive it through /sim. */
+export const E2E_CHANNEL_SIM_PORT = port + 2000;
+export const E2E_CHANNEL_SIM_URL = `http://127.0.0.1:${E2E_CHANNEL_SIM_PORT}`;
+/** Seconds between two reads of the channel's feed on the e2e server: a stale facility shows within seconds. */
+export const E2E_CHANNEL_POLL_SECONDS = 2;
 
 // e2e runs the product as `npm start` does (after `vite build`), on a fresh embedded database
 // with the demo data, in Debian's Chromium: Playwright cannot download a browser here.
@@ -61,6 +66,9 @@ export default defineConfig({
         // Mail goes out over real SMTP to the sink above (e2e/support.ts waitForMail), without throttling.
         SMTP_URL: `smtp://127.0.0.1:${E2E_MAIL_PORT}`,
         MAIL_RATE_PER_SECOND: '1000',
+        // The channel simulator inside the server, polled every 2 seconds (e2e/syncStale.spec.ts).
+        CHANNEL_SIM_PORT: String(E2E_CHANNEL_SIM_PORT),
+        CHANNEL_POLL_SECONDS: String(E2E_CHANNEL_POLL_SECONDS),
       },
     },
   ],

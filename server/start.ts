@@ -15,6 +15,7 @@ import { AuthService } from './services/auth';
 import { startMailWorker } from './mail/worker';
 import { startScheduledMail } from './mail/scheduled';
 import { startInboundSmtp, type InboundSmtp } from './mail/inbound/smtpListener';
+import { startChannelSim, type StartedChannelSim } from './channel/simulator/app';
 
 export interface Started {
   app: FastifyInstance;
@@ -24,6 +25,8 @@ export interface Started {
   opened: OpenedDatabase;
   /** The received-mail SMTP listener, when INBOUND_SMTP_PORT is set (port 0: a free port, given here). */
   inboundSmtp: InboundSmtp | null;
+  /** The channel simulator started inside this process (the embedded default without CHANNEL_URL). */
+  channelSim: StartedChannelSim | null;
   /** Stops accepting requests, lets the running ones finish, then closes the database. */
   close(): Promise<void>;
 }
@@ -33,13 +36,15 @@ export interface Started {
  * builds the app; logs which database it opened and what it holds. Used by server.ts and tests.
  */
 export async function createServer(
-  config: Config,
+  givenConfig: Config,
   options: BuildAppOptions & { database?: DatabaseOptions } = {},
 ): Promise<Started> {
+  let config = givenConfig;
   const target =
     options.database ?? (config.DATABASE_URL ? { url: config.DATABASE_URL } : { dataDir: config.DATA_DIR });
   const opening = await inspectBeforeOpening(target);
   const database = await openDatabase(target);
+  let channelSim: StartedChannelSim | null = null;
   try {
     const held = await summariseData(
       (text) => database.db.execute(sql.raw(text)) as unknown as Promise<{ rows: unknown[] }>,
@@ -48,6 +53,16 @@ export async function createServer(
     const refusal = empty ? seedRefusal(config, opening) : undefined;
     const seeded = empty && refusal === undefined ? await seedDemo(database.db) : false;
     const opened = describeOpening(opening, { held, seeded, refusal });
+    // The external channel: CHANNEL_URL, or the simulator inside this process on the embedded
+    // default (docs/channel.md). Routes read the address from config.CHANNEL_URL.
+    channelSim =
+      (config.CHANNEL_SIM ?? (!config.CHANNEL_URL && !config.DATABASE_URL && config.NODE_ENV !== 'test'))
+        ? await startChannelSim({ port: config.CHANNEL_SIM_PORT, host: '127.0.0.1' }).catch((e: unknown) => {
+            console.warn(`The channel simulator could not start on port ${config.CHANNEL_SIM_PORT}: ${String(e)}`);
+            return null;
+          })
+        : null;
+    if (channelSim && !config.CHANNEL_URL) config = { ...config, CHANNEL_URL: channelSim.url };
     const secret = config.JWT_SECRET ?? (await getOrCreateSecret(database.db, 'access-token-key'));
     const tokens = new AccessTokens(secret, config.ACCESS_TOKEN_TTL_SECONDS);
     const auth = new AuthService(database.db, tokens, config);
@@ -76,12 +91,15 @@ export async function createServer(
     const mailWorker = startMailWorker(database.db, config, app.log);
     // Transfer-deadline reminders from the database, every 10 minutes (not in tests: they call it themselves).
     const scheduledMail = config.NODE_ENV === 'test' ? null : startScheduledMail(database.db, { log: app.log });
+    // Channel sync: pushes, the booking feed, the daily read-back and checks (not in tests: they call them).
+    const channelSync = null as { stop(): Promise<void> } | null; // wired once pull and push land
     return {
       app,
       database,
       auth,
       opened,
       inboundSmtp,
+      channelSim,
       async close() {
         // No more received mail: a message being received is answered (stored or 451) first.
         await inboundSmtp?.close();
@@ -96,12 +114,15 @@ export async function createServer(
         }
         // A clean stop sends no message twice: in-flight mail finishes or goes back to the queue.
         scheduledMail?.stop();
+        await channelSync?.stop();
+        await channelSim?.close();
         await mailWorker?.stop();
         await unlisten();
         await database.close();
       },
     };
   } catch (e) {
+    await channelSim?.close();
     await database.close();
     throw e;
   }

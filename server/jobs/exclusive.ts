@@ -32,3 +32,41 @@ export async function runExclusive(db: Db, job: JobName, run: (tx: Tx) => Promis
     return true;
   });
 }
+
+/**
+ * Runs a job that makes calls outside the database (the channel's HTTP API) at most once at a time
+ * across every server process, without holding a transaction across those calls (PGlite has one
+ * connection; a transaction open for seconds would stall every request). The process takes a lease
+ * row (job_leases) for `leaseMs`, renews it while the job runs, and drops it at the end; a process
+ * that dies leaves a lease that expires, and another takes over. Answers false when another
+ * process holds the lease.
+ */
+export async function runLeased(
+  db: Db,
+  job: JobName,
+  holder: string,
+  run: () => Promise<void>,
+  leaseMs = 60_000,
+): Promise<boolean> {
+  const take = async () => {
+    const rows = await sqlRows<{ holder: string }>(
+      db,
+      sql`insert into job_leases (name, holder, until)
+          values (${job}, ${holder}, now() + make_interval(secs => ${leaseMs / 1000}))
+          on conflict (name) do update set holder = excluded.holder, until = excluded.until
+            where job_leases.until < now() or job_leases.holder = excluded.holder
+          returning holder`,
+    );
+    return rows.length === 1;
+  };
+  if (!(await take())) return false;
+  const renew = setInterval(() => void take().catch(() => undefined), Math.max(1_000, leaseMs / 3));
+  renew.unref();
+  try {
+    await run();
+  } finally {
+    clearInterval(renew);
+    await db.execute(sql`delete from job_leases where name = ${job} and holder = ${holder}`).catch(() => undefined);
+  }
+  return true;
+}
