@@ -67,6 +67,8 @@ export const bookingSchema = z.object({
   uid: z.string(),
   via: z.number().int(),
   sync: z.number().int(),
+  /** 1: a channel booking (via 1) kept although it overbooked a night (issue 21). */
+  overbooked: z.number().int().optional(),
   delete_flg: z.number().int(),
   /** When it was cancelled (ISO 8601, +09:00). */
   deleted_at: z.string().nullable(),
@@ -364,6 +366,8 @@ export const bookingListQuerySchema = z
     stay_end_date: day.optional(),
     with_consecutive: flag,
     sync: z.enum(['0', '1']).transform(Number).optional(),
+    /** 1: only the channel bookings flagged overbooked (the dashboard's list). */
+    overbooked: z.enum(['0', '1']).transform(Number).optional(),
     not_paid_only: flag,
     with_deleted: flag,
     mail: z.string().max(254).check(plainText()).optional(),

@@ -8,6 +8,9 @@ import { planEntity } from './plan';
 import { roomEntity } from './room';
 import { senderAddressEntity } from './senderAddress';
 import { supplierEntity } from './supplier';
+import { syncItemEntity } from './syncItem';
+import { syncLogEntity } from './syncLog';
+import { syncSettingEntity } from './syncSetting';
 import { userEntity } from './user';
 
 /**
@@ -26,4 +29,7 @@ export const entities: readonly AnyEntity[] = [
   mailTemplateEntity,
   senderAddressEntity,
   mailPublicationEntity,
+  syncSettingEntity,
+  syncItemEntity,
+  syncLogEntity,
 ] as readonly AnyEntity[];

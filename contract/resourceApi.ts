@@ -12,6 +12,11 @@ export interface ResourceApi {
   readonly path: string;
   /** The key of the list answer (`{ rooms: [...] }`). */
   readonly listKey: string;
+  /**
+   * Where one record lives when it is not `${path}/{id}`: `sync-item` for the sync items listed
+   * and created at `admin/sync/items` (spec 7). Never nested.
+   */
+  readonly recordPath?: string;
   /** The API pages the list itself (offset, limit) and answers `count`. */
   readonly serverPaging?: boolean;
   /**
@@ -42,6 +47,12 @@ export const resourceApi = {
   mail_addresses: { path: 'admin/mail/addresses', listKey: 'addresses' },
   /** The mail templates of an accommodation (one per send type; no create or delete). */
   mail_templates: { path: 'admin/accommodations/:id/mail_templates', listKey: 'mail_templates' },
+  /** A facility's channel settings (administrators; the password is never answered). */
+  sync_settings: { path: 'facility/:id/sync-settings', listKey: 'sync_settings' },
+  /** Room types' and plans' names on the channel: listed and created here, one at `sync-item/{id}`. */
+  sync_items: { path: 'admin/sync/items', listKey: 'items', recordPath: 'sync-item' },
+  /** What each sync did, 50 a page, newest first. */
+  sync_logs: { path: 'admin/logs/sync', listKey: 'logs', serverPaging: true },
 } as const satisfies Record<string, ResourceApi>;
 
 export type ResourceName = keyof typeof resourceApi;

@@ -11,6 +11,8 @@ import { bookMailMethods } from './methods/bookMail';
 import { priceMethods } from './methods/prices';
 import { receivedMailMethods } from './methods/receivedMail';
 import { bulkMailMethods } from './methods/bulkMail';
+import { syncCheckMethods } from './methods/syncCheck';
+import { syncHealthMethods } from './methods/syncHealth';
 
 /**
  * react-admin's calls mapped onto the documented paths (contract/resourceApi): a list answers under
@@ -43,7 +45,7 @@ function listPath(api: ResourceApi, meta: CallMeta | undefined): { path: string;
 }
 
 const itemUrl = (api: ResourceApi, meta: CallMeta | undefined, id: Identifier) =>
-  apiUrl(`${fillApiPath(api.path, meta?.accommodationId)}/${encodeURIComponent(String(id))}`);
+  apiUrl(`${api.recordPath ?? fillApiPath(api.path, meta?.accommodationId)}/${encodeURIComponent(String(id))}`);
 
 /** A filter as the API reads its query: flat parameters, arrays repeated, booleans 'true'/'false'. */
 export function toQuery(filter: Record<string, unknown> | undefined): Record<string, QueryValue> {
@@ -159,6 +161,8 @@ export function createDataProvider(apis: ResourceApis = resourceApi) {
     ...bookMailMethods,
     ...receivedMailMethods,
     ...bulkMailMethods,
+    ...syncCheckMethods,
+    ...syncHealthMethods,
   } satisfies DataProvider;
 }
 

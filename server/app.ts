@@ -47,6 +47,12 @@ import mailMessageRoutes from './routes/api/mailMessages';
 import mailPublicationRoutes from './routes/api/mailPublications';
 import mailTemplateRoutes from './routes/api/mailTemplates';
 import bookMailRoutes from './routes/api/bookMail';
+import syncSettingRoutes from './routes/api/syncSettings';
+import syncItemRoutes from './routes/api/syncItems';
+import syncLogRoutes from './routes/api/syncLogs';
+import bookSyncRoutes from './routes/api/bookSync';
+import syncCheckRoutes from './routes/api/syncChecks';
+import syncHealthRoutes from './routes/api/syncHealth';
 
 export interface BuildAppOptions {
   logger?: LoggerOptions;
@@ -157,6 +163,12 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
         mailPublicationRoutes,
         mailTemplateRoutes,
         bookMailRoutes,
+        syncSettingRoutes,
+        syncItemRoutes,
+        syncLogRoutes,
+        bookSyncRoutes,
+        syncCheckRoutes,
+        syncHealthRoutes,
       ]) {
         await typed.register(routes, ctx);
       }

@@ -15,6 +15,7 @@ import { AuthService } from './services/auth';
 import { startMailWorker } from './mail/worker';
 import { startScheduledMail } from './mail/scheduled';
 import { startInboundSmtp, type InboundSmtp } from './mail/inbound/smtpListener';
+import { startChannelSync } from './channel/jobs';
 import { startChannelSim, type StartedChannelSim } from './channel/simulator/app';
 
 export interface Started {
@@ -92,7 +93,10 @@ export async function createServer(
     // Transfer-deadline reminders from the database, every 10 minutes (not in tests: they call it themselves).
     const scheduledMail = config.NODE_ENV === 'test' ? null : startScheduledMail(database.db, { log: app.log });
     // Channel sync: pushes, the booking feed, the daily read-back and checks (not in tests: they call them).
-    const channelSync = null as { stop(): Promise<void> } | null; // wired once pull and push land
+    const channelSync =
+      config.CHANNEL_URL && config.NODE_ENV !== 'test'
+        ? startChannelSync(database.db, config, config.CHANNEL_URL, { log: app.log })
+        : null;
     return {
       app,
       database,

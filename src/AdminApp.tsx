@@ -25,6 +25,9 @@ import { supplierResource } from '../resources/suppliers';
 import { userResource } from '../resources/users';
 import { mailAddressResource } from '../resources/mailAddresses';
 import { mailPublicationResource } from '../resources/mailPublications';
+import { syncItemResource } from '../resources/syncItems';
+import { syncLogResource } from '../resources/syncLogs';
+import { syncSettingResource } from '../resources/syncSettings';
 import { AccommodationGuard } from './pages/AccommodationGuard';
 
 const adminTheme: RaThemeOptions = {
@@ -58,6 +61,7 @@ export function preloadPageFor(pathname: string): Promise<unknown> {
   return calendarAccommodationOf(pathname) !== null ? calendar.preload() : Promise.resolve();
 }
 const DaySchedulePage = lazy(() => import('./pages/daySchedule/DaySchedulePage'));
+const SyncCheckPage = lazy(() => import('./pages/syncCheck/SyncCheckPage'));
 const PriceGridPage = lazy(() => import('../resources/prices/PriceGridPage'));
 const PriceCsvPage = lazy(() => import('../resources/prices/PriceCsvPage'));
 const PriceCreatorPage = lazy(() => import('../resources/prices/PriceCreatorPage'));
@@ -71,6 +75,7 @@ const pages: Partial<Record<PageName, ReactElement>> = {
   booking: <CalendarPage />,
   day: <DaySchedulePage />,
   plans: <planResource.list />,
+  syncCheck: <SyncCheckPage />,
   rooms: <roomResource.list />,
   prices: <PriceGridPage />,
   priceCsv: <PriceCsvPage />,
@@ -84,6 +89,8 @@ const pages: Partial<Record<PageName, ReactElement>> = {
   receivedMailList: <ReceivedMailListPage />,
   receivedMail: <ReceivedMailPage />,
   mailAddresses: <mailAddressResource.list />,
+  setting: <syncSettingResource.list />,
+  syncLogs: <syncLogResource.list />,
 };
 
 /**
@@ -105,6 +112,9 @@ const resources = [
   mailTemplateResource,
   mailAddressResource,
   mailPublicationResource,
+  syncSettingResource,
+  syncItemResource,
+  syncLogResource,
 ];
 
 /** Routes a <Resource> serves at the spec's address itself. */

@@ -17,6 +17,7 @@ import type { NewStay } from './newStay';
 import { BookingSections } from './BookingSections';
 import { BookingSummary } from './BookingSummary';
 import { CancelBookingDialog, type CancelChoice } from './CancelBookingDialog';
+import { ChannelSyncNotice } from './ChannelSyncNotice';
 import { PlanlessTotalDialog } from './PlanlessTotalDialog';
 import { useBookingPanel } from './useBookingPanel';
 import { useEscapeToClose } from './useEscapeToClose';
@@ -179,6 +180,7 @@ function BookingPanelBody({
               {translate('app.booking.read_only')}
             </Alert>
           )}
+          {booking && <ChannelSyncNotice booking={booking} onSynced={afterWrite} />}
           <BookingSummary booking={booking} form={form} />
           {booking && !cancelled && (
             <Typography variant="body2" color="text.secondary" data-testid="booking-autosave">

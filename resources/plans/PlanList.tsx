@@ -10,6 +10,7 @@ import { PlanIcon } from './planIcons';
 import { PlanIconInput } from './PlanIconInput';
 import { PublishSwitch } from './PublishSwitch';
 import { StopSellingButton } from './StopSellingButton';
+import { SyncItemsSection } from '../syncItems/SyncItemsSection';
 
 const planOf = (record: RaRecord) => record as unknown as PlanListItem;
 
@@ -60,6 +61,7 @@ export default function PlanList() {
             },
           ]}
           inputs={{ icon: PlanIconInput }}
+          panelChildren={<SyncItemsSection targetType={2} />}
           deleteRefusedAction={(record, done) => <StopSellingButton record={record} done={done} />}
         />
       )}

@@ -5,6 +5,7 @@ import { useAppTranslate } from '../../i18n/useAppTranslate';
 import { EntityList } from '../../src/crud/EntityList';
 import { ForAccommodation } from '../../src/crud/ForAccommodation';
 import { links } from '../../src/routes';
+import { SyncItemsSection } from '../syncItems/SyncItemsSection';
 import { RoomPlans } from './RoomPlans';
 import { UnpublishRoomPlansButton } from './UnpublishRoomPlansButton';
 
@@ -35,7 +36,12 @@ export default function RoomList() {
           meta={{ accommodationId }}
           cells={{ plans: (record) => <PlanChips record={record} /> }}
           inputs={{ plans: null }}
-          panelChildren={<RoomPlans />}
+          panelChildren={
+            <>
+              <RoomPlans />
+              <SyncItemsSection targetType={1} />
+            </>
+          }
           deleteRefusedAction={(record, done) => <UnpublishRoomPlansButton record={record} done={done} />}
           createNote={
             <Typography variant="body2" color="text.secondary">

@@ -18,9 +18,9 @@ export const RESYNC_NIGHTS = 366;
 export async function enqueueFullResync(tx: Tx | Db, accommodationId: number): Promise<void> {
   await tx.execute(sql`
     insert into channel_changes (accommodation_id, kind, target_id, date_from, date_to)
-    select ${accommodationId}, ${CHANGE_KIND.availability}, r.id, channel_tokyo_today(), channel_tokyo_today() + ${RESYNC_NIGHTS}
+    select ${accommodationId}::int, ${CHANGE_KIND.availability}::smallint, r.id, channel_tokyo_today(), channel_tokyo_today() + ${RESYNC_NIGHTS}::int
     from rooms r where r.accommodation_id = ${accommodationId}
     union all
-    select ${accommodationId}, ${CHANGE_KIND.restrictions}, p.id, channel_tokyo_today(), channel_tokyo_today() + ${RESYNC_NIGHTS}
+    select ${accommodationId}::int, ${CHANGE_KIND.restrictions}::smallint, p.id, channel_tokyo_today(), channel_tokyo_today() + ${RESYNC_NIGHTS}::int
     from plans p where p.accommodation_id = ${accommodationId} and p.ikyu_id is not null`);
 }

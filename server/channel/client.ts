@@ -148,8 +148,9 @@ export class ChannelClient {
     return this.call('POST', '/restrictions', { values });
   }
 
-  async availability(roomCode: string, from: string, to: string): Promise<AvailabilityDay[]> {
-    const q = new URLSearchParams({ room_code: roomCode, from, to });
+  /** The site's days of a room type; with a plan code, stop_sell is that plan's. */
+  async availability(roomCode: string, from: string, to: string, planCode?: string): Promise<AvailabilityDay[]> {
+    const q = new URLSearchParams({ room_code: roomCode, from, to, ...(planCode ? { plan_code: planCode } : {}) });
     return (await this.call<{ days: AvailabilityDay[] }>('GET', `/availability?${q}`)).days;
   }
 

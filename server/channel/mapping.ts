@@ -34,15 +34,14 @@ export async function loadMapping(tx: Tx, accommodationId: number): Promise<Chan
     sql`select distinct on (p.id) p.id, btrim(p.ikyu_id) as code, rp.room_id
         from plans p join room_plans rp on rp.plan_id = p.id
         join sync_items i on i.target_id = rp.room_id and i.target_type = ${SYNC_TARGET_TYPE.room} and i.service = 1
+          and btrim(i.target_name) <> ''
         where p.accommodation_id = ${accommodationId} and p.ikyu_id is not null and btrim(p.ikyu_id) <> ''
         order by p.id, rp.room_id`,
   );
-  const planList = plans.map((p) => ({
-    id: p.id,
-    code: p.code,
-    roomId: p.room_id,
-    roomCode: roomById.get(p.room_id)!.code,
-  }));
+  const planList = plans.flatMap((p) => {
+    const room = roomById.get(p.room_id);
+    return room ? [{ id: p.id, code: p.code, roomId: p.room_id, roomCode: room.code }] : [];
+  });
   return {
     accommodationId,
     rooms: roomList,

@@ -26,7 +26,7 @@ function fullError(room: q.RoomRow, nights: string[]): AppError {
 }
 
 /** A 16-character hex uid; its first 3 characters are the confirmation number staff read out. */
-function newUid(): string {
+export function newUid(): string {
   return randomBytes(8).toString('hex');
 }
 

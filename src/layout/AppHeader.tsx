@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { AppBar, Box, Button, Toolbar, Typography } from '@mui/material';
 import LogoutIcon from '@mui/icons-material/Logout';
 import BusinessIcon from '@mui/icons-material/Business';
@@ -9,6 +10,9 @@ import { FacilityIcon } from '../components/FacilityIcon';
 import { AccommodationMenu } from './AccommodationMenu';
 import { HEADER_VERSION } from './versions';
 import { shell } from '../themeTokens';
+
+/** The stale-sync warning (issue 21): its own chunk, loaded after the header's first render. */
+const SyncStaleBanner = lazy(() => import('./SyncStaleBanner'));
 
 /**
  * The header: page title (filled by each page's <Title>), the selected accommodation, the company,
@@ -81,6 +85,9 @@ export function AppHeader() {
         </Typography>
       </Toolbar>
       {selected ? <AccommodationMenu accommodation={selected} /> : null}
+      <Suspense fallback={null}>
+        <SyncStaleBanner />
+      </Suspense>
     </AppBar>
   );
 }

@@ -6,6 +6,7 @@ import HandshakeIcon from '@mui/icons-material/Handshake';
 import MailIcon from '@mui/icons-material/Mail';
 import InsightsIcon from '@mui/icons-material/Insights';
 import ScheduleIcon from '@mui/icons-material/Schedule';
+import SyncIcon from '@mui/icons-material/Sync';
 import { Menu, MenuItemLinkClasses, usePermissions, useSidebarState } from 'react-admin';
 import type { Permissions } from '../../dataProvider/authProvider';
 import { useLocation } from 'react-router-dom';
@@ -42,6 +43,7 @@ export function AppMenu() {
       <Menu.Item to={links.timesheets()} primaryText={translate('app.menu.timesheets')} leftIcon={<ScheduleIcon />} />
       <Menu.Item to={links.bulkMail()} primaryText={translate('app.menu.bulk_mail')} leftIcon={<MailIcon />} />
       <Menu.Item to={links.analytics()} primaryText={translate('app.menu.analytics')} leftIcon={<InsightsIcon />} />
+      <Menu.Item to={links.syncLogs()} primaryText={translate('app.menu.sync_logs')} leftIcon={<SyncIcon />} />
       <Divider sx={{ my: 1 }} />
       {open && accommodations.length > 0 ? (
         <ListSubheader disableSticky sx={{ bgcolor: 'transparent', lineHeight: 2 }}>

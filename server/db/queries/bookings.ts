@@ -27,6 +27,7 @@ function listWhere(q: BookingListQuery, accommodationIds: readonly number[]): SQ
     if (q.stay_end_date) parts.push(sql`b.start_date <= ${q.stay_end_date}::date`);
   }
   if (q.sync !== undefined) parts.push(sql`b.sync = ${q.sync}`);
+  if (q.overbooked !== undefined) parts.push(sql`b.overbooked = ${q.overbooked}`);
   if (q.not_paid_only) parts.push(sql`b.price < b.price_sub`);
   if (!q.with_deleted) parts.push(sql`b.delete_flg = 0`);
   if (q.mail !== undefined) parts.push(sql`b.mail = ${q.mail.trim().toLowerCase()}`);

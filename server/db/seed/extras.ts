@@ -1,10 +1,15 @@
+import { and, asc, inArray, isNotNull } from 'drizzle-orm';
+import { sealPassword, seedChannelKey } from '../../channel/credentials';
+import { demoHotels } from '../../channel/simulator/demoHotels';
 import type { Tx } from '../client';
 import {
   calendarComments,
   mailMessages,
   mailPublications,
   pettyCashEntries,
+  plans,
   receivedMails,
+  rooms,
   syncChecks,
   syncItems,
   syncLogs,
@@ -106,27 +111,52 @@ export async function seedExtras(c: ExtrasContext): Promise<void> {
   }
   if (entries.length) await tx.insert(timesheetEntries).values(entries);
 
-  // External channel (service 1) on the first accommodation. The simulator logs in with id/password.
-  const firstId = c.accommodationIds[0]!;
-  await tx.insert(syncSettings).values({
-    accommodationId: firstId,
-    tag: 'ikyu',
-    mailTo: 'sync-alert@yadoban.example.com',
-    serviceId: 1,
-    params: { accommodation_id: '100120', id: 'sakura-so', password: 'channel-pass-1234' },
-  });
+  // External channel (service 1): every facility points at its hotel on the simulator
+  // (docs/channel.md), the password sealed with the key the server will read (seedChannelKey: the
+  // CHANNEL_SECRET_KEY of this process, else the key generated once in server_secrets).
+  const key = await seedChannelKey(tx);
+  await tx.insert(syncSettings).values(
+    c.accommodationIds.slice(0, demoHotels.length).map((accommodationId, i) => ({
+      accommodationId,
+      tag: 'ikyu',
+      mailTo: 'sync-alert@yadoban.example.com',
+      serviceId: 1,
+      params: {
+        accommodation_id: demoHotels[i]!.hotelId,
+        id: demoHotels[i]!.loginId,
+        password: sealPassword(key, demoHotels[i]!.password),
+      },
+    })),
+  );
+  // Every room type is named on the site by a short code (its room_code); every plan with an
+  // ikyu_id (its plan_code) by its own name.
+  const channelRooms = await tx
+    .select({ id: rooms.id, accommodationId: rooms.accommodationId })
+    .from(rooms)
+    .where(inArray(rooms.accommodationId, c.accommodationIds))
+    .orderBy(asc(rooms.id));
+  const channelPlans = await tx
+    .select({ id: plans.id, accommodationId: plans.accommodationId, name: plans.name })
+    .from(plans)
+    .where(and(inArray(plans.accommodationId, c.accommodationIds), isNotNull(plans.ikyuId)))
+    .orderBy(asc(plans.id));
   await tx.insert(syncItems).values([
-    ...c.firstRooms.map((r) => ({
-      accommodationId: firstId,
+    ...channelRooms.map((r) => ({
+      accommodationId: r.accommodationId,
       service: 1,
       targetType: 1,
       targetId: r.id,
-      targetName: `${r.name}（禁煙）`,
+      targetName: `R${r.id}`,
     })),
-    ...c.firstPlans
-      .filter((p) => p.ikyuId)
-      .map((p) => ({ accommodationId: firstId, service: 1, targetType: 2, targetId: p.id, targetName: p.name })),
+    ...channelPlans.map((p) => ({
+      accommodationId: p.accommodationId,
+      service: 1,
+      targetType: 2,
+      targetId: p.id,
+      targetName: p.name,
+    })),
   ]);
+  const firstId = c.accommodationIds[0]!;
   const next = firstOfMonth(addMonths(today, 1));
   const year = Number(next.slice(0, 4));
   const month = Number(next.slice(5, 7));

@@ -8,6 +8,8 @@ import { LazyBookingPanel as BookingPanel } from '../../../resources/bookings/La
 import { AccommodationLinks } from './AccommodationLinks';
 import { RefundList } from './RefundList';
 import { SyncCheckTable } from './SyncCheckTable';
+import { SyncHealthCard } from './SyncHealthCard';
+import { OverbookedList } from './OverbookedList';
 import { TodayComments } from './TodayComments';
 import { TodayPlans } from './TodayPlans';
 import { UnpaidList } from './UnpaidList';
@@ -59,7 +61,9 @@ export function DashboardPage() {
             <UnreadMail version={version} />
             <AccommodationLinks />
           </Stack>
-          <SyncCheckTable rows={[]} />
+          <SyncCheckTable version={version} />
+          <OverbookedList {...section} />
+          <SyncHealthCard />
           <UnpaidList {...section} />
           <Box sx={{ gridColumn: '1 / -1', minWidth: 0 }}>
             <RefundList version={version} onRefunded={reload} />

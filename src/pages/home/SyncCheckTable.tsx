@@ -8,6 +8,7 @@ import { links } from '../../routes';
 import type { SyncCheckError } from './dashboardModel';
 import { Facility } from './Facility';
 import { SectionCard } from './SectionCard';
+import { useSyncCheckErrors } from './useSyncCheckErrors';
 
 const COLUMNS: AppMessageKey[] = [
   'app.dashboard.sync.col_date',
@@ -17,15 +18,22 @@ const COLUMNS: AppMessageKey[] = [
 ];
 
 /**
- * The errors the channel's sync check found; each date links to that day's schedule. The channel
- * sync does not exist yet, so the dashboard passes no rows and the table says so.
+ * The error days the channel's sync check found (spec 2 "Home dashboard"), from today on, of every
+ * facility the user reaches: loaded again whenever the dashboard reloads (`version`), or given as
+ * `rows`. Each date links to that day's schedule (the day route).
  */
-export function SyncCheckTable({ rows }: { rows: readonly SyncCheckError[] }) {
+export function SyncCheckTable({ version = 0, rows }: { version?: number; rows?: readonly SyncCheckError[] }) {
+  const loaded = useSyncCheckErrors(version, rows === undefined);
+  return <SyncCheckRows rows={rows ?? loaded} />;
+}
+
+function SyncCheckRows({ rows }: { rows: readonly SyncCheckError[] }) {
   const translate = useAppTranslate();
   return (
     <SectionCard title={translate('app.dashboard.sync.title')} count={rows.length} testId="sync-check-errors">
-      <Box sx={tableScrollSx}>
-        <Table size="small">
+      {/* Many days can differ while a facility is out of sync: they scroll under a header that stays. */}
+      <Box sx={{ ...tableScrollSx, maxHeight: 420, overflowY: 'auto' }}>
+        <Table size="small" stickyHeader>
           <TableHead>
             <TableRow>
               {COLUMNS.map((key) => (
@@ -46,9 +54,13 @@ export function SyncCheckTable({ rows }: { rows: readonly SyncCheckError[] }) {
               </TableRow>
             ) : (
               rows.map((row, i) => (
-                <TableRow key={`${row.accommodation_id}:${row.date}:${i}`}>
+                <TableRow key={`${row.accommodation_id}:${row.date}:${i}`} data-date={row.date}>
                   <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                    <MuiLink component={Link} to={links.dayOf(row.accommodation_id, row.date)}>
+                    <MuiLink
+                      component={Link}
+                      to={links.dayOf(row.accommodation_id, row.date)}
+                      data-testid="sync-check-error-link"
+                    >
                       {formatDate(row.date)}
                     </MuiLink>
                   </TableCell>

@@ -1,0 +1,44 @@
+import type { ChecksAnswer, IkuyuAnswer, RecheckAnswer, SyncCheckErrorRow } from '../../contract/syncCheck';
+import { apiUrl } from '../config';
+import { httpClient } from '../httpClient';
+
+/**
+ * The sync check's calls (spec 7 "Sync and checks" and the ikuyu call): a facility's stored
+ * checks, their recompute for a month, a plan's per-day status on the channel, and the error days
+ * the dashboard lists.
+ */
+export const syncCheckMethods = {
+  /** `{ check, rooms }`; with a month also our stock per day, with a plan also the plan and its channel room. */
+  async listSyncChecks(
+    accommodationId: number,
+    query: { year?: number; month?: number; plan_id?: number } = {},
+    signal?: AbortSignal,
+  ): Promise<ChecksAnswer> {
+    const url = apiUrl(`/checks/${accommodationId}`);
+    return (await httpClient<ChecksAnswer>(url, { query, signal })).json;
+  },
+
+  /** Recomputes a month: offset counts months from this month (1 = next month). */
+  async runSyncCheck(accommodationId: number, offset: number): Promise<RecheckAnswer> {
+    const url = apiUrl(`/cron/caclendar/check/${accommodationId}/${offset}`);
+    return (await httpClient<RecheckAnswer>(url, { method: 'POST' })).json;
+  },
+
+  /** The channel's raw per-day codes of a plan's month, comma-separated (contract mapExternalDayStatus maps them). */
+  async getIkuyuStatus(
+    accommodationId: number,
+    planId: number,
+    year: number,
+    month: number,
+    signal?: AbortSignal,
+  ): Promise<string> {
+    const url = apiUrl(`/accommodations/${accommodationId}/plans/${planId}/ikuyu`);
+    return (await httpClient<IkuyuAnswer>(url, { query: { year, month }, signal })).json.status;
+  },
+
+  /** The error days of the stored checks from today on, of every facility the user reaches. */
+  async listSyncCheckErrors(signal?: AbortSignal): Promise<SyncCheckErrorRow[]> {
+    return (await httpClient<{ errors: SyncCheckErrorRow[] }>(apiUrl('/checks'), { query: { errors: 1 }, signal })).json
+      .errors;
+  },
+};

@@ -1,0 +1,89 @@
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import type { SyncHealth } from '../contract/syncHealth';
+import { E2E_CHANNEL_SIM_URL } from '../playwright.config';
+import { ADMIN, bearerOf, signIn } from './support';
+
+/**
+ * Issue 21 "Sync health": while the channel is down (the simulator's outage: guests still book on
+ * the site, our pulls fail) every screen's header warns that sync is stale, with the one-click
+ * stop-sell; once the channel is back the warning goes. The e2e server polls every 2 seconds
+ * (playwright.config.ts), so a facility is stale about 9 seconds into the outage; the console asks
+ * every 30 seconds.
+ */
+test.describe.configure({ timeout: 240_000 });
+
+const SHOTS = process.env.E2E_SCREENSHOT_DIR;
+
+async function setOutage(request: APIRequestContext, outage: boolean) {
+  const res = await request.put(`${E2E_CHANNEL_SIM_URL}/sim/faults`, { data: { outage } });
+  expect(res.ok(), await res.text()).toBe(true);
+}
+
+async function health(request: APIRequestContext): Promise<SyncHealth> {
+  const res = await request.get('/api/admin/sync/health', { headers: await bearerOf(request, ADMIN) });
+  expect(res.ok()).toBe(true);
+  return (await res.json()) as SyncHealth;
+}
+
+test('the header warns while the channel is down, stop-sells on one click, and clears when it is back', async ({
+  page,
+}) => {
+  const request = page.request;
+  await setOutage(request, false);
+  // Sync runs: every demo facility has pulled lately.
+  await expect
+    .poll(async () => (await health(request)).rows.every((r) => !r.stale), { timeout: 30_000, intervals: [1000] })
+    .toBe(true);
+
+  await signIn(page, ADMIN);
+  const banner = page.getByTestId('sync-stale-banner');
+  await expect(page.getByTestId('sync-health')).toContainText('正常');
+  await expect(banner).toHaveCount(0);
+
+  await setOutage(request, true);
+  try {
+    await expect.poll(async () => (await health(request)).rows.some((r) => r.stale), { timeout: 30_000 }).toBe(true);
+    // The console's next read (every 30 s) shows it, on the screen that is open.
+    await expect(banner).toBeVisible({ timeout: 45_000 });
+    const first = (await health(request)).rows.find((r) => r.stale)!;
+    const line = banner.getByRole('alert');
+    await expect(line).toContainText(`外部予約サイトとの同期が`);
+    await expect(line).toContainText('分以上止まっています（');
+    await expect(line).toContainText(first.name);
+    await expect(page.getByTestId('sync-health')).toContainText('停止中');
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/sync-stale-dashboard.png`, fullPage: true });
+
+    // Another screen's header says it too: the calendar of the facility.
+    await page.goto(`/m/accommodation/${first.accommodation_id}`);
+    await expect(banner).toBeVisible({ timeout: 15_000 });
+
+    // One click, asked first: the nights with at most one room left are stop-sold.
+    await line.getByRole('button', { name: '残り1室以下の日を売止' }).click();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog).toContainText(first.name);
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/sync-stale-confirm.png` });
+    await dialog.getByRole('button', { name: 'OK' }).click();
+    await expect(page.getByText(/^\d+泊を売止にしました$|売止にする日はありませんでした/)).toBeVisible();
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/sync-stale-stopped.png` });
+  } finally {
+    await setOutage(request, false);
+  }
+
+  // The channel is back: the next pull succeeds, the push sends what waited (after its back-off of
+  // at most a minute), and the warning goes.
+  await expect
+    .poll(async () => (await health(request)).rows.every((r) => !r.stale), { timeout: 90_000, intervals: [1000] })
+    .toBe(true);
+  await expect(banner).toHaveCount(0, { timeout: 45_000 });
+
+  // Leave the site selling as before for the specs after this one.
+  const headers = await bearerOf(request, ADMIN);
+  for (const row of (await health(request)).rows) {
+    if (row.stop_sell_nights > 0) {
+      const res = await request.delete(`/api/admin/sync/stop-sell?accommodation_id=${row.accommodation_id}`, {
+        headers,
+      });
+      expect(res.ok()).toBe(true);
+    }
+  }
+});

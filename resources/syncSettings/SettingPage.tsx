@@ -1,0 +1,44 @@
+import type { ReactNode } from 'react';
+import { Card, CardContent, CardHeader, Stack } from '@mui/material';
+import { Title } from 'react-admin';
+import { useAppTranslate } from '../../i18n/useAppTranslate';
+import { ForAccommodation } from '../../src/crud/ForAccommodation';
+import { links } from '../../src/routes';
+import { ChannelCredentialsForm } from './ChannelCredentialsForm';
+
+/** One titled section of the detailed settings page. */
+export function SettingSection({ title, testId, children }: { title: string; testId?: string; children: ReactNode }) {
+  return (
+    <Card data-testid={testId}>
+      <CardHeader
+        title={title}
+        slotProps={{ title: { component: 'h2', variant: 'h6', sx: { fontWeight: 700 } } }}
+        sx={{ pb: 0 }}
+      />
+      <CardContent>{children}</CardContent>
+    </Card>
+  );
+}
+
+/**
+ * The detailed settings of a facility (spec 2 "Detailed settings", /m/accommodation/{id}/setting):
+ * its sections one below the other. 外部予約サイト連携 holds the channel credentials (issue 21); the
+ * calendar feed's link is a section of its own beside it (issue 22).
+ */
+export default function SettingPage() {
+  const translate = useAppTranslate();
+  return (
+    <ForAccommodation link={links.setting}>
+      {(accommodationId) => (
+        <>
+          <Title title={translate('app.page.setting')} preferenceKey={false} />
+          <Stack sx={{ mt: 1, gap: 2 }} data-testid="setting-page">
+            <SettingSection title={translate('resources.sync_settings.name')} testId="setting-channel">
+              <ChannelCredentialsForm accommodationId={accommodationId} />
+            </SettingSection>
+          </Stack>
+        </>
+      )}
+    </ForAccommodation>
+  );
+}

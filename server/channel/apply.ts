@@ -1,0 +1,312 @@
+import { sql } from 'drizzle-orm';
+import { VIA } from '../../contract/enums';
+import { sqlRows, type Db, type Tx } from '../db/client';
+import { lockRooms, type StayRow } from '../db/queries/bookings';
+import { audit, type AuditUser } from '../services/audit';
+import { cancelLockedBooking, newUid } from '../services/bookings';
+import type { ChannelReservation } from './client';
+import type { ChannelMapping } from './mapping';
+import { writeSyncLog, writeSyncLogUnlessUnread } from './syncLog';
+
+/**
+ * Bookings in (issue 21, docs/channel.md): one revision of a site reservation applied in one
+ * transaction, keyed by (facility, revision id) in channel_revisions. The caller acknowledges the
+ * revision on the channel only after this committed ('applied', 'duplicate', 'stale'), so a crash
+ * between the two serves it again and it is a duplicate. Each booking keeps the seq of the last
+ * revision applied (external_seq): an older or equal one changes nothing, so revisions served twice
+ * or out of order end in the same state. A booking that overbooks a night is kept and flagged,
+ * never dropped.
+ */
+
+export type ApplyOutcome = 'applied' | 'duplicate' | 'stale' | 'unmapped';
+
+/** A feed revision, or a reservation of the booking list read as one (reconciliation). */
+export interface RevisionInput extends ChannelReservation {
+  id: string;
+  /** 'hotel': our own change coming back (already ours): it only moves external_seq. */
+  origin?: 'guest' | 'hotel';
+}
+
+/** The author of the channel's audit rows, as the booking's 履歴 shows it. */
+export const CHANNEL_AUTHOR = '外部予約サイト';
+
+/** The revision id a reservation of the booking list is applied under (reconciliation after a gap). */
+export const reconRevisionId = (reservationId: string, seq: number) => `recon:${reservationId}:${seq}`;
+
+/** `2026年11月21日`, the date in the sync log's sentences. */
+export function dateJa(date: string): string {
+  return `${Number(date.slice(0, 4))}年${Number(date.slice(5, 7))}月${Number(date.slice(8, 10))}日`;
+}
+
+export const channelLogMessages = {
+  imported: (name: string, start: string, nights: number) =>
+    `外部予約サイトの予約を取り込みました（${name}様 ${dateJa(start)}から${nights}泊）。`,
+  importedCancelled: (name: string, start: string, nights: number) =>
+    `外部予約サイトでキャンセル済みの予約を取り込みました（${name}様 ${dateJa(start)}から${nights}泊）。`,
+  modified: (name: string, start: string, nights: number) =>
+    `外部予約サイトで予約が変更されました（${name}様 ${dateJa(start)}から${nights}泊）。`,
+  cancelled: '外部予約サイトでキャンセルされました。',
+  overbooked: (night: string) =>
+    `外部予約サイトから ${dateJa(night)} の予約を取り込みましたが、在庫がありません（オーバーブッキング）。`,
+  overbookedByChange: (night: string) =>
+    `外部予約サイトで変更された予約の ${dateJa(night)} に在庫がありません（オーバーブッキング）。`,
+  unmapped: (roomCode: string, reservationId: string) =>
+    `外部予約サイトの部屋タイプ「${roomCode}」が連携設定にないため、予約（予約番号 ${reservationId}）を取り込めません。部屋タイプの連携設定を確認してください。`,
+} as const;
+
+type ChannelStay = StayRow & {
+  external_seq: number | null;
+  overbooked: number;
+  sync: number;
+  end_date: string;
+};
+
+/** Rolls the transaction back: the revision stays unapplied (and unacknowledged). */
+class UnmappedRoom extends Error {}
+
+async function lockChannelBooking(tx: Tx, accommodationId: number, reservationId: string) {
+  const rows = await sqlRows<ChannelStay>(
+    tx,
+    sql`
+    select id, accommodation_id, room_id, plan_id, start_date::text as start_date, end_date::text as end_date,
+           days, person_number, price_sub, delete_flg, name, mail, tel, address, job, mini_memo, memo,
+           payment_limit_date::text as payment_limit_date, cancel_fee, external_seq, overbooked, sync
+    from bookings where accommodation_id = ${accommodationId} and external_id = ${reservationId} for update`,
+  );
+  return rows[0];
+}
+
+async function systemAuthor(tx: Tx, accommodationId: number): Promise<AuditUser> {
+  const rows = await sqlRows<{ company_id: number }>(
+    tx,
+    sql`select company_id from accommodations where id = ${accommodationId}`,
+  );
+  return { companyId: rows[0]!.company_id, id: null, name: CHANNEL_AUTHOR };
+}
+
+/** Nights of [start, start + days) on which the room type holds more live bookings than its rooms. */
+async function overNights(tx: Tx, roomId: number, startDate: string, days: number): Promise<string[]> {
+  const rows = await sqlRows<{ night: string }>(
+    tx,
+    sql`
+    select d::date::text as night
+    from generate_series(${startDate}::date, ${startDate}::date + ${days - 1}::int, interval '1 day') d
+    join bookings b on b.room_id = ${roomId} and b.delete_flg = 0 and b.start_date <= d::date and b.end_date > d::date
+    join rooms r on r.id = ${roomId}
+    group by d, r.max_num having count(b.id) > r.max_num
+    order by d`,
+  );
+  return rows.map((r) => r.night);
+}
+
+/**
+ * After a stay left nights of a room type (a cancel, a move): the other bookings flagged overbooked
+ * there that now fit every night lose the flag.
+ */
+async function clearResolvedOverbookings(tx: Tx, roomId: number, startDate: string, endDate: string) {
+  await tx.execute(sql`
+    update bookings o set overbooked = 0, updated_at = now()
+    where o.room_id = ${roomId} and o.overbooked = 1 and o.delete_flg = 0
+      and o.start_date < ${endDate}::date and o.end_date > ${startDate}::date
+      and not exists (
+        select 1 from generate_series(o.start_date, o.end_date - 1, interval '1 day') d
+        join rooms r on r.id = o.room_id
+        where (select count(*) from bookings b where b.room_id = o.room_id and b.delete_flg = 0
+               and b.start_date <= d::date and b.end_date > d::date) > r.max_num)`);
+}
+
+const guestName = (name: string) => name.trim() || 'お客様';
+const guestMail = (mail: string | null | undefined) => (mail ?? '').trim().toLowerCase() || null;
+
+/**
+ * Applies one revision (see the module comment). `now` stamps the sync log rows and a cancel-first
+ * booking's cancel date (a fake clock in tests).
+ */
+export async function applyRevision(
+  db: Db,
+  accommodationId: number,
+  mapping: ChannelMapping,
+  rev: RevisionInput,
+  now: Date,
+): Promise<ApplyOutcome> {
+  try {
+    return await db.transaction(async (tx) => {
+      // The channel's own change: the trigger keeps sync as we set it (migration 0014).
+      await tx.execute(sql`select set_config('yadoban.channel_apply', 'on', true)`);
+      const fresh = await sqlRows<{ revision_id: string }>(
+        tx,
+        sql`
+        insert into channel_revisions (accommodation_id, revision_id, reservation_id, seq)
+        values (${accommodationId}, ${rev.id}, ${rev.reservation_id}, ${rev.seq})
+        on conflict do nothing returning revision_id`,
+      );
+      if (fresh.length === 0) return 'duplicate';
+      for (let attempt = 0; ; attempt++) {
+        const current = await lockChannelBooking(tx, accommodationId, rev.reservation_id);
+        if (current) return applyToExisting(tx, accommodationId, mapping, rev, current, now);
+        const created = await createBooking(tx, accommodationId, mapping, rev, now);
+        if (created) return 'applied';
+        // Another process created it meanwhile (bookings_external_id_key): apply over it, once. Not
+        // found then either: roll back, the revision stays unacknowledged and comes again.
+        if (attempt > 0) throw new Error('channel booking neither found nor created');
+      }
+    });
+  } catch (error) {
+    if (!(error instanceof UnmappedRoom)) throw error;
+    await logUnmapped(db, accommodationId, rev, now);
+    return 'unmapped';
+  }
+}
+
+/** One row per unmapped reservation while staff have not read it: the poll retries every 30 s. */
+async function logUnmapped(db: Db, accommodationId: number, rev: RevisionInput, now: Date) {
+  const message = channelLogMessages.unmapped(rev.room_code, rev.reservation_id);
+  await writeSyncLogUnlessUnread(db, { accommodationId, success: false, message, at: now });
+}
+
+/** Inserts the booking of a reservation seen for the first time; false when another process won the race. */
+async function createBooking(
+  tx: Tx,
+  accommodationId: number,
+  mapping: ChannelMapping,
+  rev: RevisionInput,
+  now: Date,
+): Promise<boolean> {
+  const room = mapping.roomByCode.get(rev.room_code);
+  if (!room) throw new UnmappedRoom();
+  const planId = mapping.planByCode.get(rev.plan_code)?.id ?? null;
+  const cancelled = rev.status === 'cancelled';
+  const name = guestName(rev.name);
+  // The room type first, as every booking write takes it: a console booking checking the same
+  // nights waits for this one, and then sees it.
+  await lockRooms(tx, [room.id]);
+  const rows = await sqlRows<{ id: number }>(
+    tx,
+    sql`
+    insert into bookings (accommodation_id, room_id, plan_id, name, mail, start_date, end_date, days,
+      person_number, price, price_sub, uid, via, external_id, external_seq, sync, delete_flg, deleted_at)
+    values (${accommodationId}, ${room.id}, ${planId}, ${name}, ${guestMail(rev.mail)}, ${rev.start_date}::date,
+      ${rev.start_date}::date + ${rev.nights}::int, ${rev.nights}, ${rev.guests}, 0, ${rev.amount}, ${newUid()},
+      ${VIA.channel}, ${rev.reservation_id}, ${rev.seq}, 1, ${cancelled ? 1 : 0},
+      ${cancelled ? now.toISOString() : null}::timestamptz)
+    on conflict (accommodation_id, external_id) do nothing
+    returning id`,
+  );
+  const id = rows[0]?.id;
+  if (id === undefined) return false;
+  const booking = { id, accommodation_id: accommodationId };
+  await audit(tx, await systemAuthor(tx, accommodationId), {
+    action: 'create',
+    target: 'booking',
+    targetId: id,
+    booking,
+    after: {
+      room_id: room.id,
+      plan_id: planId,
+      start_date: rev.start_date,
+      days: rev.nights,
+      person_number: rev.guests,
+      name,
+      price_sub: rev.amount,
+      via: VIA.channel,
+      external_id: rev.reservation_id,
+      ...(cancelled ? { delete_flg: 1 } : {}),
+    },
+  });
+  const log = (success: boolean, message: string) =>
+    writeSyncLog(tx, { accommodationId, bookId: id, success, message, at: now });
+  if (cancelled) {
+    await log(true, channelLogMessages.importedCancelled(name, rev.start_date, rev.nights));
+    return true;
+  }
+  await log(true, channelLogMessages.imported(name, rev.start_date, rev.nights));
+  const over = await overNights(tx, room.id, rev.start_date, rev.nights);
+  if (over.length > 0) {
+    await tx.execute(sql`update bookings set overbooked = 1 where id = ${id}`);
+    await log(false, channelLogMessages.overbooked(over[0]!));
+  }
+  return true;
+}
+
+async function applyToExisting(
+  tx: Tx,
+  accommodationId: number,
+  mapping: ChannelMapping,
+  rev: RevisionInput,
+  current: ChannelStay,
+  now: Date,
+): Promise<ApplyOutcome> {
+  if (current.external_seq !== null && current.external_seq >= rev.seq) return 'stale';
+  // Our own change coming back (PATCH or cancel through the channel API): the booking holds it
+  // already, or a later change of ours that is still to reach the site.
+  if (rev.origin === 'hotel') {
+    await tx.execute(sql`update bookings set external_seq = ${rev.seq} where id = ${current.id}`);
+    return 'stale';
+  }
+  const log = (success: boolean, message: string) =>
+    writeSyncLog(tx, { accommodationId, bookId: current.id, success, message, at: now });
+
+  if (rev.status === 'cancelled') {
+    if (current.delete_flg === 1) {
+      // Cancelled here already (staff, waiting to reach the site): now both sides agree.
+      await tx.execute(sql`update bookings set external_seq = ${rev.seq}, sync = 1 where id = ${current.id}`);
+      return 'applied';
+    }
+    // The API's cancel: delete_flg 1, cancel date, no cancel fee, audit row by the channel.
+    await cancelLockedBooking(tx, await systemAuthor(tx, accommodationId), current, { fee: null });
+    await tx.execute(sql`
+      update bookings set overbooked = 0, external_seq = ${rev.seq}, sync = 1 where id = ${current.id}`);
+    await clearResolvedOverbookings(tx, current.room_id, current.start_date, current.end_date);
+    await log(true, channelLogMessages.cancelled);
+    return 'applied';
+  }
+
+  const room = mapping.roomByCode.get(rev.room_code);
+  if (!room) throw new UnmappedRoom();
+  const planId = mapping.planByCode.get(rev.plan_code)?.id ?? null;
+  const name = guestName(rev.name);
+  await lockRooms(tx, [current.room_id, room.id]);
+  const before = {
+    room_id: current.room_id,
+    plan_id: current.plan_id,
+    start_date: current.start_date,
+    days: current.days,
+    person_number: current.person_number,
+    name: current.name,
+    price_sub: current.price_sub,
+  };
+  const after = {
+    room_id: room.id,
+    plan_id: planId,
+    start_date: rev.start_date,
+    days: rev.nights,
+    person_number: rev.guests,
+    name,
+    price_sub: rev.amount,
+  };
+  const live = current.delete_flg === 0;
+  await tx.execute(sql`
+    update bookings set room_id = ${room.id}, plan_id = ${planId}, start_date = ${rev.start_date}::date,
+      end_date = ${rev.start_date}::date + ${rev.nights}::int, days = ${rev.nights}, person_number = ${rev.guests},
+      name = ${name}, price_sub = ${rev.amount}, external_seq = ${rev.seq},
+      -- A booking staff cancelled here stays cancelled, unsynced: our cancel still goes to the site.
+      sync = ${live ? 1 : current.sync}, updated_at = now()
+    where id = ${current.id}`);
+  const over = live ? await overNights(tx, room.id, rev.start_date, rev.nights) : [];
+  const overbooked = over.length > 0 ? 1 : 0;
+  if (overbooked !== current.overbooked) {
+    await tx.execute(sql`update bookings set overbooked = ${overbooked} where id = ${current.id}`);
+  }
+  await audit(tx, await systemAuthor(tx, accommodationId), {
+    action: 'update',
+    target: 'booking',
+    targetId: current.id,
+    booking: current,
+    before: { ...before, overbooked: current.overbooked },
+    after: { ...after, overbooked },
+  });
+  if (live) await clearResolvedOverbookings(tx, current.room_id, current.start_date, current.end_date);
+  await log(true, channelLogMessages.modified(name, rev.start_date, rev.nights));
+  if (over.length > 0) await log(false, channelLogMessages.overbookedByChange(over[0]!));
+  return 'applied';
+}

@@ -1,0 +1,320 @@
+import { randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { errorMessages } from '../../contract/messages';
+import type { Db, Tx } from '../db/client';
+import { sqlRows } from '../db/client';
+import { AppError, conflict, notFound } from '../errors';
+import { runLeased } from '../jobs/exclusive';
+import { CHANGE_KIND } from './changes';
+import { ChannelClient, ChannelError, channelErrorMessage, type ChannelBooking } from './client';
+import { loadChannelAccounts, type ChannelAccount } from './credentials';
+import { loadMapping } from './mapping';
+import { channelStateOf, forEachAccount, pushMessages, pushOnce, type PushResult } from './push';
+import { writeSyncLog } from './syncLog';
+
+/**
+ * Our changes of a booking reach the channel (PATCH /api/admin/books/{id}/sync, and the scheduler
+ * for every unsynced channel booking). A channel booking (via 1) that staff changed or cancelled
+ * here is unsynced (sync 0, set by the trigger of migration 0014); syncing it changes or cancels the
+ * reservation on the site, then marks it synced in a transaction flagged as the channel's own
+ * (yadoban.channel_apply), so that the trigger leaves sync alone. Any other booking is synced by
+ * pushing its room type's stock for its nights.
+ */
+
+/** Where the channel is and the key that opens its passwords. */
+export interface ChannelEndpoint {
+  baseUrl: string;
+  key: Buffer;
+  timeoutMs?: number;
+}
+
+/** Unsynced channel bookings one scheduler run syncs at most. */
+export const SYNC_BATCH = 50;
+
+export const bookSyncMessages = {
+  changed: (uid: string) => `予約（${uid.slice(0, 3)}）の変更を外部予約サイトへ送信しました。`,
+  cancelled: (uid: string) => `予約（${uid.slice(0, 3)}）のキャンセルを外部予約サイトへ送信しました。`,
+  stockPushed: (uid: string) => `予約（${uid.slice(0, 3)}）の在庫を外部予約サイトへ送信しました。`,
+  stockQueued: (uid: string) => `予約（${uid.slice(0, 3)}）の在庫を外部予約サイトへの送信待ちに入れました。`,
+  failed: (uid: string, reason: string) =>
+    `予約（${uid.slice(0, 3)}）を外部予約サイトと同期できませんでした。${reason}`,
+};
+
+interface BookingRow {
+  id: number;
+  accommodation_id: number;
+  uid: string;
+  via: number;
+  sync: number;
+  external_id: string | null;
+  room_id: number;
+  plan_id: number | null;
+  start_date: string;
+  end_date: string;
+  days: number;
+  person_number: number;
+  name: string;
+  delete_flg: number;
+}
+
+async function findBooking(tx: Tx, id: number): Promise<BookingRow | undefined> {
+  const [row] = await sqlRows<BookingRow>(
+    tx,
+    sql`select b.id, b.accommodation_id, b.uid, b.via, b.sync, b.external_id, b.room_id, b.plan_id,
+          b.start_date::text as start_date, b.end_date::text as end_date, b.days, b.person_number, b.name, b.delete_flg
+        from bookings b where b.id = ${id}`,
+  );
+  return row;
+}
+
+/** The HTTP error staff see for a channel's refusal (spec section 8): 409 a refusal, 502 the channel down. */
+export function syncHttpError(error: unknown): AppError {
+  const message = channelErrorMessage(error);
+  if (error instanceof ChannelError && !error.retryable) return conflict(message);
+  return new AppError(502, 'channel_unavailable', message);
+}
+
+/**
+ * Marks the booking synced (and the site's seq) in the channel's own transaction, only if it is
+ * still what was sent: a change made meanwhile keeps it unsynced for the next sync.
+ */
+async function markSynced(
+  db: Db,
+  booking: BookingRow,
+  message: string,
+  externalSeq: number | null,
+  now: Date,
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`select set_config('yadoban.channel_apply', 'on', true)`);
+    const updated = await sqlRows<{ id: number }>(
+      tx,
+      sql`update bookings set sync = 1, external_seq = coalesce(${externalSeq}::int, external_seq), updated_at = now()
+          where id = ${booking.id} and room_id = ${booking.room_id} and plan_id is not distinct from ${booking.plan_id}
+            and start_date = ${booking.start_date}::date and end_date = ${booking.end_date}::date
+            and person_number = ${booking.person_number} and name = ${booking.name} and delete_flg = ${booking.delete_flg}
+          returning id`,
+    );
+    if (updated.length === 0) return;
+    await writeSyncLog(tx, {
+      accommodationId: booking.accommodation_id,
+      bookId: booking.id,
+      success: true,
+      message,
+      at: now,
+    });
+  });
+}
+
+/**
+ * A failure sync log row of the booking. The scheduler retries unsynced bookings every turn: it
+ * writes no row when the booking's last row already says the same (no log flood); staff asking
+ * (actorUserId) always get theirs.
+ */
+async function logFailure(
+  db: Db,
+  booking: BookingRow,
+  error: unknown,
+  now: Date,
+  actorUserId: number | null,
+): Promise<void> {
+  const message = bookSyncMessages.failed(booking.uid, channelErrorMessage(error));
+  if (actorUserId === null) {
+    const [last] = await sqlRows<{ success: number; message: string }>(
+      db,
+      sql`select success, message from sync_logs where book_id = ${booking.id} order by created_at desc, id desc limit 1`,
+    );
+    if (last && last.success === 0 && last.message === message) return;
+  }
+  await writeSyncLog(db, {
+    accommodationId: booking.accommodation_id,
+    bookId: booking.id,
+    success: false,
+    message,
+    at: now,
+  });
+}
+
+async function accountOf(
+  db: Db,
+  channel: ChannelEndpoint,
+  accommodationId: number,
+): Promise<ChannelAccount | undefined> {
+  try {
+    return (await loadChannelAccounts(db, channel.key, accommodationId))[0];
+  } catch {
+    // A password sealed under another key: the setting must be saved again.
+    return undefined;
+  }
+}
+
+/**
+ * Syncs one booking with the channel. Throws AppError: 404 for an unknown booking, 409 with the
+ * sentence of spec section 8 when the facility has no usable setting or the site refuses, 502 when
+ * the site cannot be reached. The caller checks that the user may reach the booking.
+ */
+export async function syncBooking(
+  db: Db,
+  bookingId: number,
+  actorUserId: number | null,
+  now: Date,
+  channel: ChannelEndpoint,
+): Promise<void> {
+  const booking = await findBooking(db, bookingId);
+  if (!booking) throw notFound();
+  const account = await accountOf(db, channel, booking.accommodation_id);
+  if (!account) {
+    await logFailure(db, booking, undefined, now, actorUserId);
+    throw conflict(errorMessages.syncFailed);
+  }
+
+  if (booking.via !== 1) {
+    await syncOurBooking(db, booking, account, actorUserId, now, channel);
+    return;
+  }
+  if (booking.sync === 1) return;
+  if (!booking.external_id) {
+    await logFailure(db, booking, undefined, now, actorUserId);
+    throw conflict(errorMessages.syncFailed);
+  }
+
+  const client = new ChannelClient(channel.baseUrl, account, { timeoutMs: channel.timeoutMs });
+  let answer: ChannelBooking;
+  let message: string;
+  try {
+    if (booking.delete_flg === 1) {
+      answer = await client.cancelBooking(booking.external_id);
+      message = bookSyncMessages.cancelled(booking.uid);
+    } else {
+      const mapping = await loadMapping(db, booking.accommodation_id);
+      const room = mapping.roomById.get(booking.room_id);
+      const plan = booking.plan_id === null ? undefined : mapping.planById.get(booking.plan_id);
+      if (!room || !plan) {
+        // Without the site's codes of the room type and plan there is nothing the site understands.
+        await logFailure(db, booking, undefined, now, actorUserId);
+        throw conflict(errorMessages.syncFailed);
+      }
+      answer = await client.changeBooking(booking.external_id, {
+        room_code: room.code,
+        plan_code: plan.code,
+        start_date: booking.start_date,
+        nights: booking.days,
+        guests: booking.person_number,
+        name: booking.name,
+      });
+      message = bookSyncMessages.changed(booking.uid);
+    }
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    await logFailure(db, booking, error, now, actorUserId);
+    throw syncHttpError(error);
+  }
+  await markSynced(db, booking, message, answer.seq ?? null, now);
+}
+
+/** A booking made here: its room type's stock for its nights goes to the site now. */
+async function syncOurBooking(
+  db: Db,
+  booking: BookingRow,
+  account: ChannelAccount,
+  actorUserId: number | null,
+  now: Date,
+  channel: ChannelEndpoint,
+): Promise<void> {
+  await db.execute(sql`insert into channel_changes (accommodation_id, kind, target_id, date_from, date_to)
+    values (${booking.accommodation_id}, ${CHANGE_KIND.availability}, ${booking.room_id},
+      ${booking.start_date}::date, ${booking.end_date}::date)`);
+  // Pushes are absolute values: two pushers at once could land an older snapshot after a newer one.
+  // The scheduler's lease keeps this push apart from its own; while the scheduler holds it, its turn
+  // (seconds away) takes the queued change.
+  let pushed: PushResult | undefined;
+  const holder = `bookSync:${process.pid}:${randomBytes(4).toString('hex')}`;
+  const ran = await runLeased(db, 'channelSync', holder, async () => {
+    pushed = await pushOnce(db, channel.baseUrl, account, now, { timeoutMs: channel.timeoutMs });
+  });
+  if (!ran || !pushed) {
+    await markSynced(db, booking, bookSyncMessages.stockQueued(booking.uid), null, now);
+    return;
+  }
+  if (pushed.error && pushed.error.code !== 'rate_limited') {
+    // The change stays queued for the next push; staff learn why this one did not go now.
+    await logFailure(db, booking, pushed.error, now, actorUserId);
+    throw syncHttpError(pushed.error);
+  }
+  if (pushed.waitedUntil) {
+    // A wait of an earlier failure: staff learn that failure, the change stays queued.
+    const reason = await pushFailureReason(db, booking.accommodation_id);
+    if (reason !== undefined) {
+      await writeSyncLog(db, {
+        accommodationId: booking.accommodation_id,
+        bookId: booking.id,
+        success: false,
+        message: bookSyncMessages.failed(booking.uid, reason),
+        at: now,
+      });
+      throw reason === errorMessages.syncWrongPassword || reason === errorMessages.syncStateNotAllowed
+        ? conflict(reason)
+        : new AppError(502, 'channel_unavailable', reason);
+    }
+    // The site's rate limit (or our pace) holds the push: the change is queued and goes after it.
+    await markSynced(db, booking, bookSyncMessages.stockQueued(booking.uid), null, now);
+    return;
+  }
+  await markSynced(db, booking, bookSyncMessages.stockPushed(booking.uid), null, now);
+}
+
+/** The reason of the facility's last failed push while its wait runs (channel_state.last_error), if any. */
+async function pushFailureReason(db: Db, accommodationId: number): Promise<string | undefined> {
+  const state = await channelStateOf(db, accommodationId);
+  const failed = pushMessages.failed('');
+  return state?.last_error?.startsWith(failed) ? state.last_error.slice(failed.length) : undefined;
+}
+
+/**
+ * The scheduler's turn for one facility: its unsynced channel bookings (via 1, sync 0, the index
+ * bookings_channel_unsynced_idx), oldest first, at most `limit`. A refusal of one booking is
+ * logged and left unsynced for staff; a refusal of the facility (password, state) or the site down
+ * ends the turn, as the rest would fail alike.
+ */
+export async function syncPendingBookingsOf(
+  db: Db,
+  account: ChannelAccount,
+  now: Date,
+  channel: ChannelEndpoint,
+  limit = SYNC_BATCH,
+): Promise<{ synced: number; failed: number }> {
+  const out = { synced: 0, failed: 0 };
+  if (limit <= 0) return out;
+  const rows = await sqlRows<{ id: number }>(
+    db,
+    sql`select id from bookings where accommodation_id = ${account.accommodationId} and via = 1 and sync = 0
+        order by id limit ${limit}`,
+  );
+  for (const { id } of rows) {
+    try {
+      await syncBooking(db, id, null, now, channel);
+      out.synced++;
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      out.failed++;
+      if (error.statusCode === 502 || facilityRefusals.has(error.message)) break;
+    }
+  }
+  return out;
+}
+
+const facilityRefusals = new Set<string>([
+  errorMessages.syncFailed,
+  errorMessages.syncWrongPassword,
+  errorMessages.syncStateNotAllowed,
+]);
+
+/** Every facility's unsynced channel bookings (the scheduler): at most SYNC_BATCH in all per run. */
+export async function syncPendingBookings(db: Db, baseUrl: string, key: Buffer, now: Date) {
+  let budget = SYNC_BATCH;
+  return forEachAccount(db, key, async (account) => {
+    const result = await syncPendingBookingsOf(db, account, now, { baseUrl, key }, budget);
+    budget -= result.synced + result.failed;
+    return result;
+  });
+}

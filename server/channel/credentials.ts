@@ -1,0 +1,186 @@
+import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { Config } from '../config';
+import type { Db, Tx } from '../db/client';
+import { serverSecrets, syncSettings } from '../db/schema';
+
+/**
+ * The channel's extranet passwords, encrypted at rest (issue 21): AES-256-GCM with a key from
+ * CHANNEL_SECRET_KEY, or else one generated once and kept in `server_secrets`
+ * ('channel-credentials-key'). A sealed value reads
+ *
+ *   enc:v1:<key id>:<iv>:<tag>:<ciphertext>      (each part base64url)
+ *
+ * The key id (the first 6 bytes of a SHA-256 of the key) tells "sealed under another key" (a
+ * CHANNEL_SECRET_KEY set, changed or removed after the passwords were saved: the demo data is
+ * sealed with the key the seed found, see `seedChannelKey`) from a value that was tampered with.
+ * A value without the prefix is a legacy plain password, read as it is.
+ */
+
+export const SEALED_PREFIX = 'enc:v1:';
+/** The row of server_secrets that holds the generated key when CHANNEL_SECRET_KEY is not set. */
+export const CHANNEL_KEY_SECRET = 'channel-credentials-key';
+/** The channel the credentials are for (spec 1: service id 1). */
+export const CHANNEL_SERVICE_ID = 1;
+
+/** A sealed password that cannot be opened: another key sealed it, or it was changed. */
+export class ChannelCredentialsError extends Error {
+  constructor(
+    message: string,
+    readonly reason: 'other_key' | 'tampered' | 'malformed',
+  ) {
+    super(message);
+    this.name = 'ChannelCredentialsError';
+  }
+}
+
+const b64 = (buffer: Buffer) => buffer.toString('base64url');
+const unb64 = (text: string) => Buffer.from(text, 'base64url');
+
+/** 32 bytes from any secret text (CHANNEL_SECRET_KEY or the generated secret). */
+export function deriveChannelKey(secret: string): Buffer {
+  return createHash('sha256').update('yadoban/channel-credentials/v1\0').update(secret, 'utf8').digest();
+}
+
+function keyId(key: Buffer): string {
+  return b64(createHash('sha256').update('yadoban/channel-key-id\0').update(key).digest().subarray(0, 6));
+}
+
+function assertKey(key: Buffer): void {
+  if (key.length !== 32) throw new Error('channel key must be 32 bytes');
+}
+
+/** Encrypts a password: a new random IV every time, so one password never seals to the same text twice. */
+export function sealPassword(key: Buffer, plain: string): string {
+  assertKey(key);
+  const iv = randomBytes(12);
+  const cipher = createCipheriv('aes-256-gcm', key, iv);
+  const kid = keyId(key);
+  // The header is authenticated too: a value moved to another version or key id fails.
+  cipher.setAAD(Buffer.from(`${SEALED_PREFIX}${kid}`, 'utf8'));
+  const ciphertext = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
+  return `${SEALED_PREFIX}${kid}:${b64(iv)}:${b64(cipher.getAuthTag())}:${b64(ciphertext)}`;
+}
+
+/** True when the value is a sealed password (not a legacy plain one). */
+export function isSealed(value: string): boolean {
+  return value.startsWith(SEALED_PREFIX);
+}
+
+/**
+ * The password of a sealed value; a value without the prefix is a legacy plain password and comes
+ * back as it is. Throws ChannelCredentialsError when the value was sealed with another key or changed.
+ */
+export function openPassword(key: Buffer, sealed: string): string {
+  assertKey(key);
+  if (!isSealed(sealed)) return sealed;
+  const parts = sealed.slice(SEALED_PREFIX.length).split(':');
+  if (parts.length !== 4) throw new ChannelCredentialsError('sealed channel password is malformed', 'malformed');
+  const [kid, iv, tag, ciphertext] = parts as [string, string, string, string];
+  if (kid !== keyId(key)) {
+    throw new ChannelCredentialsError(
+      'the channel password was sealed with another key: CHANNEL_SECRET_KEY differs from the key that saved it ' +
+        '(set it back, or enter the password again on the settings page)',
+      'other_key',
+    );
+  }
+  try {
+    const decipher = createDecipheriv('aes-256-gcm', key, unb64(iv));
+    decipher.setAAD(Buffer.from(`${SEALED_PREFIX}${kid}`, 'utf8'));
+    decipher.setAuthTag(unb64(tag));
+    return Buffer.concat([decipher.update(unb64(ciphertext)), decipher.final()]).toString('utf8');
+  } catch {
+    throw new ChannelCredentialsError('sealed channel password failed its integrity check', 'tampered');
+  }
+}
+
+/** The generated secret in server_secrets, made on first use (any transaction or the database). */
+async function storedSecret(db: Db | Tx): Promise<string> {
+  await db
+    .insert(serverSecrets)
+    .values({ name: CHANNEL_KEY_SECRET, value: randomBytes(48).toString('base64url') })
+    .onConflictDoNothing();
+  const [row] = await db
+    .select({ value: serverSecrets.value })
+    .from(serverSecrets)
+    .where(eq(serverSecrets.name, CHANNEL_KEY_SECRET));
+  return row!.value;
+}
+
+/**
+ * The key that seals the channel passwords: from CHANNEL_SECRET_KEY when set, else the secret
+ * generated once and kept in the database (the same as getOrCreateSecret(db, 'channel-credentials-key')).
+ */
+export async function channelKey(db: Db | Tx, config: Pick<Config, 'CHANNEL_SECRET_KEY'>): Promise<Buffer> {
+  return deriveChannelKey(config.CHANNEL_SECRET_KEY ?? (await storedSecret(db)));
+}
+
+/**
+ * The key the demo seed seals with: read the way channelKey reads it, CHANNEL_SECRET_KEY from the
+ * environment of the process that seeds (server/start.ts seeds before the app starts). A server
+ * started later with another CHANNEL_SECRET_KEY cannot open those passwords: loadChannelAccounts
+ * says so (ChannelCredentialsError 'other_key'), and saving the password again on the settings page
+ * reseals it.
+ */
+export function seedChannelKey(tx: Db | Tx, env: NodeJS.ProcessEnv = process.env): Promise<Buffer> {
+  const fromEnv = env.CHANNEL_SECRET_KEY;
+  return channelKey(tx, { CHANNEL_SECRET_KEY: fromEnv && fromEnv.length >= 32 ? fromEnv : undefined });
+}
+
+export interface ChannelAccount {
+  accommodationId: number;
+  settingId: number;
+  /** params.accommodation_id: the facility's id on the channel. */
+  hotelId: string;
+  /** params.id: the extranet login. */
+  loginId: string;
+  /** params.password, opened. */
+  password: string;
+}
+
+/**
+ * The facilities that can sync: those whose service 1 setting has a non-empty accommodation_id,
+ * id and password, with the password opened. Throws ChannelCredentialsError (naming the
+ * facility) when a password cannot be opened with this key.
+ */
+export async function loadChannelAccounts(
+  db: Db | Tx,
+  key: Buffer,
+  accommodationId?: number,
+): Promise<ChannelAccount[]> {
+  const nonEmpty = (field: string) => sql`coalesce(${syncSettings.params} ->> ${field}, '') <> ''`;
+  const rows = await db
+    .select({ id: syncSettings.id, accommodationId: syncSettings.accommodationId, params: syncSettings.params })
+    .from(syncSettings)
+    .where(
+      and(
+        eq(syncSettings.serviceId, CHANNEL_SERVICE_ID),
+        accommodationId === undefined ? undefined : eq(syncSettings.accommodationId, accommodationId),
+        nonEmpty('accommodation_id'),
+        nonEmpty('id'),
+        nonEmpty('password'),
+      ),
+    )
+    .orderBy(asc(syncSettings.accommodationId), asc(syncSettings.id));
+  return rows.map((row) => {
+    let password: string;
+    try {
+      password = openPassword(key, String(row.params.password));
+    } catch (error) {
+      if (error instanceof ChannelCredentialsError) {
+        throw new ChannelCredentialsError(
+          `accommodation ${row.accommodationId}, sync setting ${row.id}: ${error.message}`,
+          error.reason,
+        );
+      }
+      throw error;
+    }
+    return {
+      accommodationId: row.accommodationId,
+      settingId: row.id,
+      hotelId: String(row.params.accommodation_id),
+      loginId: String(row.params.id),
+      password,
+    };
+  });
+}

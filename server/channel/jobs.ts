@@ -1,0 +1,85 @@
+import { hostname } from 'node:os';
+import { randomBytes } from 'node:crypto';
+import type { Config } from '../config';
+import type { Db } from '../db/client';
+import { runLeased } from '../jobs/exclusive';
+import { channelKey } from './credentials';
+import { pullAll } from './pull';
+import { pushAll } from './push';
+import { syncPendingBookings } from './bookSync';
+import { readBackAll } from './readback';
+import { runScheduledSyncChecks } from './syncCheck';
+
+interface Log {
+  warn(obj: object, msg: string): void;
+}
+
+export interface ChannelSync {
+  /** One turn now: push what waits, pull when due, the daily work when due. */
+  runOnce(now?: Date): Promise<boolean>;
+  stop(): Promise<void>;
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * The channel's background work (issue 21), one turn every `tickMs`, in at most one process at a
+ * time across the database (runLeased, job channelSync):
+ * - push: our queued stock, price and plan changes (server/channel/push.ts) and our changes of
+ *   channel bookings (bookSync.ts) on every turn, so a change reaches the site in seconds;
+ * - pull: the booking feed every CHANNEL_POLL_SECONDS (pull.ts), with reconciliation after a gap;
+ * - daily: the read-back of the site's stock (readback.ts) and the sync checks of the next six
+ *   months (syncCheck.ts), and once shortly after start.
+ * State lives in the database (channel_changes, channel_state, sync_checks): a restart loses nothing.
+ */
+export function startChannelSync(
+  db: Db,
+  config: Pick<Config, 'CHANNEL_POLL_SECONDS' | 'CHANNEL_SECRET_KEY'>,
+  baseUrl: string,
+  options: { log?: Log; tickMs?: number } = {},
+): ChannelSync {
+  const holder = `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
+  const pollMs = config.CHANNEL_POLL_SECONDS * 1000;
+  let lastPull = 0;
+  let lastDaily = 0;
+  let running: Promise<boolean> | null = null;
+  let stopped = false;
+  const key = channelKey(db, config);
+
+  const turn = async (now: Date): Promise<boolean> =>
+    runLeased(db, 'channelSync', holder, async () => {
+      const k = await key;
+      await pushAll(db, baseUrl, k, now);
+      await syncPendingBookings(db, baseUrl, k, now);
+      if (now.getTime() - lastPull >= pollMs - 250) {
+        lastPull = now.getTime();
+        await pullAll(db, baseUrl, k, now, { pollSeconds: config.CHANNEL_POLL_SECONDS, log: options.log });
+      }
+      if (now.getTime() - lastDaily >= DAY_MS) {
+        lastDaily = now.getTime();
+        await readBackAll(db, baseUrl, k, now);
+        await runScheduledSyncChecks(db, baseUrl, k, now);
+      }
+    });
+
+  const runOnce = (now = new Date()) => {
+    running ??= turn(now).finally(() => {
+      running = null;
+    });
+    return running;
+  };
+  const tick = () => {
+    if (stopped) return;
+    runOnce().catch((error: unknown) => options.log?.warn({ err: error }, 'channel sync failed; next turn retries'));
+  };
+  const every = setInterval(tick, options.tickMs ?? Math.min(3_000, pollMs));
+  every.unref();
+  return {
+    runOnce,
+    async stop() {
+      stopped = true;
+      clearInterval(every);
+      await running?.catch(() => undefined);
+    },
+  };
+}

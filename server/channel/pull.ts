@@ -1,0 +1,221 @@
+import { sql } from 'drizzle-orm';
+import { sqlRows, type Db } from '../db/client';
+import { applyRevision, reconRevisionId, type ApplyOutcome, type RevisionInput } from './apply';
+import { ChannelClient, ChannelError, channelErrorMessage } from './client';
+import { ChannelCredentialsError, loadChannelAccounts, type ChannelAccount } from './credentials';
+import { loadMapping } from './mapping';
+import { readPullState, recordPullFailure, recordPullSuccess } from './state';
+import { writeSyncLog, writeSyncLogUnlessUnread } from './syncLog';
+
+/**
+ * Bookings in (issue 21): read the channel's revision feed, apply each revision in its own
+ * transaction (apply.ts) and acknowledge it only after that committed. After a gap (failed pulls,
+ * or no good pull for 2 poll intervals: a restart) the site's booking list from the gap's start is
+ * applied too, so that a revision lost from the feed (acknowledged elsewhere, expired) still
+ * arrives. Every failed attempt and every change writes a sync log row.
+ */
+
+export interface PullOptions {
+  /** The poll interval: no good pull for twice this long is a gap (default 30). */
+  pollSeconds?: number;
+  /** Feed pages read at most per pull (default 10). */
+  maxPages?: number;
+  /** Timeout of each channel call (default: the client's). */
+  timeoutMs?: number;
+  log?: { warn(obj: object, msg: string): void };
+}
+
+export interface PullResult {
+  applied: number;
+  duplicates: number;
+  stale: number;
+  unmapped: number;
+  /** Reservations the reconciliation's booking list brought (applied from it). */
+  reconciled: number;
+  /** Revisions that could not be applied (an error of ours): not acknowledged, tried again next pull. */
+  failed: number;
+  error?: ChannelError;
+}
+
+export const pullMessages = {
+  unreachable: '外部予約サイトに接続できません。',
+  reconciled: (n: number) => `外部予約サイトとの接続が回復し、${n}件の予約を照合しました。`,
+  applyFailed: (reservationId: string) =>
+    `外部予約サイトの予約（予約番号 ${reservationId}）を取り込めませんでした。次回の同期で再試行します。`,
+} as const;
+
+/** What staff read of a failed pull: the channel being down is not a password problem. */
+export function pullErrorMessage(error: ChannelError): string {
+  return error.retryable ? pullMessages.unreachable : channelErrorMessage(error);
+}
+
+/** Reconciliation reads the booking list from this long before the gap began. */
+const RECON_MARGIN_MS = 5 * 60_000;
+const DEFAULT_PAGES = 10;
+
+/** One pull of one facility. Never throws a ChannelError: it answers it in `error` after recording it. */
+export async function pullOnce(
+  db: Db,
+  baseUrl: string,
+  account: ChannelAccount,
+  now: Date,
+  options: PullOptions = {},
+): Promise<PullResult> {
+  const accommodationId = account.accommodationId;
+  const result: PullResult = { applied: 0, duplicates: 0, stale: 0, unmapped: 0, reconciled: 0, failed: 0 };
+  const client = new ChannelClient(
+    baseUrl,
+    account,
+    options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs },
+  );
+  const state = await readPullState(db, accommodationId);
+  const pollMs = (options.pollSeconds ?? 30) * 1000;
+  const gapStart =
+    state.gapFrom ??
+    (state.lastPullOkAt && now.getTime() - state.lastPullOkAt.getTime() > 2 * pollMs ? state.lastPullOkAt : null);
+
+  const mapping = await loadMapping(db, accommodationId);
+  const count = (outcome: ApplyOutcome) => {
+    if (outcome === 'applied') result.applied++;
+    else if (outcome === 'duplicate') result.duplicates++;
+    else if (outcome === 'stale') result.stale++;
+    else result.unmapped++;
+  };
+  /** Applies one revision; an error of ours (not the channel's) is logged and leaves it for the next pull. */
+  const apply = async (rev: RevisionInput): Promise<ApplyOutcome | 'failed'> => {
+    try {
+      return await applyRevision(db, accommodationId, mapping, rev, now);
+    } catch (error) {
+      result.failed++;
+      const code = typeof error === 'object' && error !== null && 'code' in error ? String(error.code) : undefined;
+      options.log?.warn({ accommodationId, revisionId: rev.id, code }, 'channel revision could not be applied');
+      await writeSyncLogUnlessUnread(db, {
+        accommodationId,
+        success: false,
+        message: pullMessages.applyFailed(rev.reservation_id),
+        at: now,
+      }).catch(() => undefined);
+      return 'failed';
+    }
+  };
+
+  try {
+    for (let page = 0; page < (options.maxPages ?? DEFAULT_PAGES); page++) {
+      const revisions = await client.feed();
+      if (revisions.length === 0) break;
+      let acked = 0;
+      let ackError: ChannelError | undefined;
+      for (const rev of revisions) {
+        const outcome = await apply(rev);
+        if (outcome === 'failed') continue;
+        count(outcome);
+        // Not before the commit, and never an unmapped one: it stays in the feed until the room is mapped.
+        if (outcome === 'unmapped') continue;
+        try {
+          await client.ack(rev.id);
+          acked++;
+        } catch (error) {
+          // The revision comes again and is a duplicate then.
+          if (!(error instanceof ChannelError)) throw error;
+          ackError = error;
+        }
+      }
+      // Not one acknowledgement went through: the channel is failing (the pull failed), or the page
+      // held nothing to acknowledge and would come back as it is.
+      if (acked === 0) {
+        if (ackError) throw ackError;
+        break;
+      }
+    }
+
+    // The gap stays open (from its start) while its reconciliation left something behind.
+    let gapLeft: Date | null = null;
+    if (gapStart) {
+      const bookings = await client.bookings(new Date(gapStart.getTime() - RECON_MARGIN_MS));
+      let unmapped = 0;
+      for (const b of bookings) {
+        const outcome = await apply({ ...b, id: reconRevisionId(b.reservation_id, b.seq) });
+        if (outcome === 'failed') continue;
+        if (outcome === 'applied') result.reconciled++;
+        if (outcome === 'unmapped') {
+          result.unmapped++;
+          unmapped++;
+        }
+      }
+      // An unmapped reservation keeps the gap open: the list is read again until it can be taken.
+      if (unmapped > 0 || result.failed > 0) gapLeft = gapStart;
+      if (state.gapFrom || bookings.length > 0) {
+        await writeSyncLog(db, {
+          accommodationId,
+          success: true,
+          message: pullMessages.reconciled(bookings.length),
+          at: now,
+        });
+      }
+    }
+    await recordPullSuccess(db, accommodationId, now, gapLeft);
+  } catch (error) {
+    if (!(error instanceof ChannelError)) throw error;
+    const message = pullErrorMessage(error);
+    await db.transaction(async (tx) => {
+      await recordPullFailure(tx, accommodationId, now, message);
+      await writeSyncLog(tx, { accommodationId, success: false, message, at: now });
+    });
+    result.error = error;
+  }
+  return result;
+}
+
+export interface FacilityPull extends Partial<PullResult> {
+  accommodationId: number;
+  /** An error that is not the channel's (the database, a password that cannot be opened). */
+  failure?: unknown;
+}
+
+/** The accounts that can be opened; one whose password cannot be opened is reported, not fatal. */
+async function openAccounts(db: Db, key: Buffer, out: FacilityPull[], now: Date): Promise<ChannelAccount[]> {
+  try {
+    return await loadChannelAccounts(db, key);
+  } catch (error) {
+    if (!(error instanceof ChannelCredentialsError)) throw error;
+  }
+  const ids = await sqlRows<{ accommodation_id: number }>(
+    db,
+    sql`select distinct accommodation_id from sync_settings where service_id = 1 order by accommodation_id`,
+  );
+  const accounts: ChannelAccount[] = [];
+  for (const { accommodation_id: id } of ids) {
+    try {
+      accounts.push(...(await loadChannelAccounts(db, key, id)));
+    } catch (error) {
+      if (!(error instanceof ChannelCredentialsError)) throw error;
+      out.push({ accommodationId: id, failure: error });
+      const message = channelErrorMessage(new ChannelError('wrong_password', 401, 'sealed password cannot be opened'));
+      await db.transaction(async (tx) => {
+        await recordPullFailure(tx, id, now, message);
+        await writeSyncLogUnlessUnread(tx, { accommodationId: id, success: false, message, at: now });
+      });
+    }
+  }
+  return accounts;
+}
+
+/** One pull of every facility that syncs; one facility's failure does not stop the others. */
+export async function pullAll(
+  db: Db,
+  baseUrl: string,
+  key: Buffer,
+  now: Date,
+  options: PullOptions = {},
+): Promise<FacilityPull[]> {
+  const out: FacilityPull[] = [];
+  for (const account of await openAccounts(db, key, out, now)) {
+    try {
+      out.push({ accommodationId: account.accommodationId, ...(await pullOnce(db, baseUrl, account, now, options)) });
+    } catch (failure) {
+      options.log?.warn({ accommodationId: account.accommodationId }, 'channel pull failed');
+      out.push({ accommodationId: account.accommodationId, failure });
+    }
+  }
+  return out;
+}

@@ -1,0 +1,52 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { bookingSchema } from '../../../contract/booking';
+import { errorBodySchema } from '../../../contract/error';
+import { idParams } from '../../../contract/params';
+import { syncBooking } from '../../channel/bookSync';
+import { channelKey } from '../../channel/credentials';
+import type { AppContext } from '../../context';
+import { userOf } from '../../plugins/access';
+import { BookingService } from '../../services/bookings';
+import { sendJsonText } from '../jsonText';
+
+const errors = {
+  400: errorBodySchema,
+  401: errorBodySchema,
+  404: errorBodySchema,
+  409: errorBodySchema,
+  502: errorBodySchema,
+};
+
+/**
+ * PATCH /api/admin/books/{id}/sync (spec 7, issue 21): our change or cancel of a booking reaches the
+ * external channel now; answers the booking as GET /api/admin/books/{id} does. A refusal of the site
+ * answers 409 with the Japanese sentence of spec section 8, the site unreachable 502.
+ */
+const bookSyncRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
+  const books = new BookingService(ctx.db);
+
+  app.patch(
+    '/admin/books/:id/sync',
+    {
+      schema: {
+        summary:
+          'Sync one booking with the external channel (a channel booking changed or cancelled here; any other booking: its stock)',
+        tags: ['bookings'],
+        params: idParams,
+        response: { 200: bookingSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const user = userOf(request);
+      // 404 for a booking of a facility the user may not reach, as the other booking routes answer.
+      await books.get(user, request.params.id);
+      await syncBooking(ctx.db, request.params.id, user.id, new Date(), {
+        baseUrl: ctx.config.CHANNEL_URL ?? `http://127.0.0.1:${ctx.config.CHANNEL_SIM_PORT}`,
+        key: await channelKey(ctx.db, ctx.config),
+      });
+      return sendJsonText(reply, await books.get(user, request.params.id));
+    },
+  );
+};
+
+export default bookSyncRoutes;

@@ -1,0 +1,191 @@
+import { and, asc, eq } from 'drizzle-orm';
+import {
+  SYNC_SERVICE_ID,
+  syncSettingMessages,
+  type SyncSetting,
+  type SyncSettingCreate,
+  type SyncSettingUpdate,
+} from '../../contract/syncSetting';
+import { channelKey, isSealed, openPassword, sealPassword } from '../channel/credentials';
+import { enqueueFullResync } from '../channel/changes';
+import type { Config } from '../config';
+import type { Db, Tx } from '../db/client';
+import { isUniqueViolation } from '../db/pgErrors';
+import { syncSettings, type SyncSettingParams } from '../db/schema';
+import { conflict, notFound } from '../errors';
+import { assertAccommodation } from '../plugins/access';
+import { audit } from './audit';
+import type { CurrentUser } from './auth';
+
+type Row = typeof syncSettings.$inferSelect;
+
+const text = (value: unknown) => (typeof value === 'string' ? value : '');
+
+/** A setting as the API answers it: the password never, only whether one is stored. */
+export function syncSettingOf(row: Row): SyncSetting {
+  return {
+    id: row.id,
+    accommodation_id: row.accommodationId,
+    tag: row.tag,
+    mail_to: row.mailTo,
+    service_id: row.serviceId,
+    params: {
+      accommodation_id: text(row.params.accommodation_id),
+      id: text(row.params.id),
+      password_set: text(row.params.password) !== '',
+    },
+  };
+}
+
+/** What an audit row keeps of a setting: never the password, sealed or not. */
+const trail = (row: Row) => {
+  const { id: _id, ...rest } = syncSettingOf(row);
+  return rest;
+};
+
+/**
+ * The channel settings of a facility (GET/POST facility/{id}/sync-settings, PATCH .../{setting_id}),
+ * for administrators. The password is sealed before it is stored (server/channel/credentials.ts); a
+ * PATCH without one (or with an empty one) keeps the stored one. New or changed credentials queue a
+ * full resync of the facility in the same transaction; every change leaves an audit row
+ * (target sync_setting) without the password.
+ */
+export class SyncSettingsService {
+  private key: Promise<Buffer> | undefined;
+
+  constructor(
+    private readonly db: Db,
+    private readonly config: Pick<Config, 'CHANNEL_SECRET_KEY'>,
+  ) {}
+
+  private channelKey(): Promise<Buffer> {
+    this.key ??= channelKey(this.db, this.config).catch((error: unknown) => {
+      this.key = undefined;
+      throw error;
+    });
+    return this.key;
+  }
+
+  async list(user: CurrentUser, accommodationId: number): Promise<SyncSetting[]> {
+    assertAccommodation(user, accommodationId);
+    const rows = await this.db
+      .select()
+      .from(syncSettings)
+      .where(eq(syncSettings.accommodationId, accommodationId))
+      .orderBy(asc(syncSettings.serviceId), asc(syncSettings.id));
+    return rows.map(syncSettingOf);
+  }
+
+  async create(user: CurrentUser, accommodationId: number, input: SyncSettingCreate): Promise<SyncSetting> {
+    assertAccommodation(user, accommodationId);
+    const key = await this.channelKey();
+    const exists = () => conflict(syncSettingMessages.exists);
+    return this.db
+      .transaction(async (tx) => {
+        const [existing] = await tx
+          .select({ id: syncSettings.id })
+          .from(syncSettings)
+          .where(and(eq(syncSettings.accommodationId, accommodationId), eq(syncSettings.serviceId, SYNC_SERVICE_ID)));
+        if (existing) throw exists();
+        const [row] = await tx
+          .insert(syncSettings)
+          .values({
+            accommodationId,
+            serviceId: SYNC_SERVICE_ID,
+            tag: input.tag ?? null,
+            mailTo: input.mail_to ?? null,
+            params: {
+              accommodation_id: input.params.accommodation_id,
+              id: input.params.id,
+              password: sealPassword(key, input.params.password),
+            },
+          })
+          .returning();
+        await enqueueFullResync(tx, accommodationId);
+        await audit(tx, user, {
+          action: 'create',
+          target: 'sync_setting',
+          targetId: row!.id,
+          accommodationId,
+          after: trail(row!),
+        });
+        return syncSettingOf(row!);
+      })
+      .catch((error: unknown) => {
+        // Two creates at once: the unique index keeps one.
+        if (isUniqueViolation(error, 'sync_settings_accommodation_service_key')) throw exists();
+        throw error;
+      });
+  }
+
+  async update(
+    user: CurrentUser,
+    accommodationId: number,
+    settingId: number,
+    input: SyncSettingUpdate,
+  ): Promise<SyncSetting> {
+    assertAccommodation(user, accommodationId);
+    const key = await this.channelKey();
+    return this.db.transaction(async (tx) => {
+      const before = await this.locked(tx, accommodationId, settingId);
+      const params: SyncSettingParams = { ...before.params };
+      let credentialsChanged = false;
+      let passwordChanged = false;
+      if (input.params) {
+        const { accommodation_id, id, password } = input.params;
+        credentialsChanged = accommodation_id !== text(before.params.accommodation_id) || id !== text(before.params.id);
+        params.accommodation_id = accommodation_id;
+        params.id = id;
+        if (password !== undefined && password !== '') {
+          // The same password typed again is no change of credentials.
+          const old = text(before.params.password);
+          let same: boolean;
+          try {
+            same = old !== '' && openPassword(key, old) === password;
+          } catch {
+            same = false;
+          }
+          passwordChanged = !same;
+          params.password = sealPassword(key, password);
+        }
+      }
+      // A password stored before encryption (plain) is sealed at the next save.
+      const stored = text(params.password);
+      if (stored !== '' && !isSealed(stored)) params.password = sealPassword(key, stored);
+      const [after] = await tx
+        .update(syncSettings)
+        .set({
+          params,
+          ...(input.tag !== undefined ? { tag: input.tag } : {}),
+          ...(input.mail_to !== undefined ? { mailTo: input.mail_to } : {}),
+          updatedAt: new Date(),
+        })
+        .where(eq(syncSettings.id, settingId))
+        .returning();
+      if ((credentialsChanged || passwordChanged) && after!.serviceId === SYNC_SERVICE_ID) {
+        await enqueueFullResync(tx, accommodationId);
+      }
+      await audit(tx, user, {
+        action: 'update',
+        target: 'sync_setting',
+        targetId: settingId,
+        accommodationId,
+        before: trail(before),
+        // Only that the password changed, never its value.
+        after: { ...trail(after!), ...(passwordChanged ? { password_changed: true } : {}) },
+      });
+      return syncSettingOf(after!);
+    });
+  }
+
+  /** The setting of this facility, locked; 404 for another facility's id. */
+  private async locked(tx: Tx, accommodationId: number, settingId: number): Promise<Row> {
+    const [row] = await tx
+      .select()
+      .from(syncSettings)
+      .where(and(eq(syncSettings.id, settingId), eq(syncSettings.accommodationId, accommodationId)))
+      .for('update');
+    if (!row) throw notFound();
+    return row;
+  }
+}

@@ -1,0 +1,62 @@
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { AdminContext, memoryStore, type DataProvider } from 'react-admin';
+import { MemoryRouter } from 'react-router-dom';
+import { describe, expect, it, vi } from 'vitest';
+import { errorMessages } from '../../contract/messages';
+import { HttpError } from '../../dataProvider/http';
+import { i18nProvider } from '../../i18n/i18nProvider';
+import { AppNotification } from '../../src/components/AppNotification';
+import { ChannelSyncNotice, type ChannelSyncNoticeProps } from '../../resources/bookings/ChannelSyncNotice';
+
+function renderNotice(booking: ChannelSyncNoticeProps['booking'], syncBook = vi.fn().mockResolvedValue({})) {
+  const onSynced = vi.fn();
+  render(
+    <MemoryRouter>
+      <AdminContext
+        i18nProvider={i18nProvider}
+        dataProvider={{ syncBook } as unknown as DataProvider}
+        store={memoryStore()}
+      >
+        <ChannelSyncNotice booking={booking} onSynced={onSynced} />
+        <AppNotification />
+      </AdminContext>
+    </MemoryRouter>,
+  );
+  return { syncBook, onSynced };
+}
+
+describe('ChannelSyncNotice (the booking panel on a channel booking)', () => {
+  it('warns about an overbooked channel booking', () => {
+    renderNotice({ id: 5, via: 1, sync: 1, overbooked: 1 });
+    expect(screen.getByTestId('booking-overbooked')).toHaveTextContent(
+      '外部予約サイトで売り越し（オーバーブッキング）になった予約です。部屋の調整をしてください。',
+    );
+    expect(screen.queryByRole('button', { name: '同期' })).not.toBeInTheDocument();
+  });
+
+  it('says nothing for a synced channel booking or any other booking', () => {
+    renderNotice({ id: 5, via: 1, sync: 1, overbooked: 0 });
+    renderNotice({ id: 6, via: 0, sync: 0, overbooked: 0 });
+    expect(screen.queryByTestId('channel-sync-notice')).not.toBeInTheDocument();
+  });
+
+  it('syncs an unsynced channel booking, says so, and reloads', async () => {
+    const { syncBook, onSynced } = renderNotice({ id: 7, via: 1, sync: 0, overbooked: 0 });
+    await userEvent.setup().click(screen.getByRole('button', { name: '同期' }));
+    await waitFor(() => expect(syncBook).toHaveBeenCalledWith(7));
+    expect(await screen.findByText('同期が完了しました')).toBeInTheDocument();
+    expect(onSynced).toHaveBeenCalled();
+  });
+
+  it("shows the site's refusal in Japanese", async () => {
+    const refusal = new HttpError(errorMessages.syncWrongPassword, 409, {
+      code: 'conflict',
+      message: errorMessages.syncWrongPassword,
+    });
+    const { onSynced } = renderNotice({ id: 8, via: 1, sync: 0, overbooked: 1 }, vi.fn().mockRejectedValue(refusal));
+    await userEvent.setup().click(screen.getByRole('button', { name: '同期' }));
+    expect(await screen.findByTestId('booking-sync-failure')).toHaveTextContent(errorMessages.syncWrongPassword);
+    expect(onSynced).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,130 @@
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { AdminContext, memoryStore, type DataProvider } from 'react-admin';
+import { MemoryRouter } from 'react-router-dom';
+import { describe, expect, it, vi } from 'vitest';
+import type { SyncHealth, SyncHealthRow } from '../../contract/syncHealth';
+import { i18nProvider } from '../../i18n/i18nProvider';
+import { AppNotification } from '../../src/components/AppNotification';
+import { SyncStaleBanner } from '../../src/layout/SyncStaleBanner';
+
+const row = (over: Partial<SyncHealthRow>): SyncHealthRow => ({
+  accommodation_id: 1,
+  name: 'やどばん本館',
+  last_pull_ok_at: new Date(Date.now() - 20_000).toISOString(),
+  last_push_ok_at: new Date(Date.now() - 20_000).toISOString(),
+  pending_changes: 0,
+  oldest_pending_at: null,
+  oldest_pending_seconds: null,
+  stale: false,
+  stale_seconds: 0,
+  stop_sell_nights: 0,
+  last_error: null,
+  ...over,
+});
+const health = (...rows: SyncHealthRow[]): SyncHealth => ({ rows, poll_seconds: 30 });
+
+function renderBanner(answers: SyncHealth[], stopSell = vi.fn().mockResolvedValue({ nights: 3, rooms: [] })) {
+  const getSyncHealth = vi.fn();
+  for (const answer of answers) getSyncHealth.mockResolvedValueOnce(answer);
+  getSyncHealth.mockResolvedValue(answers[answers.length - 1]);
+  const dataProvider = { getSyncHealth, stopSellLowStock: stopSell } as unknown as DataProvider;
+  render(
+    <MemoryRouter>
+      <AdminContext i18nProvider={i18nProvider} dataProvider={dataProvider} store={memoryStore()}>
+        <SyncStaleBanner startDelayMs={0} />
+        <AppNotification />
+      </AdminContext>
+    </MemoryRouter>,
+  );
+  return { getSyncHealth, stopSell };
+}
+
+describe('SyncStaleBanner (the header warning while sync is stale)', () => {
+  it('warns about a stale facility, stop-sells after asking, says how many nights, and clears once sync runs', async () => {
+    const stale = row({
+      accommodation_id: 2,
+      name: '海辺の離れ',
+      stale: true,
+      stale_seconds: 7 * 60 + 5,
+      last_pull_ok_at: null,
+    });
+    const { getSyncHealth, stopSell } = renderBanner([
+      health(row({}), stale),
+      health(row({}), row({ accommodation_id: 2 })),
+    ]);
+
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(
+      '外部予約サイトとの同期が7分以上止まっています（海辺の離れ）。売り越しを防ぐため、残り1室以下の日を売止にできます。',
+    );
+    // Only the stale facility is named.
+    expect(screen.getByTestId('sync-stale-banner')).not.toHaveTextContent('やどばん本館');
+
+    const user = userEvent.setup();
+    await user.click(within(alert).getByRole('button', { name: '残り1室以下の日を売止' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog).toHaveTextContent('海辺の離れ');
+    expect(stopSell).not.toHaveBeenCalled();
+    await user.click(within(dialog).getByRole('button', { name: 'OK' }));
+    await waitFor(() => expect(stopSell).toHaveBeenCalledWith(2));
+    expect(await screen.findByText('3泊を売止にしました')).toBeInTheDocument();
+
+    // The rows are read again; sync runs again, so the warning goes.
+    await waitFor(() => expect(getSyncHealth).toHaveBeenCalledTimes(2));
+    await waitFor(() => expect(screen.queryByTestId('sync-stale-banner')).not.toBeInTheDocument());
+  });
+
+  it('names every stale facility and the longest stop in one line, and stop-sells each of them', async () => {
+    const stopSell = vi
+      .fn()
+      .mockResolvedValueOnce({ nights: 2, rooms: [] })
+      .mockResolvedValueOnce({ nights: 5, rooms: [] });
+    renderBanner(
+      [
+        health(
+          row({ stale: true, stale_seconds: 130, stop_sell_nights: 4 }),
+          row({ accommodation_id: 2, name: '海辺の離れ', stale: true, stale_seconds: 45 * 60 }),
+        ),
+      ],
+      stopSell,
+    );
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(
+      '外部予約サイトとの同期が45分以上止まっています（やどばん本館、海辺の離れ）。売り越しを防ぐため、残り1室以下の日を売止にできます。',
+    );
+    expect(alert).toHaveTextContent('売止中 4泊');
+    const user = userEvent.setup();
+    await user.click(within(alert).getByRole('button', { name: '残り1室以下の日を売止' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'OK' }));
+    expect(await screen.findByText('7泊を売止にしました')).toBeInTheDocument();
+    expect(stopSell.mock.calls).toEqual([[1], [2]]);
+  });
+
+  it('shows nothing while every facility syncs', async () => {
+    const { getSyncHealth } = renderBanner([health(row({}), row({ accommodation_id: 2, name: '海辺の離れ' }))]);
+    await waitFor(() => expect(getSyncHealth).toHaveBeenCalled());
+    // Let the answer render.
+    await new Promise((r) => setTimeout(r, 50));
+    expect(screen.queryByTestId('sync-stale-banner')).not.toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('shows nothing when the health cannot be read', async () => {
+    const getSyncHealth = vi.fn().mockRejectedValue(new Error('offline'));
+    render(
+      <MemoryRouter>
+        <AdminContext
+          i18nProvider={i18nProvider}
+          dataProvider={{ getSyncHealth } as unknown as DataProvider}
+          store={memoryStore()}
+        >
+          <SyncStaleBanner startDelayMs={0} />
+        </AdminContext>
+      </MemoryRouter>,
+    );
+    await waitFor(() => expect(getSyncHealth).toHaveBeenCalled());
+    await new Promise((r) => setTimeout(r, 50));
+    expect(screen.queryByTestId('sync-stale-banner')).not.toBeInTheDocument();
+  });
+});
