@@ -51,7 +51,7 @@ test('the header warns while the channel is down, stop-sells on one click, and c
     await expect(line).toContainText('分以上止まっています（');
     await expect(line).toContainText(first.name);
     await expect(page.getByTestId('sync-health')).toContainText('停止中');
-    if (SHOTS) await page.screenshot({ path: `${SHOTS}/sync-stale-dashboard.png`, fullPage: true });
+    if (SHOTS) await page.getByTestId('sync-health').screenshot({ path: `${SHOTS}/sync-health-stale.png` });
 
     // Another screen's header says it too: the calendar of the facility.
     await page.goto(`/m/accommodation/${first.accommodation_id}`);

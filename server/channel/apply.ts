@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { VIA } from '../../contract/enums';
+import { formatDate } from '../../i18n/formats';
 import { sqlRows, type Db, type Tx } from '../db/client';
 import { lockRooms, type StayRow } from '../db/queries/bookings';
 import { audit, type AuditUser } from '../services/audit';
@@ -33,23 +34,18 @@ export const CHANNEL_AUTHOR = '外部予約サイト';
 /** The revision id a reservation of the booking list is applied under (reconciliation after a gap). */
 export const reconRevisionId = (reservationId: string, seq: number) => `recon:${reservationId}:${seq}`;
 
-/** `2026年11月21日`, the date in the sync log's sentences. */
-export function dateJa(date: string): string {
-  return `${Number(date.slice(0, 4))}年${Number(date.slice(5, 7))}月${Number(date.slice(8, 10))}日`;
-}
-
 export const channelLogMessages = {
   imported: (name: string, start: string, nights: number) =>
-    `外部予約サイトの予約を取り込みました（${name}様 ${dateJa(start)}から${nights}泊）。`,
+    `外部予約サイトの予約を取り込みました（${name}様 ${formatDate(start)}から${nights}泊）。`,
   importedCancelled: (name: string, start: string, nights: number) =>
-    `外部予約サイトでキャンセル済みの予約を取り込みました（${name}様 ${dateJa(start)}から${nights}泊）。`,
+    `外部予約サイトでキャンセル済みの予約を取り込みました（${name}様 ${formatDate(start)}から${nights}泊）。`,
   modified: (name: string, start: string, nights: number) =>
-    `外部予約サイトで予約が変更されました（${name}様 ${dateJa(start)}から${nights}泊）。`,
+    `外部予約サイトで予約が変更されました（${name}様 ${formatDate(start)}から${nights}泊）。`,
   cancelled: '外部予約サイトでキャンセルされました。',
   overbooked: (night: string) =>
-    `外部予約サイトから ${dateJa(night)} の予約を取り込みましたが、在庫がありません（オーバーブッキング）。`,
+    `外部予約サイトから ${formatDate(night)} の予約を取り込みましたが、在庫がありません（オーバーブッキング）。`,
   overbookedByChange: (night: string) =>
-    `外部予約サイトで変更された予約の ${dateJa(night)} に在庫がありません（オーバーブッキング）。`,
+    `外部予約サイトで変更された予約の ${formatDate(night)} に在庫がありません（オーバーブッキング）。`,
   unmapped: (roomCode: string, reservationId: string) =>
     `外部予約サイトの部屋タイプ「${roomCode}」が連携設定にないため、予約（予約番号 ${reservationId}）を取り込めません。部屋タイプの連携設定を確認してください。`,
 } as const;

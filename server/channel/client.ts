@@ -1,4 +1,10 @@
 import { errorMessages } from '../../contract/messages';
+import type { Config } from '../config';
+
+/** The channel's base address: CHANNEL_URL, else the simulator started inside the server. */
+export function channelBaseUrl(config: Pick<Config, 'CHANNEL_URL' | 'CHANNEL_SIM_PORT'>): string {
+  return config.CHANNEL_URL ?? `http://127.0.0.1:${config.CHANNEL_SIM_PORT}`;
+}
 
 /**
  * The HTTP client of the external booking channel (service 1), shaped after docs/channel.md.

@@ -21,6 +21,7 @@ export interface ChannelSync {
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+const CHECKS_AFTER_START_MS = 2 * 60 * 1000;
 
 /**
  * The channel's background work (issue 21), one turn every `tickMs`, in at most one process at a
@@ -28,8 +29,8 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  * - push: our queued stock, price and plan changes (server/channel/push.ts) and our changes of
  *   channel bookings (bookSync.ts) on every turn, so a change reaches the site in seconds;
  * - pull: the booking feed every CHANNEL_POLL_SECONDS (pull.ts), with reconciliation after a gap;
- * - daily: the read-back of the site's stock (readback.ts) and the sync checks of the next six
- *   months (syncCheck.ts), and once shortly after start.
+ * - daily: the read-back of the site's stock (readback.ts), once at start; and the sync checks of
+ *   the next six months (syncCheck.ts), two minutes after start (once the pushes are through).
  * State lives in the database (channel_changes, channel_state, sync_checks): a restart loses nothing.
  */
 export function startChannelSync(
@@ -41,7 +42,9 @@ export function startChannelSync(
   const holder = `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
   const pollMs = config.CHANNEL_POLL_SECONDS * 1000;
   let lastPull = 0;
-  let lastDaily = 0;
+  let lastReadback = 0;
+  // The sync checks compare with what the site holds: the first waits for the pushes after start.
+  let checksDue = Date.now() + CHECKS_AFTER_START_MS;
   let running: Promise<boolean> | null = null;
   let stopped = false;
   const key = channelKey(db, config);
@@ -55,9 +58,12 @@ export function startChannelSync(
         lastPull = now.getTime();
         await pullAll(db, baseUrl, k, now, { pollSeconds: config.CHANNEL_POLL_SECONDS, log: options.log });
       }
-      if (now.getTime() - lastDaily >= DAY_MS) {
-        lastDaily = now.getTime();
+      if (now.getTime() - lastReadback >= DAY_MS) {
+        lastReadback = now.getTime();
         await readBackAll(db, baseUrl, k, now);
+      }
+      if (now.getTime() >= checksDue) {
+        checksDue = now.getTime() + DAY_MS;
         await runScheduledSyncChecks(db, baseUrl, k, now);
       }
     });

@@ -1,5 +1,4 @@
 import { sql } from 'drizzle-orm';
-import type { Config } from '../config';
 import type { Db, Tx } from '../db/client';
 import { sqlRows } from '../db/client';
 import { addDays, tokyoToday } from '../../contract/dates';
@@ -33,11 +32,6 @@ import { writeSyncLog } from './syncLog';
  * room type and month (the previous one replaced); and the ikuyu call, the channel's own per-day
  * status of a plan. Every function takes `now` so that tests run it on a fake clock.
  */
-
-/** The channel's base address: CHANNEL_URL, else the simulator started inside the server. */
-export function channelBaseUrl(config: Pick<Config, 'CHANNEL_URL' | 'CHANNEL_SIM_PORT'>): string {
-  return config.CHANNEL_URL ?? `http://127.0.0.1:${config.CHANNEL_SIM_PORT}`;
-}
 
 const CHECK_TIMEOUT_MS = 15_000;
 

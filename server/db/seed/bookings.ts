@@ -188,8 +188,13 @@ export function generateBookings(
     let uid = rng.hex(16);
     while (uids.has(uid)) uid = rng.hex(16);
     uids.add(uid);
-    out.push(detail(stay, guest, regular, uid, today, rng, clock));
-    if (i === stays.length - 1) overUid = uid;
+    const made = detail(stay, guest, regular, uid, today, rng, clock);
+    // The channel's booking on a night already full: kept and flagged, as the sync keeps one (issue 21).
+    if (i === stays.length - 1) {
+      overUid = uid;
+      made.row.overbooked = 1;
+    }
+    out.push(made);
   });
   out.sort((a, b) => (a.row.createdAt as Date).getTime() - (b.row.createdAt as Date).getTime());
   return { bookings: out, overbooked: { uid: overUid, roomId: room.id, date: overDate } };

@@ -1,3 +1,5 @@
+import { channelLogMessages } from '../../channel/apply';
+import { enqueueFullResync } from '../../channel/changes';
 import { and, asc, inArray, isNotNull } from 'drizzle-orm';
 import { sealPassword, seedChannelKey } from '../../channel/credentials';
 import { demoHotels } from '../../channel/simulator/demoHotels';
@@ -156,6 +158,11 @@ export async function seedExtras(c: ExtrasContext): Promise<void> {
       targetName: p.name,
     })),
   ]);
+  // The first push sends a year of every facility's stock and prices (the triggers saw no setting
+  // while the bookings went in).
+  for (const accommodationId of c.accommodationIds.slice(0, demoHotels.length)) {
+    await enqueueFullResync(tx, accommodationId);
+  }
   const firstId = c.accommodationIds[0]!;
   const next = firstOfMonth(addMonths(today, 1));
   const year = Number(next.slice(0, 4));
@@ -202,7 +209,7 @@ export async function seedExtras(c: ExtrasContext): Promise<void> {
       bookId: c.overbooked.bookId,
       success: 0,
       read: 0,
-      message: `外部予約サイトから ${c.overbooked.date} の予約を取り込みましたが、在庫がありません（オーバーブッキング）。`,
+      message: channelLogMessages.overbooked(c.overbooked.date),
       createdAt: c.overbooked.createdAt,
     },
   ]);

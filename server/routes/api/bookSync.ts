@@ -3,6 +3,7 @@ import { bookingSchema } from '../../../contract/booking';
 import { errorBodySchema } from '../../../contract/error';
 import { idParams } from '../../../contract/params';
 import { syncBooking } from '../../channel/bookSync';
+import { channelBaseUrl } from '../../channel/client';
 import { channelKey } from '../../channel/credentials';
 import type { AppContext } from '../../context';
 import { userOf } from '../../plugins/access';
@@ -41,7 +42,7 @@ const bookSyncRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
       // 404 for a booking of a facility the user may not reach, as the other booking routes answer.
       await books.get(user, request.params.id);
       await syncBooking(ctx.db, request.params.id, user.id, new Date(), {
-        baseUrl: ctx.config.CHANNEL_URL ?? `http://127.0.0.1:${ctx.config.CHANNEL_SIM_PORT}`,
+        baseUrl: channelBaseUrl(ctx.config),
         key: await channelKey(ctx.db, ctx.config),
       });
       return sendJsonText(reply, await books.get(user, request.params.id));

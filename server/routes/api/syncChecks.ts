@@ -13,10 +13,10 @@ import {
   syncCheckMessages,
 } from '../../../contract/syncCheck';
 import { z } from '../../../contract/zod';
+import { channelBaseUrl } from '../../channel/client';
 import { channelKey } from '../../channel/credentials';
 import {
   accountOf,
-  channelBaseUrl,
   checksOf,
   ikuyuStatus,
   runSyncCheck,

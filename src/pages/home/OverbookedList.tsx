@@ -1,13 +1,10 @@
 import { useCallback } from 'react';
-import { List } from '@mui/material';
 import { useAppDataProvider } from '../../../dataProvider/useAppDataProvider';
 import { formatDate } from '../../../i18n/formats';
 import { useAppTranslate } from '../../../i18n/useAppTranslate';
-import { ListStatus } from '../../components/ListStatus';
-import { BookingListItem } from './BookingListItem';
-import { SectionCard } from './SectionCard';
+import { BookingListCard } from './BookingListCard';
 import type { DashboardSectionProps } from './TodayPlans';
-import { rowsOf, useLoad } from './useLoad';
+import { useLoad } from './useLoad';
 
 /**
  * Channel bookings kept although the site oversold the night (issue 21: flagged, never dropped),
@@ -23,33 +20,21 @@ export function OverbookedList({ today, version, selectedId, onOpen }: Dashboard
     [dataProvider, today],
   );
   const state = useLoad(load, version);
-  const books = rowsOf(state);
 
   return (
-    <SectionCard title={translate('app.overbooked.title')} count={books.length} testId="overbooked-bookings">
-      <ListStatus
-        status={state.status}
-        count={books.length}
-        loadingLabel={translate('app.dashboard.loading')}
-        failedText={translate('app.dashboard.load_failed')}
-        emptyText={translate('app.overbooked.empty')}
-      />
-      {books.length > 0 && (
-        <List dense disablePadding sx={{ maxHeight: 360, overflowY: 'auto' }}>
-          {books.map((b) => (
-            <BookingListItem
-              key={b.id}
-              booking={b}
-              selected={b.id === selectedId}
-              onOpen={onOpen}
-              details={[
-                `${translate('app.overbooked.col_stay')} ${formatDate(b.start_date)}`,
-                `${translate('app.overbooked.col_room')} ${b.room_name}`,
-              ].join('・')}
-            />
-          ))}
-        </List>
-      )}
-    </SectionCard>
+    <BookingListCard
+      title={translate('app.overbooked.title')}
+      testId="overbooked-bookings"
+      emptyText={translate('app.overbooked.empty')}
+      state={state}
+      selectedId={selectedId}
+      onOpen={onOpen}
+      details={(b) =>
+        [
+          `${translate('app.overbooked.col_stay')} ${formatDate(b.start_date)}`,
+          `${translate('app.overbooked.col_room')} ${b.room_name}`,
+        ].join('・')
+      }
+    />
   );
 }

@@ -79,37 +79,46 @@ export function SyncHealthCard() {
 
 function HealthRow({ row, translate }: { row: SyncHealthRow; translate: Translate }) {
   const never = translate('app.sync_health.never');
+  const error = row.stale && row.last_error;
+  // A stale facility's last error goes on a line of its own under the row, across the columns.
+  const cellSx = error ? { borderBottom: 0 } : {};
   return (
-    <TableRow data-accommodation-id={row.accommodation_id} data-stale={row.stale ? '1' : '0'}>
-      <TableCell>
-        <Facility accommodationId={row.accommodation_id} />
-      </TableCell>
-      <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(row.last_pull_ok_at) || never}</TableCell>
-      <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(row.last_push_ok_at) || never}</TableCell>
-      <TableCell sx={{ whiteSpace: 'nowrap' }}>
-        {translate('app.sync_health.pending', { count: row.pending_changes })}
-        {row.oldest_pending_seconds !== null && row.pending_changes > 0 && (
-          <Typography component="span" variant="body2" color="text.secondary">
-            {translate('app.sync_health.pending_oldest', { age: ageText(translate, row.oldest_pending_seconds) })}
+    <>
+      <TableRow data-accommodation-id={row.accommodation_id} data-stale={row.stale ? '1' : '0'}>
+        <TableCell sx={cellSx}>
+          <Facility accommodationId={row.accommodation_id} />
+        </TableCell>
+        <TableCell sx={cellSx}>{formatDateTime(row.last_pull_ok_at) || never}</TableCell>
+        <TableCell sx={cellSx}>{formatDateTime(row.last_push_ok_at) || never}</TableCell>
+        <TableCell sx={cellSx}>
+          {translate('app.sync_health.pending', { count: row.pending_changes })}
+          {row.oldest_pending_seconds !== null && row.pending_changes > 0 && (
+            <Typography component="span" variant="body2" color="text.secondary">
+              {translate('app.sync_health.pending_oldest', { age: ageText(translate, row.oldest_pending_seconds) })}
+            </Typography>
+          )}
+        </TableCell>
+        <TableCell sx={cellSx}>
+          <Typography
+            component="span"
+            variant="body2"
+            sx={{ fontWeight: 700, color: row.stale ? 'error.main' : 'success.main', whiteSpace: 'nowrap' }}
+          >
+            {translate(row.stale ? 'app.sync_health.stale' : 'app.sync_health.ok')}
           </Typography>
-        )}
-      </TableCell>
-      <TableCell>
-        <Typography
-          component="span"
-          variant="body2"
-          sx={{ fontWeight: 700, color: row.stale ? 'error.main' : 'success.main', whiteSpace: 'nowrap' }}
-        >
-          {translate(row.stale ? 'app.sync_health.stale' : 'app.sync_health.ok')}
-        </Typography>
-        {row.stale && row.last_error && (
-          <Typography variant="caption" component="div" color="error">
-            {translate('app.sync_health.last_error', { message: row.last_error })}
-          </Typography>
-        )}
-        {row.stop_sell_nights > 0 && <LiftStopSell row={row} />}
-      </TableCell>
-    </TableRow>
+          {row.stop_sell_nights > 0 && <LiftStopSell row={row} />}
+        </TableCell>
+      </TableRow>
+      {error && (
+        <TableRow>
+          <TableCell colSpan={COLUMNS.length} sx={{ pt: 0 }}>
+            <Typography variant="caption" color="error">
+              {translate('app.sync_health.last_error', { message: error })}
+            </Typography>
+          </TableCell>
+        </TableRow>
+      )}
+    </>
   );
 }
 
