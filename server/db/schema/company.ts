@@ -30,8 +30,15 @@ export const accommodations = pgTable(
     companyId: integer('company_id')
       .notNull()
       .references(() => companies.id, { onDelete: 'restrict' }),
-    /** Public identifier: calendar feed /ical/{uid}.ics and mail template routes. */
+    /** Public identifier: mail template routes. */
     uid: text('uid').notNull(),
+    /**
+     * The calendar feed's address /ical/{ical_uid}.ics (issue 22): 256 random bits, regenerated on
+     * demand (the old address answers 404 at once). Migration 0016 kept uid for existing feeds.
+     */
+    icalUid: text('ical_uid')
+      .notNull()
+      .default(sql`replace(gen_random_uuid()::text || gen_random_uuid()::text, '-', '')`),
     name: text('name').notNull(),
     shortName: text('short_name').notNull(),
     /** Hex colour without '#'. */
@@ -49,6 +56,7 @@ export const accommodations = pgTable(
   },
   (t) => [
     uniqueIndex('accommodations_uid_key').on(t.uid),
+    uniqueIndex('accommodations_ical_uid_key').on(t.icalUid),
     index('accommodations_company_idx').on(t.companyId),
     check('accommodations_color_hex', sql`${t.color} ~ '^[0-9A-Fa-f]{6}$'`),
     check('accommodations_room_number_nonneg', sql`${t.roomNumber} >= 0`),

@@ -43,9 +43,12 @@ export const timesheetEntries = pgTable(
       .notNull()
       .references(() => accommodations.id, { onDelete: 'cascade' }),
     note: text('note'),
+    /** 1: an administrator assigned this member of staff to this facility on this day (issue 22). */
+    assigned: smallint('assigned').notNull().default(0),
     ...timestamps,
   },
   (t) => [
+    flagCheck('timesheet_entries_assigned_flag', t.assigned),
     uniqueIndex('timesheet_entries_slot_key').on(t.groupId, t.userId, t.targetDate, t.accommodationId),
     index('timesheet_entries_user_idx').on(t.userId),
     index('timesheet_entries_accommodation_idx').on(t.accommodationId),
