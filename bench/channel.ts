@@ -637,8 +637,17 @@ async function measure(target: EngineTarget) {
       // The pushes the burst caused, under the rate limit.
       await sleep(15_000);
       const calls = await watch.stop();
+      // What the site sells now, compared with ours once the server has stopped.
+      const siteAfter = new Map<string, number>();
+      for (const f of facilities) {
+        for (const room of f.rooms) {
+          const stock = await siteStock(simUrl, f.hotelId, room.code, today, addDays(to, -1));
+          for (const [night, n] of stock ?? []) siteAfter.set(key(room.id, night), n);
+        }
+      }
       return {
         landed: b.landed,
+        siteAfter,
         result: {
           engine,
           serverReadyMs: round(server.readyMs),
@@ -669,7 +678,22 @@ async function measure(target: EngineTarget) {
   try {
     const verification = await verify(database.db, facilities, live.landed, today, to);
     log(`${engine}: ${verification.flagged} flagged, ${verification.expected} expected, ${verification.wrong} differ`);
-    return { ...live.result, verification };
+    // Nights on which the site still sells other than we would, 15 s after the burst: those the
+    // bench inflated and no booking touched wait for the daily read-back.
+    const oursAfter = await occupancy(database.db, today, to);
+    const stopsAfter = await stopSold(database.db);
+    let siteDiffersAfterBurst = 0;
+    for (const f of facilities) {
+      for (const room of f.rooms) {
+        for (let night = today; night < to; night = addDays(night, 1)) {
+          const k = key(room.id, night);
+          const want = stopsAfter.has(k) ? 0 : Math.max(0, room.maxNum - (oursAfter.get(k) ?? 0));
+          if (live.siteAfter.get(k) !== want) siteDiffersAfterBurst++;
+        }
+      }
+    }
+    log(`${engine}: 15 s after the burst the site differs from us on ${siteDiffersAfterBurst} room-nights`);
+    return { ...live.result, verification: { ...verification, siteDiffersAfterBurst } };
   } finally {
     await database.close();
   }
@@ -755,6 +779,7 @@ async function run(): Promise<Record<string, unknown>> {
         'differ',
         '429s',
         'too soon',
+        'site≠ours after',
       ],
       results.map((r) => [
         r.engine,
@@ -770,6 +795,7 @@ async function run(): Promise<Record<string, unknown>> {
         String(r.verification.wrong + r.verification.missing + r.verification.duplicated),
         String(Object.values(r.calls).reduce((a, c) => a + c.rateLimited, 0)),
         String(Object.values(r.calls).reduce((a, c) => a + c.retriesTooSoon, 0)),
+        String(r.verification.siteDiffersAfterBurst),
       ]),
     ),
   );

@@ -38,6 +38,8 @@ export const errorMessages = {
   syncStateNotAllowed: '外部予約サイトの状態が同期を許可していません。',
   syncCloseBookingError: '外部予約サイトで予約クローズエラーが発生しました。',
   syncCancelError: '外部予約サイトでキャンセル同期エラーが発生しました。',
+  /** No channel address (CHANNEL_URL) on this server: nothing can be sent. */
+  syncNotConfigured: '外部予約サイトの接続先が設定されていません。管理者に連絡してください。',
   mailFailed: 'メールの送信に失敗しました。',
   /** Spec 5 and 9: an attachment over 5,000,000 bytes ('file size must be within 5M'). */
   attachmentTooLarge: 'ファイルサイズは5M以内にしてください',

@@ -1,9 +1,14 @@
 import { errorMessages } from '../../contract/messages';
 import type { Config } from '../config';
+import { conflict } from '../errors';
 
-/** The channel's base address: CHANNEL_URL, else the simulator started inside the server. */
-export function channelBaseUrl(config: Pick<Config, 'CHANNEL_URL' | 'CHANNEL_SIM_PORT'>): string {
-  return config.CHANNEL_URL ?? `http://127.0.0.1:${config.CHANNEL_SIM_PORT}`;
+/**
+ * The channel's base address: CHANNEL_URL (server/start.ts sets it to the simulator it starts on
+ * the embedded default). Without one no call can be made: a 409 that says so, not a failed call.
+ */
+export function channelBaseUrl(config: Pick<Config, 'CHANNEL_URL'>): string {
+  if (!config.CHANNEL_URL) throw conflict(errorMessages.syncNotConfigured);
+  return config.CHANNEL_URL;
 }
 
 /**

@@ -41,6 +41,8 @@ export function startChannelSync(
 ): ChannelSync {
   const holder = `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
   const pollMs = config.CHANNEL_POLL_SECONDS * 1000;
+  // At least two turns per poll interval, so that a pull comes every interval, not every other turn.
+  const tickMs = options.tickMs ?? Math.min(3_000, pollMs / 2);
   let lastPull = 0;
   let lastReadback = 0;
   // The sync checks compare with what the site holds: the first waits for the pushes after start.
@@ -54,7 +56,7 @@ export function startChannelSync(
       const k = await key;
       await pushAll(db, baseUrl, k, now);
       await syncPendingBookings(db, baseUrl, k, now);
-      if (now.getTime() - lastPull >= pollMs - 250) {
+      if (now.getTime() - lastPull >= pollMs - tickMs / 2) {
         lastPull = now.getTime();
         await pullAll(db, baseUrl, k, now, { pollSeconds: config.CHANNEL_POLL_SECONDS, log: options.log });
       }
@@ -78,7 +80,7 @@ export function startChannelSync(
     if (stopped) return;
     runOnce().catch((error: unknown) => options.log?.warn({ err: error }, 'channel sync failed; next turn retries'));
   };
-  const every = setInterval(tick, options.tickMs ?? Math.min(3_000, pollMs));
+  const every = setInterval(tick, tickMs);
   every.unref();
   return {
     runOnce,

@@ -15,13 +15,7 @@ import {
 import { z } from '../../../contract/zod';
 import { channelBaseUrl } from '../../channel/client';
 import { channelKey } from '../../channel/credentials';
-import {
-  accountOf,
-  checksOf,
-  ikuyuStatus,
-  runSyncCheck,
-  syncCheckErrors,
-} from '../../channel/syncCheck';
+import { accountOf, checksOf, ikuyuStatus, runSyncCheck, syncCheckErrors } from '../../channel/syncCheck';
 import type { AppContext } from '../../context';
 import { conflict } from '../../errors';
 import { userOf } from '../../plugins/access';
@@ -43,7 +37,6 @@ const config = { accommodationParam: 'accommodation_id' };
  * dashboard lists.
  */
 const syncCheckRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
-  const baseUrl = channelBaseUrl(ctx.config);
   let key: Promise<Buffer> | undefined;
   const keyOf = () => {
     key ??= channelKey(ctx.db, ctx.config).catch((error: unknown) => {
@@ -68,7 +61,7 @@ const syncCheckRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
     async (request) =>
       ikuyuStatus(
         ctx.db,
-        baseUrl,
+        channelBaseUrl(ctx.config),
         await keyOf(),
         request.params.id,
         request.params.planId,
@@ -119,7 +112,7 @@ const syncCheckRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
     async (request) => {
       const accommodationId = request.params.accommodation_id;
       const account = await accountOf(ctx.db, await keyOf(), accommodationId);
-      const run = await runSyncCheck(ctx.db, baseUrl, account, request.params.offset, new Date());
+      const run = await runSyncCheck(ctx.db, channelBaseUrl(ctx.config), account, request.params.offset, new Date());
       if (run.noRooms) throw conflict(syncCheckMessages.noRooms);
       const answer = await checksOf(ctx.db, accommodationId, { year: run.year, month: run.month });
       return { ...answer, year: run.year, month: run.month, error_message: run.errorMessage };
