@@ -104,7 +104,9 @@ describe.skipIf(!process.env.DATABASE_URL)('a plan or room type delete racing a 
       const [after] = await rows<{ room_id: number }>(sql`select room_id from bookings where id = ${booking.id}`);
       const [left] = await rows<{ n: number }>(sql`select count(*)::int as n from rooms where id = ${roomId}`);
       if (del.status === 204) {
-        expect(move.status, JSON.stringify(move.body)).toBe(400);
+        // Refused: the room type is gone (400), or the two met head-on and the move lost (409,
+        // 画面を更新してから再度お試しください); either way nothing points at the deleted type.
+        expect([400, 409], JSON.stringify(move.body)).toContain(move.status);
         expect(after!.room_id).not.toBe(roomId);
         expect(left!.n).toBe(0);
       } else {

@@ -8,7 +8,6 @@ import { verifyPassword } from '../../server/auth/passwords';
 import { accommodations, bookings, companies, payments } from '../../server/db/schema';
 
 let database: Database;
-let seedMs = 0;
 const today = new Intl.DateTimeFormat('en-CA', {
   timeZone: 'Asia/Tokyo',
   year: 'numeric',
@@ -30,9 +29,7 @@ async function count(table: string): Promise<number> {
 beforeAll(async () => {
   const { newPglite } = await import('../../server/db/pglite');
   database = await openDatabase({ pglite: newPglite() });
-  const started = performance.now();
   expect(await seedDemo(database.db)).toBe(true);
-  seedMs = performance.now() - started;
 }, 60_000);
 
 afterAll(async () => {
@@ -40,10 +37,8 @@ afterAll(async () => {
 });
 
 describe('seedDemo', () => {
-  it('runs in about 2 seconds at most', () => {
-    console.log(`seedDemo took ${Math.round(seedMs)} ms`);
-    expect(seedMs).toBeLessThan(5_000);
-  });
+  // How long the seed takes is measured by `npm run bench -- foundation` (a fresh start with the
+  // demo data), not asserted with a timer here: a loaded CI machine is not a measurement.
 
   it('creates the company and three accommodations', async () => {
     const list = await database.db.select().from(companies);
