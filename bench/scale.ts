@@ -3,6 +3,7 @@ import http from 'node:http';
 import { performance } from 'node:perf_hooks';
 import type { SQL } from 'drizzle-orm';
 import pg from 'pg';
+import { defaultAnalyticsRange } from '../contract/analytics';
 import { bookingListQuerySchema } from '../contract/booking';
 import { addDays, tokyoToday } from '../contract/dates';
 import { unpaidQuery } from '../src/pages/home/dashboardModel';
@@ -180,6 +181,18 @@ async function pickRoom(client: pg.Client, accommodationId: number, today: strin
 
 const bookIds: Identity = (rows) => bookIdsOf(String(rows[0]?.books ?? '{"books":[]}'));
 const bookIdsOf = (json: string) => (JSON.parse(json) as { books: { id: number }[] }).books.map((b) => String(b.id));
+/** A guest analysis as the figures of each facility and the totals, the same from the API and the statement. */
+const analyticsItems = (json: string) => {
+  const answer = JSON.parse(json) as { rows: Record<string, unknown>[]; total?: Record<string, unknown> };
+  const figures = (f: Record<string, unknown>) =>
+    ['books', 'paid_books', 'room_nights', 'stay_amount', 'option_amount', 'occupancy', 'adr']
+      .map((k) => f[k])
+      .join(':');
+  return [
+    ...answer.rows.map((r) => `${r.accommodation_id}:${figures(r)}:${(r.days as unknown[]).join(',')}`),
+    ...(answer.total ? [`total:${figures(answer.total)}`] : []),
+  ];
+};
 const roomCounts = (rooms: { room_id: unknown; booked: unknown }[]) => rooms.map((r) => `${r.room_id}:${r.booked}`);
 
 /** The calls, with the statement each route runs (the same builders, the admin's reachable ids). */
@@ -205,6 +218,9 @@ async function buildCases(
       light,
     };
   };
+  const { analyticsSql } = await import('../server/db/queries/analytics');
+  // Guest analysis opens on next month (spec 9): its stays are in both databases alike.
+  const analyticsRange = defaultAnalyticsRange(today);
   const stayStart = addDays(today, 7);
   // Part of a name as staff type it: its first 3 characters, spaces left out (松尾拓 of 松尾 拓也).
   const callerName = [...caller.name.replace(/[\s\u3000]/g, '')].slice(0, 3).join('');
@@ -257,6 +273,15 @@ async function buildCases(
       items: (rows) => roomCounts(rows as { room_id: unknown; booked: unknown }[]),
       light: true,
       apiItems: (body) => roomCounts((JSON.parse(body) as { rooms: { room_id: number; booked: number }[] }).rooms),
+    },
+    {
+      key: 'analytics',
+      label: `guest analysis of a month, every facility: /admin/analytics ${analyticsRange.start} to ${analyticsRange.end}`,
+      path: `/api/admin/analytics?start_date=${analyticsRange.start}&end_date=${analyticsRange.end}`,
+      statement: analyticsSql(accommodationIds, analyticsRange.start, analyticsRange.end),
+      items: (rows) => analyticsItems(String(rows[0]?.answer ?? '{"rows":[]}')),
+      light: true,
+      apiItems: analyticsItems,
     },
     {
       key: 'capacity',

@@ -4,6 +4,7 @@ import { faqEntity } from './faq';
 import { mailPublicationEntity } from './mailPublication';
 import { mailTemplateEntity } from './mailTemplate';
 import { optionEntity } from './option';
+import { pettyCashEntity } from './pettyCash';
 import { planEntity } from './plan';
 import { roomEntity } from './room';
 import { senderAddressEntity } from './senderAddress';
@@ -11,6 +12,7 @@ import { supplierEntity } from './supplier';
 import { syncItemEntity } from './syncItem';
 import { syncLogEntity } from './syncLog';
 import { syncSettingEntity } from './syncSetting';
+import { timesheetGroupEntity } from './timesheetGroup';
 import { userEntity } from './user';
 
 /**
@@ -32,4 +34,6 @@ export const entities: readonly AnyEntity[] = [
   syncSettingEntity,
   syncItemEntity,
   syncLogEntity,
+  timesheetGroupEntity,
+  pettyCashEntity,
 ] as readonly AnyEntity[];

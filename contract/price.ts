@@ -1,4 +1,5 @@
 import Papa from 'papaparse';
+import { toCsv } from './csvWriter';
 import { isValidDate } from './dates';
 import { isoDate } from './params';
 import { priceRuleSetSchema } from './priceRule';
@@ -84,13 +85,15 @@ export const PRICE_CSV_HEADER = ['日付', '人数', '料金'] as const;
 const ENGLISH_HEADER = ['target_date', 'unit', 'price'];
 
 /**
- * The file Japanese Excel opens as it is, written by papaparse: a BOM (without it Excel reads
+ * The file Japanese Excel opens as it is, written by the one CSV writer (toCsv): a BOM (without it Excel reads
  * Shift_JIS and garbles the header), the Japanese header, one row per date and headcount, CRLF
  * after every row. The server's export and the console's blank file are this text.
  */
 export function priceCsvText(prices: readonly Pick<PriceInput, 'target_date' | 'unit' | 'price'>[]): string {
-  const rows = [[...PRICE_CSV_HEADER], ...prices.map((p) => [p.target_date, p.unit, p.price])];
-  return '\uFEFF' + Papa.unparse(rows, { newline: '\r\n' }) + '\r\n';
+  return toCsv(
+    [...PRICE_CSV_HEADER],
+    prices.map((p) => [p.target_date, p.unit, p.price]),
+  );
 }
 
 /**

@@ -53,6 +53,10 @@ export const resourceApi = {
   sync_items: { path: 'admin/sync/items', listKey: 'items', recordPath: 'sync-item' },
   /** What each sync did, 50 a page, newest first. */
   sync_logs: { path: 'admin/logs/sync', listKey: 'logs', serverPaging: true },
+  /** A facility's petty cash ledger: GET a range (with the carried balance), POST an entry. */
+  cashes: { path: 'facility/:id/cashes', listKey: 'cashes' },
+  /** Shift (timesheet) groups of the company: staff read, administrators write. */
+  timesheets: { path: 'admin/schedules/groups', listKey: 'groups' },
 } as const satisfies Record<string, ResourceApi>;
 
 export type ResourceName = keyof typeof resourceApi;

@@ -13,6 +13,10 @@ import { receivedMailMethods } from './methods/receivedMail';
 import { bulkMailMethods } from './methods/bulkMail';
 import { syncCheckMethods } from './methods/syncCheck';
 import { syncHealthMethods } from './methods/syncHealth';
+import { timesheetMethods } from './methods/timesheets';
+import { analyticsMethods } from './methods/analytics';
+import { facilitySettingsMethods } from './methods/facilitySettings';
+import { cashMethods } from './methods/cashes';
 
 /**
  * react-admin's calls mapped onto the documented paths (contract/resourceApi): a list answers under
@@ -163,6 +167,10 @@ export function createDataProvider(apis: ResourceApis = resourceApi) {
     ...bulkMailMethods,
     ...syncCheckMethods,
     ...syncHealthMethods,
+    ...timesheetMethods,
+    ...analyticsMethods,
+    ...facilitySettingsMethods,
+    ...cashMethods,
   } satisfies DataProvider;
 }
 

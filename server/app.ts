@@ -53,6 +53,10 @@ import syncLogRoutes from './routes/api/syncLogs';
 import bookSyncRoutes from './routes/api/bookSync';
 import syncCheckRoutes from './routes/api/syncChecks';
 import syncHealthRoutes from './routes/api/syncHealth';
+import timesheetRoutes from './routes/api/timesheets';
+import icalFeedRoutes from './routes/api/icalFeed';
+import analyticsRoutes from './routes/api/analytics';
+import cashRoutes from './routes/api/cashes';
 
 export interface BuildAppOptions {
   logger?: LoggerOptions;
@@ -169,6 +173,10 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
         bookSyncRoutes,
         syncCheckRoutes,
         syncHealthRoutes,
+        timesheetRoutes,
+        icalFeedRoutes,
+        analyticsRoutes,
+        cashRoutes,
       ]) {
         await typed.register(routes, ctx);
       }

@@ -28,6 +28,8 @@ import { mailPublicationResource } from '../resources/mailPublications';
 import { syncItemResource } from '../resources/syncItems';
 import { syncLogResource } from '../resources/syncLogs';
 import { syncSettingResource } from '../resources/syncSettings';
+import { timesheetResource } from '../resources/timesheets';
+import { cashResource } from '../resources/cashes';
 import { AccommodationGuard } from './pages/AccommodationGuard';
 
 const adminTheme: RaThemeOptions = {
@@ -62,11 +64,13 @@ export function preloadPageFor(pathname: string): Promise<unknown> {
 }
 const DaySchedulePage = lazy(() => import('./pages/daySchedule/DaySchedulePage'));
 const SyncCheckPage = lazy(() => import('./pages/syncCheck/SyncCheckPage'));
+const AnalyticsPage = lazy(() => import('./pages/analytics/AnalyticsPage'));
 const PriceGridPage = lazy(() => import('../resources/prices/PriceGridPage'));
 const PriceCsvPage = lazy(() => import('../resources/prices/PriceCsvPage'));
 const PriceCreatorPage = lazy(() => import('../resources/prices/PriceCreatorPage'));
 const ReceivedMailListPage = lazy(() => import('./pages/mail/ReceivedMailListPage'));
 const ReceivedMailPage = lazy(() => import('./pages/mail/ReceivedMailPage'));
+const TimesheetPage = lazy(() => import('./pages/timesheet/TimesheetPage'));
 
 /** The pages built so far; every other route shows its placeholder. */
 const pages: Partial<Record<PageName, ReactElement>> = {
@@ -76,7 +80,10 @@ const pages: Partial<Record<PageName, ReactElement>> = {
   day: <DaySchedulePage />,
   plans: <planResource.list />,
   syncCheck: <SyncCheckPage />,
+  analytics: <AnalyticsPage />,
+  analyticsMonth: <AnalyticsPage />,
   rooms: <roomResource.list />,
+  cash: <cashResource.list />,
   prices: <PriceGridPage />,
   priceCsv: <PriceCsvPage />,
   priceCreator: <PriceCreatorPage />,
@@ -91,6 +98,8 @@ const pages: Partial<Record<PageName, ReactElement>> = {
   mailAddresses: <mailAddressResource.list />,
   setting: <syncSettingResource.list />,
   syncLogs: <syncLogResource.list />,
+  timesheets: <timesheetResource.list />,
+  timesheet: <TimesheetPage />,
 };
 
 /**
@@ -115,6 +124,8 @@ const resources = [
   syncSettingResource,
   syncItemResource,
   syncLogResource,
+  timesheetResource,
+  cashResource,
 ];
 
 /** Routes a <Resource> serves at the spec's address itself. */

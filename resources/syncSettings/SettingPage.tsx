@@ -4,6 +4,8 @@ import { Title } from 'react-admin';
 import { useAppTranslate } from '../../i18n/useAppTranslate';
 import { ForAccommodation } from '../../src/crud/ForAccommodation';
 import { links } from '../../src/routes';
+import { AutoMailSection } from './AutoMailSection';
+import { CalendarFeedSection } from './CalendarFeedSection';
 import { ChannelCredentialsForm } from './ChannelCredentialsForm';
 
 /** One titled section of the detailed settings page. */
@@ -22,8 +24,9 @@ export function SettingSection({ title, testId, children }: { title: string; tes
 
 /**
  * The detailed settings of a facility (spec 2 "Detailed settings", /m/accommodation/{id}/setting):
- * its sections one below the other. 外部予約サイト連携 holds the channel credentials (issue 21); the
- * calendar feed's link is a section of its own beside it (issue 22).
+ * its sections one below the other, cards the width of the page (one column at 390 px as at 1280):
+ * the calendar feed's link with copy and regenerate (issue 22), 自動メール (the facility's automatic
+ * cancel and transfer reminder, issue 20), and 外部予約サイト連携, the channel credentials (issue 21).
  */
 export default function SettingPage() {
   const translate = useAppTranslate();
@@ -33,6 +36,12 @@ export default function SettingPage() {
         <>
           <Title title={translate('app.page.setting')} preferenceKey={false} />
           <Stack sx={{ mt: 1, gap: 2 }} data-testid="setting-page">
+            <SettingSection title={translate('app.setting_page.feed.title')} testId="setting-feed">
+              <CalendarFeedSection accommodationId={accommodationId} />
+            </SettingSection>
+            <SettingSection title={translate('app.setting_page.auto_mail.title')} testId="setting-auto-mail">
+              <AutoMailSection accommodationId={accommodationId} />
+            </SettingSection>
             <SettingSection title={translate('resources.sync_settings.name')} testId="setting-channel">
               <ChannelCredentialsForm accommodationId={accommodationId} />
             </SettingSection>

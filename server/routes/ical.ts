@@ -6,12 +6,18 @@ import { notFound } from '../errors';
 import { buildIcalFeed, FEED_FILE } from '../services/icalFeed';
 
 const icalRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
+  // Never kept by a browser or a proxy, found or not: a regenerated address answers 404 at once, and
+  // a feed the address no longer names is not served from a cache (issue 22).
+  app.addHook('onSend', (_request, reply, payload, done) => {
+    reply.header('cache-control', 'no-store');
+    done(null, payload);
+  });
   app.get(
     '/ical/:file',
     {
       config: { access: 'public' },
       schema: {
-        summary: 'Calendar feed of an accommodation (public, no token): /ical/{uid}.ics',
+        summary: 'Calendar feed of an accommodation (public, no token): /ical/{ical_uid}.ics',
         tags: ['calendar'],
         // Any other address is a feed that does not exist: 404, as for a regenerated one.
         params: z.object({ file: z.string().max(200) }),
@@ -22,7 +28,7 @@ const icalRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
       const uid = FEED_FILE.exec(request.params.file)?.[1];
       const feed = uid === undefined ? null : await buildIcalFeed(ctx.db, uid);
       if (feed === null) throw notFound();
-      return reply.type('text/calendar; charset=utf-8').header('cache-control', 'private, max-age=300').send(feed);
+      return reply.type('text/calendar; charset=utf-8').send(feed);
     },
   );
 };

@@ -313,7 +313,8 @@ describe('logs', () => {
     try {
       const http = httpClient(logged.baseUrl);
       const token = (await http.login(ADMIN)).access_token;
-      const { uid } = (await http.get('/api/accommodations', token)).body.accommodations[0];
+      const { id, uid: templateUid } = (await http.get('/api/accommodations', token)).body.accommodations[0];
+      const { uid } = (await http.get(`/api/facility/${id}/ical`, token)).body;
       expect((await http.get(`/ical/${uid}.ics`)).status).toBe(200);
       await http.get('/m/books/guest@example.com');
       await http.get('/m/books/other-guest%40example.com');
@@ -321,7 +322,7 @@ describe('logs', () => {
       const all = lines.join('');
       expect(all).toContain('"path":"/ical/[redacted]"');
       expect(all).toContain('"path":"/m/books/[redacted]"');
-      for (const secret of [uid, 'guest@example.com', 'guest%40example.com', 'example.com']) {
+      for (const secret of [uid, templateUid, 'guest@example.com', 'guest%40example.com', 'example.com']) {
         expect(all).not.toContain(secret);
       }
     } finally {

@@ -2,12 +2,27 @@ import { and, asc, eq, gte, lte } from 'drizzle-orm';
 import type { Tx } from '../client';
 import { accommodations, bookings, rooms } from '../schema';
 
-export async function findAccommodationByUid(tx: Tx, uid: string) {
+/** The accommodation whose calendar feed address is `icalUid` (not its uid: mail template routes use that). */
+export async function findAccommodationByIcalUid(tx: Tx, icalUid: string) {
   const [row] = await tx
     .select({ id: accommodations.id, name: accommodations.name })
     .from(accommodations)
-    .where(eq(accommodations.uid, uid));
+    .where(eq(accommodations.icalUid, icalUid));
   return row;
+}
+
+/** An accommodation's feed address; with `lock`, its row locked for the rest of the transaction. */
+export async function findIcalUid(tx: Tx, accommodationId: number, lock = false) {
+  const query = tx
+    .select({ icalUid: accommodations.icalUid })
+    .from(accommodations)
+    .where(eq(accommodations.id, accommodationId));
+  const [row] = lock ? await query.for('update') : await query;
+  return row?.icalUid;
+}
+
+export async function updateIcalUid(tx: Tx, accommodationId: number, icalUid: string) {
+  await tx.update(accommodations).set({ icalUid, updatedAt: new Date() }).where(eq(accommodations.id, accommodationId));
 }
 
 /** Live (not cancelled) bookings of an accommodation whose stay touches [from, to]. */

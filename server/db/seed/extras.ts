@@ -55,37 +55,39 @@ export interface ExtrasContext {
 export async function seedExtras(c: ExtrasContext): Promise<void> {
   const { tx, rng, today, clock } = c;
 
-  // Petty cash: a float at the start of the period, then small outgoings and one top-up.
+  // Petty cash, last month to next (the screen opens on next month, spec 9): a float on the first of
+  // last month, a top-up on the first of this month and of next, small outgoings in between.
   const cash: (typeof pettyCashEntries.$inferInsert)[] = [];
   for (const accommodationId of c.accommodationIds) {
     const users = [c.adminId, ...c.staff.filter((s) => s.accommodationIds.includes(accommodationId)).map((s) => s.id)];
-    const from = addMonths(today, -2);
-    cash.push({
-      accommodationId,
-      userId: c.adminId,
-      paidDate: from,
-      amount: 50_000,
-      intendedUse: '小口現金 補充',
-      createdAt: clock.at(from, 9),
-    });
-    const count = rng.int(10, 18);
-    const dates = Array.from({ length: count }, () => addDays(from, rng.int(1, 59))).sort();
-    dates.forEach((paidDate, n) => {
-      const topUp = n === Math.floor(count / 2);
-      const [use, min, max] = rng.pick(PETTY_CASH_USES);
+    const months = [-1, 0, 1].map((offset) => firstOfMonth(addMonths(today, offset)));
+    months.forEach((first, n) => {
       cash.push({
         accommodationId,
-        userId: rng.pick(users),
-        paidDate,
-        amount: topUp ? 30_000 : -Math.round(rng.int(min, max) / 10) * 10,
-        intendedUse: topUp ? '小口現金 補充' : use,
-        createdAt: clock.at(paidDate, rng.int(9, 19), rng.int(0, 59)),
+        userId: c.adminId,
+        paidDate: first,
+        amount: n === 0 ? 50_000 : 30_000,
+        intendedUse: '小口現金 補充',
+        createdAt: clock.at(first, 9),
       });
+      const days = dateRange(addDays(first, 1), lastOfMonth(first));
+      const dates = Array.from({ length: rng.int(4, 6) }, () => rng.pick(days)).sort();
+      for (const paidDate of dates) {
+        const [use, min, max] = rng.pick(PETTY_CASH_USES);
+        cash.push({
+          accommodationId,
+          userId: rng.pick(users),
+          paidDate,
+          amount: -Math.round(rng.int(min, max) / 10) * 10,
+          intendedUse: use,
+          createdAt: clock.at(paidDate, rng.int(9, 19), rng.int(0, 59)),
+        });
+      }
     });
   }
   await tx.insert(pettyCashEntries).values(cash);
 
-  // One shift group covering next month; the last staff user has not entered anything yet.
+  // One shift group open for registration, covering next month; the last staff user has not entered anything yet.
   const start = firstOfMonth(addMonths(today, 1));
   const end = lastOfMonth(start);
   const [group] = await tx
@@ -112,6 +114,35 @@ export async function seedExtras(c: ExtrasContext): Promise<void> {
     }
   }
   if (entries.length) await tx.insert(timesheetEntries).values(entries);
+
+  // One released group covering this month: every member of staff marked some days (a fixed
+  // pattern, so the demo's random draws stay as they were) and each facility's day has one of them
+  // assigned, so that each member of staff sees their own shifts (自分のシフト).
+  const thisStart = firstOfMonth(today);
+  const thisEnd = lastOfMonth(thisStart);
+  const [releasedGroup] = await tx
+    .insert(timesheetGroups)
+    .values({
+      companyId: c.companyId,
+      startDate: thisStart,
+      endDate: thisEnd,
+      endAt: addDays(thisStart, -5),
+      releaseFlg: 1,
+    })
+    .returning({ id: timesheetGroups.id });
+  const releasedEntries: (typeof timesheetEntries.$inferInsert)[] = [];
+  const assignedSlots = new Set<string>();
+  dateRange(thisStart, thisEnd).forEach((targetDate, day) => {
+    c.staff.forEach((member, m) => {
+      if ((day + m) % 3 === 0) return;
+      const accommodationId = member.accommodationIds[(day + m) % member.accommodationIds.length]!;
+      const slot = `${targetDate}/${accommodationId}`;
+      const assigned = assignedSlots.has(slot) ? 0 : 1;
+      assignedSlots.add(slot);
+      releasedEntries.push({ groupId: releasedGroup!.id, userId: member.id, targetDate, accommodationId, assigned });
+    });
+  });
+  if (releasedEntries.length) await tx.insert(timesheetEntries).values(releasedEntries);
 
   // External channel (service 1): every facility points at its hotel on the simulator
   // (docs/channel.md), the password sealed with the key the server will read (seedChannelKey: the

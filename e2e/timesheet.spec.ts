@@ -1,0 +1,110 @@
+import { mkdir } from 'node:fs/promises';
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { ADMIN, STAFF, pickDate, signIn } from './support';
+
+const SHOTS = '/tmp/i1-shots';
+const START = '2031-03-01';
+const END = '2031-03-07';
+const DEADLINE = '2031-02-20';
+const PERIOD = '2031年3月1日〜2031年3月7日';
+
+async function signedInPage(browser: Browser, who: typeof ADMIN, width = 1280): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width, height: 900 } });
+  const page = await context.newPage();
+  await signIn(page, who);
+  return page;
+}
+
+const row = (page: Page) => page.getByTestId('timesheet-row').filter({ hasText: PERIOD });
+const day = (page: Page, date: string) => page.locator(`[data-testid="timesheet-day"][data-date="${date}"]`);
+
+test('a shift group: created by an administrator, marked by staff, assigned and released, then read-only', async ({
+  browser,
+}) => {
+  await mkdir(SHOTS, { recursive: true });
+
+  // The administrator creates the group; a missing field is refused with the spec's message.
+  const admin = await signedInPage(browser, ADMIN);
+  await admin.goto('/m/timesheet');
+  await expect(admin.getByTestId('timesheets-table')).toBeVisible();
+  await admin.getByRole('button', { name: '新規作成' }).click();
+  const dialog = admin.getByRole('dialog');
+  await pickDate(dialog, 'シフト開始日', START);
+  await dialog.getByRole('button', { name: '作成' }).click();
+  await expect(dialog.getByText('全ての項目を入力してください').first()).toBeVisible();
+  await pickDate(dialog, 'シフト終了日', END);
+  await pickDate(dialog, '登録期限', DEADLINE);
+  await dialog.getByRole('button', { name: '作成' }).click();
+  await expect(admin.getByText('シフトグループを作成しました。')).toBeVisible();
+  await expect(row(admin)).toContainText('2031年2月20日');
+  await expect(row(admin)).toContainText('受付中');
+  await expect(row(admin)).toContainText('スタッフ 花子');
+  await admin.screenshot({ path: `${SHOTS}/list-admin.png`, fullPage: true });
+
+  // The member of staff marks two days in their own column, and withdraws one.
+  const staff = await signedInPage(browser, STAFF, 390);
+  await staff.goto('/m/timesheet');
+  await expect(row(staff)).toBeVisible();
+  await expect(staff.getByRole('button', { name: '新規作成' })).toHaveCount(0);
+  await expect(row(staff).getByRole('button', { name: '削除' })).toHaveCount(0);
+  await row(staff).getByRole('link', { name: '編集' }).click();
+  await expect(staff).toHaveURL(/\/m\/timesheet\/\d+$/);
+  await expect(staff.getByTestId('timesheet-day')).toHaveCount(7);
+  await expect(staff.getByTestId('timesheet-user').filter({ hasText: '管理者' })).toHaveCount(0);
+  // 2031-03-02 is a Sunday: red.
+  await expect(day(staff, '2031-03-02').locator('td').first()).toHaveAttribute('data-holiday', 'true');
+  for (const date of ['2031-03-03', '2031-03-04']) {
+    const cell = day(staff, date).locator('[data-testid="timesheet-cell"]:has(button)').first();
+    await cell.locator('button').click();
+    await expect(cell).toHaveAttribute('data-state', 'marked');
+  }
+  const withdrawn = day(staff, '2031-03-04').locator('[data-testid="timesheet-cell"]:has(button)').first();
+  await withdrawn.locator('button').click();
+  await expect(staff.getByText('シフト希望を削除しました。')).toBeVisible();
+  await expect(withdrawn).toHaveAttribute('data-state', 'none');
+  await staff.screenshot({ path: `${SHOTS}/sheet-staff-390.png`, fullPage: true });
+
+  // The administrator assigns the mark and releases the group.
+  await admin.goto('/m/timesheet');
+  await expect(row(admin)).not.toContainText('スタッフ 花子');
+  await row(admin).getByRole('link', { name: '編集' }).click();
+  const marked = day(admin, '2031-03-03').locator('[data-testid="timesheet-cell"][data-state="marked"]');
+  await expect(marked).toHaveCount(1);
+  await marked.locator('button').click();
+  await expect(day(admin, '2031-03-03').locator('[data-testid="timesheet-cell"][data-state="assigned"]')).toHaveCount(
+    1,
+  );
+  await expect(day(admin, '2031-03-01').getByTestId('timesheet-coverage')).toHaveText('未配置');
+  await admin.screenshot({ path: `${SHOTS}/sheet-admin.png`, fullPage: true });
+  await admin.getByTestId('timesheet-release').click();
+  await admin.getByRole('dialog').getByRole('button', { name: 'OK' }).click();
+  await expect(admin.getByText('シフトグループを公開しました。')).toBeVisible();
+  await expect(admin.getByTestId('timesheet-read-only')).toBeVisible();
+  await expect(admin.getByTestId('timesheet-grid').locator('button')).toHaveCount(0);
+  await expect(admin.getByTestId('timesheet-release')).toHaveCount(0);
+
+  // Released: read-only for the member of staff too, and listed with 表示 rather than 編集.
+  await staff.goto('/m/timesheet');
+  await expect(row(staff)).toContainText('公開済み');
+  await expect(row(staff).getByRole('link', { name: '編集' })).toHaveCount(0);
+  await row(staff).getByRole('link', { name: '表示' }).click();
+  await expect(staff.getByTestId('timesheet-read-only')).toBeVisible();
+  await expect(staff.getByTestId('timesheet-grid').locator('button')).toHaveCount(0);
+  await expect(day(staff, '2031-03-03').locator('[data-testid="timesheet-cell"][data-state="assigned"]')).toHaveCount(
+    1,
+  );
+  await staff.screenshot({ path: `${SHOTS}/sheet-staff-released-390.png`, fullPage: true });
+
+  // 自分のシフト: this month's released demo shifts of the member of staff.
+  await staff.goto('/m/timesheet');
+  await staff.getByTestId('tab-mine').click();
+  await expect(staff.getByTestId('my-shifts').locator('.rbc-event').first()).toBeVisible();
+  await staff.screenshot({ path: `${SHOTS}/mine-staff-390.png`, fullPage: true });
+
+  // The administrator deletes the group after the confirmation.
+  await admin.goto('/m/timesheet');
+  await row(admin).getByRole('button', { name: '削除' }).click();
+  await admin.getByRole('dialog').getByRole('button', { name: 'OK' }).click();
+  await expect(admin.getByText('シフトグループを削除しました。')).toBeVisible();
+  await expect(row(admin)).toHaveCount(0);
+});

@@ -1,0 +1,226 @@
+import { useState } from 'react';
+import {
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  FormControl,
+  FormControlLabel,
+  FormLabel,
+  Radio,
+  RadioGroup,
+  Stack,
+  TextField,
+} from '@mui/material';
+import { useNotify } from 'react-admin';
+import { fieldErrors } from '../../contract/entity';
+import { tokyoToday } from '../../contract/dates';
+import {
+  CASH_DIRECTIONS,
+  cashBodyOf,
+  pettyCashFormSchema,
+  type CashDirection,
+  type PettyCashForm,
+} from '../../contract/pettyCash';
+import { failureMessage, fieldErrorsOf } from '../../dataProvider/apiErrors';
+import { useAppDataProvider } from '../../dataProvider/useAppDataProvider';
+import { useAppTranslate } from '../../i18n/useAppTranslate';
+import { DatePickerJa } from '../../src/components/DatePickerJa';
+import { YenInput } from '../../src/components/YenInput';
+import { yenNumber } from '../../src/components/yenText';
+
+interface Draft {
+  direction: CashDirection;
+  paid_date: string | null;
+  /** Typing a date not yet real (2026-02-30): told apart from an empty field. */
+  dateTyping: boolean;
+  amount: number | null;
+  intended_use: string;
+}
+
+const blank = (): Draft => ({
+  direction: CASH_DIRECTIONS.outgoing,
+  paid_date: tokyoToday(),
+  dateTyping: false,
+  amount: null,
+  intended_use: '',
+});
+
+/** The server's field names onto the form's: the signed amount is the typed one. */
+const FORM_FIELDS = ['paid_date', 'amount', 'intended_use', 'direction'] as const;
+
+/**
+ * 追加: one petty cash entry with its direction (出金 or 入金, spec 3), date, amount as typed (always
+ * positive; money out is sent negative, spec 7) and use. The form's rules are the contract's, so a
+ * wrong amount or date gets its message on the field before anything is sent, and the server's
+ * field messages land there too.
+ */
+export function CashEntryDialog({
+  open,
+  accommodationId,
+  onClose,
+  onCreated,
+}: {
+  open: boolean;
+  accommodationId: number;
+  onClose: () => void;
+  onCreated: () => void;
+}) {
+  const [saving, setSaving] = useState(false);
+  // The form lives inside the dialog's content, which the dialog unmounts once closed: each opening
+  // starts from a blank form.
+  return (
+    <Dialog
+      open={open}
+      onClose={saving ? undefined : onClose}
+      aria-labelledby="cash-entry-title"
+      maxWidth="xs"
+      fullWidth
+    >
+      <CashEntryForm
+        accommodationId={accommodationId}
+        saving={saving}
+        setSaving={setSaving}
+        onClose={onClose}
+        onCreated={onCreated}
+      />
+    </Dialog>
+  );
+}
+
+function CashEntryForm({
+  accommodationId,
+  saving,
+  setSaving,
+  onClose,
+  onCreated,
+}: {
+  accommodationId: number;
+  saving: boolean;
+  setSaving: (saving: boolean) => void;
+  onClose: () => void;
+  onCreated: () => void;
+}) {
+  const translate = useAppTranslate();
+  const notify = useNotify();
+  const dataProvider = useAppDataProvider();
+  const [draft, setDraft] = useState<Draft>(blank);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+
+  const change = <K extends keyof Draft>(key: K, value: Draft[K]) => {
+    setDraft((d) => ({ ...d, [key]: value }));
+    setErrors(({ [key]: _gone, ...rest }) => rest);
+  };
+
+  const values = () => ({
+    direction: draft.direction,
+    // A date being typed is sent to the rule as it is not a date: 日付を正しく入力してください.
+    paid_date: draft.paid_date ?? (draft.dateTyping ? 'invalid' : undefined),
+    amount: draft.amount ?? undefined,
+    intended_use: draft.intended_use,
+  });
+
+  const save = async () => {
+    const problems = fieldErrors(pettyCashFormSchema, values());
+    if (Object.keys(problems).length > 0) {
+      setErrors(problems);
+      return;
+    }
+    const form = pettyCashFormSchema.parse(values()) as PettyCashForm;
+    setSaving(true);
+    try {
+      await dataProvider.createCash(accommodationId, cashBodyOf(form));
+      notify(translate('resources.cashes.messages.created'), { type: 'success' });
+      onCreated();
+    } catch (error) {
+      const server = fieldErrorsOf(error);
+      const onFields = Object.fromEntries(
+        Object.entries(server).filter(([k]) => (FORM_FIELDS as readonly string[]).includes(k)),
+      );
+      setErrors(onFields);
+      notify(Object.values(onFields)[0] ?? failureMessage(error, translate('resources.cashes.messages.load_failed')), {
+        type: 'error',
+      });
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <>
+      <DialogTitle id="cash-entry-title">{translate('resources.cashes.titles.create')}</DialogTitle>
+      <DialogContent>
+        <Stack sx={{ gap: 2, pt: 1 }}>
+          <FormControl component="fieldset">
+            <FormLabel component="legend" id="cash-direction-label">
+              {translate('resources.cashes.fields.direction')}
+            </FormLabel>
+            <RadioGroup
+              row
+              aria-labelledby="cash-direction-label"
+              name="direction"
+              value={String(draft.direction)}
+              onChange={(e) => change('direction', Number(e.target.value) as CashDirection)}
+            >
+              <FormControlLabel
+                value={String(CASH_DIRECTIONS.outgoing)}
+                control={<Radio />}
+                label={translate('resources.cashes.outgoing')}
+              />
+              <FormControlLabel
+                value={String(CASH_DIRECTIONS.incoming)}
+                control={<Radio />}
+                label={translate('resources.cashes.incoming')}
+              />
+            </RadioGroup>
+          </FormControl>
+          <DatePickerJa
+            label={translate('resources.cashes.fields.paid_date')}
+            name="paid_date"
+            value={draft.paid_date}
+            onChange={(date, typing) => {
+              setDraft((d) => ({ ...d, paid_date: date, dateTyping: typing }));
+              setErrors(({ paid_date: _gone, ...rest }) => rest);
+            }}
+            error={Boolean(errors.paid_date)}
+            helperText={errors.paid_date}
+            fullWidth
+          />
+          <YenInput
+            size="small"
+            name="amount"
+            label={translate('resources.cashes.fields.amount')}
+            value={draft.amount}
+            parse={yenNumber}
+            onChange={(value) => change('amount', value)}
+            error={Boolean(errors.amount)}
+            helperText={errors.amount}
+            required
+            fullWidth
+          />
+          <TextField
+            size="small"
+            name="intended_use"
+            label={translate('resources.cashes.fields.intended_use')}
+            value={draft.intended_use}
+            onChange={(e) => change('intended_use', e.target.value)}
+            error={Boolean(errors.intended_use)}
+            helperText={errors.intended_use}
+            required
+            fullWidth
+            slotProps={{ htmlInput: { maxLength: 200 } }}
+          />
+        </Stack>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose} disabled={saving}>
+          {translate('resources.cashes.cancel')}
+        </Button>
+        <Button variant="contained" onClick={() => void save()} disabled={saving} data-testid="cash-save">
+          {translate('resources.cashes.actions.create')}
+        </Button>
+      </DialogActions>
+    </>
+  );
+}

@@ -1,0 +1,10 @@
+import PaymentsIcon from '@mui/icons-material/Payments';
+import { defineResource } from '../../src/crud/lazyView';
+
+/** A facility's petty cash ledger, shown at /m/accommodation/{id}/cash (src/routes.ts `cash`). */
+export const cashResource = defineResource({
+  name: 'cashes',
+  list: () => import('./CashPage'),
+  icon: PaymentsIcon,
+  recordRepresentation: 'intended_use',
+});

@@ -1,0 +1,72 @@
+import type { FastifyReply } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorBodySchema } from '../../../contract/error';
+import { idParam } from '../../../contract/params';
+import {
+  pettyCashCreateSchema,
+  pettyCashCsvName,
+  pettyCashCsvText,
+  pettyCashListQuerySchema,
+  pettyCashListSchema,
+  pettyCashSchema,
+} from '../../../contract/pettyCash';
+import { z } from '../../../contract/zod';
+import type { AppContext } from '../../context';
+import { userOf } from '../../plugins/access';
+import { PettyCashService } from '../../services/pettyCash';
+
+const errors = { 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema };
+const tags = ['cashes'];
+const config = { accommodationParam: 'id' };
+const params = z.object({ id: idParam });
+
+/**
+ * Petty cash (spec 7 "Users, shifts, cash": GET facility/{id}/cashes with start_date, end_date and
+ * format=csv; POST with paid_date, amount, balance_check, intended_use): staff of the facility and
+ * administrators; another facility is 404. No change or delete: a ledger keeps its history.
+ */
+const cashRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
+  const cash = new PettyCashService(ctx.db);
+
+  app.get(
+    '/facility/:id/cashes',
+    {
+      config,
+      schema: {
+        summary:
+          'Petty cash entries of a range (default next month) with running balance and the balance carried in; format=csv for the file',
+        tags,
+        params,
+        querystring: pettyCashListQuerySchema,
+        response: { 200: pettyCashListSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const list = await cash.list(request.params.id, request.query);
+      if (request.query.format !== 'csv') return list;
+      // A file, not the JSON of the schema: sent as its bytes.
+      return (reply as FastifyReply)
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${pettyCashCsvName(request.params.id, list)}"`)
+        .send(Buffer.from(pettyCashCsvText(list), 'utf8'));
+    },
+  );
+
+  app.post(
+    '/facility/:id/cashes',
+    {
+      config,
+      schema: {
+        summary: 'Record a petty cash entry (amount < 0 is money out); answers it with the balance after it',
+        tags,
+        params,
+        body: pettyCashCreateSchema,
+        response: { 201: pettyCashSchema, ...errors },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await cash.create(userOf(request), request.params.id, request.body)),
+  );
+};
+
+export default cashRoutes;

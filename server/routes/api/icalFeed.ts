@@ -1,0 +1,54 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyRequest } from 'fastify';
+import { errorBodySchema } from '../../../contract/error';
+import { icalFeedSchema } from '../../../contract/icalFeed';
+import { idParams } from '../../../contract/params';
+import type { AppContext } from '../../context';
+import { userOf } from '../../plugins/access';
+import { IcalFeedService } from '../../services/icalFeed';
+
+const errors = { 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
+const tags = ['calendar'];
+
+/** The caller's origin (`https://host:port`; behind a proxy from X-Forwarded-* when TRUST_PROXY). */
+function originOf(request: FastifyRequest): string {
+  return `${request.protocol}://${request.host}`;
+}
+
+/**
+ * A facility's calendar feed address (spec 2 "Detailed settings": the feed link /ical/{uid}.ics
+ * with copy and regenerate). Anyone who reaches the facility sees it; administrators regenerate it.
+ */
+const icalFeedRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
+  const service = new IcalFeedService(ctx.db);
+
+  app.get(
+    '/facility/:id/ical',
+    {
+      config: { accommodationParam: 'id' },
+      schema: {
+        summary: "A facility's calendar feed address { uid, url }",
+        tags,
+        params: idParams,
+        response: { 200: icalFeedSchema, ...errors },
+      },
+    },
+    async (request) => service.get(userOf(request), request.params.id, originOf(request)),
+  );
+
+  app.post(
+    '/facility/:id/ical/regenerate',
+    {
+      config: { access: 'admin', accommodationParam: 'id' },
+      schema: {
+        summary: 'A new calendar feed address for the facility (administrators); the old one answers 404 at once',
+        tags,
+        params: idParams,
+        response: { 200: icalFeedSchema, ...errors },
+      },
+    },
+    async (request) => service.regenerate(userOf(request), request.params.id, originOf(request)),
+  );
+};
+
+export default icalFeedRoutes;

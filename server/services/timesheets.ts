@@ -1,0 +1,323 @@
+import { and, asc, eq, gt, gte, inArray, lt, lte, or, sql } from 'drizzle-orm';
+import { tokyoToday } from '../../contract/dates';
+import {
+  timesheetMessages,
+  type MyShift,
+  type MyShiftQuery,
+  type TimesheetAssign,
+  type TimesheetGroup,
+  type TimesheetGroupCreate,
+  type TimesheetGroupUpdate,
+  type TimesheetMark,
+  type TimesheetSheet,
+  type TimesheetUser,
+} from '../../contract/timesheetGroup';
+import type { Db, Tx } from '../db/client';
+import { accommodations, timesheetEntries, timesheetGroups, users } from '../db/schema';
+import { AppError, badRequest, conflict, notFound } from '../errors';
+import type { CrudScope, CrudService } from '../routes/crud';
+import { audit, withoutId } from './audit';
+import type { CurrentUser } from './auth';
+
+type GroupRow = typeof timesheetGroups.$inferSelect;
+const STAFF_TYPE = 2;
+
+const released = () => conflict(timesheetMessages.released);
+
+/**
+ * Shift groups and their marks (spec 2 "Shift groups", issue 22). Groups belong to the company:
+ * any user reads them, administrators create, change, release and delete them (the routes answer
+ * 403 to staff). A member of staff marks the days and facilities they can work until the deadline
+ * (end_at, inclusive, in Tokyo); administrators assign staff from those marks. A released group
+ * (release_flg 1) refuses every change (409). Group writes and assignments leave audit rows.
+ */
+export class TimesheetsService implements CrudService<
+  TimesheetGroup,
+  TimesheetGroupCreate,
+  TimesheetGroupUpdate,
+  unknown
+> {
+  constructor(
+    private readonly db: Db,
+    private readonly today: () => string = () => tokyoToday(),
+  ) {}
+
+  /** Staff-type users of the company, by name. */
+  private staffOf(tx: Tx, companyId: number): Promise<TimesheetUser[]> {
+    return tx
+      .select({ id: users.id, name: users.name })
+      .from(users)
+      .where(and(eq(users.companyId, companyId), eq(users.userType, STAFF_TYPE)))
+      .orderBy(asc(users.id));
+  }
+
+  private async answer(tx: Tx, companyId: number, rows: GroupRow[]): Promise<TimesheetGroup[]> {
+    if (rows.length === 0) return [];
+    const staff = await this.staffOf(tx, companyId);
+    const marked = await tx
+      .selectDistinct({ groupId: timesheetEntries.groupId, userId: timesheetEntries.userId })
+      .from(timesheetEntries)
+      .where(
+        inArray(
+          timesheetEntries.groupId,
+          rows.map((r) => r.id),
+        ),
+      );
+    const has = new Set(marked.map((m) => `${m.groupId}/${m.userId}`));
+    return rows.map((r) => ({
+      id: r.id,
+      start_date: r.startDate,
+      end_date: r.endDate,
+      end_at: r.endAt,
+      release_flg: r.releaseFlg,
+      user_no_record: staff.filter((u) => !has.has(`${r.id}/${u.id}`)),
+    }));
+  }
+
+  private async row(tx: Tx, user: CurrentUser, id: number, lock = false): Promise<GroupRow> {
+    const query = tx
+      .select()
+      .from(timesheetGroups)
+      .where(and(eq(timesheetGroups.id, id), eq(timesheetGroups.companyId, user.companyId)));
+    const [row] = lock ? await query.for('update') : await query;
+    if (!row) throw notFound();
+    return row;
+  }
+
+  private async one(tx: Tx, user: CurrentUser, id: number): Promise<TimesheetGroup> {
+    return (await this.answer(tx, user.companyId, [await this.row(tx, user, id)]))[0]!;
+  }
+
+  async list(s: CrudScope): Promise<TimesheetGroup[]> {
+    const rows = await this.db
+      .select()
+      .from(timesheetGroups)
+      .where(eq(timesheetGroups.companyId, s.user.companyId))
+      .orderBy(sql`${timesheetGroups.startDate} desc`, sql`${timesheetGroups.id} desc`);
+    return this.answer(this.db, s.user.companyId, rows);
+  }
+
+  get(s: CrudScope, id: number): Promise<TimesheetGroup> {
+    return this.one(this.db, s.user, id);
+  }
+
+  create(s: CrudScope, input: TimesheetGroupCreate): Promise<TimesheetGroup> {
+    return this.db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(timesheetGroups)
+        .values({
+          companyId: s.user.companyId,
+          startDate: input.start_date,
+          endDate: input.end_date,
+          endAt: input.end_at,
+          releaseFlg: 0,
+        })
+        .returning();
+      const created = (await this.answer(tx, s.user.companyId, [row!]))[0]!;
+      await audit(tx, s.user, { action: 'create', target: 'timesheets', targetId: row!.id, after: trail(created) });
+      return created;
+    });
+  }
+
+  update(s: CrudScope, id: number, input: TimesheetGroupUpdate): Promise<TimesheetGroup> {
+    return this.db.transaction(async (tx) => {
+      const before = await this.row(tx, s.user, id, true);
+      if (before.releaseFlg === 1) throw released();
+      const start = input.start_date ?? before.startDate;
+      const end = input.end_date ?? before.endDate;
+      if (end < start) throw badRequest(timesheetMessages.period, { end_date: timesheetMessages.period });
+      if (start !== before.startDate || end !== before.endDate) {
+        const [outside] = await tx
+          .select({ id: timesheetEntries.id })
+          .from(timesheetEntries)
+          .where(
+            and(
+              eq(timesheetEntries.groupId, id),
+              or(lt(timesheetEntries.targetDate, start), gt(timesheetEntries.targetDate, end)),
+            ),
+          )
+          .limit(1);
+        if (outside) throw conflict(timesheetMessages.entriesOutside);
+      }
+      const beforeAnswer = (await this.answer(tx, s.user.companyId, [before]))[0]!;
+      await tx
+        .update(timesheetGroups)
+        .set({
+          startDate: start,
+          endDate: end,
+          ...(input.end_at !== undefined ? { endAt: input.end_at } : {}),
+          ...(input.release_flg !== undefined ? { releaseFlg: input.release_flg } : {}),
+          updatedAt: new Date(),
+        })
+        .where(eq(timesheetGroups.id, id));
+      const after = await this.one(tx, s.user, id);
+      await audit(tx, s.user, {
+        action: 'update',
+        target: 'timesheets',
+        targetId: id,
+        before: trail(beforeAnswer),
+        after: trail(after),
+      });
+      return after;
+    });
+  }
+
+  delete(s: CrudScope, id: number): Promise<void> {
+    return this.db.transaction(async (tx) => {
+      const before = await this.row(tx, s.user, id, true);
+      const answer = (await this.answer(tx, s.user.companyId, [before]))[0]!;
+      await tx.delete(timesheetGroups).where(eq(timesheetGroups.id, id));
+      await audit(tx, s.user, { action: 'delete', target: 'timesheets', targetId: id, before: trail(answer) });
+    });
+  }
+
+  /** The shift calendar of a group: staff-type users, the caller's facilities and the marks there. */
+  async sheet(user: CurrentUser, id: number): Promise<TimesheetSheet> {
+    const group = await this.one(this.db, user, id);
+    const reach = [...user.accommodationIds];
+    const facilities = reach.length
+      ? await this.db
+          .select({
+            id: accommodations.id,
+            name: accommodations.name,
+            short_name: accommodations.shortName,
+            color: accommodations.color,
+          })
+          .from(accommodations)
+          .where(and(eq(accommodations.companyId, user.companyId), inArray(accommodations.id, reach)))
+          .orderBy(asc(accommodations.id))
+      : [];
+    const entries = reach.length
+      ? await this.db
+          .select({
+            user_id: timesheetEntries.userId,
+            target_date: timesheetEntries.targetDate,
+            accommodation_id: timesheetEntries.accommodationId,
+            assigned: timesheetEntries.assigned,
+          })
+          .from(timesheetEntries)
+          .where(and(eq(timesheetEntries.groupId, id), inArray(timesheetEntries.accommodationId, reach)))
+          .orderBy(
+            asc(timesheetEntries.targetDate),
+            asc(timesheetEntries.userId),
+            asc(timesheetEntries.accommodationId),
+          )
+      : [];
+    const open = group.release_flg === 0;
+    return {
+      group,
+      users: await this.staffOf(this.db, user.companyId),
+      accommodations: facilities,
+      entries,
+      can_mark: open && !user.isAdmin && this.today() <= group.end_at,
+      can_assign: open && user.isAdmin,
+    };
+  }
+
+  /** A member of staff marks (or withdraws) a day and facility of their own until the deadline. */
+  mark(user: CurrentUser, id: number, input: TimesheetMark): Promise<void> {
+    return this.db.transaction(async (tx) => {
+      const group = await this.row(tx, user, id, true);
+      if (user.isAdmin) throw new AppError(403, 'forbidden', timesheetMessages.staffOnly);
+      this.checkDay(group, input.target_date, input.accommodation_id, user);
+      if (group.releaseFlg === 1) throw released();
+      if (this.today() > group.endAt) throw conflict(timesheetMessages.deadlinePassed(group.endAt));
+      const slot = and(
+        eq(timesheetEntries.groupId, id),
+        eq(timesheetEntries.userId, user.id),
+        eq(timesheetEntries.targetDate, input.target_date),
+        eq(timesheetEntries.accommodationId, input.accommodation_id),
+      );
+      if (input.marked) {
+        await tx
+          .insert(timesheetEntries)
+          .values({
+            groupId: id,
+            userId: user.id,
+            targetDate: input.target_date,
+            accommodationId: input.accommodation_id,
+          })
+          .onConflictDoNothing();
+      } else {
+        await tx.delete(timesheetEntries).where(slot);
+      }
+    });
+  }
+
+  /** An administrator assigns a member of staff where they marked, or takes the assignment back. */
+  assign(user: CurrentUser, id: number, input: TimesheetAssign): Promise<void> {
+    return this.db.transaction(async (tx) => {
+      const group = await this.row(tx, user, id, true);
+      this.checkDay(group, input.target_date, input.accommodation_id, user);
+      if (group.releaseFlg === 1) throw released();
+      const [member] = await tx
+        .select({ id: users.id })
+        .from(users)
+        .where(and(eq(users.id, input.user_id), eq(users.companyId, user.companyId), eq(users.userType, STAFF_TYPE)));
+      if (!member) throw badRequest(timesheetMessages.notStaff, { user_id: timesheetMessages.notStaff });
+      const slot = and(
+        eq(timesheetEntries.groupId, id),
+        eq(timesheetEntries.userId, input.user_id),
+        eq(timesheetEntries.targetDate, input.target_date),
+        eq(timesheetEntries.accommodationId, input.accommodation_id),
+      );
+      const [entry] = await tx.select().from(timesheetEntries).where(slot).for('update');
+      if (!entry) throw conflict(timesheetMessages.notMarked);
+      const assigned = input.assigned ? 1 : 0;
+      if (entry.assigned === assigned) return;
+      await tx
+        .update(timesheetEntries)
+        .set({ assigned, updatedAt: new Date() })
+        .where(eq(timesheetEntries.id, entry.id));
+      await audit(tx, user, {
+        action: 'update',
+        target: 'timesheet_entry',
+        targetId: entry.id,
+        accommodationId: input.accommodation_id,
+        before: { group_id: id, user_id: input.user_id, target_date: input.target_date, assigned: entry.assigned },
+        after: { group_id: id, user_id: input.user_id, target_date: input.target_date, assigned },
+      });
+    });
+  }
+
+  /** The caller's assigned shifts of released groups between two dates. */
+  async mine(user: CurrentUser, query: MyShiftQuery): Promise<MyShift[]> {
+    return this.db
+      .select({
+        group_id: timesheetEntries.groupId,
+        target_date: timesheetEntries.targetDate,
+        accommodation_id: timesheetEntries.accommodationId,
+        accommodation_name: accommodations.name,
+        short_name: accommodations.shortName,
+        color: accommodations.color,
+      })
+      .from(timesheetEntries)
+      .innerJoin(timesheetGroups, eq(timesheetGroups.id, timesheetEntries.groupId))
+      .innerJoin(accommodations, eq(accommodations.id, timesheetEntries.accommodationId))
+      .where(
+        and(
+          eq(timesheetEntries.userId, user.id),
+          eq(timesheetEntries.assigned, 1),
+          eq(timesheetGroups.releaseFlg, 1),
+          eq(timesheetGroups.companyId, user.companyId),
+          gte(timesheetEntries.targetDate, query.from),
+          lte(timesheetEntries.targetDate, query.to),
+        ),
+      )
+      .orderBy(asc(timesheetEntries.targetDate), asc(timesheetEntries.accommodationId));
+  }
+
+  /** A facility the caller does not reach is 404; a day outside the period 400. */
+  private checkDay(group: GroupRow, date: string, accommodationId: number, user: CurrentUser): void {
+    if (!user.accommodationIds.includes(accommodationId)) throw notFound();
+    if (date < group.startDate || date > group.endDate) {
+      throw badRequest(timesheetMessages.dateOutside, { target_date: timesheetMessages.dateOutside });
+    }
+  }
+}
+
+/** A group as its audit row keeps it: the dates and the release, not the derived names. */
+function trail(group: TimesheetGroup) {
+  const { user_no_record: _names, ...rest } = withoutId(group);
+  return rest;
+}

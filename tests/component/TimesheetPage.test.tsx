@@ -1,0 +1,126 @@
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { AdminContext, memoryStore, type AuthProvider, type DataProvider } from 'react-admin';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import type { TimesheetSheet } from '../../contract/timesheetGroup';
+import { i18nProvider } from '../../i18n/i18nProvider';
+import TimesheetPage from '../../src/pages/timesheet/TimesheetPage';
+
+const sheet = (over: Partial<TimesheetSheet> = {}): TimesheetSheet => ({
+  group: {
+    id: 5,
+    start_date: '2031-03-01',
+    end_date: '2031-03-03',
+    end_at: '2031-02-20',
+    release_flg: 0,
+    user_no_record: [],
+  },
+  users: [
+    { id: 7, name: 'スタッフ 花子' },
+    { id: 8, name: '受付 次郎' },
+  ],
+  accommodations: [{ id: 1, name: '温泉旅館 さくら荘', short_name: 'さ', color: 'e05a7a' }],
+  entries: [
+    { user_id: 7, target_date: '2031-03-01', accommodation_id: 1, assigned: 1 },
+    { user_id: 8, target_date: '2031-03-02', accommodation_id: 1, assigned: 0 },
+  ],
+  can_mark: true,
+  can_assign: false,
+  ...over,
+});
+
+function renderPage(answer: TimesheetSheet, isAdmin: boolean) {
+  const markShift = vi.fn().mockResolvedValue(undefined);
+  const assignShift = vi.fn().mockResolvedValue(undefined);
+  const dataProvider = {
+    getTimesheetSheet: vi.fn().mockResolvedValue(answer),
+    markShift,
+    assignShift,
+  } as unknown as DataProvider;
+  const authProvider: AuthProvider = {
+    login: () => Promise.resolve(),
+    logout: () => Promise.resolve(),
+    checkAuth: () => Promise.resolve(),
+    checkError: () => Promise.resolve(),
+    getPermissions: () => Promise.resolve({ isAdmin }),
+    getIdentity: () => Promise.resolve({ id: isAdmin ? 1 : 7, fullName: isAdmin ? '管理者' : 'スタッフ 花子' }),
+  };
+  render(
+    <MemoryRouter initialEntries={['/m/timesheet/5']}>
+      <AdminContext
+        basename="/m"
+        i18nProvider={i18nProvider}
+        dataProvider={dataProvider}
+        authProvider={authProvider}
+        store={memoryStore()}
+      >
+        <Routes>
+          <Route path="/m/timesheet/:id" element={<TimesheetPage />} />
+        </Routes>
+      </AdminContext>
+    </MemoryRouter>,
+  );
+  return { markShift, assignShift };
+}
+
+const dayRow = (date: string) =>
+  screen.getAllByTestId('timesheet-day').find((row) => row.getAttribute('data-date') === date)!;
+
+describe('the shift calendar (/m/timesheet/{id})', () => {
+  it('lists staff in the header, a row a day with Sunday in red, and whether each day is covered', async () => {
+    renderPage(sheet(), false);
+    await screen.findByTestId('timesheet-grid');
+    expect(screen.getAllByTestId('timesheet-user').map((c) => c.textContent)).toEqual(['スタッフ 花子', '受付 次郎']);
+    expect(screen.getAllByTestId('timesheet-day').map((r) => r.getAttribute('data-date'))).toEqual([
+      '2031-03-01',
+      '2031-03-02',
+      '2031-03-03',
+    ]);
+    expect(within(dayRow('2031-03-02')).getByText('3/2(日)')).toHaveAttribute('data-holiday', 'true');
+    expect(within(dayRow('2031-03-01')).getByTestId('timesheet-coverage')).toHaveTextContent('✓');
+    expect(within(dayRow('2031-03-02')).getByTestId('timesheet-coverage')).toHaveTextContent('未配置');
+  });
+
+  it("lets a member of staff press only their own column's cells, and withdraw a mark", async () => {
+    const { markShift } = renderPage(sheet(), false);
+    await screen.findByTestId('timesheet-grid');
+    // One button a day: their own column only.
+    expect(screen.getAllByRole('button', { name: /スタッフ 花子/ })).toHaveLength(3);
+    expect(screen.queryAllByRole('button', { name: /受付 次郎/ })).toHaveLength(0);
+    fireEvent.click(within(dayRow('2031-03-03')).getByRole('button'));
+    await waitFor(() =>
+      expect(markShift).toHaveBeenCalledWith(5, { target_date: '2031-03-03', accommodation_id: 1, marked: true }),
+    );
+    await waitFor(() => expect(within(dayRow('2031-03-01')).getByRole('button')).toBeEnabled());
+    await waitFor(() =>
+      expect(within(dayRow('2031-03-03')).getAllByTestId('timesheet-cell')[0]).toHaveAttribute('data-state', 'marked'),
+    );
+    fireEvent.click(within(dayRow('2031-03-01')).getByRole('button', { name: /スタッフ 花子/ }));
+    await waitFor(() =>
+      expect(markShift).toHaveBeenCalledWith(5, { target_date: '2031-03-01', accommodation_id: 1, marked: false }),
+    );
+    await waitFor(() =>
+      expect(within(dayRow('2031-03-01')).getAllByTestId('timesheet-cell')[0]).toHaveAttribute('data-state', 'none'),
+    );
+  });
+
+  it('lets an administrator assign where staff marked', async () => {
+    const { assignShift } = renderPage(sheet({ can_mark: false, can_assign: true }), true);
+    await screen.findByTestId('timesheet-grid');
+    fireEvent.click(within(dayRow('2031-03-02')).getByRole('button', { name: /受付 次郎/ }));
+    await waitFor(() =>
+      expect(assignShift).toHaveBeenCalledWith(5, {
+        user_id: 8,
+        target_date: '2031-03-02',
+        accommodation_id: 1,
+        assigned: true,
+      }),
+    );
+  });
+
+  it('is read-only once released', async () => {
+    renderPage(sheet({ can_mark: false, group: { ...sheet().group, release_flg: 1 } }), false);
+    await screen.findByTestId('timesheet-read-only');
+    expect(within(screen.getByTestId('timesheet-grid')).queryAllByRole('button')).toHaveLength(0);
+  });
+});
