@@ -2,7 +2,6 @@ import { useState } from 'react';
 import { Alert, Box, InputAdornment, LinearProgress, Stack, Typography } from '@mui/material';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { BooleanInput, Form, NumberInput, useNotify, usePermissions } from 'react-admin';
-import { useFormState } from 'react-hook-form';
 import {
   accommodationSettingsMessages,
   accommodationSettingsUpdateSchema,
@@ -12,8 +11,8 @@ import type { Permissions } from '../../dataProvider/authProvider';
 import { fieldErrorsOf } from '../../dataProvider/apiErrors';
 import { useAppDataProvider } from '../../dataProvider/useAppDataProvider';
 import { useAppTranslate } from '../../i18n/useAppTranslate';
-import { SubmitButton } from '../../src/components/SubmitButton';
 import { refusalMessage } from '../../src/crud/formErrors';
+import { SaveButton, SavedNote } from './SettingsFormParts';
 
 /** The mail settings in react-admin's query cache, beside the accommodations' own keys. */
 export const accommodationSettingsKey = (accommodationId: number) =>
@@ -34,23 +33,6 @@ export function autoMailErrors(values: Record<string, unknown>): Record<string, 
     errors[field] ??= field === 'transfer_reminder_days' ? accommodationSettingsMessages.reminderDays : issue.message;
   }
   return errors;
-}
-
-function SavedNote({ saved }: { saved: boolean }) {
-  const translate = useAppTranslate();
-  const { isDirty } = useFormState();
-  if (!saved || isDirty) return null;
-  return (
-    <Typography role="status" color="success.main" sx={{ fontWeight: 700 }} data-testid="auto-mail-saved">
-      {translate('app.setting_page.auto_mail.saved')}
-    </Typography>
-  );
-}
-
-function SaveButton() {
-  const translate = useAppTranslate();
-  const { isSubmitting } = useFormState();
-  return <SubmitButton busy={isSubmitting}>{translate('app.setting_page.auto_mail.save')}</SubmitButton>;
 }
 
 /**
@@ -138,8 +120,8 @@ export function AutoMailSection({ accommodationId }: { accommodationId: number }
             </Typography>
           ) : (
             <Stack direction="row" sx={{ alignItems: 'center', gap: 2 }}>
-              <SaveButton />
-              <SavedNote saved={saved} />
+              <SaveButton label={translate('app.setting_page.auto_mail.save')} />
+              <SavedNote saved={saved} text={translate('app.setting_page.auto_mail.saved')} testId="auto-mail-saved" />
             </Stack>
           )}
         </Stack>

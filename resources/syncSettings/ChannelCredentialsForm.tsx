@@ -12,7 +12,6 @@ import {
   useUpdate,
   type RaRecord,
 } from 'react-admin';
-import { useFormState } from 'react-hook-form';
 import {
   SYNC_SERVICE_ID,
   syncSettingFormErrors,
@@ -22,8 +21,8 @@ import {
 import { fieldErrorsOf } from '../../dataProvider/apiErrors';
 import type { Permissions } from '../../dataProvider/authProvider';
 import { useAppTranslate } from '../../i18n/useAppTranslate';
-import { SubmitButton } from '../../src/components/SubmitButton';
 import { refusalMessage } from '../../src/crud/formErrors';
+import { SaveButton, SavedNote } from './SettingsFormParts';
 
 /** `{ 'params.id': '…' }` as the form's nested errors `{ params: { id: '…' } }`. */
 function nested(errors: Record<string, string>): Record<string, unknown> {
@@ -37,23 +36,6 @@ function nested(errors: Record<string, string>): Record<string, unknown> {
     }
   }
   return out;
-}
-
-function SaveButton() {
-  const translate = useAppTranslate();
-  const { isSubmitting } = useFormState();
-  return <SubmitButton busy={isSubmitting}>{translate('resources.sync_settings.save')}</SubmitButton>;
-}
-
-function SavedNote({ saved }: { saved: boolean }) {
-  const translate = useAppTranslate();
-  const { isDirty } = useFormState();
-  if (!saved || isDirty) return null;
-  return (
-    <Typography role="status" color="success.main" sx={{ fontWeight: 700 }} data-testid="sync-settings-saved">
-      {translate('resources.sync_settings.saved')}
-    </Typography>
-  );
 }
 
 /**
@@ -198,8 +180,8 @@ function AdminCredentialsForm({ accommodationId }: { accommodationId: number }) 
             fullWidth
           />
           <Stack direction="row" sx={{ alignItems: 'center', gap: 2 }}>
-            <SaveButton />
-            <SavedNote saved={saved} />
+            <SaveButton label={translate('resources.sync_settings.save')} />
+            <SavedNote saved={saved} text={translate('resources.sync_settings.saved')} testId="sync-settings-saved" />
           </Stack>
         </Stack>
       </Form>
