@@ -61,14 +61,12 @@ describe('routing', () => {
     expect(within(screen.getByTestId('app-header')).getByTestId('company-name')).toHaveTextContent('株式会社やどばん');
   });
 
-  it('shows a placeholder with its Japanese title on routes still to come', async () => {
+  it('opens the petty cash page of the facility, no longer a placeholder (準備中)', async () => {
     signIn();
     renderAt('/m/accommodation/1/cash');
-    // The page's own heading (h1) and the header's title both read 小口現金.
-    expect(await screen.findByRole('heading', { level: 1, name: '小口現金' }, { timeout: 10_000 })).toBeInTheDocument();
     await waitFor(() => expect(document.getElementById('react-admin-title')).toHaveTextContent('小口現金'));
-    expect(screen.getByText('準備中')).toBeInTheDocument();
     expect(screen.getByTestId('selected-accommodation')).toHaveTextContent('やどばん本館');
     expect(screen.getByRole('tab', { name: '小口現金' })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.queryByText('準備中')).not.toBeInTheDocument();
   });
 });

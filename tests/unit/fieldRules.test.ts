@@ -104,12 +104,16 @@ describe('every free-text field of every entity follows it', () => {
     for (const char of ['\u001b', '\u202e', '\u0007']) {
       const value = `ab${char}c@example.jp`;
       expect(fieldErrors(entity.create, { [name]: value })[name]).toBe(controlCharacterMessage);
-      expect(fieldErrors(entity.update, { [name]: value })[name]).toBe(controlCharacterMessage);
+      // An entity whose records are never changed (petty cash) has no such field in its update.
+      if (takesText(entity.update, name)) {
+        expect(fieldErrors(entity.update, { [name]: value })[name]).toBe(controlCharacterMessage);
+      }
     }
   });
 
   it.each(textFields)('%s: a line break only where the field is multi-line', (_label, entity, name, multiline) => {
-    const error = fieldErrors(entity.update, { [name]: 'ab\nc@example.jp' })[name];
+    const body = takesText(entity.update, name) ? entity.update : entity.create;
+    const error = fieldErrors(body, { [name]: 'ab\nc@example.jp' })[name];
     if (multiline) expect(error).toBeUndefined();
     else expect(error).toBe(controlCharacterMessage);
   });
