@@ -152,3 +152,26 @@ test('on a phone-width screen the dashboard fits and a booking opens over it', a
   await drawer.getByRole('button', { name: '閉じる' }).click();
   await expect(page.getByTestId('booking-panel')).toHaveCount(0);
 });
+
+test("the site's overbooking is listed on the dashboard and its panel says so", async ({ page }) => {
+  // The demo data keeps one channel booking the site sold on a night we no longer had (issue 21).
+  const headers = await bearerOf(page.request);
+  const res = await page.request.get('/api/admin/books', {
+    headers,
+    params: { overbooked: 1, stay_start_date: tokyoToday(), with_consecutive: 'true' },
+  });
+  expect(res.ok()).toBe(true);
+  const { books } = (await res.json()) as { books: { id: number; name: string; start_date: string }[] };
+  expect(books.length).toBeGreaterThan(0);
+  const over = books[0]!;
+
+  await signIn(page, ADMIN);
+  const card = page.getByTestId('overbooked-bookings');
+  await expect(card).toContainText('売り越し（オーバーブッキング）の予約');
+  const row = card.getByRole('button', { name: `${over.name}様の予約を開く` });
+  await expect(row).toContainText(`宿泊日 ${formatDate(over.start_date)}`);
+  await row.click();
+  await expect(page.getByTestId('booking-overbooked')).toHaveText(
+    '外部予約サイトで売り越し（オーバーブッキング）になった予約です。部屋の調整をしてください。',
+  );
+});

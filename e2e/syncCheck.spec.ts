@@ -1,18 +1,20 @@
 import { mkdirSync } from 'node:fs';
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { addMonths, firstOfMonth, tokyoToday } from '../contract/dates';
+import { errorMessages } from '../contract/messages';
 import { monthDates, type ChecksAnswer } from '../contract/syncCheck';
 import { demoHotels } from '../server/channel/simulator/demoHotels';
 import { E2E_CHANNEL_SIM_URL } from '../playwright.config';
 import { ADMIN, bearerOf, postStay, signIn } from './support';
 
 /**
- * The sync check (issue 21) on the started product and its channel simulator: a night we are full
- * while the site still sells it is found by the plan's sync check and listed on the dashboard,
- * whose link opens that day's schedule.
+ * The sync check (issue 21) on the started product and its channel simulator: the administrator sets
+ * the facility's credentials on the settings page (a wrong password is refused by the site with its
+ * sentence; the right one checks), a night we are full while the site still sells it is found by
+ * the plan's sync check and listed on the dashboard, whose link opens that day's schedule.
  */
 
-const SHOTS = process.env.H4_SHOTS_DIR ?? process.env.E2E_SCREENSHOT_DIR;
+const SHOTS = process.env.E2E_SCREENSHOT_DIR;
 const ACCOMMODATION = 1;
 const hotel = demoHotels[0]!;
 const basic = `Basic ${Buffer.from(`${hotel.loginId}:${hotel.password}`).toString('base64')}`;
@@ -44,6 +46,21 @@ async function waitForPushes(request: APIRequestContext, headers: Record<string,
     if (!row || row.pending_changes === 0) return;
     await new Promise((r) => setTimeout(r, 500));
   }
+}
+
+/** The settings page's channel credentials of the facility (the demo's hotel id and login id). */
+async function saveCredentials(page: Page, password: string) {
+  await page.goto(`/m/accommodation/${ACCOMMODATION}/setting`);
+  const section = page.getByTestId('setting-channel');
+  await section.getByRole('textbox', { name: '施設ID' }).fill(hotel.hotelId);
+  await section.getByRole('textbox', { name: 'ログインID' }).fill(hotel.loginId);
+  await section.getByLabel('パスワード', { exact: true }).fill(password);
+  const saved = page.waitForResponse(
+    (r) => r.request().method() === 'PATCH' && /\/api\/facility\/\d+\/sync-settings\/\d+$/.test(r.url()),
+  );
+  await section.getByRole('button', { name: '保存' }).click();
+  expect((await saved).status()).toBe(200);
+  await expect(section.getByTestId('sync-settings-saved')).toHaveText('保存しました');
 }
 
 test('a sync check finds a night the site sells while we are full; the dashboard links to its day', async ({
@@ -117,8 +134,11 @@ test('a sync check finds a night the site sells while we are full; the dashboard
     })),
   );
 
-  // The administrator opens the plan's sync check from the plan list and checks next month.
+  // The administrator types the facility's credentials on the settings page, the password wrong.
   await signIn(page, ADMIN);
+  await saveCredentials(page, 'not-the-channel-password');
+
+  // The administrator opens the plan's sync check from the plan list and checks next month.
   await page.goto(`/m/accommodation/${ACCOMMODATION}/plan`);
   const planRow = page.getByRole('row').filter({ hasText: plan.name }).first();
   // The link shows only for a plan sold on the channel (ikyu_id set).
@@ -132,6 +152,16 @@ test('a sync check finds a night the site sells while we are full; the dashboard
   await expect(page).toHaveURL(new RegExp(`/m/accommodation/${ACCOMMODATION}/plan/${plan.id}/sync/check$`));
   await expect(page.getByRole('heading', { name: `同期チェック：${plan.name}` })).toBeVisible();
   await expect(page.getByLabel('対象月')).toContainText(`${year}年${month}月`);
+  // The site refuses the wrong password: its sentence (spec section 8), and a sync log row.
+  await page.getByRole('button', { name: 'チェック', exact: true }).click();
+  await expect(page.getByRole('main').getByText(errorMessages.syncWrongPassword).first()).toBeVisible();
+  const logs = await page.request.get('/api/admin/logs/sync?success=0', { headers });
+  expect(JSON.stringify(await logs.json())).toContain(errorMessages.syncWrongPassword);
+
+  // The right password, saved on the settings page: the check runs.
+  const checkUrl = page.url();
+  await saveCredentials(page, hotel.password);
+  await page.goto(checkUrl);
   await page.getByRole('button', { name: 'チェック', exact: true }).click();
   await expect(page.getByText(`${year}年${month}月のチェックが終わりました。`)).toBeVisible();
 

@@ -55,6 +55,31 @@ test('staff see the settings page without the credentials form', async ({ page }
   await expect(page.getByTestId('sync-settings-form')).toHaveCount(0);
 });
 
+/**
+ * Runs `body` with the target's sync items set aside (the demo's), and puts them back after it.
+ */
+async function withoutSyncItems(
+  page: Page,
+  headers: Record<string, string>,
+  target: { type: 1 | 2; id: number },
+  body: () => Promise<void>,
+) {
+  const listed = (await (
+    await page.request.get(`/api/admin/sync/items?target_type=${target.type}&target_id=${target.id}`, { headers })
+  ).json()) as { items: { id: number; target_name: string }[] };
+  for (const item of listed.items) await page.request.delete(`/api/sync-item/${item.id}`, { headers });
+  try {
+    await body();
+  } finally {
+    for (const item of listed.items) {
+      await page.request.post('/api/admin/sync/items', {
+        headers,
+        data: { service: 1, target_type: target.type, target_id: target.id, target_name: item.target_name },
+      });
+    }
+  }
+}
+
 test("a room type's name on the channel is registered in its settings panel and deleted after the confirmation", async ({
   page,
 }) => {
@@ -66,12 +91,7 @@ test("a room type's name on the channel is registered in its settings panel and 
   };
   const room = rooms.rooms[0]!;
   // The demo item of the room goes first, and comes back at the end.
-  const listed = (await (
-    await page.request.get(`/api/admin/sync/items?target_type=1&target_id=${room.id}`, { headers })
-  ).json()) as { items: { id: number; target_name: string }[] };
-  for (const item of listed.items) await page.request.delete(`/api/sync-item/${item.id}`, { headers });
-
-  try {
+  await withoutSyncItems(page, headers, { type: 1, id: room.id }, async () => {
     await page.goto(`/m/accommodation/${first!.id}/room`);
     await page
       .getByTestId('rooms-list')
@@ -97,14 +117,49 @@ test("a room type's name on the channel is registered in its settings panel and 
     await dialog.getByRole('button', { name: 'OK' }).click();
     await expect(items.getByTestId('sync-item')).toHaveCount(0);
     await expect(items).toContainText('外部サイトでの名前はまだ登録されていません。');
-  } finally {
-    for (const item of listed.items) {
-      await page.request.post('/api/admin/sync/items', {
-        headers,
-        data: { service: 1, target_type: 1, target_id: room.id, target_name: item.target_name },
-      });
-    }
-  }
+  });
+});
+
+test("a plan's name on the channel is registered, renamed and deleted in its settings panel", async ({ page }) => {
+  await signIn(page, ADMIN);
+  const [first] = (await accommodationsOf(page, ADMIN)).accommodations;
+  const headers = await bearerOf(page.request, ADMIN);
+  const plans = (await (await page.request.get(`/api/accommodations/${first!.id}/plans`, { headers })).json()) as {
+    plans: { id: number; name: string; ikyu_id: string | null }[];
+  };
+  const plan = plans.plans.find((p) => p.ikyu_id)!;
+  await withoutSyncItems(page, headers, { type: 2, id: plan.id }, async () => {
+    await page.goto(`/m/accommodation/${first!.id}/plan`);
+    await page
+      .getByTestId('plans-list')
+      .locator('tbody tr')
+      .filter({ hasText: plan.name })
+      .first()
+      .getByRole('button', { name: '設定' })
+      .click();
+    const items = page.getByTestId('plans-panel').getByTestId('sync-items');
+    await expect(items.getByRole('heading', { name: '外部予約サイト連携' })).toBeVisible();
+    // The hint says what a plan's item is: its name there; the plan code is the plan's ikyu_id.
+    await expect(items).toContainText('プランコードは一休プランID');
+    await items.getByRole('textbox', { name: '外部サイトでの名前' }).fill('E2E 朝食付きプラン');
+    await items.getByRole('button', { name: '登録' }).click();
+    await expect(items.getByTestId('sync-item')).toContainText('E2E 朝食付きプラン');
+
+    await items.getByRole('button', { name: '名前を変更' }).click();
+    await items.getByRole('textbox', { name: '外部サイトでの名前' }).fill('E2E 朝食付き（改）');
+    const renamed = page.waitForResponse(
+      (r) => r.request().method() === 'PATCH' && /\/api\/sync-item\/\d+$/.test(r.url()),
+    );
+    await items.getByRole('button', { name: '保存' }).click();
+    expect((await renamed).status()).toBe(200);
+    await expect(items.getByTestId('sync-item')).toContainText('E2E 朝食付き（改）');
+
+    await items.getByRole('button', { name: '同期情報を削除' }).click();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog).toContainText('同期情報「E2E 朝食付き（改）」を削除します。');
+    await dialog.getByRole('button', { name: 'OK' }).click();
+    await expect(items.getByTestId('sync-item')).toHaveCount(0);
+  });
 });
 
 test('the sync logs: newest first with facility and result, filtered by result, a row marked read', async ({

@@ -3,8 +3,10 @@ import type { Db, Tx } from '../db/client';
 import { sqlRows } from '../db/client';
 
 /**
- * One advisory-lock key per scheduled job (mail sending and channel sync are to come). Keys sit
- * beside the migration lock (7812024) and the demo seed's (7812025).
+ * One key per scheduled job: the advisory-lock key of a job run by runExclusive (the transfer
+ * reminders), the name of a job run by runLeased (channel sync: its calls leave the database). Keys
+ * sit beside the migration lock (7812024) and the demo seed's (7812025). Mail sending claims rows
+ * with FOR UPDATE SKIP LOCKED instead (server/mail/worker.ts).
  */
 export const JOB_LOCKS = {
   mailSend: 7812101,

@@ -33,6 +33,13 @@ const itemOf = (row: Row): SyncItem => ({
  * (409): the target's row is locked while that is checked. A new or renamed item queues a full
  * resync of the facility (the site knows the room by this name); every write leaves an audit row.
  */
+/**
+ * A room type's item is its room_code on the site: a new or renamed one sends the facility's stock
+ * again under it. A plan's item is only its name on the site (its plan_code is the plan's ikyu_id,
+ * docs/channel.md "Names"), so it sends nothing.
+ */
+const movesCodes = (item: SyncItem) => item.target_type === SYNC_TARGET_TYPES.room;
+
 export class SyncItemsService {
   constructor(private readonly db: Db) {}
 
@@ -81,7 +88,7 @@ export class SyncItemsService {
         })
         .returning();
       const created = itemOf(row!);
-      await enqueueFullResync(tx, accommodationId);
+      if (movesCodes(created)) await enqueueFullResync(tx, accommodationId);
       await audit(tx, user, {
         action: 'create',
         target: 'sync_item',
@@ -102,7 +109,9 @@ export class SyncItemsService {
         .where(eq(syncItems.id, id))
         .returning();
       const after = itemOf(row!);
-      if (after.target_name !== before.target_name) await enqueueFullResync(tx, after.accommodation_id);
+      if (movesCodes(after) && after.target_name !== before.target_name) {
+        await enqueueFullResync(tx, after.accommodation_id);
+      }
       await audit(tx, user, {
         action: 'update',
         target: 'sync_item',

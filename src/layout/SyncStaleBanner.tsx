@@ -1,12 +1,11 @@
 import { useState } from 'react';
-import { Alert, Box, Button } from '@mui/material';
+import { Alert, Box, Button, CircularProgress } from '@mui/material';
 import { useNotify } from 'react-admin';
 import { errorMessages } from '../../contract/messages';
-import type { SyncHealthRow } from '../../contract/syncHealth';
+import { STOP_SELL_DAYS, type SyncHealthRow } from '../../contract/syncHealth';
 import { failureMessage } from '../../dataProvider/apiErrors';
 import { useAppDataProvider } from '../../dataProvider/useAppDataProvider';
 import { useAppTranslate } from '../../i18n/useAppTranslate';
-import { ConfirmDialog } from '../components/ConfirmDialog';
 import { staleMinutes, useRefreshSyncHealth, useSyncHealth } from './useSyncHealth';
 
 /** Time after the header's first render before the first health call: the first screen's calls go first. */
@@ -15,7 +14,7 @@ export const BANNER_START_DELAY_MS = 1500;
 /**
  * The header's warning while the channel sync of any facility the user reaches is stale (issue 21
  * "Sync health"): one line naming every stale facility and the longest stop, with the one-click
- * stop-sell of their nights that have at most one room left (asked first). Nothing shows while
+ * stop-sell of their nights that have at most one room left. Nothing shows while
  * every facility syncs. The header loads it lazily, after its first render.
  */
 export function SyncStaleBanner({ startDelayMs = BANNER_START_DELAY_MS }: { startDelayMs?: number }) {
@@ -58,24 +57,25 @@ export function SyncStaleBanner({ startDelayMs = BANNER_START_DELAY_MS }: { star
 const facilityNames = (rows: readonly Pick<SyncHealthRow, 'name'>[]) => rows.map((r) => r.name).join('、');
 
 /**
- * 残り1室以下の日を売止: asks first, then POST /admin/sync/stop-sell for each facility named, and
- * says how many nights were stop-sold.
+ * 残り1室以下の日を売止, on one click (issue 21): POST /admin/sync/stop-sell for each facility named,
+ * then says how many nights were stop-sold and where they are lifted (the dashboard's sync card).
+ * Not asked first: while sync is stale every minute may sell a room we no longer have, and the
+ * stop-sell is undone in one place (docs/decisions.md).
  */
 export function StopSellButton({ rows }: { rows: readonly Pick<SyncHealthRow, 'accommodation_id' | 'name'>[] }) {
   const translate = useAppTranslate();
   const dataProvider = useAppDataProvider();
   const notify = useNotify();
   const refresh = useRefreshSyncHealth();
-  const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
 
-  const confirm = async () => {
+  const stopSell = async () => {
     setBusy(true);
     try {
       let nights = 0;
       for (const row of rows) nights += (await dataProvider.stopSellLowStock(row.accommodation_id)).nights;
-      setOpen(false);
-      if (nights > 0) notify('app.sync_health.stopped', { type: 'success', messageArgs: { nights } });
+      if (nights > 0)
+        notify('app.sync_health.stopped', { type: 'success', messageArgs: { nights, days: STOP_SELL_DAYS } });
       else notify('app.sync_health.stopped_none', { type: 'info' });
     } catch (error) {
       notify(failureMessage(error, errorMessages.generic), { type: 'error' });
@@ -86,26 +86,17 @@ export function StopSellButton({ rows }: { rows: readonly Pick<SyncHealthRow, 'a
   };
 
   return (
-    <>
-      <Button
-        color="inherit"
-        variant="outlined"
-        size="small"
-        onClick={() => setOpen(true)}
-        sx={{ whiteSpace: { sm: 'nowrap' }, bgcolor: 'rgba(255,255,255,0.12)' }}
-      >
-        {translate('app.sync_health.stop_sell')}
-      </Button>
-      <ConfirmDialog
-        open={open}
-        title={translate('app.sync_health.confirm_title')}
-        content={translate('app.sync_health.confirm_content', { facility: facilityNames(rows) })}
-        confirmColor="error"
-        loading={busy}
-        onConfirm={() => void confirm()}
-        onClose={() => setOpen(false)}
-      />
-    </>
+    <Button
+      color="inherit"
+      variant="outlined"
+      size="small"
+      disabled={busy}
+      onClick={() => void stopSell()}
+      startIcon={busy ? <CircularProgress size={14} color="inherit" /> : undefined}
+      sx={{ whiteSpace: { sm: 'nowrap' }, bgcolor: 'rgba(255,255,255,0.12)' }}
+    >
+      {translate('app.sync_health.stop_sell')}
+    </Button>
   );
 }
 

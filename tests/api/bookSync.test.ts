@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { addDays, tokyoToday } from '../../contract/dates';
 import { errorMessages } from '../../contract/messages';
-import { syncPendingBookings } from '../../server/channel/bookSync';
+import { syncBooking, syncPendingBookings } from '../../server/channel/bookSync';
 import { channelKey } from '../../server/channel/credentials';
 import { channelAvailabilityByNight } from '../../server/channel/ourStock';
 import { STAFF } from '../support/testServer';
@@ -294,5 +294,50 @@ describe('syncPendingBookings (the scheduler)', () => {
     expect(await syncFlag(b.id)).toBe(1);
     expect((await siteReservation(a.reservationId)).name).toBe('予定 一 変更');
     expect((await siteReservation(b.reservationId)).status).toBe('cancelled');
+  });
+});
+
+describe('a change the site made but never answered (timeout_after_commit)', () => {
+  it('fails as unreachable and stays unsynced; the retry after it makes no second change on the site', async () => {
+    const db = suite.server.database.db;
+    const channel = { baseUrl: suite.sim.url, key: await channelKey(db, suite.server.config), timeoutMs: 700 };
+    const changed = await pulledBooking('応答なし 変更前');
+    const cancelled = await pulledBooking('応答なし 取消');
+    await rename(changed.id, '応答なし 変更後');
+    await cancelHere(cancelled.id);
+    const seqBefore = {
+      changed: (await siteReservation(changed.reservationId)).seq as number,
+      cancelled: (await siteReservation(cancelled.reservationId)).seq as number,
+    };
+
+    expect((await suite.ctl('PUT', '/faults', { timeout_after_commit: true })).status).toBe(200);
+    try {
+      for (const b of [changed, cancelled]) {
+        const failure = await syncBooking(db, b.id, null, new Date(), channel).then(
+          () => null,
+          (e: unknown) => e as { statusCode: number; message: string },
+        );
+        expect(failure, 'the site never answered').not.toBeNull();
+        expect(failure!.statusCode).toBe(502);
+        expect(await syncFlag(b.id)).toBe(0);
+        expect((await logsOf(b.id)).at(-1)!.success).toBe(0);
+      }
+    } finally {
+      await suite.ctl('PUT', '/faults', { timeout_after_commit: false });
+    }
+    // The site made both changes before it stopped answering.
+    expect(await siteReservation(changed.reservationId)).toMatchObject({ name: '応答なし 変更後', status: 'modified' });
+    expect((await siteReservation(cancelled.reservationId)).status).toBe('cancelled');
+
+    // The retry: synced, and the site holds one change of each, not two.
+    for (const b of [changed, cancelled]) {
+      const res = await sync(b.id);
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      expect(res.body.sync).toBe(1);
+    }
+    expect((await siteReservation(changed.reservationId)).seq).toBe(seqBefore.changed + 1);
+    expect((await siteReservation(cancelled.reservationId)).seq).toBe(seqBefore.cancelled + 1);
+    const [b] = await bookingsOf(suite, f, changed.reservationId);
+    expect(b).toMatchObject({ sync: 1, name: '応答なし 変更後', external_seq: seqBefore.changed + 1 });
   });
 });

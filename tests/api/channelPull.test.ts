@@ -272,3 +272,40 @@ describe('two processes applying the same reservation at once', () => {
     for (const r of others) expect(await bookingsOf(suite, f, r)).toHaveLength(1);
   });
 });
+
+describe('the booking feed on a flaky site (error_rate)', () => {
+  it('half the calls failing, feed reads and acknowledgements alike: every booking arrives once', async () => {
+    const f = await facility(suite, 1);
+    const start = addDays(today, 260);
+    await openOnSite(f, start, addDays(start, 30), 20);
+    const reservations: string[] = [];
+    for (let i = 0; i < 12; i++) reservations.push(await siteBook(suite, f, addDays(start, i * 2), 1, `不安定 ${i}`));
+
+    expect((await suite.ctl('PUT', '/faults', { error_rate: 0.5, seed: 7 })).status).toBe(200);
+    let failedPulls = 0;
+    try {
+      for (let turn = 0; turn < 60; turn++) {
+        const result = await pull(suite, f);
+        if (result.error) failedPulls++;
+        const arrived = await suite.rows<{ n: number }>(sql`
+          select count(*)::int as n from bookings where accommodation_id = ${f.accommodationId}
+            and external_id in (${sql.join(
+              reservations.map((r) => sql`${r}`),
+              sql`, `,
+            )})`);
+        if (arrived[0]!.n === reservations.length && !result.error) break;
+      }
+    } finally {
+      await suite.ctl('PUT', '/faults', { error_rate: 0 });
+    }
+    expect(failedPulls, 'the site failed some of the pulls').toBeGreaterThan(0);
+    // Drained once the site answers again; every reservation is exactly one booking of ours.
+    await pull(suite, f);
+    for (const [i, rid] of reservations.entries()) {
+      const rows = await bookingsOf(suite, f, rid);
+      expect(rows, rid).toHaveLength(1);
+      expect(rows[0]).toMatchObject({ name: `不安定 ${i}`, via: 1, delete_flg: 0, start_date: addDays(start, i * 2) });
+    }
+    expect(await pull(suite, f)).toMatchObject({ applied: 0 });
+  });
+});

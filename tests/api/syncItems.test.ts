@@ -131,3 +131,36 @@ describe('sync items (GET/POST admin/sync/items, PATCH/DELETE sync-item/{id})', 
     );
   });
 });
+
+describe('what a sync item sends to the site', () => {
+  const queued = async (accommodationId: number) =>
+    (
+      await api.rows<{ n: number }>(
+        sql`select count(*)::int as n from channel_changes where accommodation_id = ${accommodationId}`,
+      )
+    )[0]!.n;
+
+  it("a room type's item (its room_code) queues the facility's stock again; a plan's item (a name only) queues nothing", async () => {
+    const accommodationId = api.accommodations[2]!.id;
+    const { room, plan } = await targets(accommodationId);
+    await api.rows(sql`delete from sync_items where target_id in (${room}, ${plan})`);
+
+    const before = await queued(accommodationId);
+    const planItem = await post({
+      service: 1,
+      target_type: 2,
+      target_id: plan,
+      target_name: '朝食付きプラン（サイト名）',
+    });
+    expect(planItem.status).toBe(201);
+    expect((await patch(planItem.body.id, { target_name: '朝食付き（改）' })).status).toBe(200);
+    expect(await queued(accommodationId)).toBe(before);
+
+    const roomItem = await post({ service: 1, target_type: 1, target_id: room, target_name: 'KYO-ROOM' });
+    expect(roomItem.status).toBe(201);
+    const afterCreate = await queued(accommodationId);
+    expect(afterCreate).toBeGreaterThan(before);
+    expect((await patch(roomItem.body.id, { target_name: 'KYO-ROOM-2' })).status).toBe(200);
+    expect(await queued(accommodationId)).toBeGreaterThan(afterCreate);
+  });
+});

@@ -62,13 +62,16 @@ describe('SyncStaleBanner (the header warning while sync is stale)', () => {
     expect(screen.getByTestId('sync-stale-banner')).not.toHaveTextContent('やどばん本館');
 
     const user = userEvent.setup();
+    // One click, nothing asked: only the stale facility is stop-sold.
     await user.click(within(alert).getByRole('button', { name: '残り1室以下の日を売止' }));
-    const dialog = await screen.findByRole('dialog');
-    expect(dialog).toHaveTextContent('海辺の離れ');
-    expect(stopSell).not.toHaveBeenCalled();
-    await user.click(within(dialog).getByRole('button', { name: 'OK' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     await waitFor(() => expect(stopSell).toHaveBeenCalledWith(2));
-    expect(await screen.findByText('3泊を売止にしました')).toBeInTheDocument();
+    expect(stopSell).toHaveBeenCalledTimes(1);
+    expect(
+      await screen.findByText(
+        '3泊（今日から90日間の残り1室以下の日）を売止にしました。解除はホームの「外部予約サイトとの同期」からできます。',
+      ),
+    ).toBeInTheDocument();
 
     // The rows are read again; sync runs again, so the warning goes.
     await waitFor(() => expect(getSyncHealth).toHaveBeenCalledTimes(2));
@@ -96,8 +99,7 @@ describe('SyncStaleBanner (the header warning while sync is stale)', () => {
     expect(alert).toHaveTextContent('売止中 4泊');
     const user = userEvent.setup();
     await user.click(within(alert).getByRole('button', { name: '残り1室以下の日を売止' }));
-    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'OK' }));
-    expect(await screen.findByText('7泊を売止にしました')).toBeInTheDocument();
+    expect(await screen.findByText(/^7泊（今日から90日間の残り1室以下の日）を売止にしました。/)).toBeInTheDocument();
     expect(stopSell.mock.calls).toEqual([[1], [2]]);
   });
 
