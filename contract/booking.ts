@@ -379,6 +379,8 @@ export const bookingListQuerySchema = z
     q: z.string().trim().max(BOOK_SEARCH_MAX, bookSearchMessages.tooLong).check(plainText()).optional(),
     created_at_from: day.optional(),
     created_at_to: day.optional(),
+    /** csv: every matching booking as a file (the one writer; server/services/bookingCsv.ts). */
+    format: z.enum(['json', 'csv']).optional(),
   })
   .superRefine((v, ctx) => {
     if (v.stay_start_date && v.stay_end_date && v.stay_end_date < v.stay_start_date) {

@@ -125,7 +125,9 @@ export type TimesheetEntry = z.infer<typeof timesheetEntrySchema>;
 
 /**
  * GET admin/schedules/groups/{id}/entries: the group, the staff-type users of the company (no
- * administrators), the facilities the caller reaches, and the marks there. `can_mark`: the caller is
+ * administrators), the facilities the caller reaches, and the marks there: every mark for an
+ * administrator; for a member of staff their own (assigned 0 until the release), plus everyone's
+ * assignments once the group is released. `can_mark`: the caller is
  * staff and may still mark (not released, deadline not passed); `can_assign`: an administrator
  * and not released.
  */

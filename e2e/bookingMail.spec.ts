@@ -2,7 +2,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import type { Booking } from '../contract/booking';
 import { addDays, tokyoToday } from '../contract/dates';
 import type { AccommodationOption } from '../contract/option';
-import { ADMIN, bearerOf, postStay, receivedMails, signIn, waitForMail } from './support';
+import { ADMIN, bearerOf, lookAt, postStay, receivedMails, signIn, waitForMail } from './support';
 
 /**
  * The booking panel's mail (spec 2 "Booking detail panel" mail compose popup, 3 "Mail history item"):
@@ -66,7 +66,7 @@ test('mail is sent from the booking panel and reaches the SMTP server; payment a
   await expect(preview).toContainText('ご予約ありがとうございます');
   await expect(preview).toContainText(name);
   await settled(dialog);
-  await page.screenshot({ path: `/tmp/h7-compose-${page.viewportSize()!.width}.png` });
+  await lookAt(page, `booking-mail-compose-${page.viewportSize()!.width}`);
   const sent = page.waitForResponse(
     (r) => r.request().method() === 'POST' && /\/api\/admin\/books\/\d+\/mail$/.test(r.url()),
   );
@@ -103,9 +103,9 @@ test('mail is sent from the booking panel and reaches the SMTP server; payment a
   const shown = page.getByRole('dialog', { name: freeTitle });
   await expect(shown.getByTestId('mail-dialog-body')).toHaveText(`${name} 様\n\n駐車場は2台までご利用いただけます。`);
   await settled(shown);
-  await page.screenshot({ path: `/tmp/h7-mail-popup-${page.viewportSize()!.width}.png` });
+  await lookAt(page, `booking-mail-popup-${page.viewportSize()!.width}`);
   await shown.getByRole('button', { name: '閉じる' }).click();
-  await mails.screenshot({ path: `/tmp/h7-mail-section-${page.viewportSize()!.width}.png` });
+  await lookAt(mails, `booking-mail-section-${page.viewportSize()!.width}`);
 
   // A payment with the mail checkbox: the payment confirmation (send type 11) goes out.
   const payments = panel.getByTestId('booking-payments');
@@ -153,7 +153,7 @@ test.describe('on a phone', () => {
     const mails = page.getByTestId('booking-panel').getByTestId('booking-mails');
     await expect(mails.getByTestId('mail-status')).toHaveText('送信済み');
     await mails.scrollIntoViewIfNeeded();
-    await mails.screenshot({ path: '/tmp/h7-mail-section-390.png' });
+    await lookAt(mails, 'booking-mail-section-390');
     expect((await mails.boundingBox())!.width).toBeLessThanOrEqual(390);
     await mails.getByRole('button', { name: 'メール送信' }).click();
     const dialog = page.getByRole('dialog', { name: 'メール送信' });
@@ -162,11 +162,11 @@ test.describe('on a phone', () => {
     expect(box.x).toBeGreaterThanOrEqual(0);
     expect(box.x + box.width).toBeLessThanOrEqual(390);
     await settled(dialog);
-    await page.screenshot({ path: '/tmp/h7-compose-390.png' });
+    await lookAt(page, 'booking-mail-compose-390');
     await dialog.getByRole('button', { name: 'キャンセル' }).click();
     await mails.getByRole('button', { name: /を開く$/ }).click();
     await expect(page.getByRole('dialog').getByTestId('mail-dialog-body')).toContainText(`電話 試験${stamp}`);
     await settled(page.getByRole('dialog'));
-    await page.screenshot({ path: '/tmp/h7-mail-popup-390.png' });
+    await lookAt(page, 'booking-mail-popup-390');
   });
 });

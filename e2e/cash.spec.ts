@@ -4,7 +4,8 @@ import { addDays } from '../contract/dates';
 import { defaultCashRange } from '../contract/pettyCash';
 import { accommodationsOf, pickDate, signIn, STAFF } from './support';
 
-const SHOTS = process.env.E2E_SHOTS_DIR;
+/** Screenshots for a person to look at, only when asked for (E2E_SCREENSHOT_DIR). */
+const SHOTS = process.env.E2E_SCREENSHOT_DIR;
 const yen = (text: string | null) => Number((text ?? '').replace(/[^\d-]/g, ''));
 
 test('petty cash: add money out and in, see the running balance, download the CSV', async ({ page }) => {

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { ADMIN, bearerOf, receivedMails, signIn, waitForMail } from './support';
+import { ADMIN, bearerOf, lookAt, receivedMails, signIn, waitForMail } from './support';
 
 /**
  * Mail templates (spec 2 "Mail templates"): the list under the accommodation's uid, a template's
@@ -93,11 +93,11 @@ test('a template is edited, saved and test-sent from its page under the accommod
     [390, 'phone'],
   ] as const) {
     await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: `/tmp/h4-detail-${name}.png`, fullPage: true });
+    await lookAt(page, `mail-template-detail-${name}`, { fullPage: true });
   }
   await page.goto(`/m/accommodation/${accommodation.uid}/mail/template`);
   await expect(page.getByTestId('mail_templates-table')).toBeVisible();
-  await page.screenshot({ path: '/tmp/h4-list-phone.png', fullPage: true });
+  await lookAt(page, 'mail-template-list-phone', { fullPage: true });
   await page.setViewportSize({ width: 1400, height: 900 });
-  await page.screenshot({ path: '/tmp/h4-list-wide.png', fullPage: true });
+  await lookAt(page, 'mail-template-list-wide', { fullPage: true });
 });

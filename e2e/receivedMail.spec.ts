@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import iconv from 'iconv-lite';
 import { addDays, tokyoToday } from '../contract/dates';
 import { E2E_INBOUND_MAIL_SECRET } from '../playwright.config';
-import { ADMIN, bearerOf, bookStay, roomsOf, signIn } from './support';
+import { ADMIN, bearerOf, lookAt, bookStay, roomsOf, signIn } from './support';
 
 /** A reply as iPhone Mail sends it when it quotes ① ㈱ 髙: CP932, the subject an encoded word. */
 function cp932Mail(from: string, subject: string, body: string): Buffer {
@@ -119,7 +119,7 @@ test('administrators add and remove the sender addresses under the mail tabs', a
   await expect(row).toBeVisible();
   // Added and removed, never edited.
   await expect(row.getByRole('button', { name: '編集' })).toHaveCount(0);
-  await page.screenshot({ path: '/tmp/h5-addresses-1400.png', fullPage: true });
+  await lookAt(page, 'mail-addresses-1400', { fullPage: true });
 
   // A second time is refused with the reason.
   await list.getByRole('button', { name: '追加' }).click();

@@ -1,4 +1,4 @@
-import { readdir, readFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import PostalMime, { type Email } from 'postal-mime';
@@ -6,6 +6,19 @@ import { E2E_MAIL_DIR } from '../playwright.config';
 
 export const ADMIN = { mail: 'admin@example.com', password: 'admin-pass-1234' };
 export const STAFF = { mail: 'staff@example.com', password: 'staff-pass-1234' };
+
+/**
+ * A screenshot for a person to look at (the brief: check the screen with your eyes), written only
+ * when E2E_SCREENSHOT_DIR names a folder: a run of the tests leaves no files behind.
+ */
+export async function lookAt(target: Page | Locator, name: string, options: { fullPage?: boolean } = {}) {
+  const dir = process.env.E2E_SCREENSHOT_DIR;
+  if (!dir) return;
+  await mkdir(dir, { recursive: true });
+  const path = join(dir, `${name}.png`);
+  if ('mainFrame' in target) await target.screenshot({ path, ...options });
+  else await target.screenshot({ path });
+}
 
 /** Signs in through the login page, as a person would. */
 export async function signIn(page: Page, who: { mail: string; password: string }) {

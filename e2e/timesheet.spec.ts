@@ -1,8 +1,8 @@
-import { mkdir } from 'node:fs/promises';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { ADMIN, STAFF, pickDate, signIn } from './support';
 
-const SHOTS = '/tmp/i1-shots';
+/** Screenshots for a person to look at, only when asked for (E2E_SCREENSHOT_DIR). */
+const SHOTS = process.env.E2E_SCREENSHOT_DIR;
 const START = '2031-03-01';
 const END = '2031-03-07';
 const DEADLINE = '2031-02-20';
@@ -21,8 +21,6 @@ const day = (page: Page, date: string) => page.locator(`[data-testid="timesheet-
 test('a shift group: created by an administrator, marked by staff, assigned and released, then read-only', async ({
   browser,
 }) => {
-  await mkdir(SHOTS, { recursive: true });
-
   // The administrator creates the group; a missing field is refused with the spec's message.
   const admin = await signedInPage(browser, ADMIN);
   await admin.goto('/m/timesheet');
@@ -39,7 +37,7 @@ test('a shift group: created by an administrator, marked by staff, assigned and 
   await expect(row(admin)).toContainText('2031年2月20日');
   await expect(row(admin)).toContainText('受付中');
   await expect(row(admin)).toContainText('スタッフ 花子');
-  await admin.screenshot({ path: `${SHOTS}/list-admin.png`, fullPage: true });
+  if (SHOTS) await admin.screenshot({ path: `${SHOTS}/timesheet-list-admin.png`, fullPage: true });
 
   // The member of staff marks two days in their own column, and withdraws one.
   const staff = await signedInPage(browser, STAFF, 390);
@@ -62,7 +60,7 @@ test('a shift group: created by an administrator, marked by staff, assigned and 
   await withdrawn.locator('button').click();
   await expect(staff.getByText('シフト希望を削除しました。')).toBeVisible();
   await expect(withdrawn).toHaveAttribute('data-state', 'none');
-  await staff.screenshot({ path: `${SHOTS}/sheet-staff-390.png`, fullPage: true });
+  if (SHOTS) await staff.screenshot({ path: `${SHOTS}/timesheet-sheet-staff-390.png`, fullPage: true });
 
   // The administrator assigns the mark and releases the group.
   await admin.goto('/m/timesheet');
@@ -75,7 +73,7 @@ test('a shift group: created by an administrator, marked by staff, assigned and 
     1,
   );
   await expect(day(admin, '2031-03-01').getByTestId('timesheet-coverage')).toHaveText('未配置');
-  await admin.screenshot({ path: `${SHOTS}/sheet-admin.png`, fullPage: true });
+  if (SHOTS) await admin.screenshot({ path: `${SHOTS}/timesheet-sheet-admin.png`, fullPage: true });
   await admin.getByTestId('timesheet-release').click();
   await admin.getByRole('dialog').getByRole('button', { name: 'OK' }).click();
   await expect(admin.getByText('シフトグループを公開しました。')).toBeVisible();
@@ -93,17 +91,19 @@ test('a shift group: created by an administrator, marked by staff, assigned and 
   await expect(day(staff, '2031-03-03').locator('[data-testid="timesheet-cell"][data-state="assigned"]')).toHaveCount(
     1,
   );
-  await staff.screenshot({ path: `${SHOTS}/sheet-staff-released-390.png`, fullPage: true });
+  if (SHOTS) await staff.screenshot({ path: `${SHOTS}/timesheet-sheet-staff-released-390.png`, fullPage: true });
 
   // 自分のシフト: this month's released demo shifts of the member of staff.
   await staff.goto('/m/timesheet');
   await staff.getByTestId('tab-mine').click();
   await expect(staff.getByTestId('my-shifts').locator('.rbc-event').first()).toBeVisible();
-  await staff.screenshot({ path: `${SHOTS}/mine-staff-390.png`, fullPage: true });
+  if (SHOTS) await staff.screenshot({ path: `${SHOTS}/timesheet-mine-staff-390.png`, fullPage: true });
 
   // The administrator deletes the group after the confirmation.
   await admin.goto('/m/timesheet');
   await row(admin).getByRole('button', { name: '削除' }).click();
+  // Released: the confirmation says the released shifts go with it.
+  await expect(admin.getByRole('dialog')).toContainText('公開済みのシフトも削除され');
   await admin.getByRole('dialog').getByRole('button', { name: 'OK' }).click();
   await expect(admin.getByText('シフトグループを削除しました。')).toBeVisible();
   await expect(row(admin)).toHaveCount(0);

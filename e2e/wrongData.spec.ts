@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { addDays, tokyoToday } from '../contract/dates';
-import { ADMIN, bearerOf, bookStay, roomsOf, signIn } from './support';
+import { ADMIN, bearerOf, lookAt, bookStay, roomsOf, signIn } from './support';
 
 /**
  * Issue 19, "Wrong or lost data": a delete never rewrites the bookings that use a plan, and a
@@ -70,13 +70,13 @@ test('deleting a plan that bookings use is refused with the count; the bookings 
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto('/m/accommodation/1/plan');
   const onPhone = await deleteIt();
-  await page.screenshot({ path: 'test-results-8201/plan-refused-390.png' });
+  await lookAt(page, 'plan-refused-390');
   await onPhone.getByRole('button', { name: '閉じる' }).click();
   await expect(onPhone).toHaveCount(0);
 
   await page.setViewportSize({ width: 1400, height: 900 });
   const dialog = await deleteIt();
-  await page.screenshot({ path: 'test-results-8201/plan-refused-1400.png' });
+  await lookAt(page, 'plan-refused-1400');
 
   // The bookings as the API reads them: still on their plan, their history untouched.
   expect(await Promise.all(ids.map((id) => bookingOf(page.request, headers, id)))).toEqual(before);
@@ -136,10 +136,10 @@ test('a refund past the cancellation fee is refused with the maximum; a refund w
   const amount = row.getByRole('textbox', { name: `${name}様への返金額` });
   await expect(amount).toHaveValue('32,900');
   await row.scrollIntoViewIfNeeded();
-  await page.screenshot({ path: 'test-results-8201/refund-limit-1400.png' });
+  await lookAt(page, 'refund-limit-1400');
   await page.setViewportSize({ width: 390, height: 844 });
   await page.getByTestId('refunds-needed').locator(`[data-book-id="${id}"]`).scrollIntoViewIfNeeded();
-  await page.screenshot({ path: 'test-results-8201/refund-limit-390.png' });
+  await lookAt(page, 'refund-limit-390');
   await page.setViewportSize({ width: 1400, height: 900 });
 
   const button = row.getByRole('button', { name: '返金' });
@@ -167,5 +167,5 @@ test('a refund past the cancellation fee is refused with the maximum; a refund w
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto(`/m/accommodation/1/book/${id}`);
   await expect(page.getByTestId('booking-price')).toContainText('17,100円');
-  await page.screenshot({ path: 'test-results-8201/refund-panel-390.png', fullPage: true });
+  await lookAt(page, 'refund-panel-390', { fullPage: true });
 });

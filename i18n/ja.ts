@@ -317,6 +317,8 @@ export const appMessages = {
       search_help:
         'Enterで全期間から検索。3文字以上は部分一致（確認番号の形の3文字は確認番号と氏名だけ）、1〜2文字は氏名・確認番号の先頭一致',
       search_capped: '新しい予約から%{count}件を表示しています。施設や宿泊日で絞り込んでください。',
+      csv: 'CSVダウンロード',
+      csv_failed: 'CSVをダウンロードできませんでした。',
     },
     lodging: {
       title: '%{period} 宿泊一覧',
@@ -622,10 +624,8 @@ export const appMessages = {
       stale_banner:
         '外部予約サイトとの同期が%{minutes}分以上止まっています（%{facility}）。売り越しを防ぐため、残り1室以下の日を売止にできます。',
       stop_sell: '残り1室以下の日を売止',
-      confirm_title: '売止の確認',
-      confirm_content:
-        '%{facility}の今日から90日間のうち、残り1室以下の日を外部予約サイトで売止にします。よろしいですか？',
-      stopped: '%{nights}泊を売止にしました',
+      stopped:
+        '%{nights}泊（今日から%{days}日間の残り1室以下の日）を売止にしました。解除はホームの「外部予約サイトとの同期」からできます。',
       stopped_none: '売止にする日はありませんでした（すでに売止か、残りが2室以上です）。',
       card_title: '外部予約サイトとの同期',
       col_facility: '施設',
@@ -908,6 +908,9 @@ export const appMessages = {
         updated: 'シフトグループを保存しました。',
         deleted: infoMessages.shiftGroupDeleted,
         delete_confirm: '%{name}からのシフトグループを削除します。よろしいですか？',
+        // A release cannot be undone; deleting is the way out of a mistaken one, so it says what goes.
+        delete_confirm_released:
+          '%{name}からのシフトグループは公開済みです。削除すると、公開済みのシフトも削除され、スタッフの「自分のシフト」からも消えます。よろしいですか？',
         empty: 'シフトグループがまだありません。',
         load_failed: 'シフトグループを読み込めませんでした。',
       },

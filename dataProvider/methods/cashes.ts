@@ -3,7 +3,7 @@ import type { PettyCash, PettyCashCreateBody, PettyCashList } from '../../contra
 import { fillApiPath, resourceApi } from '../../contract/resourceApi';
 import { apiUrl } from '../config';
 import { httpClient } from '../httpClient';
-import { attachmentName, type CsvDownload } from './prices';
+import { downloadCsv, type CsvDownload } from './csvDownload';
 
 /**
  * Petty cash (spec 7 "Users, shifts, cash"): the ledger of a range is more than a list of records
@@ -34,23 +34,13 @@ export const cashMethods = {
     return (await httpClient<PettyCash>(apiUrl(cashesPath(accommodationId)), { method: 'POST', body })).json;
   },
 
-  /**
-   * GET facility/{id}/cashes?format=csv: the file as the server wrote it (one writer: BOM, CRLF, formulas
-   * neutralised). httpClient reads text (the decoder drops the BOM), so the BOM is put back.
-   */
-  async downloadCashesCsv(accommodationId: number, range: Required<CashRange>): Promise<CsvDownload> {
-    const answer = await httpClient<string>(apiUrl(cashesPath(accommodationId)), {
-      query: { format: 'csv', start_date: range.start_date, end_date: range.end_date },
-      headers: { Accept: 'text/csv' },
-      responseType: 'text',
-    });
-    const text = answer.body.replace(/^\uFEFF/, '');
-    return {
-      filename: attachmentName(
-        answer.headers.get('content-disposition'),
-        `cash_${accommodationId}_${range.start_date}_${range.end_date}.csv`,
-      ),
-      blob: new Blob(['\uFEFF' + text], { type: 'text/csv;charset=utf-8' }),
-    };
+  /** GET facility/{id}/cashes?format=csv: the range's ledger as the file the server wrote. */
+  downloadCashesCsv(accommodationId: number, range: Required<CashRange>): Promise<CsvDownload> {
+    const query = { format: 'csv', start_date: range.start_date, end_date: range.end_date };
+    return downloadCsv(
+      cashesPath(accommodationId),
+      query,
+      `cash_${accommodationId}_${range.start_date}_${range.end_date}.csv`,
+    );
   },
 };

@@ -2,6 +2,7 @@ import type { PriceCsvCheck, PriceEntry, PriceInput } from '../../contract/price
 import type { PriceRuleSet, StoredPriceRuleSet } from '../../contract/priceRule';
 import { apiUrl } from '../config';
 import { httpClient } from '../httpClient';
+import { downloadCsv, type CsvDownload } from './csvDownload';
 
 /**
  * The plan price calls of spec section 7 ("Prices"), which are not CRUD of a resource: the grid's
@@ -15,26 +16,6 @@ export type { PriceCsvCheck, PriceEntry };
 const schedules = (planId: number) => `/admin/plans/${planId}/schedules`;
 const priceRule = (planId: number) => `/admin/plans/${planId}/price_rule`;
 const csv = (planId: number) => `/plans/${planId}/schedule/csv`;
-
-export interface CsvDownload {
-  filename: string;
-  blob: Blob;
-}
-
-/** The file name of a content-disposition header (filename* first), or the fallback. */
-export function attachmentName(header: string | null, fallback: string): string {
-  if (!header) return fallback;
-  const utf8 = /filename\*=UTF-8''([^;]+)/i.exec(header);
-  if (utf8) {
-    try {
-      return decodeURIComponent(utf8[1]!.trim());
-    } catch {
-      // a malformed name: try the plain one
-    }
-  }
-  const plain = /filename="?([^";]+)"?/i.exec(header);
-  return plain ? plain[1]!.trim() : fallback;
-}
 
 function csvForm(file: Blob): FormData {
   const form = new FormData();
@@ -73,22 +54,9 @@ export const priceMethods = {
     return (await httpClient<{ count: number }>(apiUrl(schedules(planId)), { method: 'POST', body })).json.count;
   },
 
-  /**
-   * GET .../schedules?format=csv: the plan's prices as the CSV file Japanese Excel opens. httpClient
-   * reads the answer as text (the decoder drops the BOM), so the file is rebuilt here as UTF-8 with
-   * its BOM.
-   */
-  async downloadPricesCsv(planId: number): Promise<CsvDownload> {
-    const answer = await httpClient<string>(apiUrl(schedules(planId)), {
-      query: { format: 'csv' },
-      headers: { Accept: 'text/csv' },
-      responseType: 'text',
-    });
-    const text = answer.body.replace(/^\uFEFF/, '');
-    return {
-      filename: attachmentName(answer.headers.get('content-disposition'), `plan_${planId}_prices.csv`),
-      blob: new Blob(['\uFEFF' + text], { type: 'text/csv;charset=utf-8' }),
-    };
+  /** GET .../schedules?format=csv: the plan's prices as the CSV file Japanese Excel opens. */
+  downloadPricesCsv(planId: number): Promise<CsvDownload> {
+    return downloadCsv(schedules(planId), { format: 'csv' }, `plan_${planId}_prices.csv`);
   },
 
   /** POST /plans/{planId}/schedule/csv/check, multipart field csv: the rows an import would write and every bad row. */

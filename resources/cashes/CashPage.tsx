@@ -99,6 +99,9 @@ function CashLedger({ accommodationId }: { accommodationId: number }) {
   return (
     <Card sx={{ mt: 1 }} data-testid="cash-page">
       <CardContent>
+        <Typography variant="h5" component="h1" sx={{ fontWeight: 700, mb: 2 }}>
+          {translate('app.page.cash')}
+        </Typography>
         <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1.5, alignItems: 'flex-start', mb: 2 }}>
           <DatePickerJa
             label={translate('resources.cashes.range.start')}

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Card, CardContent, CardHeader, Stack } from '@mui/material';
+import { Card, CardContent, CardHeader, Stack, Typography } from '@mui/material';
 import { Title } from 'react-admin';
 import { useAppTranslate } from '../../i18n/useAppTranslate';
 import { ForAccommodation } from '../../src/crud/ForAccommodation';
@@ -30,12 +30,16 @@ export function SettingSection({ title, testId, children }: { title: string; tes
  */
 export default function SettingPage() {
   const translate = useAppTranslate();
+  const title = translate('app.page.setting');
   return (
     <ForAccommodation link={links.setting}>
       {(accommodationId) => (
         <>
-          <Title title={translate('app.page.setting')} preferenceKey={false} />
+          <Title title={title} preferenceKey={false} />
           <Stack sx={{ mt: 1, gap: 2 }} data-testid="setting-page">
+            <Typography variant="h5" component="h1" sx={{ fontWeight: 700 }}>
+              {title}
+            </Typography>
             <SettingSection title={translate('app.setting_page.feed.title')} testId="setting-feed">
               <CalendarFeedSection accommodationId={accommodationId} />
             </SettingSection>

@@ -47,7 +47,8 @@ export function groupState(group: TimesheetGroup, today: string): 'released' | '
 
 /**
  * /m/timesheet: the shift groups (period, registration deadline, staff not yet registered, release
- * state; 編集 while not released, else 表示; 削除 with its confirmation for administrators; 新規作成
+ * state; 編集 while not released, else 表示; 削除 with its confirmation for administrators, which for a
+ * released group says its released shifts go too; 新規作成
  * opens the generated create overlay) and, on the tab 自分のシフト, one's own released shifts.
  */
 export default function TimesheetList() {
@@ -191,9 +192,12 @@ function GroupTable({ isAdmin }: { isAdmin: boolean }) {
       </Table>
       <ConfirmDialog
         open={deleting !== null}
-        content={translate('resources.timesheets.messages.delete_confirm', {
-          name: deleting ? formatDate(deleting.start_date) : '',
-        })}
+        content={translate(
+          deleting?.release_flg === 1
+            ? 'resources.timesheets.messages.delete_confirm_released'
+            : 'resources.timesheets.messages.delete_confirm',
+          { name: deleting ? formatDate(deleting.start_date) : '' },
+        )}
         loading={removing}
         onConfirm={confirmDelete}
         onClose={() => setDeleting(null)}

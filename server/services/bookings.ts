@@ -4,6 +4,7 @@ import {
   cancelFeeError,
   bookingCreateErrors,
   normaliseBookingCreate,
+  type Booking,
   type BookingCreateInput,
   type BookingListQuery,
   type BookingUpdate,
@@ -11,11 +12,13 @@ import {
 import { addDays, monthDayJa, tokyoToday } from '../../contract/dates';
 import { PAY_TYPE, SEND_TYPE } from '../../contract/enums';
 import type { Db, Tx } from '../db/client';
+import { listAccommodations } from '../db/queries/accommodations';
 import { optionsTotal } from '../db/queries/bookingOptions';
 import * as q from '../db/queries/bookings';
 import { type AppError, badRequest, conflict, notFound } from '../errors';
 import { audit, bookingHistory, type AuditUser } from './audit';
 import type { CurrentUser } from './auth';
+import { bookingCsvText } from './bookingCsv';
 import { queueTemplateMail } from './bookMail';
 
 const fieldError = (field: string, message: string) => badRequest(message, { [field]: message });
@@ -98,6 +101,17 @@ export class BookingService {
       throw notFound();
     }
     return q.listBookingsJson(this.db, query, user.accommodationIds);
+  }
+
+  /**
+   * The same bookings as CSV (GET /admin/books?format=csv): the list's filters, reach and cap
+   * (BOOKING_LIST_LIMIT, a search q its BOOK_SEARCH_LIMIT), each with its facility's name.
+   */
+  async csv(user: CurrentUser, query: BookingListQuery): Promise<string> {
+    const { books } = JSON.parse(await this.list(user, query)) as { books: Booking[] };
+    const facilities = await listAccommodations(this.db, user.accommodationIds);
+    const names = new Map(facilities.map((a) => [a.id, a.name]));
+    return bookingCsvText(books, (id) => names.get(id) ?? '');
   }
 
   /** The dashboard's unpaid official bookings or refunds to make, of one reachable accommodation or all. */

@@ -171,9 +171,16 @@ export class TimesheetsService implements CrudService<
     });
   }
 
-  /** The shift calendar of a group: staff-type users, the caller's facilities and the marks there. */
+  /**
+   * The shift calendar of a group: staff-type users, the caller's facilities and the marks there.
+   * An administrator sees everyone's marks and assignments. A member of staff sees their own marks,
+   * without the assignments while the group is open (the administrators' draft); once it is
+   * released, everyone's assignments too (the released schedule is for all, the wishes are not).
+   */
   async sheet(user: CurrentUser, id: number): Promise<TimesheetSheet> {
     const group = await this.one(this.db, user, id);
+    const open = group.release_flg === 0;
+    const ownWishesOnly = open && !user.isAdmin;
     const reach = [...user.accommodationIds];
     const facilities = reach.length
       ? await this.db
@@ -196,19 +203,28 @@ export class TimesheetsService implements CrudService<
             assigned: timesheetEntries.assigned,
           })
           .from(timesheetEntries)
-          .where(and(eq(timesheetEntries.groupId, id), inArray(timesheetEntries.accommodationId, reach)))
+          .where(
+            and(
+              eq(timesheetEntries.groupId, id),
+              inArray(timesheetEntries.accommodationId, reach),
+              user.isAdmin
+                ? undefined
+                : ownWishesOnly
+                  ? eq(timesheetEntries.userId, user.id)
+                  : or(eq(timesheetEntries.userId, user.id), eq(timesheetEntries.assigned, 1)),
+            ),
+          )
           .orderBy(
             asc(timesheetEntries.targetDate),
             asc(timesheetEntries.userId),
             asc(timesheetEntries.accommodationId),
           )
       : [];
-    const open = group.release_flg === 0;
     return {
       group,
       users: await this.staffOf(this.db, user.companyId),
       accommodations: facilities,
-      entries,
+      entries: ownWishesOnly ? entries.map((e) => ({ ...e, assigned: 0 })) : entries,
       can_mark: open && !user.isAdmin && this.today() <= group.end_at,
       can_assign: open && user.isAdmin,
     };

@@ -6,7 +6,7 @@ import { controlCharacterMessage } from '../../contract/fieldRules';
 import { sqlRows } from '../../server/db/client';
 import { bookingListSql } from '../../server/db/queries/bookings';
 import { searchCondition } from '../../server/db/queries/bookingSearch';
-import { signedInSuite } from '../support/fixtures';
+import { planlessBooking, signedInSuite, type MadeBooking } from '../support/fixtures';
 
 /**
  * The booking search's one box (GET /admin/books?q=, issue 19): a guest who calls is found by part
@@ -16,33 +16,9 @@ import { signedInSuite } from '../support/fixtures';
 const api = signedInSuite();
 const today = tokyoToday();
 
-interface Made {
-  id: number;
-  uid: string;
-}
-
 /** A booking without a plan (no prices needed, any date) through the API, as the console makes one. */
-async function book(accommodationIndex: number, fields: Record<string, unknown>): Promise<Made> {
-  const accommodationId = api.accommodations[accommodationIndex]!.id;
-  const [room] = await api.rows<{ id: number }>(
-    sql`select id from rooms where accommodation_id = ${accommodationId} order by max_num desc, id limit 1`,
-  );
-  const res = await api.http.send<any>('POST', '/api/admin/books', {
-    token: api.admin,
-    json: {
-      accommodation_id: accommodationId,
-      room_id: room!.id,
-      plan_id: null,
-      days: 1,
-      person_number: 2,
-      price: 0,
-      price_sub: 12000,
-      ...fields,
-    },
-  });
-  expect(res.status, JSON.stringify(res.body)).toBe(201);
-  return { id: res.body.id, uid: res.body.uid };
-}
+const book = (accommodationIndex: number, fields: Record<string, unknown>) =>
+  planlessBooking(api, accommodationIndex, fields);
 
 /** A booking of long ago, written as the data of an old system would be (the API books no past). */
 async function bookLongAgo(name: string, start: string): Promise<number> {
@@ -59,13 +35,13 @@ const search = (query: Record<string, string>, token = api.admin) =>
   api.http.get(`/api/admin/books?${new URLSearchParams(query)}`, token);
 const idsOf = (res: { body: { books: { id: number }[] } }) => res.body.books.map((b) => b.id);
 
-let kanji: Made;
-let kana: Made;
-let hyphened: Made;
-let bare: Made;
-let far: Made;
+let kanji: MadeBooking;
+let kana: MadeBooking;
+let hyphened: MadeBooking;
+let bare: MadeBooking;
+let far: MadeBooking;
 let pastId: number;
-let other: Made;
+let other: MadeBooking;
 
 beforeAll(async () => {
   const soon = addDays(today, 40);

@@ -194,6 +194,51 @@ describe('shift groups (admin/schedules/groups)', () => {
     expect(trail[0]!.n).toBeGreaterThan(0);
   });
 
+  it("shows a member of staff only their own marks, an administrator everyone's; released assignments to all", async () => {
+    const group = await openGroup();
+    const own = api.accommodations[0]!.id;
+    const [first, second] = [group.start_date, addDays(group.start_date, 1)];
+    // 清掃 美咲 is granted the first accommodation too, like the signed-in member of staff.
+    const other = (await api.http.login({ username: 'staff3@example.com', password: 'staff3-pass-1234' })).access_token;
+    const ids = await api.rows<{ id: number; mail: string }>(
+      sql`select id, mail from users where mail in ('staff@example.com', 'staff3@example.com')`,
+    );
+    const staffId = ids.find((u) => u.mail === 'staff@example.com')!.id;
+    const otherId = ids.find((u) => u.mail === 'staff3@example.com')!.id;
+    for (const [day, token] of [
+      [first, api.staff],
+      [first, other],
+      [second, other],
+    ] as const) {
+      expect((await mark(group.id, { target_date: day, accommodation_id: own, marked: true }, token)).status).toBe(204);
+    }
+    const entriesOf = async (token: string) => {
+      const res = await sheet(group.id, token);
+      expect(res.status).toBe(200);
+      return res.body.entries;
+    };
+    const staffMark = { user_id: staffId, target_date: first, accommodation_id: own, assigned: 0 };
+    const otherMarks = [
+      { user_id: otherId, target_date: first, accommodation_id: own, assigned: 0 },
+      { user_id: otherId, target_date: second, accommodation_id: own, assigned: 0 },
+    ];
+    expect(await entriesOf(api.staff)).toEqual([staffMark]);
+    expect(await entriesOf(other)).toEqual(otherMarks);
+    expect(await entriesOf(api.admin)).toEqual([staffMark, otherMarks[0], otherMarks[1]]);
+
+    // An assignment stays the administrators' draft until the release, even to the one assigned;
+    // then everyone sees it.
+    expect((await assign(group.id, { ...otherMarks[0]!, assigned: true })).status).toBe(204);
+    expect(await entriesOf(api.staff)).toEqual([staffMark]);
+    expect(await entriesOf(other)).toEqual(otherMarks);
+    expect(await entriesOf(api.admin)).toEqual([staffMark, { ...otherMarks[0], assigned: 1 }, otherMarks[1]]);
+    expect((await patch(group.id, { release_flg: 1 })).status).toBe(200);
+    // The other member of staff's unassigned mark on the second day stays theirs alone.
+    expect(await entriesOf(api.staff)).toEqual([staffMark, { ...otherMarks[0], assigned: 1 }]);
+    expect(await entriesOf(other)).toEqual([{ ...otherMarks[0], assigned: 1 }, otherMarks[1]]);
+    expect(await entriesOf(api.admin)).toEqual([staffMark, { ...otherMarks[0], assigned: 1 }, otherMarks[1]]);
+  });
+
   it('releases a group, which then refuses every change; the staff member sees the released shift as their own', async () => {
     const group = await openGroup();
     const own = api.accommodations[0]!.id;

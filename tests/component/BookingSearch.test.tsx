@@ -2,11 +2,20 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import Cookies from 'js-cookie';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { RaRecord } from 'react-admin';
+import type { AppDataProvider } from '../../dataProvider/dataProvider';
+import { HttpError } from '../../dataProvider/http';
 import BookingSearch from '../../resources/bookings/BookingSearch';
+import { saveBlob } from '../../resources/prices/priceModel';
 import { BOOK_SEARCH_COOKIE } from '../../src/pages/calendar/calendarConstants';
 import { buildBooking } from './BookingPanel.fixtures';
 import { memoryProvider, renderView } from './crudHarness';
 import { storeDemoAccommodations } from './helpers';
+
+// Saving a file is the browser's: the test reads what would have been saved.
+vi.mock('../../resources/prices/priceModel', async (importOriginal) => ({
+  ...(await importOriginal<object>()),
+  saveBlob: vi.fn(),
+}));
 
 /** jsdom has no layout: answer MUI's media queries for a screen of the given width. */
 function screenWidth(width: number) {
@@ -93,5 +102,23 @@ describe('BookingSearch', () => {
     expect(store.callsOf('getList', 'books').some((c) => 'q' in (c.params.filter as object))).toBe(false);
     fireEvent.keyDown(box, { key: 'Enter' });
     await waitFor(() => expect(store.callsOf('getList', 'books').at(-1)!.params.filter).toEqual({ q: '090-1234' }));
+  });
+
+  it('downloads the CSV of the filters shown, and says so in Japanese when it fails', async () => {
+    screenWidth(1400);
+    const store = memoryProvider({ books: [live, cancelled] as unknown as RaRecord[] });
+    const file = { filename: '予約一覧_20261201.csv', blob: new Blob(['\uFEFF']) };
+    const downloadBookingsCsv = vi.fn<AppDataProvider['downloadBookingsCsv']>().mockResolvedValue(file);
+    renderView(<BookingSearch />, { ...store.provider, downloadBookingsCsv }, { path: '/m/books' });
+    await rowOf('山田 太郎');
+    fireEvent.click(screen.getByRole('button', { name: 'CSVダウンロード' }));
+    await waitFor(() => expect(saveBlob).toHaveBeenCalledWith(file.blob, file.filename));
+    const shown = store.callsOf('getList', 'books').at(-1)!.params.filter as Record<string, unknown>;
+    expect(downloadBookingsCsv).toHaveBeenCalledWith(shown);
+    expect(shown).toHaveProperty('stay_start_date');
+
+    downloadBookingsCsv.mockRejectedValueOnce(new HttpError('サーバーエラー', 500));
+    fireEvent.click(screen.getByRole('button', { name: 'CSVダウンロード' }));
+    expect(await screen.findByText('CSVをダウンロードできませんでした。')).toBeInTheDocument();
   });
 });

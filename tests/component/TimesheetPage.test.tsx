@@ -20,10 +20,8 @@ const sheet = (over: Partial<TimesheetSheet> = {}): TimesheetSheet => ({
     { id: 8, name: '受付 次郎' },
   ],
   accommodations: [{ id: 1, name: '温泉旅館 さくら荘', short_name: 'さ', color: 'e05a7a' }],
-  entries: [
-    { user_id: 7, target_date: '2031-03-01', accommodation_id: 1, assigned: 1 },
-    { user_id: 8, target_date: '2031-03-02', accommodation_id: 1, assigned: 0 },
-  ],
+  // What a member of staff (user 7) receives while the group is open: their own marks only.
+  entries: [{ user_id: 7, target_date: '2031-03-01', accommodation_id: 1, assigned: 0 }],
   can_mark: true,
   can_assign: false,
   ...over,
@@ -66,9 +64,22 @@ function renderPage(answer: TimesheetSheet, isAdmin: boolean) {
 const dayRow = (date: string) =>
   screen.getAllByTestId('timesheet-day').find((row) => row.getAttribute('data-date') === date)!;
 
+/** What an administrator receives: everyone's marks, one of them assigned. */
+const adminSheet = () =>
+  sheet({
+    entries: [
+      { user_id: 7, target_date: '2031-03-01', accommodation_id: 1, assigned: 1 },
+      { user_id: 8, target_date: '2031-03-02', accommodation_id: 1, assigned: 0 },
+    ],
+    can_mark: false,
+    can_assign: true,
+  });
+
+const HOLIDAY_RED = 'rgb(198, 40, 40)';
+
 describe('the shift calendar (/m/timesheet/{id})', () => {
   it('lists staff in the header, a row a day with Sunday in red, and whether each day is covered', async () => {
-    renderPage(sheet(), false);
+    renderPage(adminSheet(), true);
     await screen.findByTestId('timesheet-grid');
     expect(screen.getAllByTestId('timesheet-user').map((c) => c.textContent)).toEqual(['スタッフ 花子', '受付 次郎']);
     expect(screen.getAllByTestId('timesheet-day').map((r) => r.getAttribute('data-date'))).toEqual([
@@ -79,6 +90,30 @@ describe('the shift calendar (/m/timesheet/{id})', () => {
     expect(within(dayRow('2031-03-02')).getByText('3/2(日)')).toHaveAttribute('data-holiday', 'true');
     expect(within(dayRow('2031-03-01')).getByTestId('timesheet-coverage')).toHaveTextContent('✓');
     expect(within(dayRow('2031-03-02')).getByTestId('timesheet-coverage')).toHaveTextContent('未配置');
+  });
+
+  it('draws a national holiday (2031-03-21 春分の日, a Friday) in red like Sundays', async () => {
+    renderPage(sheet({ group: { ...sheet().group, start_date: '2031-03-20', end_date: '2031-03-23' } }), false);
+    await screen.findByTestId('timesheet-grid');
+    const dayCell = (date: string) => within(dayRow(date)).getAllByRole('cell')[0]!;
+    await waitFor(() => expect(dayCell('2031-03-21')).toHaveAttribute('data-holiday', 'true'));
+    expect(dayCell('2031-03-21')).toHaveTextContent('3/21(金)');
+    expect(dayCell('2031-03-21')).toHaveAttribute('title', '春分の日');
+    expect(dayCell('2031-03-21')).toHaveStyle({ color: HOLIDAY_RED });
+    expect(dayCell('2031-03-23')).toHaveAttribute('data-holiday', 'true');
+    expect(dayCell('2031-03-23')).toHaveStyle({ color: HOLIDAY_RED });
+    for (const weekday of ['2031-03-20', '2031-03-22']) {
+      expect(dayCell(weekday)).not.toHaveAttribute('data-holiday');
+      expect(dayCell(weekday)).not.toHaveStyle({ color: HOLIDAY_RED });
+    }
+  });
+
+  it("shows a member of staff their own marks and, until the release, no day's coverage", async () => {
+    renderPage(sheet(), false);
+    await screen.findByTestId('timesheet-grid');
+    expect(within(dayRow('2031-03-01')).getAllByTestId('timesheet-cell')[0]).toHaveAttribute('data-state', 'marked');
+    expect(screen.queryAllByTestId('timesheet-coverage')).toHaveLength(0);
+    expect(screen.queryByRole('columnheader', { name: '配置' })).not.toBeInTheDocument();
   });
 
   it("lets a member of staff press only their own column's cells, and withdraw a mark", async () => {
@@ -105,7 +140,7 @@ describe('the shift calendar (/m/timesheet/{id})', () => {
   });
 
   it('lets an administrator assign where staff marked', async () => {
-    const { assignShift } = renderPage(sheet({ can_mark: false, can_assign: true }), true);
+    const { assignShift } = renderPage(adminSheet(), true);
     await screen.findByTestId('timesheet-grid');
     fireEvent.click(within(dayRow('2031-03-02')).getByRole('button', { name: /受付 次郎/ }));
     await waitFor(() =>
@@ -118,9 +153,23 @@ describe('the shift calendar (/m/timesheet/{id})', () => {
     );
   });
 
-  it('is read-only once released', async () => {
-    renderPage(sheet({ can_mark: false, group: { ...sheet().group, release_flg: 1 } }), false);
+  it("is read-only once released, showing staff everyone's assignments and each day's coverage", async () => {
+    renderPage(
+      sheet({
+        can_mark: false,
+        group: { ...sheet().group, release_flg: 1 },
+        entries: [
+          { user_id: 7, target_date: '2031-03-01', accommodation_id: 1, assigned: 0 },
+          { user_id: 8, target_date: '2031-03-01', accommodation_id: 1, assigned: 1 },
+        ],
+      }),
+      false,
+    );
     await screen.findByTestId('timesheet-read-only');
     expect(within(screen.getByTestId('timesheet-grid')).queryAllByRole('button')).toHaveLength(0);
+    const cells = within(dayRow('2031-03-01')).getAllByTestId('timesheet-cell');
+    expect(cells.map((c) => c.getAttribute('data-state'))).toEqual(['marked', 'assigned']);
+    expect(within(dayRow('2031-03-01')).getByTestId('timesheet-coverage')).toHaveTextContent('✓');
+    expect(within(dayRow('2031-03-02')).getByTestId('timesheet-coverage')).toHaveTextContent('未配置');
   });
 });

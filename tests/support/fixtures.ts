@@ -39,6 +39,43 @@ export async function roomForTwo(api: ApiFixture, accommodationId: number): Prom
   return room!;
 }
 
+/** A booking as the API answers it, as far as the tests that make one read it. */
+export interface MadeBooking {
+  id: number;
+  uid: string;
+  name: string;
+}
+
+/**
+ * A booking without a plan (no prices needed, any date) through the API, as the console makes one:
+ * in the accommodation's largest room type, one night for two at 12,000円 unless `fields` say otherwise.
+ */
+export async function planlessBooking(
+  api: ApiFixture,
+  accommodationIndex: number,
+  fields: Record<string, unknown>,
+): Promise<MadeBooking> {
+  const accommodationId = api.accommodations[accommodationIndex]!.id;
+  const [room] = await api.rows<{ id: number }>(
+    sql`select id from rooms where accommodation_id = ${accommodationId} order by max_num desc, id limit 1`,
+  );
+  const res = await api.http.send<MadeBooking>('POST', '/api/admin/books', {
+    token: api.admin,
+    json: {
+      accommodation_id: accommodationId,
+      room_id: room!.id,
+      plan_id: null,
+      days: 1,
+      person_number: 2,
+      price: 0,
+      price_sub: 12000,
+      ...fields,
+    },
+  });
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  return res.body;
+}
+
 export interface BookingMakerOptions {
   /** The first start date tried; each booking starts later than the one before. */
   from: string;

@@ -71,3 +71,43 @@ describe('money methods of the dataProvider', () => {
     expect(calls[1]!.headers.get('Idempotency-Key')).toBe('key-1');
   });
 });
+
+describe('downloadBookingsCsv (the one CSV download helper, dataProvider/methods/csvDownload.ts)', () => {
+  it('asks GET /admin/books with the search filters and format=csv, and keeps the BOM and the server name', async () => {
+    const name = `filename="bookings-20300101.csv"; filename*=UTF-8''${encodeURIComponent('予約一覧_20300101.csv')}`;
+    const csv = '\uFEFF確認番号,宿泊者名\r\nab1,"\'=1+1"\r\n';
+    const { calls } = stubFetch(() => new Response(csv, { headers: { 'Content-Disposition': `attachment; ${name}` } }));
+    const file = await provider.downloadBookingsCsv({
+      accommodation_id: 2,
+      stay_start_date: '2030-01-01',
+      stay_end_date: '2030-01-31',
+      sync: '0',
+      not_paid_only: true,
+      with_deleted: false,
+      mail: '',
+      q: 'ヤマダ',
+    });
+    const url = new URL(calls[0]!.url, 'http://console.test');
+    expect(url.pathname).toBe('/api/admin/books');
+    expect(Object.fromEntries(url.searchParams)).toEqual({
+      accommodation_id: '2',
+      stay_start_date: '2030-01-01',
+      stay_end_date: '2030-01-31',
+      sync: '0',
+      not_paid_only: 'true',
+      with_deleted: 'false',
+      q: 'ヤマダ',
+      format: 'csv',
+    });
+    expect(calls[0]!.headers.get('Accept')).toBe('text/csv');
+    expect(file.filename).toBe('予約一覧_20300101.csv');
+    const bytes = new Uint8Array(await file.blob.arrayBuffer());
+    expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    expect(new TextDecoder().decode(bytes.slice(3))).toBe(csv.slice(1));
+  });
+
+  it('names the file bookings.csv when the answer names none', async () => {
+    stubFetch(() => new Response('確認番号\r\n'));
+    expect((await provider.downloadBookingsCsv({})).filename).toBe('bookings.csv');
+  });
+});

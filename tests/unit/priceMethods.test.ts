@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PriceRuleSet } from '../../contract/priceRule';
 import { createDataProvider } from '../../dataProvider/dataProvider';
 import { HttpError } from '../../dataProvider/http';
-import { attachmentName } from '../../dataProvider/methods/prices';
+import { attachmentName } from '../../dataProvider/methods/csvDownload';
 import { clearSession, setTokens } from '../../dataProvider/tokenStore';
 import { json, stubFetch } from './fetchStub';
 

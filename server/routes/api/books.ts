@@ -14,7 +14,9 @@ import { idParams, isoDate } from '../../../contract/params';
 import { z } from '../../../contract/zod';
 import type { AppContext } from '../../context';
 import { userOf } from '../../plugins/access';
+import { bookingCsvNames } from '../../services/bookingCsv';
 import { BookingService } from '../../services/bookings';
+import { sendCsvFile } from '../csvFile';
 import { sendJsonText } from '../jsonText';
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema };
@@ -29,13 +31,20 @@ const bookRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
     {
       schema: {
         summary:
-          'Bookings of the reachable accommodations, filtered (calendar window, unsynced, unpaid, a guest); q finds a guest by part of the name, mail or phone, or the confirmation number, across all dates',
+          'Bookings of the reachable accommodations, filtered (calendar window, unsynced, unpaid, a guest); q finds a guest by part of the name, mail or phone, or the confirmation number, across all dates; format=csv for the same bookings as a file',
         tags,
         querystring: bookingListQuerySchema,
         response: { 200: bookingListSchema, ...errors },
       },
     },
-    async (request, reply) => sendJsonText(reply, await books.list(userOf(request), request.query)),
+    async (request, reply) => {
+      const user = userOf(request);
+      // format=csv: the same bookings as a file (the schema documents the JSON).
+      if (request.query.format === 'csv') {
+        return sendCsvFile(reply, await books.csv(user, request.query), bookingCsvNames());
+      }
+      return sendJsonText(reply, await books.list(user, request.query));
+    },
   );
 
   const accommodationQuery = z.object({ accommodation_id: z.coerce.number().int().positive().optional() });

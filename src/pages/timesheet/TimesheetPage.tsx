@@ -54,9 +54,10 @@ const slotKey = (userId: number, date: string, accommodationId: number) => `${us
  * /m/timesheet/{id}: the shift calendar of a group. The header holds the staff-type users (never
  * administrators), each over the icons of the facilities the viewer reaches; one row per day from
  * start to end (M/d with the weekday, Sundays and holidays in red), and whether every facility has
- * someone assigned that day. A member of staff presses the cells of their own column to mark the
- * days and facilities they can work until the deadline (again to withdraw); an administrator
- * presses a marked cell (○) to assign (◎) and releases the group. Released, everything is read-only.
+ * someone assigned that day (shown to staff once released: until then they get only their own
+ * marks). A member of staff presses the cells of their own column to mark the days and facilities
+ * they can work until the deadline (again to withdraw); an administrator presses a marked cell (○)
+ * to assign (◎) and releases the group. Released, everything is read-only.
  */
 export default function TimesheetPage() {
   const { id } = useParams<{ id: string }>();
@@ -161,6 +162,8 @@ export default function TimesheetPage() {
   const cellAction = (userId: number, entry: TimesheetEntry | undefined) =>
     (sheet.can_assign && entry !== undefined) || (sheet.can_mark && userId === me);
   const readOnly = !sheet.can_assign && !sheet.can_mark;
+  // Staff get only their own marks until the release, so a day's coverage would mislead them.
+  const showCoverage = isAdmin || state === 'released';
 
   return (
     <Stack sx={{ gap: 2, mt: 1, minWidth: 0 }}>
@@ -252,7 +255,7 @@ export default function TimesheetPage() {
                         {u.name}
                       </TableCell>
                     ))}
-                    <TableCell rowSpan={2}>{translate('app.timesheet.coverage')}</TableCell>
+                    {showCoverage && <TableCell rowSpan={2}>{translate('app.timesheet.coverage')}</TableCell>}
                   </TableRow>
                   <TableRow>
                     {users.map((u) =>
@@ -338,16 +341,18 @@ export default function TimesheetPage() {
                             })}
                           </Fragment>
                         ))}
-                        <TableCell
-                          data-testid="timesheet-coverage"
-                          sx={{
-                            whiteSpace: 'nowrap',
-                            color: covered ? 'success.main' : 'warning.dark',
-                            fontWeight: 700,
-                          }}
-                        >
-                          {translate(covered ? 'app.timesheet.covered' : 'app.timesheet.uncovered')}
-                        </TableCell>
+                        {showCoverage && (
+                          <TableCell
+                            data-testid="timesheet-coverage"
+                            sx={{
+                              whiteSpace: 'nowrap',
+                              color: covered ? 'success.main' : 'warning.dark',
+                              fontWeight: 700,
+                            }}
+                          >
+                            {translate(covered ? 'app.timesheet.covered' : 'app.timesheet.uncovered')}
+                          </TableCell>
+                        )}
                       </TableRow>
                     );
                   })}
