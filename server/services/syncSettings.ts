@@ -8,6 +8,7 @@ import {
 } from '../../contract/syncSetting';
 import { channelKey, isSealed, openPassword, sealPassword } from '../channel/credentials';
 import { enqueueFullResync } from '../channel/changes';
+import { updateChannelState } from '../channel/push';
 import type { Config } from '../config';
 import type { Db, Tx } from '../db/client';
 import { isUniqueViolation } from '../db/pgErrors';
@@ -164,6 +165,9 @@ export class SyncSettingsService {
         .returning();
       if ((credentialsChanged || passwordChanged) && after!.serviceId === SYNC_SERVICE_ID) {
         await enqueueFullResync(tx, accommodationId);
+        // New credentials end the wait a refused push set (a wrong password, say): the next turn
+        // sends at once, with them, rather than after the back-off.
+        await updateChannelState(tx, accommodationId, { push_not_before: null });
       }
       await audit(tx, user, {
         action: 'update',

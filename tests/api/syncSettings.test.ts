@@ -72,9 +72,17 @@ describe('sync settings (GET/POST facility/{id}/sync-settings, PATCH .../{settin
     // The same credentials: nothing to resync.
     expect(await resyncs(accommodationId)).toBe(resyncsBefore);
 
+    // A push refused earlier (a wrong password) waits before the next try; new credentials end the wait.
+    await api.rows(sql`insert into channel_state (accommodation_id, push_not_before)
+      values (${accommodationId}, now() + interval '1 minute')
+      on conflict (accommodation_id) do update set push_not_before = excluded.push_not_before`);
     const changed = await patch(accommodationId, setting!.id, {
       params: { accommodation_id: '100121', id: 'mizuumi-2', password: 'new-secret-9876' },
     });
+    const [state] = await api.rows<{ push_not_before: string | null }>(
+      sql`select push_not_before::text from channel_state where accommodation_id = ${accommodationId}`,
+    );
+    expect(state!.push_not_before).toBeNull();
     expect(changed.status).toBe(200);
     expect(changed.body.params).toEqual({ accommodation_id: '100121', id: 'mizuumi-2', password_set: true });
     const after = await stored(setting!.id);
