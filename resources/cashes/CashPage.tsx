@@ -12,9 +12,8 @@ import {
   Typography,
 } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
-import DownloadIcon from '@mui/icons-material/Download';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Title, useNotify } from 'react-admin';
+import { Title } from 'react-admin';
 import { defaultCashRange, pettyCashListQuerySchema, type PettyCashList } from '../../contract/pettyCash';
 import { failureMessage } from '../../dataProvider/apiErrors';
 import { useAppDataProvider } from '../../dataProvider/useAppDataProvider';
@@ -24,7 +23,7 @@ import { DataTable } from '../../src/components/DataTable';
 import { DatePickerJa } from '../../src/components/DatePickerJa';
 import { ForAccommodation } from '../../src/crud/ForAccommodation';
 import { links } from '../../src/routes';
-import { saveBlob } from '../prices/priceModel';
+import { CsvDownloadButton } from '../../src/components/CsvDownloadButton';
 import { CashEntryDialog } from './CashEntryDialog';
 import { cashRows, cashTotals } from './cashModel';
 
@@ -58,13 +57,11 @@ export default function CashPage() {
 
 function CashLedger({ accommodationId }: { accommodationId: number }) {
   const translate = useAppTranslate();
-  const notify = useNotify();
   const dataProvider = useAppDataProvider();
   const queryClient = useQueryClient();
   const [draft, setDraft] = useState<{ start_date: string | null; end_date: string | null }>(defaultCashRange);
   const [range, setRange] = useState<Range>(defaultCashRange);
   const [adding, setAdding] = useState(false);
-  const [downloading, setDownloading] = useState(false);
 
   const ledger = useQuery({
     queryKey: ledgerKey(accommodationId, range),
@@ -82,18 +79,6 @@ function CashLedger({ accommodationId }: { accommodationId: number }) {
     const next = { start_date: draft.start_date!, end_date: draft.end_date! };
     if (next.start_date === range.start_date && next.end_date === range.end_date) void ledger.refetch();
     else setRange(next);
-  };
-
-  const download = async () => {
-    setDownloading(true);
-    try {
-      const file = await dataProvider.downloadCashesCsv(accommodationId, range);
-      saveBlob(file.blob, file.filename);
-    } catch (error) {
-      notify(failureMessage(error, translate('resources.cashes.messages.csv_failed')), { type: 'error' });
-    } finally {
-      setDownloading(false);
-    }
   };
 
   return (
@@ -120,16 +105,15 @@ function CashLedger({ accommodationId }: { accommodationId: number }) {
           <Button variant="contained" onClick={show} disabled={!draftReady} data-testid="cash-show" sx={{ mt: 0.5 }}>
             {translate('resources.cashes.range.show')}
           </Button>
-          <Button
-            variant="outlined"
-            startIcon={<DownloadIcon />}
-            onClick={() => void download()}
-            disabled={downloading || !ledger.data}
+          <CsvDownloadButton
+            load={() => dataProvider.downloadCashesCsv(accommodationId, range)}
+            failed={translate('resources.cashes.messages.csv_failed')}
+            disabled={!ledger.data}
             data-testid="cash-csv"
             sx={{ mt: 0.5 }}
           >
             {translate('resources.cashes.range.csv')}
-          </Button>
+          </CsvDownloadButton>
           <Box sx={{ flexGrow: 1 }} />
           <Button
             variant="contained"

@@ -1,20 +1,8 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
-import {
-  Alert,
-  Box,
-  Button,
-  Card,
-  CardContent,
-  CircularProgress,
-  Skeleton,
-  TableCell,
-  TableRow,
-  Typography,
-} from '@mui/material';
-import DownloadIcon from '@mui/icons-material/Download';
+import { useEffect, useMemo, useState } from 'react';
+import { Alert, Box, Button, Card, CardContent, Skeleton, TableCell, TableRow, Typography } from '@mui/material';
 import { BarChart } from '@mui/x-charts/BarChart';
 import { LineChart } from '@mui/x-charts/LineChart';
-import { Title, useNotify } from 'react-admin';
+import { Title } from 'react-admin';
 import { useParams } from 'react-router-dom';
 import { ANALYTICS_TOTAL_LABEL, analyticsColumns, type AnalyticsAnswer } from '../../../contract/analytics';
 import { failureMessage } from '../../../dataProvider/apiErrors';
@@ -24,7 +12,7 @@ import { useAppTranslate } from '../../../i18n/useAppTranslate';
 import { DataTable } from '../../components/DataTable';
 import { DatePickerJa } from '../../components/DatePickerJa';
 import { FacilityIcon, normalizeColor } from '../../components/FacilityIcon';
-import { saveBlob } from '../../../resources/prices/priceModel';
+import { CsvDownloadButton } from '../../components/CsvDownloadButton';
 import { NotFoundPage } from '../PlaceholderPage';
 import {
   figureCells,
@@ -77,13 +65,11 @@ interface Request {
 function AnalyticsView({ opened }: { opened: Range }) {
   const translate = useAppTranslate();
   const dataProvider = useAppDataProvider();
-  const notify = useNotify();
   const [start, setStart] = useState<string | null>(opened.start);
   const [end, setEnd] = useState<string | null>(opened.end);
   const [request, setRequest] = useState<Request>({ range: opened, n: 0 });
   const [errors, setErrors] = useState<ReturnType<typeof rangeErrors>>(null);
   const [answered, setAnswered] = useState<Loaded | null>(null);
-  const [downloading, setDownloading] = useState(false);
   const shown = request.range;
   const loadFailed = translate('app.analytics.load_failed');
 
@@ -113,18 +99,6 @@ function AnalyticsView({ opened }: { opened: Range }) {
     if (found || !start || !end) return;
     setRequest((r) => ({ range: { start, end }, n: r.n + 1 }));
   };
-
-  const download = useCallback(async () => {
-    setDownloading(true);
-    try {
-      const file = await dataProvider.downloadAnalyticsCsv(shown.start, shown.end);
-      saveBlob(file.blob, file.filename);
-    } catch (e) {
-      notify(failureMessage(e, translate('app.analytics.download_failed')), { type: 'error' });
-    } finally {
-      setDownloading(false);
-    }
-  }, [dataProvider, shown, notify, translate]);
 
   const ready = loaded.status === 'ready' ? loaded : null;
   const title = translate('app.page.analytics');
@@ -165,16 +139,15 @@ function AnalyticsView({ opened }: { opened: Range }) {
             <Button type="submit" variant="contained" sx={{ mt: 1 }} data-testid="analytics-show">
               {translate('app.analytics.show')}
             </Button>
-            <Button
-              variant="outlined"
-              sx={{ mt: 1 }}
-              startIcon={downloading ? <CircularProgress size={16} color="inherit" /> : <DownloadIcon />}
-              onClick={() => void download()}
-              disabled={!ready || downloading}
+            <CsvDownloadButton
+              load={() => dataProvider.downloadAnalyticsCsv(shown.start, shown.end)}
+              failed={translate('app.analytics.download_failed')}
+              disabled={!ready}
               data-testid="analytics-csv"
+              sx={{ mt: 1 }}
             >
               {translate('app.analytics.csv')}
-            </Button>
+            </CsvDownloadButton>
           </Box>
           {
             <Typography color="text.secondary" sx={{ mb: 2 }} data-testid="analytics-period">
