@@ -4,7 +4,7 @@ import { MemoryRouter } from 'react-router-dom';
 import { clearSession, setTokens } from '../../dataProvider/tokenStore';
 import { AppRoutes } from '../../src/App';
 import { json, stubFetch } from '../unit/fetchStub';
-import { demoAccommodations, LocationProbe, storeDemoAccommodations } from './helpers';
+import { demoAccommodations, LocationProbe, openShiftGroup, storeDemoAccommodations } from './helpers';
 
 function renderAt(path: string) {
   return render(
@@ -15,14 +15,7 @@ function renderAt(path: string) {
   );
 }
 
-const shiftGroup = {
-  id: 5,
-  start_date: '2031-03-01',
-  end_date: '2031-03-03',
-  end_at: '2031-02-20',
-  release_flg: 0,
-  user_no_record: [],
-};
+const shiftGroup = openShiftGroup;
 
 function signIn() {
   setTokens({ access_token: 'access', refresh_token: 'refresh', expires_in: 900 });

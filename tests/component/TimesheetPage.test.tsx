@@ -5,16 +5,10 @@ import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import type { TimesheetSheet } from '../../contract/timesheetGroup';
 import { i18nProvider } from '../../i18n/i18nProvider';
 import TimesheetPage from '../../src/pages/timesheet/TimesheetPage';
+import { openShiftGroup } from './helpers';
 
 const sheet = (over: Partial<TimesheetSheet> = {}): TimesheetSheet => ({
-  group: {
-    id: 5,
-    start_date: '2031-03-01',
-    end_date: '2031-03-03',
-    end_at: '2031-02-20',
-    release_flg: 0,
-    user_no_record: [],
-  },
+  group: openShiftGroup,
   users: [
     { id: 7, name: 'スタッフ 花子' },
     { id: 8, name: '受付 次郎' },

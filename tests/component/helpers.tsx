@@ -10,6 +10,7 @@ import { bookMailMethods } from '../../dataProvider/methods/bookMail';
 import { receivedMailMethods } from '../../dataProvider/methods/receivedMail';
 import { setStoredAccommodations } from '../../dataProvider/tokenStore';
 import type { AccommodationsAnswer } from '../../dataProvider/types';
+import type { TimesheetGroup } from '../../contract/timesheetGroup';
 
 export const demoAccommodations: AccommodationsAnswer = {
   company: { name: '株式会社やどばん' },
@@ -107,3 +108,13 @@ export function pickerText(label: string): string {
     .map((s) => s.textContent)
     .join('-');
 }
+
+/** An open shift group of three days in March 2031 (deadline 2031-02-20), as the API answers it. */
+export const openShiftGroup: TimesheetGroup = {
+  id: 5,
+  start_date: '2031-03-01',
+  end_date: '2031-03-03',
+  end_at: '2031-02-20',
+  release_flg: 0,
+  user_no_record: [],
+};
