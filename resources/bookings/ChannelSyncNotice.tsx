@@ -7,6 +7,9 @@ import { failureMessage } from '../../dataProvider/apiErrors';
 import { useAppDataProvider } from '../../dataProvider/useAppDataProvider';
 import { useAppTranslate } from '../../i18n/useAppTranslate';
 
+/** The external channel's bookings carry via 1 (docs/channel.md "Names"). */
+const VIA_CHANNEL = 1;
+
 export interface ChannelSyncNoticeProps {
   booking: Pick<Booking, 'id' | 'via' | 'sync' | 'overbooked'>;
   /**
@@ -17,10 +20,9 @@ export interface ChannelSyncNoticeProps {
 }
 
 /**
- * What the booking panel says about the external channel (issue 21): the warning of an overbooked
- * channel booking (the site sold a room we no longer had; staff move someone), and, while a booking
- * has not reached the site (sync 0: our change of a channel booking, or a booking made here whose
- * nights change the stock the site sells), the 同期 button (PATCH /admin/books/{id}/sync) with the
+ * What the booking panel says about a booking from the external channel (issue 21): the warning of
+ * an overbooked one (the site sold a room we no longer had; staff move someone), and, while our
+ * change has not reached the site (sync 0), the 同期 button (PATCH /admin/books/{id}/sync) with the
  * site's refusal in Japanese when it fails.
  */
 export function ChannelSyncNotice({ booking, onSynced }: ChannelSyncNoticeProps) {
@@ -29,6 +31,7 @@ export function ChannelSyncNotice({ booking, onSynced }: ChannelSyncNoticeProps)
   const notify = useNotify();
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
+  if (booking.via !== VIA_CHANNEL) return null;
   const overbooked = booking.overbooked === 1;
   const unsynced = booking.sync === 0;
   if (!overbooked && !unsynced) return null;

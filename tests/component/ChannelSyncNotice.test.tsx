@@ -35,17 +35,10 @@ describe('ChannelSyncNotice (the booking panel on a channel booking)', () => {
     expect(screen.queryByRole('button', { name: '同期' })).not.toBeInTheDocument();
   });
 
-  it('says nothing for a synced booking, from the channel or made here', () => {
+  it('says nothing for a synced channel booking or any other booking', () => {
     renderNotice({ id: 5, via: 1, sync: 1, overbooked: 0 });
-    renderNotice({ id: 6, via: 0, sync: 1, overbooked: 0 });
+    renderNotice({ id: 6, via: 0, sync: 0, overbooked: 0 });
     expect(screen.queryByTestId('channel-sync-notice')).not.toBeInTheDocument();
-  });
-
-  it('offers 同期 for an unsynced booking made here too (its nights change the stock the site sells)', async () => {
-    const { syncBook } = renderNotice({ id: 9, via: 0, sync: 0, overbooked: 0 });
-    expect(screen.getByTestId('booking-unsynced')).toHaveTextContent('外部予約サイトにまだ反映されていません');
-    await userEvent.setup().click(screen.getByRole('button', { name: '同期' }));
-    await waitFor(() => expect(syncBook).toHaveBeenCalledWith(9));
   });
 
   it('syncs an unsynced channel booking, says so, and reloads', async () => {
