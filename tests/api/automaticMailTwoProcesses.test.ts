@@ -7,7 +7,7 @@ import { openDatabase } from '../../server/db/client';
 import { enqueueMail } from '../../server/mail/outbox';
 import { httpClient } from '../support/http';
 import { withDatabase } from '../support/postgresUrl';
-import { run, waitFor } from '../support/processes';
+import { freePort, run, waitFor } from '../support/processes';
 import { startSmtpSink, type ReceivedMail, type SmtpSink } from '../support/smtpSink';
 import { ADMIN } from '../support/testServer';
 
@@ -43,7 +43,7 @@ const guest = (i: number) => `guest${i}.${run_}@example.org`;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 async function startServer(database: string): Promise<Server> {
-  const port = 20000 + Math.floor(Math.random() * 20000);
+  const port = await freePort();
   const p = run('server/server.ts', {
     DATABASE_URL: database,
     PORT: String(port),
@@ -54,7 +54,7 @@ async function startServer(database: string): Promise<Server> {
     SMTP_URL: sink.url,
   });
   const baseUrl = `http://127.0.0.1:${port}`;
-  await waitFor(`${baseUrl}/api/health`, 60_000).catch((e: unknown) => {
+  await waitFor(`${baseUrl}/api/health`, 60_000, p).catch((e: unknown) => {
     p.child.kill('SIGKILL');
     throw new Error(`${String(e)}\n${p.output()}`, { cause: e });
   });

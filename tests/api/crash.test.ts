@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { addDays, tokyoToday } from '../../contract/dates';
-import { freshDataDir, run, waitFor } from '../support/processes';
+import { freePort, freshDataDir, run, waitFor } from '../support/processes';
 import { ADMIN, CLIENT } from '../support/testServer';
 
 const BURST = 200;
@@ -16,10 +16,10 @@ async function signIn(base: string): Promise<string> {
 
 /** Starts the server on an embedded data folder and answers its address once it is up. */
 async function start(dataDir: string) {
-  const port = 20000 + Math.floor(Math.random() * 20000);
+  const port = await freePort();
   const p = run('server/server.ts', { DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' });
   const base = `http://127.0.0.1:${port}`;
-  await waitFor(`${base}/api/health`, 90_000);
+  await waitFor(`${base}/api/health`, 90_000, p);
   return { p, base };
 }
 

@@ -8,7 +8,7 @@ import { newPglite } from '../../server/db/pglite';
 import { mailMessages, mailPublications } from '../../server/db/schema';
 import { enqueueMail } from '../../server/mail/outbox';
 import { withDatabase } from '../support/postgresUrl';
-import { freshDataDir, run, waitFor } from '../support/processes';
+import { freePort, freshDataDir, run, waitFor } from '../support/processes';
 import { startSmtpSink, type SmtpSink } from '../support/smtpSink';
 
 const RECIPIENTS = 1000;
@@ -57,7 +57,7 @@ async function withDb<T>(
 }
 
 async function startServer(env: Record<string, string>) {
-  const port = 20000 + Math.floor(Math.random() * 20000);
+  const port = await freePort();
   const p = run('server/server.ts', {
     ...env,
     PORT: String(port),
@@ -65,7 +65,10 @@ async function startServer(env: Record<string, string>) {
     LOG_LEVEL: 'warn',
     CONSOLE_DIR: './tests/support/no-console',
   });
-  await waitFor(`http://127.0.0.1:${port}/api/health`, 120_000);
+  await waitFor(`http://127.0.0.1:${port}/api/health`, 120_000, p).catch((e: unknown) => {
+    p.child.kill('SIGKILL');
+    throw e;
+  });
   return p;
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { freshDataDir, run, waitFor } from '../support/processes';
+import { freePort, freshDataDir, run, waitFor } from '../support/processes';
 
 describe('the server process', () => {
   it('refuses to start on a bad environment, naming the variable, before opening anything', async () => {
@@ -13,7 +13,7 @@ describe('the server process', () => {
   it.skipIf(!!process.env.DATABASE_URL)(
     'shuts down gracefully on SIGTERM: the request under way is answered, then it exits 0',
     async () => {
-      const port = 20000 + Math.floor(Math.random() * 20000);
+      const port = await freePort();
       const p = run('server/server.ts', {
         DATA_DIR: freshDataDir(),
         PORT: String(port),
@@ -22,7 +22,7 @@ describe('the server process', () => {
         LOG_LEVEL: 'info',
       });
       try {
-        await waitFor(`http://127.0.0.1:${port}/api/health`, 60_000);
+        await waitFor(`http://127.0.0.1:${port}/api/health`, 60_000, p);
         // A slow request (argon2 for an unknown address) under way when the signal comes.
         const slow = fetch(`http://127.0.0.1:${port}/oauth/auth`, {
           method: 'POST',

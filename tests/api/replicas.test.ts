@@ -3,7 +3,7 @@ import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { withDatabase } from '../support/postgresUrl';
 import { CLIENT, ADMIN } from '../support/testServer';
-import { run, waitFor } from '../support/processes';
+import { freePorts, run, waitFor } from '../support/processes';
 
 const url = process.env.DATABASE_URL;
 
@@ -14,7 +14,7 @@ describe.skipIf(!url)('server processes started together on one fresh PostgreSQL
     const admin = new pg.Client({ connectionString: url });
     await admin.connect();
     await admin.query(`create database ${name}`);
-    const ports = [0, 1, 2].map(() => 20000 + Math.floor(Math.random() * 20000));
+    const ports = await freePorts(3);
     const processes = ports.map((port) =>
       run('server/server.ts', {
         DATABASE_URL: withDatabase(url!, name),
@@ -24,7 +24,7 @@ describe.skipIf(!url)('server processes started together on one fresh PostgreSQL
       }),
     );
     try {
-      await Promise.all(ports.map((port) => waitFor(`http://127.0.0.1:${port}/api/health`, 60_000)));
+      await Promise.all(ports.map((port, i) => waitFor(`http://127.0.0.1:${port}/api/health`, 60_000, processes[i])));
       for (const port of ports) {
         const res = await fetch(`http://127.0.0.1:${port}/oauth/auth`, {
           method: 'POST',

@@ -5,7 +5,7 @@ import { HEARTBEAT_MS, LISTEN_APPLICATION_NAME } from '../../server/db/notificat
 import { TRUST_MS } from '../../server/auth/sessionCache';
 import { httpClient } from '../support/http';
 import { withDatabase } from '../support/postgresUrl';
-import { run, waitFor } from '../support/processes';
+import { freePort, run, waitFor } from '../support/processes';
 import { ADMIN, CLIENT } from '../support/testServer';
 
 const url = process.env.DATABASE_URL;
@@ -33,7 +33,7 @@ let accommodations: number[];
 const stalledRefusals: number[] = [];
 
 async function startServer(database: string): Promise<Server> {
-  const port = 20000 + Math.floor(Math.random() * 20000);
+  const port = await freePort();
   const p = run('server/server.ts', {
     DATABASE_URL: database,
     PORT: String(port),
@@ -43,7 +43,7 @@ async function startServer(database: string): Promise<Server> {
     AUTH_RATE_LIMIT: '1000',
   });
   const baseUrl = `http://127.0.0.1:${port}`;
-  await waitFor(`${baseUrl}/api/health`, 60_000).catch((e: unknown) => {
+  await waitFor(`${baseUrl}/api/health`, 60_000, p).catch((e: unknown) => {
     p.child.kill('SIGKILL');
     throw new Error(`${String(e)}\n${p.output()}`, { cause: e });
   });

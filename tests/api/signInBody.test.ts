@@ -3,7 +3,7 @@ import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorMessages } from '../../contract/messages';
 import { httpClient } from '../support/http';
-import { freshDataDir, run, waitFor } from '../support/processes';
+import { freePort, freshDataDir, run, waitFor } from '../support/processes';
 import { ADMIN, CLIENT, startTestServer, type TestServer } from '../support/testServer';
 
 /** Sign-in and sign-out take a small form and nothing else: no upload reaches an anonymous caller. */
@@ -128,7 +128,7 @@ async function peakGrowth(pid: number, work: () => Promise<void>): Promise<numbe
 
 describe.skipIf(process.platform !== 'linux')('uploads to the sign-in of a server process', () => {
   it('12 parallel uploads of five 10 MB files are all refused, and the memory stays', async () => {
-    const port = 20000 + Math.floor(Math.random() * 20000);
+    const port = await freePort();
     const server = run('server/server.ts', {
       DATA_DIR: freshDataDir(),
       SEED_DEMO: '0',
@@ -138,7 +138,7 @@ describe.skipIf(process.platform !== 'linux')('uploads to the sign-in of a serve
     });
     const base = `http://127.0.0.1:${port}`;
     try {
-      await waitFor(`${base}/api/health`, 60_000);
+      await waitFor(`${base}/api/health`, 60_000, server);
       const form = formWithFiles(5, 10 * 1024 * 1024);
       const statuses: number[] = [];
       const growth = await peakGrowth(server.child.pid!, async () => {

@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
+import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 
@@ -16,9 +17,17 @@ export function run(entry: string, env: Record<string, string>, args: string[] =
   return { child, exited, output: () => output };
 }
 
-export async function waitFor(url: string, ms: number) {
+/**
+ * Waits until `url` answers 2xx. With the process that should answer it, fails at once, with the
+ * process's output, when that process exits first (a port taken, a crash at start).
+ */
+export async function waitFor(url: string, ms: number, p?: Pick<ReturnType<typeof run>, 'exited' | 'output'>) {
   const until = Date.now() + ms;
+  let exitCode: number | null | undefined;
+  void p?.exited.then((code) => (exitCode = code));
   while (Date.now() < until) {
+    if (exitCode !== undefined)
+      throw new Error(`the process exited (${exitCode}) before ${url} answered:\n${p!.output()}`);
     try {
       if ((await fetch(url)).ok) return;
     } catch {
@@ -26,8 +35,31 @@ export async function waitFor(url: string, ms: number) {
     }
     await new Promise((r) => setTimeout(r, 100));
   }
-  throw new Error(`${url} did not answer within ${ms} ms`);
+  throw new Error(`${url} did not answer within ${ms} ms${p ? `:\n${p.output()}` : ''}`);
 }
+
+/**
+ * Ports no socket holds now, one per server to start, from the kernel (a random number could be a
+ * port an outgoing connection holds: a server once failed to start so in CI).
+ */
+export async function freePorts(n: number): Promise<number[]> {
+  const servers = await Promise.all(
+    Array.from(
+      { length: n },
+      () =>
+        new Promise<ReturnType<typeof createServer>>((resolve, reject) => {
+          const server = createServer();
+          server.once('error', reject);
+          server.listen(0, '127.0.0.1', () => resolve(server));
+        }),
+    ),
+  );
+  const ports = servers.map((server) => (server.address() as { port: number }).port);
+  await Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))));
+  return ports;
+}
+
+export const freePort = async () => (await freePorts(1))[0]!;
 
 /** A fresh embedded database folder for a child process. */
 export const freshDataDir = () => path.join(mkdtempSync(path.join(os.tmpdir(), 'yadoban-proc-')), 'db');
