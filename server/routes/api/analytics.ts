@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { analyticsAnswerSchema, analyticsQuerySchema } from '../../../contract/analytics';
 import { errorBodySchema } from '../../../contract/error';
 import type { AppContext } from '../../context';
+import { sendCsvFile } from '../csvFile';
 import { userOf } from '../../plugins/access';
 import { AnalyticsService } from '../../services/analytics';
 import { sendJsonText } from '../jsonText';
@@ -11,10 +12,10 @@ const errors = { 400: errorBodySchema, 401: errorBodySchema };
 const tags = ['analytics'];
 
 /** A file name for the export: ASCII for old clients, the Japanese one for the rest (RFC 6266). */
-function attachment(start: string, end: string): string {
-  const utf8Name = encodeURIComponent(`ゲスト分析_${start}_${end}.csv`);
-  return `attachment; filename="analytics_${start}_${end}.csv"; filename*=UTF-8''${utf8Name}`;
-}
+const fileNames = (start: string, end: string) => ({
+  ascii: `analytics_${start}_${end}.csv`,
+  utf8: `ゲスト分析_${start}_${end}.csv`,
+});
 
 /**
  * Guest analysis (spec 2 "Guest analysis", 9; issue 22): one row per facility the user reaches
@@ -42,10 +43,7 @@ const analyticsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
       const { start_date, end_date, format } = request.query;
       if (format === 'csv') {
         const csv = await analytics.csv(user, { start_date, end_date });
-        return raw
-          .type('text/csv; charset=utf-8')
-          .header('content-disposition', attachment(start_date, end_date))
-          .send(csv);
+        return sendCsvFile(raw, csv, fileNames(start_date, end_date));
       }
       return sendJsonText(raw, await analytics.json(user, { start_date, end_date }));
     },

@@ -12,6 +12,7 @@ import {
 } from '../../../contract/pettyCash';
 import { z } from '../../../contract/zod';
 import type { AppContext } from '../../context';
+import { sendCsvFile } from '../csvFile';
 import { userOf } from '../../plugins/access';
 import { PettyCashService } from '../../services/pettyCash';
 
@@ -45,10 +46,9 @@ const cashRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
       const list = await cash.list(request.params.id, request.query);
       if (request.query.format !== 'csv') return list;
       // A file, not the JSON of the schema: sent as its bytes.
-      return (reply as FastifyReply)
-        .type('text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${pettyCashCsvName(request.params.id, list)}"`)
-        .send(Buffer.from(pettyCashCsvText(list), 'utf8'));
+      return sendCsvFile(reply as FastifyReply, pettyCashCsvText(list), {
+        ascii: pettyCashCsvName(request.params.id, list),
+      });
     },
   );
 

@@ -14,6 +14,7 @@ import {
 import { priceRuleAnswerSchema } from '../../../contract/priceRule';
 import { z } from '../../../contract/zod';
 import type { AppContext } from '../../context';
+import { sendCsvFile } from '../csvFile';
 import { userOf } from '../../plugins/access';
 import { declaredLengthAtMost } from '../../plugins/bodyLimits';
 import { csvField, isCsvMimetype, notCsv, payloadTooLarge, priceCsvBytes } from '../../services/priceCsv';
@@ -59,10 +60,10 @@ function csvFile(request: FastifyRequest): Buffer | string {
 }
 
 /** A file name for the export: ASCII for old clients, the plan's name for the rest (RFC 6266). */
-function attachment(planId: number, planName: string): string {
-  const utf8Name = encodeURIComponent(`${planName}_料金.csv`);
-  return `attachment; filename="plan_${planId}_prices.csv"; filename*=UTF-8''${utf8Name}`;
-}
+const fileNames = (planId: number, planName: string) => ({
+  ascii: `plan_${planId}_prices.csv`,
+  utf8: `${planName}_料金.csv`,
+});
 
 /** Plan prices (spec section 7 "Prices"): the grid, the creator's bulk write, CSV export and import. */
 const priceRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
@@ -97,10 +98,7 @@ const priceRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
       if (format !== 'csv') return { prices: await prices.list(user, request.params.plan_id, start_date, end_date) };
       const file = await prices.export(user, request.params.plan_id, start_date, end_date);
       // A file, not the JSON of the schema: sent as its bytes.
-      return (reply as FastifyReply)
-        .type('text/csv; charset=utf-8')
-        .header('content-disposition', attachment(file.plan.id, file.plan.name))
-        .send(priceCsvBytes(file.prices));
+      return sendCsvFile(reply as FastifyReply, priceCsvBytes(file.prices), fileNames(file.plan.id, file.plan.name));
     },
   );
 
