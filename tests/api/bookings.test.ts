@@ -383,14 +383,27 @@ describe('PATCH and DELETE /admin/books/{id}', () => {
   });
 
   it('refuses a move into a full room type with 409 and changes nothing', async () => {
-    const [full] = await api.rows<{ room_id: number; night: string }>(sql`
-      select b.room_id, d::date::text as night from bookings b join rooms r on r.id = b.room_id,
-        generate_series(b.start_date, b.end_date - 1, interval '1 day') d
-      where b.accommodation_id = ${api.accommodations[0]!.id} and b.delete_flg = 0 and b.room_id <> ${booking.room_id}
-      group by b.room_id, r.max_num, d having count(*) >= r.max_num limit 1`);
+    // Another room type of the accommodation, filled for one night by bookings of this test.
+    const [other] = await api.rows<{ room_id: number; max_num: number }>(sql`
+      select id as room_id, max_num from rooms where accommodation_id = ${api.accommodations[0]!.id}
+        and id <> ${booking.room_id} and max_num > 0 order by max_num, id limit 1`);
+    const night = await freeStart(other!.room_id, 1, addDays(today, 200));
+    for (let i = 0; i < other!.max_num; i++) {
+      const filled = await create({
+        accommodation_id: api.accommodations[0]!.id,
+        room_id: other!.room_id,
+        start_date: night,
+        days: 1,
+        person_number: 1,
+        price: 0,
+        price_sub: 10000,
+        name: `満室 ${i}`,
+      });
+      expect(filled.status).toBe(201);
+    }
     const res = await api.http.send<any>('PATCH', `/api/admin/books/${booking.id}`, {
       token: api.admin,
-      json: { room_id: full!.room_id, plan_id: null, price_sub: 0, start_date: full!.night, days: 1 },
+      json: { room_id: other!.room_id, plan_id: null, price_sub: 0, start_date: night, days: 1 },
     });
     expect(res.status).toBe(409);
     expect(res.body.message).toMatch(/満室/);
