@@ -1,6 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { addDays, tokyoToday } from '../contract/dates';
-import { ADMIN, pickDate, signIn } from './support';
+import { ADMIN, freeCheckIn, pickDate, signIn, test } from './support';
 
 /** A PATCH/POST/DELETE of the booking API, waited for so that a reload shows what the server stored. */
 const bookingCall = (page: Page, method: string) =>
@@ -9,8 +9,8 @@ const bookingCall = (page: Page, method: string) =>
 test('a booking is created, edited, moved to another room, cancelled and found in the stay history', async ({
   page,
 }) => {
-  // A weekday about ten weeks ahead: inside the demo plans' price range, away from the demo bookings' peaks.
-  const checkIn = addDays(tokyoToday(), 75);
+  // About ten weeks ahead (inside the demo plans' price range), on nights both room types have a room.
+  const checkIn = await freeCheckIn(page.request, 1, ['和室8畳', '和室10畳 山側'], 2, addDays(tokyoToday(), 75));
   const stamp = Date.now().toString(36);
   const guest = `試験 太郎${stamp}`;
   const mail = `e2e-${stamp}@example.com`;
@@ -111,7 +111,7 @@ test('a booking is created, edited, moved to another room, cancelled and found i
 });
 
 test('a booking without a plan takes its total, and leaving a plan asks for the total', async ({ page }) => {
-  const checkIn = addDays(tokyoToday(), 82);
+  const checkIn = await freeCheckIn(page.request, 1, ['和室8畳'], 2, addDays(tokyoToday(), 82));
   const guest = `プランなし ${Date.now().toString(36)}`;
   await signIn(page, ADMIN);
   await page.goto('/m/accommodation/1/book/0');

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { addDays, tokyoToday } from '../contract/dates';
 import type { AccommodationOption } from '../contract/option';
 import { formatDate, formatYen } from '../i18n/formats';
-import { accommodationsOf, ADMIN, bearerOf, postStay, roomsOf, signIn, STAFF } from './support';
+import { ADMIN, STAFF, accommodationsOf, bearerOf, postStay, roomsOf, signIn, test } from './support';
 
 /** A one-night booking without a plan, its total 30,000円, on a free night some months ahead. */
 async function freshBooking(page: Page, headers: Record<string, string>, accommodationId: number, name: string) {
@@ -71,10 +71,11 @@ test('staff read an added option, a payment, a cancel at a typed fee and a refun
   const total = 30000 + option.price * 2;
   await expect(panel.getByTestId('booking-price-sub')).toHaveText(formatYen(total));
 
-  // 10,000円 paid by bank transfer.
+  // 10,000円 paid by bank transfer, dated today (once: the run may pass midnight before the history is read).
+  const paidOn = tokyoToday();
   const paid = await page.request.post('/api/payments', {
     headers,
-    data: { book_id: id, amount: 10000, pay_type: 1, payment_exe_date: tokyoToday() },
+    data: { book_id: id, amount: 10000, pay_type: 1, payment_exe_date: paidOn },
   });
   expect(paid.status()).toBe(201);
   const paymentId = ((await paid.json()) as { id: number }).id;
@@ -122,13 +123,13 @@ test('staff read an added option, a payment, a cancel at a typed fee and a refun
   await expect(rows).toHaveCount(6);
   await expect(rows.nth(0)).toContainText('返金の登録');
   await expect(rows.nth(0)).toContainText(
-    `返金額: 7,000円、対象の入金: ${formatDate(tokyoToday())} 銀行振込 10,000円、予約の入金合計: 10,000円 → 3,000円`,
+    `返金額: 7,000円、対象の入金: ${formatDate(paidOn)} 銀行振込 10,000円、予約の入金合計: 10,000円 → 3,000円`,
   );
   await expect(rows.nth(1)).toContainText('予約のキャンセル');
   await expect(rows.nth(1)).toContainText('キャンセル: なし → あり、キャンセル料: 3,000円');
   await expect(rows.nth(2)).toContainText('入金の登録');
   await expect(rows.nth(2)).toContainText(
-    `入金額: 10,000円、支払方法: 銀行振込、入金日: ${formatDate(tokyoToday())}、予約の入金合計: 0円 → 10,000円`,
+    `入金額: 10,000円、支払方法: 銀行振込、入金日: ${formatDate(paidOn)}、予約の入金合計: 0円 → 10,000円`,
   );
   // The option and the total it moved are one change: the option's row is written last.
   await expect(rows.nth(3)).toContainText('オプションの追加');

@@ -1,7 +1,7 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { addDays, tokyoToday } from '../contract/dates';
 import { formatDate } from '../i18n/formats';
-import { ADMIN, bearerOf, postStay, roomsOf, signIn } from './support';
+import { ADMIN, bearerOf, postStay, roomsOf, signIn, test } from './support';
 
 /** An administrator's bearer token, for preparing data through the API. */
 async function adminToken(request: APIRequestContext): Promise<string> {
@@ -36,7 +36,11 @@ const refundsList = (page: Page) => page.getByTestId('refunds-needed');
 test("today's check-in shows on the dashboard and opens its booking panel", async ({ page }) => {
   const token = await adminToken(page.request);
   const name = `本日 到着${Date.now().toString(36)}`;
-  const booking = await createBooking(page.request, token, tokyoToday(), name, 5000);
+  // The page's clock stands at the moment the stay was booked for today (timers still run): a run
+  // that passes midnight still opens the dashboard on that day.
+  const now = new Date();
+  await page.clock.setFixedTime(now);
+  const booking = await createBooking(page.request, token, tokyoToday(now), name, 5000);
   // The 5,000円 received when booking is money received; a 仮決済 added later is not (issue 19).
   const provisional = await page.request.post('/api/payments', {
     headers: { authorization: `Bearer ${token}` },
@@ -66,9 +70,10 @@ test('a cancelled booking that holds money is refunded from the dashboard and le
   const name = `返金 試験${Date.now().toString(36)}`;
   const booking = await createBooking(page.request, token, addDays(tokyoToday(), 40), name);
   // Money received (a dated payment): a provisional settlement is not refundable (issue 19).
+  const paidOn = tokyoToday();
   const paid = await page.request.post('/api/payments', {
     headers: { authorization: `Bearer ${token}` },
-    data: { book_id: booking.id, amount: 15000, pay_type: 1, payment_exe_date: tokyoToday() },
+    data: { book_id: booking.id, amount: 15000, pay_type: 1, payment_exe_date: paidOn },
   });
   expect(paid.status()).toBe(201);
   const cancelled = await page.request.delete(`/api/admin/books/${booking.id}`, {
@@ -84,7 +89,7 @@ test('a cancelled booking that holds money is refunded from the dashboard and le
   const amount = row.getByRole('textbox', { name: `${name}様への返金額` });
   await expect(amount).toHaveValue('15,000');
   // The refund names the payment it gives back (issue 19): the one dated payment, chosen already.
-  const source = `${formatDate(tokyoToday())} 銀行振込 15,000円`;
+  const source = `${formatDate(paidOn)} 銀行振込 15,000円`;
   await expect(row.getByRole('combobox', { name: '返金する入金' })).toHaveText(source);
   await refundsList(page).screenshot({ path: test.info().outputPath('refund-payment-1400.png') });
   await page.setViewportSize({ width: 390, height: 844 });
@@ -137,7 +142,9 @@ test('a cancelled booking that holds money is refunded from the dashboard and le
 test('on a phone-width screen the dashboard fits and a booking opens over it', async ({ page }) => {
   const token = await adminToken(page.request);
   const name = `本日 電話${Date.now().toString(36)}`;
-  await createBooking(page.request, token, tokyoToday(), name);
+  const now = new Date();
+  await page.clock.setFixedTime(now); // the day of the stay, whatever the run's clock reaches meanwhile
+  await createBooking(page.request, token, tokyoToday(now), name);
 
   await page.setViewportSize({ width: 400, height: 800 });
   await signIn(page, ADMIN);

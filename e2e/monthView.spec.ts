@@ -1,6 +1,6 @@
-import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { addDays, tokyoToday } from '../contract/dates';
-import { ADMIN, bearerOf, bookStay, roomsOf, signIn } from './support';
+import { ADMIN, bearerOf, bookStay, roomsOf, showMonth, signIn, test } from './support';
 
 /** A Monday in the second week of the month four months on (past the demo data): its week stays inside that month. */
 function mondayAhead(): string {
@@ -47,7 +47,7 @@ async function openMonthAhead(page: Page, accommodationId: number) {
   await page.goto(`/m/accommodation/${accommodationId}`);
   await page.getByRole('button', { name: '月表示', exact: true }).click();
   const month = page.getByTestId('calendar-month');
-  for (let i = 0; i < 4; i++) await month.getByRole('button', { name: '翌月' }).click();
+  await showMonth(month, mondayAhead());
   return month;
 }
 

@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
-import { ADMIN, signIn } from './support';
+import { expect } from '@playwright/test';
+import { ADMIN, signIn, test } from './support';
 
 test('the site has a favicon, served from the build', async ({ page, request }) => {
   const icon = await request.get('/favicon.svg');

@@ -1,8 +1,50 @@
 import { mkdir, readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import {
+  expect,
+  test as base,
+  type APIRequestContext,
+  type BrowserContext,
+  type Locator,
+  type Page,
+} from '@playwright/test';
 import PostalMime, { type Email } from 'postal-mime';
 import { E2E_MAIL_DIR } from '../playwright.config';
+import { addDays } from '../contract/dates';
+
+/**
+ * The browser's clock moved as far as the run's, when scripts/test-at.sh moved it (E2E_CLOCK_OFFSET_MS):
+ * only Date is moved, timers run as they do. Chromium is not run under libfaketime itself
+ * (playwright.config.ts keeps it out): its frames stop there.
+ */
+export async function moveClock(context: BrowserContext) {
+  const offset = Number(process.env.E2E_CLOCK_OFFSET_MS ?? 0);
+  if (!offset) return;
+  await context.addInitScript((ms: number) => {
+    const RealDate = Date;
+    class MovedDate extends RealDate {
+      constructor(...args: ConstructorParameters<DateConstructor> | []) {
+        if (args.length === 0) super(RealDate.now() + ms);
+        else super(...(args as ConstructorParameters<DateConstructor>));
+      }
+      static override now() {
+        return RealDate.now() + ms;
+      }
+    }
+    globalThis.Date = MovedDate as DateConstructor;
+  }, offset);
+}
+
+/** Playwright's test, each page's clock moved with the run's (moveClock). */
+export const test = base.extend<{ movedClock: void }>({
+  movedClock: [
+    async ({ context }, use) => {
+      await moveClock(context);
+      await use();
+    },
+    { auto: true },
+  ],
+});
 
 export const ADMIN = { mail: 'admin@example.com', password: 'admin-pass-1234' };
 export const STAFF = { mail: 'staff@example.com', password: 'staff-pass-1234' };
@@ -156,4 +198,55 @@ export async function waitForMail(
     )
     .toBe(true);
   return found!;
+}
+
+/**
+ * Moves a month view (react-big-calendar's toolbar) to the month of `date` with 前月 and 翌月. The
+ * view opens on the month its toolbar named before (early in a month that is the month before), so
+ * a test never counts clicks from today.
+ */
+export async function showMonth(month: Locator, date: string) {
+  const [year, m] = date.split('-').map(Number) as [number, number];
+  const label = month.locator('.rbc-toolbar-label');
+  for (let step = 0; step < 120; step++) {
+    const shown = (await label.innerText()).match(/(\d{4})年(\d{1,2})月/);
+    expect(shown, 'the month view names its month').not.toBeNull();
+    const diff = (year - Number(shown![1])) * 12 + (m - Number(shown![2]));
+    if (diff === 0) return;
+    await month.getByRole('button', { name: diff > 0 ? '翌月' : '前月', exact: true }).click();
+    await expect(label).not.toHaveText(shown![0]);
+  }
+  throw new Error(`the month view did not reach ${date}`);
+}
+
+/**
+ * The first check-in from `from` on which every named room type of the accommodation has a room
+ * left for `nights` nights: the demo data fills some nights, and which depends on the day the suite runs.
+ */
+export async function freeCheckIn(
+  request: APIRequestContext,
+  accommodationId: number,
+  roomNames: string[],
+  nights: number,
+  from: string,
+): Promise<string> {
+  const headers = await bearerOf(request);
+  const ids = (await roomsOf(request, headers, accommodationId))
+    .filter((r) => roomNames.includes(r.name))
+    .map((r) => r.id);
+  expect(ids).toHaveLength(roomNames.length);
+  const hasRoom = async (date: string) => {
+    const res = await request.get(`/api/admin/books/date/${date}`, {
+      headers,
+      params: { accommodation_id: accommodationId },
+    });
+    const { rooms } = (await res.json()) as { rooms: { room_id: number; capacity: number; booked: number }[] };
+    return ids.every((id) => rooms.some((r) => r.room_id === id && r.booked < r.capacity));
+  };
+  for (let start = from, tries = 0; tries < 60; start = addDays(start, 1), tries++) {
+    let free = true;
+    for (let n = 0; n < nights && free; n++) free = await hasRoom(addDays(start, n));
+    if (free) return start;
+  }
+  throw new Error(`no check-in with ${roomNames.join(', ')} free for ${nights} nights from ${from}`);
 }

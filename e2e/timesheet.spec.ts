@@ -1,5 +1,5 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
-import { ADMIN, STAFF, pickDate, signIn } from './support';
+import { expect, type Browser, type Page } from '@playwright/test';
+import { ADMIN, STAFF, moveClock, pickDate, showMonth, signIn, test } from './support';
 
 /** Screenshots for a person to look at, only when asked for (E2E_SCREENSHOT_DIR). */
 const SHOTS = process.env.E2E_SCREENSHOT_DIR;
@@ -10,6 +10,7 @@ const PERIOD = '2031年3月1日〜2031年3月7日';
 
 async function signedInPage(browser: Browser, who: typeof ADMIN, width = 1280): Promise<Page> {
   const context = await browser.newContext({ viewport: { width, height: 900 } });
+  await moveClock(context);
   const page = await context.newPage();
   await signIn(page, who);
   return page;
@@ -93,10 +94,14 @@ test('a shift group: created by an administrator, marked by staff, assigned and 
   );
   if (SHOTS) await staff.screenshot({ path: `${SHOTS}/timesheet-sheet-staff-released-390.png`, fullPage: true });
 
-  // 自分のシフト: this month's released demo shifts of the member of staff.
+  // 自分のシフト: the shift assigned above, in its month (the demo's released month is the month the
+  // server was started in, which may be last month by now).
   await staff.goto('/m/timesheet');
   await staff.getByTestId('tab-mine').click();
-  await expect(staff.getByTestId('my-shifts').locator('.rbc-event').first()).toBeVisible();
+  const mine = staff.getByTestId('my-shifts');
+  await expect(mine.locator('.rbc-toolbar-label')).toHaveText(/^\d{4}年\d{1,2}月$/);
+  await showMonth(mine, '2031-03-03');
+  await expect(mine.locator('.rbc-event').first()).toBeVisible();
   if (SHOTS) await staff.screenshot({ path: `${SHOTS}/timesheet-mine-staff-390.png`, fullPage: true });
 
   // The administrator deletes the group after the confirmation.

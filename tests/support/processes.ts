@@ -5,9 +5,26 @@ import os from 'node:os';
 import path from 'node:path';
 
 /** Runs a TypeScript entry point as its own process, as `npm start` does, and collects its output. */
+/**
+ * The test run's clock when scripts/test-at.sh moved it (libfaketime's variables): a server
+ * process started by a test reads the same time as the test and its database.
+ */
+function movedClock(): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(process.env).filter(
+      (e): e is [string, string] => (e[0] === 'LD_PRELOAD' || e[0].startsWith('FAKETIME')) && e[1] !== undefined,
+    ),
+  );
+}
+
+/** A child process's environment: PATH, HOME, the run's clock and what the test gives. */
+export function childEnv(env: Record<string, string>): Record<string, string> {
+  return { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...movedClock(), ...env };
+}
+
 export function run(entry: string, env: Record<string, string>, args: string[] = []) {
   const child = spawn(process.execPath, ['--import', 'tsx', entry, ...args], {
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
+    env: childEnv(env),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
