@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { addDays, maxDate, tokyoToday } from '../../contract/dates';
+import { addDays, maxDate } from '../../contract/dates';
 import type { Db, Tx } from '../db/client';
 import { sqlRows } from '../db/client';
-import { CHANGE_KIND } from './changes';
+import { CHANGE_KIND, channelToday } from './changes';
 import {
   ChannelClient,
   ChannelError,
@@ -254,7 +254,7 @@ export async function pushOnce(
   const notBefore = asDate(state?.push_not_before ?? null);
   if (notBefore && notBefore > now) return { ...result, waitedUntil: notBefore };
 
-  const today = tokyoToday(now);
+  const today = await channelToday(db);
   const maxPerCall = Math.max(1, Math.min(options.maxValuesPerCall ?? MAX_VALUES_PER_CALL, MAX_VALUES_PER_CALL));
 
   // What is queued now, per kind and target; ids read are deleted once sent (rows queued meanwhile stay).
@@ -445,8 +445,7 @@ export function pushAll(
   });
 }
 
-/** Nights from today (Tokyo) for a year: the range a full resync and the read-back cover. */
-export function yearAhead(now: Date, nights: number): { from: string; toExclusive: string } {
-  const from = tokyoToday(now);
+/** Nights from today (Tokyo, channelToday) for a year: the range a full resync and the read-back cover. */
+export function yearAhead(from: string, nights: number): { from: string; toExclusive: string } {
   return { from, toExclusive: addDays(from, nights) };
 }

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { addDays } from '../../contract/dates';
 import type { Db } from '../db/client';
-import { CHANGE_KIND, RESYNC_NIGHTS } from './changes';
+import { CHANGE_KIND, channelToday, RESYNC_NIGHTS } from './changes';
 import { ChannelClient, ChannelError, channelErrorMessage } from './client';
 import type { ChannelAccount } from './credentials';
 import { loadMapping } from './mapping';
@@ -58,7 +58,7 @@ export async function readBackOnce(
   options: { timeoutMs?: number } = {},
 ): Promise<ReadbackResult> {
   const accommodationId = account.accommodationId;
-  const { from, toExclusive } = yearAhead(now, RESYNC_NIGHTS);
+  const { from, toExclusive } = yearAhead(await channelToday(db), RESYNC_NIGHTS);
   const mapping = await loadMapping(db, accommodationId);
   const result: ReadbackResult = { rooms: 0, differingNights: 0, plans: 0, differingPlanNights: 0 };
   const client = new ChannelClient(baseUrl, account, { timeoutMs: options.timeoutMs });

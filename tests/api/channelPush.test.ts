@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql, type SQL } from 'drizzle-orm';
-import { addDays, tokyoToday } from '../../contract/dates';
-import { enqueueFullResync } from '../../server/channel/changes';
+import { addDays } from '../../contract/dates';
+import { channelToday, enqueueFullResync } from '../../server/channel/changes';
 import { ChannelClient, ChannelError, channelErrorMessage } from '../../server/channel/client';
 import { channelKey, loadChannelAccounts, type ChannelAccount } from '../../server/channel/credentials';
 import { loadMapping, type ChannelMapping } from '../../server/channel/mapping';
@@ -36,6 +36,11 @@ const advance = (seconds: number) => {
 
 const rows = <T>(query: SQL) => sqlRows<T>(server.database.db, query);
 const db = () => server.database.db;
+/**
+ * Today by the database's clock, from which the queue, the push and the read-back count their
+ * nights; the fake clock above runs minutes ahead of it and may be past midnight already.
+ */
+const dbToday = () => channelToday(db());
 
 async function ctl(method: string, path: string, body?: unknown): Promise<{ status: number; body: any }> {
   const res = await fetch(`${sim.url}/sim${path}`, {
@@ -129,7 +134,7 @@ afterAll(async () => {
 
 describe('our stock (ourStock.ts)', () => {
   it('is max_num minus the live bookings of each night, and stop-sold nights count 0 on the channel only', async () => {
-    const from = addDays(tokyoToday(now()), 1);
+    const from = addDays(await dbToday(), 1);
     const { roomId, night } = await roomAndNight(from);
     const [room] = await rows<{ max_num: number }>(sql`select max_num from rooms where id = ${roomId}`);
     const [booked] = await rows<{ n: number }>(
@@ -164,7 +169,7 @@ describe('pushOnce: ARI out', () => {
     expect(s.calls.restrictions).toBe(result.restrictionsCalls);
     expect(await pendingChanges()).toBe(0);
 
-    const today = tokyoToday(now());
+    const today = await dbToday();
     const end = addDays(today, 365);
     for (const room of mapping.rooms) {
       const site = await siteStock(room.code, today, end);
@@ -212,7 +217,7 @@ describe('pushOnce: ARI out', () => {
   });
 
   it('a console booking takes a room from the site after the next push; its cancel gives it back', async () => {
-    const { roomId, planId, code, night } = await roomAndNight(addDays(tokyoToday(now()), 3));
+    const { roomId, planId, code, night } = await roomAndNight(addDays(await dbToday(), 3));
     const before = (await siteStock(code, night, night)).get(night)!;
     expect(before).toBe((await ourStock(roomId, night, addDays(night, 1))).get(night));
 
@@ -235,7 +240,7 @@ describe('pushOnce: ARI out', () => {
   it('the scheduler paces each facility to one push every 6 seconds, within the rate limit', async () => {
     advance(120);
     const key = await channelKey(db(), server.config);
-    const { roomId, planId, code, night } = await roomAndNight(addDays(tokyoToday(now()), 5));
+    const { roomId, planId, code, night } = await roomAndNight(addDays(await dbToday(), 5));
     const before = (await siteStock(code, night, night)).get(night)!;
     await book(roomId, planId, night, '間隔 一');
     const mine = (results: Awaited<ReturnType<typeof pushAll>>) =>
@@ -263,7 +268,7 @@ describe('pushOnce: ARI out', () => {
     await clearStats();
     const pushed = await push();
     expect(pushed.availabilityCalls).toBe(1);
-    const today = tokyoToday(now());
+    const today = await dbToday();
     const far = addDays(today, 360);
     const site = await siteStock(room.code, today, far);
     const ours = await ourStock(room.id, today, addDays(far, 1));
@@ -274,7 +279,7 @@ describe('pushOnce: ARI out', () => {
   it("a plan's publication and its prices reach the site as restrictions", async () => {
     advance(120);
     const plan = mapping.plans[0]!;
-    const today = tokyoToday(now());
+    const today = await dbToday();
     const siteDays = async (from: string, to: string) => {
       const q = new URLSearchParams({ room_code: plan.roomCode, plan_code: plan.code, from, to });
       const read = await fetch(`${sim.url}/api/v1/hotels/${account.hotelId}/availability?${q}`, {
@@ -331,7 +336,7 @@ describe('pushOnce: ARI out', () => {
     const failuresBefore = await rows<{ n: number }>(
       sql`select count(*)::int as n from sync_logs where accommodation_id = ${account.accommodationId} and success = 0`,
     );
-    const { roomId, planId, code, night } = await roomAndNight(addDays(tokyoToday(now()), 10));
+    const { roomId, planId, code, night } = await roomAndNight(addDays(await dbToday(), 10));
     const before = (await siteStock(code, night, night)).get(night)!;
 
     // Two changes, two pushes: the limit.
@@ -394,7 +399,7 @@ describe('pushOnce: ARI out', () => {
 
   it('backs off when the site is down, keeps the changes, and logs one row for the outage', async () => {
     advance(120);
-    const { roomId, planId, code, night } = await roomAndNight(addDays(tokyoToday(now()), 20));
+    const { roomId, planId, code, night } = await roomAndNight(addDays(await dbToday(), 20));
     const before = (await siteStock(code, night, night)).get(night)!;
     await book(roomId, planId, night, '障害 中');
     await ctl('PUT', '/faults', { outage: true });
@@ -431,7 +436,7 @@ describe('pushOnce: ARI out', () => {
 
   it('a wrong password logs its sentence and waits; the changes go once it is right again', async () => {
     advance(120);
-    const { roomId, planId, code, night } = await roomAndNight(addDays(tokyoToday(now()), 30));
+    const { roomId, planId, code, night } = await roomAndNight(addDays(await dbToday(), 30));
     const before = (await siteStock(code, night, night)).get(night)!;
     await book(roomId, planId, night, 'パスワード 違い');
     await ctl('PUT', `/hotels/${account.hotelId}`, { login_id: account.loginId, password: 'changed-9999', name: 'x' });
@@ -480,7 +485,7 @@ describe('readBackOnce: the daily read-back', () => {
     expect(await rows<{ n: number }>(sql`select count(*)::int as n from sync_logs`)).toEqual(logsBefore);
 
     // A guest books on the site; we have not pulled it, so the site sells one room less than we say.
-    const today = tokyoToday(now());
+    const today = await dbToday();
     const plan = mapping.plans.find((p) => mapping.roomById.get(p.roomId)!.maxNum >= 2) ?? mapping.plans[0]!;
     const restrictions = (await restrictionsByNight(db(), [plan.id], today, addDays(today, 200), today)).get(plan.id)!;
     const ours0 = await ourStock(plan.roomId, today, addDays(today, 200));
@@ -523,7 +528,7 @@ describe('readBackOnce: the daily read-back', () => {
   });
   it('finds a plan stopped on the site behind our back and the next push opens it again', async () => {
     advance(120);
-    const today = tokyoToday(now());
+    const today = await dbToday();
     const plan = mapping.plans[0]!;
     const ours = (await restrictionsByNight(db(), [plan.id], today, addDays(today, 200), today)).get(plan.id)!;
     const open = (d: string) => ours.get(d)?.stopSell === false;
