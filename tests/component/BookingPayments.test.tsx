@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { tokyoToday } from '../../contract/dates';
 import { bookingMethods as api } from '../../dataProvider/methods/bookings';
 import { HttpError } from '../../dataProvider/http';
@@ -25,12 +25,20 @@ const openPopup = async () => {
 };
 const register = (dialog: HTMLElement) => fireEvent.click(within(dialog).getByRole('button', { name: '登録する' }));
 
+// Only Date is faked, at the instant the file loaded: the payment dialog's today cannot turn under a test.
+const loadedAt = new Date();
 beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(loadedAt);
   // reset, not clear: a failed test must not leave its queued answers (mockResolvedValueOnce) to the next.
   vi.resetAllMocks();
   mocked.listRooms.mockResolvedValue(demoRooms);
   mocked.listPlans.mockResolvedValue(demoPlans);
   mocked.getBook.mockResolvedValue(buildBooking());
+});
+
+afterEach(() => {
+  vi.useRealTimers();
 });
 
 describe('the payments of the booking panel', () => {

@@ -43,7 +43,9 @@ vi.mock('../../resources/bookings/BookingPanel', () => ({
 const books = vi.mocked(bookingMethods);
 const payments = vi.mocked(moneyMethods);
 
-const today = tokyoToday();
+// Only Date is faked, at the instant the file loaded: today cannot turn while the tests run.
+const loadedAt = new Date();
+const today = tokyoToday(loadedAt);
 const yesterday = addDays(today, -1);
 const tomorrow = addDays(today, 1);
 
@@ -133,6 +135,8 @@ const rowIds = (el: HTMLElement) =>
   [...el.querySelectorAll('tr[data-book-id]')].map((row) => row.getAttribute('data-book-id'));
 
 beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(loadedAt);
   vi.clearAllMocks();
   storeDemoAccommodations();
   mockLists();
@@ -140,7 +144,10 @@ beforeEach(() => {
   let n = 0;
   vi.mocked(newIdempotencyKey).mockImplementation(() => `key-${++n}`);
 });
-afterEach(() => clearSession());
+afterEach(() => {
+  clearSession();
+  vi.useRealTimers();
+});
 
 describe('home dashboard', () => {
   it('counts the received mail nobody has opened, with the way to the list', async () => {

@@ -56,9 +56,21 @@ export async function planlessBooking(
   fields: Record<string, unknown>,
 ): Promise<MadeBooking> {
   const accommodationId = api.accommodations[accommodationIndex]!.id;
+  const start = String(fields.start_date ?? '');
+  const days = Number(fields.days ?? 1);
+  // The largest room type with a room left on every night of the stay (the demo data fills some
+  // nights, which ones depending on the day the suite runs).
+  const roomLeft = start
+    ? sql`and not exists (
+          select 1 from generate_series(${start}::date, ${start}::date + ${days - 1}::int, interval '1 day') d
+          where (select count(*) from bookings b where b.room_id = r.id and b.delete_flg = 0
+                   and b.start_date <= d::date and b.end_date > d::date) >= r.max_num)`
+    : sql``;
   const [room] = await api.rows<{ id: number }>(
-    sql`select id from rooms where accommodation_id = ${accommodationId} order by max_num desc, id limit 1`,
+    sql`select r.id from rooms r where r.accommodation_id = ${accommodationId} ${roomLeft}
+        order by r.max_num desc, r.id limit 1`,
   );
+  expect(room, `a room type with a room left from ${start} for ${days} nights`).toBeTruthy();
   const res = await api.http.send<MadeBooking>('POST', '/api/admin/books', {
     token: api.admin,
     json: {
