@@ -15,15 +15,6 @@ export const E2E_CHANNEL_SIM_URL = `http://127.0.0.1:${E2E_CHANNEL_SIM_PORT}`;
 /** Seconds between two reads of the channel's feed on the e2e server: a stale facility shows within seconds. */
 export const E2E_CHANNEL_POLL_SECONDS = 2;
 
-/** The environment Chromium starts with: this process's, less libfaketime's variables. */
-function browserEnv(): Record<string, string> {
-  return Object.fromEntries(
-    Object.entries(process.env).filter(
-      (e): e is [string, string] => e[1] !== undefined && e[0] !== 'LD_PRELOAD' && !e[0].startsWith('FAKETIME'),
-    ),
-  );
-}
-
 // e2e runs the product as `npm start` does (after `vite build`), on a fresh embedded database
 // with the demo data, in Debian's Chromium: Playwright cannot download a browser here.
 export default defineConfig({
@@ -42,9 +33,6 @@ export default defineConfig({
     trace: 'retain-on-failure',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      // Without libfaketime (scripts/test-at.sh): Chromium's frames stop under it; the pages' Date is
-      // moved by e2e/support.ts moveClock instead.
-      env: browserEnv(),
       args: [
         '--no-sandbox',
         '--disable-gpu',

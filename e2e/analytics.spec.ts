@@ -1,7 +1,7 @@
 import { mkdirSync, readFileSync } from 'node:fs';
-import { expect } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { addMonths, firstOfMonth, lastOfMonth, tokyoToday } from '../contract/dates';
-import { ADMIN, bearerOf, bookStay, pickDate, roomsOf, signIn, test } from './support';
+import { ADMIN, bearerOf, bookStay, pickDate, roomsOf, signIn } from './support';
 
 /**
  * Guest analysis (issue 22) on the started product: a month with known bookings shows its table,

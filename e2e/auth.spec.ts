@@ -1,5 +1,5 @@
-import { expect } from '@playwright/test';
-import { ADMIN, STAFF, accommodationsOf, signIn, test } from './support';
+import { expect, test } from '@playwright/test';
+import { ADMIN, STAFF, accommodationsOf, signIn } from './support';
 
 test('a wrong password shows the credentials error and stays on the login page', async ({ page }) => {
   await page.goto('/');

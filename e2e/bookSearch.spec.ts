@@ -1,6 +1,6 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { addDays, tokyoToday } from '../contract/dates';
-import { ADMIN, bearerOf, bookStay, openCalendar, pickDate, roomsOf, signIn, test } from './support';
+import { ADMIN, bearerOf, bookStay, openCalendar, pickDate, roomsOf, signIn } from './support';
 
 test('the booking search finds a guest by mail, opens the booking, and keeps the search for next time', async ({
   page,

@@ -1,6 +1,6 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { addDays, tokyoToday } from '../contract/dates';
-import { ADMIN, freeCheckIn, pickDate, signIn, test } from './support';
+import { ADMIN, freeCheckIn, pickDate, signIn } from './support';
 
 /** A PATCH/POST/DELETE of the booking API, waited for so that a reload shows what the server stored. */
 const bookingCall = (page: Page, method: string) =>

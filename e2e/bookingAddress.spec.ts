@@ -1,6 +1,6 @@
-import { expect } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { addDays, tokyoToday } from '../contract/dates';
-import { ADMIN, accommodationsOf, bearerOf, bookStay, roomsOf, signIn, test } from './support';
+import { ADMIN, accommodationsOf, bearerOf, bookStay, roomsOf, signIn } from './support';
 
 test('a booking opened under another facility’s address moves to its own facility’s calendar', async ({ page }) => {
   const headers = await bearerOf(page.request);

@@ -1,8 +1,8 @@
-import { expect, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import type { Booking } from '../contract/booking';
 import { addDays, tokyoToday } from '../contract/dates';
 import type { AccommodationOption } from '../contract/option';
-import { ADMIN, bearerOf, lookAt, postStay, receivedMails, signIn, test, waitForMail } from './support';
+import { ADMIN, bearerOf, lookAt, postStay, receivedMails, signIn, waitForMail } from './support';
 
 /**
  * The booking panel's mail (spec 2 "Booking detail panel" mail compose popup, 3 "Mail history item"):

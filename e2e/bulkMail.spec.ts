@@ -1,6 +1,6 @@
-import { expect } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import iconv from 'iconv-lite';
-import { ADMIN, receivedMails, signIn, test, waitForMail } from './support';
+import { ADMIN, receivedMails, signIn, waitForMail } from './support';
 
 /**
  * Bulk mail (issue 20): composed from a Shift_JIS CSV exported by Japanese Excel, with a PDF

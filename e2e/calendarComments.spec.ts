@@ -1,6 +1,6 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { addDays, tokyoToday } from '../contract/dates';
-import { ADMIN, openCalendar, signIn, test } from './support';
+import { ADMIN, openCalendar, signIn } from './support';
 
 // Two months ahead: inside the calendar's first 15 weeks, after the demo data's comments (two weeks
 // ahead) and the day calendar.spec.ts writes one on (a stay's first night within 40 days).

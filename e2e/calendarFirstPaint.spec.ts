@@ -1,7 +1,7 @@
-import { expect } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import type { Booking } from '../contract/booking';
 import { addDays, tokyoToday, weekday } from '../contract/dates';
-import { ADMIN, bearerOf, signIn, test } from './support';
+import { ADMIN, bearerOf, signIn } from './support';
 
 /**
  * The calendar's first paint: its bookings drawn from the early calls before the console's code

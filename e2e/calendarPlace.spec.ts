@@ -1,6 +1,6 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { addDays, weekday } from '../contract/dates';
-import { ADMIN, openCalendar, signIn, test } from './support';
+import { ADMIN, openCalendar, signIn } from './support';
 
 const yearMonth = (date: string) => `${Number(date.slice(0, 4))}年${Number(date.slice(5, 7))}月`;
 /** What the grid names for a week: the month most of it is in (its Wednesday's). */

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { expect, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { addDays, tokyoToday } from '../contract/dates';
 import type { AccommodationOption } from '../contract/option';
 import { formatDate, formatYen } from '../i18n/formats';
-import { ADMIN, STAFF, accommodationsOf, bearerOf, postStay, roomsOf, signIn, test } from './support';
+import { ADMIN, STAFF, accommodationsOf, bearerOf, postStay, roomsOf, signIn } from './support';
 
 /** A one-night booking without a plan, its total 30,000円, on a free night some months ahead. */
 async function freshBooking(page: Page, headers: Record<string, string>, accommodationId: number, name: string) {

@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises';
-import { expect } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { addDays } from '../contract/dates';
 import { defaultCashRange } from '../contract/pettyCash';
-import { STAFF, accommodationsOf, pickDate, signIn, test } from './support';
+import { STAFF, accommodationsOf, pickDate, signIn } from './support';
 
 /** Screenshots for a person to look at, only when asked for (E2E_SCREENSHOT_DIR). */
 const SHOTS = process.env.E2E_SCREENSHOT_DIR;

@@ -1,6 +1,6 @@
 import { readFile, writeFile } from 'node:fs/promises';
-import { expect, type Page } from '@playwright/test';
-import { ADMIN, pickDate, signIn, test } from './support';
+import { expect, test, type Page } from '@playwright/test';
+import { ADMIN, pickDate, signIn } from './support';
 
 /** A write of the rooms or plans API, waited for so that a reload shows what the server stored. */
 const catalogueCall = (page: Page, method: string, path: RegExp) =>

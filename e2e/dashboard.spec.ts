@@ -1,7 +1,7 @@
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { addDays, tokyoToday } from '../contract/dates';
 import { formatDate } from '../i18n/formats';
-import { ADMIN, bearerOf, postStay, roomsOf, signIn, test } from './support';
+import { ADMIN, bearerOf, postStay, roomsOf, signIn } from './support';
 
 /** An administrator's bearer token, for preparing data through the API. */
 async function adminToken(request: APIRequestContext): Promise<string> {

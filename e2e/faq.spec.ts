@@ -1,5 +1,5 @@
-import { expect, type Page } from '@playwright/test';
-import { ADMIN, signIn, test } from './support';
+import { expect, test, type Page } from '@playwright/test';
+import { ADMIN, signIn } from './support';
 
 /** The second accommodation: other specs leave its FAQ alone. */
 const FAQ_PATH = '/m/accommodation/2/faq';

@@ -1,5 +1,5 @@
-import { expect } from '@playwright/test';
-import { ADMIN, bearerOf, lookAt, receivedMails, signIn, test, waitForMail } from './support';
+import { expect, test } from '@playwright/test';
+import { ADMIN, bearerOf, lookAt, receivedMails, signIn, waitForMail } from './support';
 
 /**
  * Mail templates (spec 2 "Mail templates"): the list under the accommodation's uid, a template's

@@ -1,6 +1,6 @@
-import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { addDays, tokyoToday } from '../contract/dates';
-import { ADMIN, bearerOf, bookStay, roomsOf, showMonth, signIn, test } from './support';
+import { ADMIN, bearerOf, bookStay, roomsOf, showMonth, signIn } from './support';
 
 /** A Monday in the second week of the month four months on (past the demo data): its week stays inside that month. */
 function mondayAhead(): string {

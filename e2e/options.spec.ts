@@ -1,5 +1,5 @@
-import { expect, type Page } from '@playwright/test';
-import { ADMIN, bearerOf, signIn, test } from './support';
+import { expect, test, type Page } from '@playwright/test';
+import { ADMIN, bearerOf, signIn } from './support';
 
 /** The third accommodation: the booking specs work with the first one's options. */
 const OPTIONS_PATH = '/m/accommodation/3/option';

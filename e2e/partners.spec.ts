@@ -1,5 +1,5 @@
-import { expect, type Page } from '@playwright/test';
-import { ADMIN, signIn, test } from './support';
+import { expect, test, type Page } from '@playwright/test';
+import { ADMIN, signIn } from './support';
 
 const supplierCall = (page: Page, method: string) =>
   page.waitForResponse((r) => r.request().method() === method && /\/api\/supplier(\/\d+)?$/.test(r.url()));

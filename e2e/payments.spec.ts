@@ -1,9 +1,9 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import type { Booking } from '../contract/booking';
 import { addDays, tokyoToday } from '../contract/dates';
 import type { AccommodationOption } from '../contract/option';
 import { formatDate, formatYen } from '../i18n/formats';
-import { ADMIN, postStay, signIn, test } from './support';
+import { ADMIN, postStay, signIn } from './support';
 
 /** The signed-in user's token, for the API calls that set the scene. */
 async function tokenOf(page: Page): Promise<string> {

@@ -1,5 +1,5 @@
-import { expect, type Page } from '@playwright/test';
-import { ADMIN, openCalendar, pickDate, signIn, test } from './support';
+import { expect, test, type Page } from '@playwright/test';
+import { ADMIN, openCalendar, pickDate, signIn } from './support';
 
 test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
 

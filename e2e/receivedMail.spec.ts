@@ -1,8 +1,8 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import iconv from 'iconv-lite';
 import { addDays, tokyoToday } from '../contract/dates';
 import { E2E_INBOUND_MAIL_SECRET } from '../playwright.config';
-import { ADMIN, bearerOf, bookStay, lookAt, roomsOf, signIn, test } from './support';
+import { ADMIN, bearerOf, bookStay, lookAt, roomsOf, signIn } from './support';
 
 /** A reply as iPhone Mail sends it when it quotes ① ㈱ 髙: CP932, the subject an encoded word. */
 function cp932Mail(from: string, subject: string, body: string): Buffer {

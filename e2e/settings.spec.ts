@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
-import { expect, type Page } from '@playwright/test';
-import { ADMIN, STAFF, accommodationsOf, bearerOf, signIn, test } from './support';
+import { expect, test, type Page } from '@playwright/test';
+import { ADMIN, STAFF, accommodationsOf, bearerOf, signIn } from './support';
 
 const SHOTS = process.env.E2E_SCREENSHOT_DIR;
 async function shot(page: Page, name: string) {

@@ -1,5 +1,5 @@
-import { expect } from '@playwright/test';
-import { ADMIN, signIn, test } from './support';
+import { expect, test } from '@playwright/test';
+import { ADMIN, signIn } from './support';
 
 test('the site has a favicon, served from the build', async ({ page, request }) => {
   const icon = await request.get('/favicon.svg');

@@ -1,50 +1,9 @@
 import { mkdir, readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import {
-  expect,
-  test as base,
-  type APIRequestContext,
-  type BrowserContext,
-  type Locator,
-  type Page,
-} from '@playwright/test';
+import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import PostalMime, { type Email } from 'postal-mime';
 import { E2E_MAIL_DIR } from '../playwright.config';
 import { addDays } from '../contract/dates';
-
-/**
- * The browser's clock moved as far as the run's, when scripts/test-at.sh moved it (E2E_CLOCK_OFFSET_MS):
- * only Date is moved, timers run as they do. Chromium is not run under libfaketime itself
- * (playwright.config.ts keeps it out): its frames stop there.
- */
-export async function moveClock(context: BrowserContext) {
-  const offset = Number(process.env.E2E_CLOCK_OFFSET_MS ?? 0);
-  if (!offset) return;
-  await context.addInitScript((ms: number) => {
-    const RealDate = Date;
-    class MovedDate extends RealDate {
-      constructor(...args: ConstructorParameters<DateConstructor> | []) {
-        if (args.length === 0) super(RealDate.now() + ms);
-        else super(...(args as ConstructorParameters<DateConstructor>));
-      }
-      static override now() {
-        return RealDate.now() + ms;
-      }
-    }
-    globalThis.Date = MovedDate as DateConstructor;
-  }, offset);
-}
-
-/** Playwright's test, each page's clock moved with the run's (moveClock). */
-export const test = base.extend<{ movedClock: void }>({
-  movedClock: [
-    async ({ context }, use) => {
-      await moveClock(context);
-      await use();
-    },
-    { auto: true },
-  ],
-});
 
 export const ADMIN = { mail: 'admin@example.com', password: 'admin-pass-1234' };
 export const STAFF = { mail: 'staff@example.com', password: 'staff-pass-1234' };

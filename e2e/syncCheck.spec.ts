@@ -1,11 +1,11 @@
 import { mkdirSync } from 'node:fs';
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { addMonths, firstOfMonth, tokyoToday } from '../contract/dates';
 import { errorMessages } from '../contract/messages';
 import { monthDates, type ChecksAnswer } from '../contract/syncCheck';
 import { demoHotels } from '../server/channel/simulator/demoHotels';
 import { E2E_CHANNEL_SIM_URL } from '../playwright.config';
-import { ADMIN, bearerOf, postStay, signIn, test } from './support';
+import { ADMIN, bearerOf, postStay, signIn } from './support';
 
 /**
  * The sync check (issue 21) on the started product and its channel simulator: the administrator sets

@@ -1,7 +1,7 @@
-import { expect, type APIRequestContext } from '@playwright/test';
+import { expect, test, type APIRequestContext } from '@playwright/test';
 import type { SyncHealth } from '../contract/syncHealth';
 import { E2E_CHANNEL_SIM_URL } from '../playwright.config';
-import { ADMIN, bearerOf, signIn, test } from './support';
+import { ADMIN, bearerOf, signIn } from './support';
 
 /**
  * Issue 21 "Sync health": while the channel is down (the simulator's outage: guests still book on

@@ -1,5 +1,5 @@
-import { expect, type Browser, type Page } from '@playwright/test';
-import { ADMIN, STAFF, moveClock, pickDate, showMonth, signIn, test } from './support';
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { ADMIN, STAFF, pickDate, showMonth, signIn } from './support';
 
 /** Screenshots for a person to look at, only when asked for (E2E_SCREENSHOT_DIR). */
 const SHOTS = process.env.E2E_SCREENSHOT_DIR;
@@ -10,7 +10,6 @@ const PERIOD = '2031年3月1日〜2031年3月7日';
 
 async function signedInPage(browser: Browser, who: typeof ADMIN, width = 1280): Promise<Page> {
   const context = await browser.newContext({ viewport: { width, height: 900 } });
-  await moveClock(context);
   const page = await context.newPage();
   await signIn(page, who);
   return page;

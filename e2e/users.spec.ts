@@ -1,5 +1,5 @@
-import { expect, type Page } from '@playwright/test';
-import { ADMIN, moveClock, signIn, test } from './support';
+import { expect, test, type Page } from '@playwright/test';
+import { ADMIN, signIn } from './support';
 
 const userCall = (page: Page, method: string) =>
   page.waitForResponse((r) => r.request().method() === method && /\/api\/user(\/\d+)?$/.test(r.url()));
@@ -47,7 +47,6 @@ test('a staff user limited to one facility signs in to that one; a new grant and
 
   // Signed in as them: one facility.
   const staffContext = await browser.newContext();
-  await moveClock(staffContext);
   const staff = await staffContext.newPage();
   await signIn(staff, { mail, password });
   const facilities = staff.getByTestId('accommodation-menu-item');

@@ -1,6 +1,6 @@
-import { expect, type APIRequestContext } from '@playwright/test';
+import { expect, test, type APIRequestContext } from '@playwright/test';
 import { addDays, tokyoToday } from '../contract/dates';
-import { ADMIN, bearerOf, bookStay, lookAt, roomsOf, signIn, test } from './support';
+import { ADMIN, bearerOf, bookStay, lookAt, roomsOf, signIn } from './support';
 
 /**
  * Issue 19, "Wrong or lost data": a delete never rewrites the bookings that use a plan, and a
