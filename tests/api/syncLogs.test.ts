@@ -11,9 +11,10 @@ const list = (query = '', token = api.admin) =>
 describe('sync logs (GET admin/logs/sync, PATCH admin/logs/sync/{id})', () => {
   it('answers the logs newest first with the facility name, 50 a page by offset', async () => {
     const [first, second] = api.accommodations;
-    // 60 more rows on the second facility, one a minute in the past.
+    // 60 more rows on the second facility, a minute apart, the newest of all (the demo's rows of
+    // today may be as late as the moment it was seeded).
     await api.rows(sql`insert into sync_logs (accommodation_id, success, read, message, created_at)
-      select ${second!.id}, (g % 2), 0, '在庫を同期しました。' || g, now() - (g || ' minutes')::interval
+      select ${second!.id}, (g % 2), 0, '在庫を同期しました。' || g, now() + interval '1 day' - (g || ' minutes')::interval
       from generate_series(1, 60) g`);
     const page1 = await list();
     expect(page1.status).toBe(200);
