@@ -167,22 +167,24 @@ describe('the audit trail of the catalogue, prices, comments and users', () => {
       sql`select id, accommodation_id from plans where accommodation_id = ${api.accommodations[0]!.id} and max_num >= 2 order by id limit 1`,
     );
     const path = `/api/admin/plans/${plan!.id}/schedules`;
+    // A March the demo prices never reach (they end 6 months after today): no cell there before this test.
+    const y = Number(tokyoToday().slice(0, 4)) + 3;
     const cells = [
-      { target_date: '2031-03-01', unit: 1, price: 10000 },
-      { target_date: '2031-03-01', unit: 2, price: 16000 },
+      { target_date: `${y}-03-01`, unit: 1, price: 10000 },
+      { target_date: `${y}-03-01`, unit: 2, price: 16000 },
     ];
     expect((await send('POST', path, { prices: cells })).status).toBe(200);
     const since = await lastAuditId();
     // The same prices again change nothing, and leave no row.
     expect((await send('POST', path, { prices: cells })).status).toBe(200);
     expect(await lastAuditId()).toBe(since);
-    const moved = [{ ...cells[0]!, price: 11000 }, cells[1]!, { target_date: '2031-03-02', unit: 1, price: 9000 }];
+    const moved = [{ ...cells[0]!, price: 11000 }, cells[1]!, { target_date: `${y}-03-02`, unit: 1, price: 9000 }];
     expect((await send('POST', path, { prices: moved })).status).toBe(200);
-    const listed = await send('GET', `${path}?start_date=2031-03-01&end_date=2031-03-01`);
+    const listed = await send('GET', `${path}?start_date=${y}-03-01&end_date=${y}-03-01`);
     const two = listed.body.prices.find((p: { unit: number }) => p.unit === 2);
     expect((await send('PATCH', `${path}/${two.id}`, { price: 17000 })).status).toBe(200);
     const form = new FormData();
-    form.append('csv', new Blob(['日付,人数,料金\n2031-03-02,1,9500\n'], { type: 'text/csv' }), 'prices.csv');
+    form.append('csv', new Blob([`日付,人数,料金\n${y}-03-02,1,9500\n`], { type: 'text/csv' }), 'prices.csv');
     const csv = await api.http.send<any>('POST', `/api/plans/${plan!.id}/schedule/csv`, {
       token: api.admin,
       body: form,
@@ -193,11 +195,11 @@ describe('the audit trail of the catalogue, prices, comments and users', () => {
     expect(summary(rows)).toEqual(['update prices', 'update prices', 'update prices']);
     expect(rows.every((r) => r.target_id === plan!.id && r.accommodation_id === plan!.accommodation_id)).toBe(true);
     expect(rows[0]!.changes).toEqual({
-      '2031-03-01/1': { from: 10000, to: 11000 },
-      '2031-03-02/1': { from: null, to: 9000 },
+      [`${y}-03-01/1`]: { from: 10000, to: 11000 },
+      [`${y}-03-02/1`]: { from: null, to: 9000 },
     });
-    expect(rows[1]!.changes).toEqual({ '2031-03-01/2': { from: 16000, to: 17000 } });
-    expect(rows[2]!.changes).toEqual({ '2031-03-02/1': { from: 9000, to: 9500 } });
+    expect(rows[1]!.changes).toEqual({ [`${y}-03-01/2`]: { from: 16000, to: 17000 } });
+    expect(rows[2]!.changes).toEqual({ [`${y}-03-02/1`]: { from: 9000, to: 9500 } });
   });
 
   it('keeps the option catalogue, calendar comments, FAQ and partners', async () => {

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { addDays } from '../../contract/dates';
+import { addDays, tokyoToday } from '../../contract/dates';
 import { ownAndOtherPlans, signedInSuite, storedPrices, type PlanRef } from '../support/fixtures';
 
 const api = signedInSuite();
@@ -22,6 +22,11 @@ function send(
   form.append('csv', new Blob([part], { type: options.type ?? 'text/csv' }), 'prices.csv');
   return api.http.send<any>('POST', csvPath(planId, options.check), { token: options.token ?? api.admin, body: form });
 }
+/**
+ * A year the demo prices (3 months before today to 6 months after) never reach: the tests that read
+ * back exactly what they imported write there. The bulk import writes from two years later on.
+ */
+const Y = Number(tokyoToday().slice(0, 4)) + 3;
 const cells = (planId: number, from: string, to: string) => storedPrices(api, planId, from, to);
 const fingerprint = async () =>
   (
@@ -39,7 +44,7 @@ beforeAll(async () => {
 
 describe('price CSV', () => {
   it('reads a Shift_JIS file (the Excel default): dry run first, then the import', async () => {
-    const bytes = Buffer.concat([SJIS_HEADER, Buffer.from('\r\n2032-01-01,1,10000\r\n2032-01-01,2,15000\r\n')]);
+    const bytes = Buffer.concat([SJIS_HEADER, Buffer.from(`\r\n${Y}-01-01,1,10000\r\n${Y}-01-01,2,15000\r\n`)]);
     // The header really is Shift_JIS and no UTF-8: the server must take the Shift_JIS path.
     expect(new TextDecoder('shift_jis').decode(SJIS_HEADER)).toBe('日付,人数,料金');
     expect(() => new TextDecoder('utf-8', { fatal: true }).decode(bytes)).toThrow();
@@ -48,8 +53,8 @@ describe('price CSV', () => {
     expect(check.status).toBe(200);
     expect(check.body).toEqual({
       items: [
-        { target_date: '2032-01-01', unit: 1, price: 10_000 },
-        { target_date: '2032-01-01', unit: 2, price: 15_000 },
+        { target_date: `${Y}-01-01`, unit: 1, price: 10_000 },
+        { target_date: `${Y}-01-01`, unit: 2, price: 15_000 },
       ],
       errors: [],
     });
@@ -57,7 +62,7 @@ describe('price CSV', () => {
     const imported = await send(own.id, bytes, { token: api.staff });
     expect(imported.status).toBe(200);
     expect(imported.body).toEqual({ count: 2 });
-    expect(await cells(own.id, '2032-01-01', '2032-01-01')).toEqual(check.body.items);
+    expect(await cells(own.id, `${Y}-01-01`, `${Y}-01-01`)).toEqual(check.body.items);
   });
 
   it('reads a Shift_JIS file whose bad row says its reason in Japanese (fixture)', async () => {
@@ -70,15 +75,15 @@ describe('price CSV', () => {
   });
 
   it('reads a UTF-8 file with a BOM and one without', async () => {
-    const body = '日付,人数,料金\r\n2032-03-01,1,7000\r\n2032/3/2,1,"7,500"\r\n';
+    const body = `日付,人数,料金\r\n${Y}-03-01,1,7000\r\n${Y}/3/2,1,"7,500"\r\n`;
     const withBom = await send(own.id, Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(body)]));
     expect(withBom.status).toBe(200);
     expect(withBom.body).toEqual({ count: 2 });
     const plain = await send(own.id, body.replace('7000', '7100'));
     expect(plain.body).toEqual({ count: 2 });
-    expect(await cells(own.id, '2032-03-01', '2032-03-02')).toEqual([
-      { target_date: '2032-03-01', unit: 1, price: 7_100 },
-      { target_date: '2032-03-02', unit: 1, price: 7_500 },
+    expect(await cells(own.id, `${Y}-03-01`, `${Y}-03-02`)).toEqual([
+      { target_date: `${Y}-03-01`, unit: 1, price: 7_100 },
+      { target_date: `${Y}-03-02`, unit: 1, price: 7_500 },
     ]);
   });
 
@@ -138,7 +143,7 @@ describe('price CSV', () => {
     const units = Math.min(plan.max_num, 10);
     for (let i = 0; rows.length <= 10_950; i++) {
       for (let unit = 1; unit <= units && rows.length <= 10_950; unit++) {
-        rows.push(`${addDays('2034-01-01', i)},${unit},${20_000 + unit}`);
+        rows.push(`${addDays(`${Y + 2}-01-01`, i)},${unit},${20_000 + unit}`);
       }
     }
     const file = rows.join('\r\n');
@@ -154,18 +159,18 @@ describe('price CSV', () => {
 
   it('round-trips: the exported file imports as it is', async () => {
     const exported = await fetch(
-      `${api.server.baseUrl}/api/admin/plans/${own.id}/schedules?format=csv&start_date=2032-01-01&end_date=2032-03-31`,
+      `${api.server.baseUrl}/api/admin/plans/${own.id}/schedules?format=csv&start_date=${Y}-01-01&end_date=${Y}-03-31`,
       { headers: { authorization: `Bearer ${api.admin}` } },
     );
     const bytes = new Uint8Array(await exported.arrayBuffer());
-    const before = await cells(own.id, '2032-01-01', '2032-03-31');
+    const before = await cells(own.id, `${Y}-01-01`, `${Y}-03-31`);
     expect(before.length).toBeGreaterThan(0);
     const check = await send(own.id, bytes, { check: true });
     expect(check.body).toEqual({ items: before, errors: [] });
     // A changed price in the file reaches the grid.
-    const changed = Buffer.from(bytes).toString('utf8').replace('2032-01-01,1,10000', '2032-01-01,1,11111');
+    const changed = Buffer.from(bytes).toString('utf8').replace(`${Y}-01-01,1,10000`, `${Y}-01-01,1,11111`);
     expect((await send(own.id, changed)).body).toEqual({ count: before.length });
-    expect((await cells(own.id, '2032-01-01', '2032-01-01'))[0]!.price).toBe(11_111);
+    expect((await cells(own.id, `${Y}-01-01`, `${Y}-01-01`))[0]!.price).toBe(11_111);
   });
 
   it('refuses a file that is no CSV (415), one too large (413), a missing file (400)', async () => {
