@@ -12,7 +12,8 @@ import { ADMIN, bearerOf, bookStay, pickDate, roomsOf, signIn } from './support'
 /** Screenshots for a person to look at, only when asked for (E2E_SCREENSHOT_DIR). */
 const SHOTS = process.env.E2E_SCREENSHOT_DIR;
 const ACCOMMODATION = 1;
-const YEAR = 2032;
+/** A July the demo's bookings (three months either side of today) never reach: only this file's stays. */
+const YEAR = Number(tokyoToday().slice(0, 4)) + 3;
 const MONTH = 7;
 
 test('guest analysis of a month: the table, its totals, the charts and the CSV', async ({ page }) => {
@@ -20,11 +21,11 @@ test('guest analysis of a month: the table, its totals, the charts and the CSV',
   if (SHOTS) mkdirSync(SHOTS, { recursive: true });
   const headers = await bearerOf(page.request, ADMIN);
   const [room] = await roomsOf(page.request, headers, ACCOMMODATION);
-  // Two stays in July 2032: 2 nights of 24,000円 and 1 night of 9,000円 (the second crosses nothing).
+  // Two stays in that July: 2 nights of 24,000円 and 1 night of 9,000円 (the second crosses nothing).
   await bookStay(page.request, headers, {
     accommodation_id: ACCOMMODATION,
     room_id: room!.id,
-    start_date: '2032-07-10',
+    start_date: `${YEAR}-07-10`,
     days: 2,
     price_sub: 24_000,
     name: '分析 一郎',
@@ -32,7 +33,7 @@ test('guest analysis of a month: the table, its totals, the charts and the CSV',
   await bookStay(page.request, headers, {
     accommodation_id: ACCOMMODATION,
     room_id: room!.id,
-    start_date: '2032-07-20',
+    start_date: `${YEAR}-07-20`,
     price_sub: 9_000,
     name: '分析 二郎',
   });
@@ -40,7 +41,7 @@ test('guest analysis of a month: the table, its totals, the charts and the CSV',
   await signIn(page, ADMIN);
   await page.goto(`/m/analitcs/${YEAR}/${MONTH}`);
   await expect(page.getByRole('heading', { name: 'ゲスト分析', level: 1 })).toBeVisible();
-  await expect(page.getByTestId('analytics-period')).toHaveText('2032年7月1日〜2032年7月31日');
+  await expect(page.getByTestId('analytics-period')).toHaveText(`${YEAR}年7月1日〜${YEAR}年7月31日`);
   const table = page.getByTestId('analytics-table');
   await expect(table.getByTestId('analytics-row').first()).toBeVisible();
   const first = table.getByTestId('analytics-row').first();
@@ -68,7 +69,7 @@ test('guest analysis of a month: the table, its totals, the charts and the CSV',
   const downloading = page.waitForEvent('download');
   await page.getByTestId('analytics-csv').click();
   const download = await downloading;
-  expect(download.suggestedFilename()).toBe('ゲスト分析_2032-07-01_2032-07-31.csv');
+  expect(download.suggestedFilename()).toBe(`ゲスト分析_${YEAR}-07-01_${YEAR}-07-31.csv`);
   const bytes = readFileSync((await download.path())!);
   expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
   const text = bytes.subarray(3).toString('utf8');
@@ -80,13 +81,13 @@ test('guest analysis of a month: the table, its totals, the charts and the CSV',
   const next = firstOfMonth(addMonths(tokyoToday(), 1));
   const label = (d: string) => `${Number(d.slice(0, 4))}年${Number(d.slice(5, 7))}月${Number(d.slice(8, 10))}日`;
   await expect(page.getByTestId('analytics-period')).toHaveText(`${label(next)}〜${label(lastOfMonth(next))}`);
-  await pickDate(page, '開始日', '2032-07-15');
-  await pickDate(page, '終了日', '2032-07-01');
+  await pickDate(page, '開始日', `${YEAR}-07-15`);
+  await pickDate(page, '終了日', `${YEAR}-07-01`);
   await page.getByTestId('analytics-show').click();
   await expect(page.getByText('終了日は開始日以降の日付を指定してください')).toBeVisible();
-  await pickDate(page, '終了日', '2032-07-21');
+  await pickDate(page, '終了日', `${YEAR}-07-21`);
   await page.getByTestId('analytics-show').click();
-  await expect(page.getByTestId('analytics-period')).toHaveText('2032年7月15日〜2032年7月21日');
+  await expect(page.getByTestId('analytics-period')).toHaveText(`${YEAR}年7月15日〜${YEAR}年7月21日`);
   await expect(page.getByTestId('analytics-row').first().getByRole('cell').nth(2)).toHaveText('1');
 });
 

@@ -1,12 +1,23 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
+import { addDays, tokyoToday, weekday } from '../contract/dates';
 import { ADMIN, STAFF, pickDate, showMonth, signIn } from './support';
 
 /** Screenshots for a person to look at, only when asked for (E2E_SCREENSHOT_DIR). */
 const SHOTS = process.env.E2E_SCREENSHOT_DIR;
-const START = '2031-03-01';
-const END = '2031-03-07';
-const DEADLINE = '2031-02-20';
-const PERIOD = '2031年3月1日〜2031年3月7日';
+/**
+ * A week from the first Saturday of March in a year the demo's shift groups (this month and next)
+ * never reach, its deadline still to come: the Sunday is its second day, and no holiday falls in it.
+ */
+const MARCH = `${Number(tokyoToday().slice(0, 4)) + 3}-03-01`;
+const START = addDays(MARCH, (6 - weekday(MARCH) + 7) % 7);
+const SUNDAY = addDays(START, 1);
+const MONDAY = addDays(START, 2);
+const TUESDAY = addDays(START, 3);
+const END = addDays(START, 6);
+const DEADLINE = addDays(START, -9);
+/** A date as the list shows it: 2031年2月20日. */
+const ja = (date: string) => `${Number(date.slice(0, 4))}年${Number(date.slice(5, 7))}月${Number(date.slice(8, 10))}日`;
+const PERIOD = `${ja(START)}〜${ja(END)}`;
 
 async function signedInPage(browser: Browser, who: typeof ADMIN, width = 1280): Promise<Page> {
   const context = await browser.newContext({ viewport: { width, height: 900 } });
@@ -34,7 +45,7 @@ test('a shift group: created by an administrator, marked by staff, assigned and 
   await pickDate(dialog, '登録期限', DEADLINE);
   await dialog.getByRole('button', { name: '作成' }).click();
   await expect(admin.getByText('シフトグループを作成しました。')).toBeVisible();
-  await expect(row(admin)).toContainText('2031年2月20日');
+  await expect(row(admin)).toContainText(ja(DEADLINE));
   await expect(row(admin)).toContainText('受付中');
   await expect(row(admin)).toContainText('スタッフ 花子');
   if (SHOTS) await admin.screenshot({ path: `${SHOTS}/timesheet-list-admin.png`, fullPage: true });
@@ -49,14 +60,14 @@ test('a shift group: created by an administrator, marked by staff, assigned and 
   await expect(staff).toHaveURL(/\/m\/timesheet\/\d+$/);
   await expect(staff.getByTestId('timesheet-day')).toHaveCount(7);
   await expect(staff.getByTestId('timesheet-user').filter({ hasText: '管理者' })).toHaveCount(0);
-  // 2031-03-02 is a Sunday: red.
-  await expect(day(staff, '2031-03-02').locator('td').first()).toHaveAttribute('data-holiday', 'true');
-  for (const date of ['2031-03-03', '2031-03-04']) {
+  // The Sunday: red.
+  await expect(day(staff, SUNDAY).locator('td').first()).toHaveAttribute('data-holiday', 'true');
+  for (const date of [MONDAY, TUESDAY]) {
     const cell = day(staff, date).locator('[data-testid="timesheet-cell"]:has(button)').first();
     await cell.locator('button').click();
     await expect(cell).toHaveAttribute('data-state', 'marked');
   }
-  const withdrawn = day(staff, '2031-03-04').locator('[data-testid="timesheet-cell"]:has(button)').first();
+  const withdrawn = day(staff, TUESDAY).locator('[data-testid="timesheet-cell"]:has(button)').first();
   await withdrawn.locator('button').click();
   await expect(staff.getByText('シフト希望を削除しました。')).toBeVisible();
   await expect(withdrawn).toHaveAttribute('data-state', 'none');
@@ -66,13 +77,11 @@ test('a shift group: created by an administrator, marked by staff, assigned and 
   await admin.goto('/m/timesheet');
   await expect(row(admin)).not.toContainText('スタッフ 花子');
   await row(admin).getByRole('link', { name: '編集' }).click();
-  const marked = day(admin, '2031-03-03').locator('[data-testid="timesheet-cell"][data-state="marked"]');
+  const marked = day(admin, MONDAY).locator('[data-testid="timesheet-cell"][data-state="marked"]');
   await expect(marked).toHaveCount(1);
   await marked.locator('button').click();
-  await expect(day(admin, '2031-03-03').locator('[data-testid="timesheet-cell"][data-state="assigned"]')).toHaveCount(
-    1,
-  );
-  await expect(day(admin, '2031-03-01').getByTestId('timesheet-coverage')).toHaveText('未配置');
+  await expect(day(admin, MONDAY).locator('[data-testid="timesheet-cell"][data-state="assigned"]')).toHaveCount(1);
+  await expect(day(admin, START).getByTestId('timesheet-coverage')).toHaveText('未配置');
   if (SHOTS) await admin.screenshot({ path: `${SHOTS}/timesheet-sheet-admin.png`, fullPage: true });
   await admin.getByTestId('timesheet-release').click();
   await admin.getByRole('dialog').getByRole('button', { name: 'OK' }).click();
@@ -88,9 +97,7 @@ test('a shift group: created by an administrator, marked by staff, assigned and 
   await row(staff).getByRole('link', { name: '表示' }).click();
   await expect(staff.getByTestId('timesheet-read-only')).toBeVisible();
   await expect(staff.getByTestId('timesheet-grid').locator('button')).toHaveCount(0);
-  await expect(day(staff, '2031-03-03').locator('[data-testid="timesheet-cell"][data-state="assigned"]')).toHaveCount(
-    1,
-  );
+  await expect(day(staff, MONDAY).locator('[data-testid="timesheet-cell"][data-state="assigned"]')).toHaveCount(1);
   if (SHOTS) await staff.screenshot({ path: `${SHOTS}/timesheet-sheet-staff-released-390.png`, fullPage: true });
 
   // 自分のシフト: the shift assigned above, in its month (the demo's released month is the month the
@@ -99,7 +106,7 @@ test('a shift group: created by an administrator, marked by staff, assigned and 
   await staff.getByTestId('tab-mine').click();
   const mine = staff.getByTestId('my-shifts');
   await expect(mine.locator('.rbc-toolbar-label')).toHaveText(/^\d{4}年\d{1,2}月$/);
-  await showMonth(mine, '2031-03-03');
+  await showMonth(mine, MONDAY);
   await expect(mine.locator('.rbc-event').first()).toBeVisible();
   if (SHOTS) await staff.screenshot({ path: `${SHOTS}/timesheet-mine-staff-390.png`, fullPage: true });
 
