@@ -74,7 +74,13 @@ for part in $parts; do
   case $part in
     unit) run_vitest unit "" --project unit --project component ;;
     api) run_vitest api "" --project api ;;
-    pg) run_vitest pg "$pgurl" --project api ;;
+    # Under libfaketime PostgreSQL's own timers never fire (statement_timeout, the deadlock check),
+    # so a race that deadlocks hangs instead of being refused: the race tests are proven on the real
+    # clock (npm test's pass on TEST_DATABASE_URL) and have no date in them.
+    pg)
+      echo "pg: without tests/api/catalogueDeleteRace.test.ts (PostgreSQL's timers stand still under libfaketime)"
+      run_vitest pg "$pgurl" --project api --exclude tests/api/catalogueDeleteRace.test.ts
+      ;;
     e2e)
       npx vite build --logLevel warn >/dev/null 2>&1
       env "${clock[@]}" E2E_WORK_DIR="$results/e2e" PLAYWRIGHT_JSON_OUTPUT_NAME="$results/e2e.json" \
