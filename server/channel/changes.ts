@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { sqlRows, type Db, type Tx } from '../db/client';
+import type { Db, Tx } from '../db/client';
 
 /**
  * The queue of ARI changes (channel_changes). Triggers of migration 0014 write most rows, in the
@@ -9,16 +9,6 @@ export const CHANGE_KIND = { availability: 1, restrictions: 2 } as const;
 
 /** Nights a full resync covers, from today (Tokyo): a year ahead. */
 export const RESYNC_NIGHTS = 366;
-
-/**
- * Today in Tokyo by the database's clock (channel_tokyo_today, which the queue's triggers use): the
- * push and the read-back count their nights from it too, so that a process whose clock is a little
- * apart from the database's, around midnight, never pushes or compares a range the queue did not cover.
- */
-export async function channelToday(db: Tx | Db): Promise<string> {
-  const [row] = await sqlRows<{ d: string }>(db, sql`select channel_tokyo_today()::text as d`);
-  return row!.d;
-}
 
 /**
  * Queues every room type's availability and every coded plan's restrictions of a facility for a

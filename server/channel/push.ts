@@ -2,7 +2,8 @@ import { sql } from 'drizzle-orm';
 import { addDays, maxDate } from '../../contract/dates';
 import type { Db, Tx } from '../db/client';
 import { sqlRows } from '../db/client';
-import { CHANGE_KIND, channelToday } from './changes';
+import { channelToday } from '../db/queries/channel';
+import { CHANGE_KIND } from './changes';
 import {
   ChannelClient,
   ChannelError,

@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { addDays } from '../../contract/dates';
 import type { Db } from '../db/client';
-import { CHANGE_KIND, channelToday, RESYNC_NIGHTS } from './changes';
+import { channelToday } from '../db/queries/channel';
+import { CHANGE_KIND, RESYNC_NIGHTS } from './changes';
 import { ChannelClient, ChannelError, channelErrorMessage } from './client';
 import type { ChannelAccount } from './credentials';
 import { loadMapping } from './mapping';

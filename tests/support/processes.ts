@@ -4,7 +4,6 @@ import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 
-/** Runs a TypeScript entry point as its own process, as `npm start` does, and collects its output. */
 /**
  * The test run's clock when scripts/test-at.sh moved it (libfaketime's variables): a server
  * process started by a test reads the same time as the test and its database.
@@ -22,6 +21,7 @@ export function childEnv(env: Record<string, string>): Record<string, string> {
   return { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...movedClock(), ...env };
 }
 
+/** Runs a TypeScript entry point as its own process, as `npm start` does, and collects its output. */
 export function run(entry: string, env: Record<string, string>, args: string[] = []) {
   const child = spawn(process.execPath, ['--import', 'tsx', entry, ...args], {
     env: childEnv(env),
