@@ -57,11 +57,34 @@ export const bookingCandidateSchema = z.object({
 });
 export type BookingCandidate = z.infer<typeof bookingCandidateSchema>;
 
+/** Whether the sender of a mail received over SMTP was authenticated (SPF, DKIM, DMARC). */
+export const SENDER_AUTH_VERDICTS = ['pass', 'fail', 'none'] as const;
+export type SenderAuthVerdict = (typeof SENDER_AUTH_VERDICTS)[number];
+export const senderAuthSchema = z.object({
+  /** pass: the From domain vouches for it; fail: it does not (a forged From is likely); none: not known. */
+  verdict: z.enum(SENDER_AUTH_VERDICTS),
+  /** Each check's own result, as RFC 8601 names them (pass, fail, softfail, neutral, none, temperror, permerror). */
+  spf: z.string(),
+  dkim: z.string(),
+  dmarc: z.string(),
+});
+export type SenderAuth = z.infer<typeof senderAuthSchema>;
+
+/** What staff read of the verdict; null (handed over by a gateway, or kept before the checks) is not checked. */
+export const senderAuthLabels: Record<SenderAuthVerdict | 'unchecked', string> = {
+  pass: '認証済み：差出人のドメインが送信を認めています',
+  fail: '認証失敗：差出人が偽装されている可能性があります',
+  none: '未認証：差出人を確かめられませんでした',
+  unchecked: '未確認：受信時に差出人を確かめていません',
+};
+
 export const receivedMailSchema = receivedMailItemSchema.extend({
   /** The text of the mail (the text part, or text made from the HTML part); never HTML to render. */
   body: z.string(),
   /** Bookings of the sender's address that the user may reach, newest stay first. */
   candidates: z.array(bookingCandidateSchema),
+  /** The sender's authentication when it came over SMTP; null when not checked. */
+  sender_auth: senderAuthSchema.nullable(),
 });
 export type ReceivedMail = z.infer<typeof receivedMailSchema>;
 

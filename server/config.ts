@@ -46,7 +46,25 @@ const envSchema = z.object({
   MAIL_RATE_PER_SECOND: z.coerce.number().positive().default(50),
   /** How long a claimed message is held before another process may take it (after a crash). */
   MAIL_LEASE_SECONDS: z.coerce.number().int().min(3).max(600).default(30),
+  /**
+   * Domains of the deployment's own (comma-separated, `yadoban.example.com,mail.example.jp`): a
+   * sender address on one of them is verified when an administrator adds it, with no code mailed.
+   */
+  MAIL_VERIFIED_DOMAINS: z
+    .string()
+    .default('')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((d) => d.trim().toLowerCase())
+        .filter((d) => d !== ''),
+    )
+    .pipe(z.array(z.string().regex(/^[a-z0-9.-]+\.[a-z0-9-]+$/, 'must be domain names separated by commas'))),
   INBOUND_SMTP_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  /** Connections one client address may hold at once on the inbound SMTP port. */
+  INBOUND_SMTP_MAX_PER_CLIENT: z.coerce.number().int().min(1).max(1000).default(5),
+  /** Seconds an inbound SMTP connection may stay silent before it is closed. */
+  INBOUND_SMTP_IDLE_SECONDS: z.coerce.number().int().min(1).max(600).default(30),
   /** Bearer token of POST /api/mail/inbound (a mail gateway hands over received mail); the route answers 401 without it. */
   INBOUND_MAIL_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
   /** Largest received message kept, in bytes (SMTP answers 552, HTTP 413 above it). */

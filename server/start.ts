@@ -15,6 +15,7 @@ import { AuthService } from './services/auth';
 import { startMailWorker } from './mail/worker';
 import { startScheduledMail } from './mail/scheduled';
 import { startInboundSmtp, type InboundSmtp } from './mail/inbound/smtpListener';
+import type { DNSResolver } from './mail/inbound/authenticate';
 import { startChannelSync } from './channel/jobs';
 import { startChannelSim, type StartedChannelSim } from './channel/simulator/app';
 
@@ -38,7 +39,7 @@ export interface Started {
  */
 export async function createServer(
   givenConfig: Config,
-  options: BuildAppOptions & { database?: DatabaseOptions } = {},
+  options: BuildAppOptions & { database?: DatabaseOptions; dnsResolver?: DNSResolver } = {},
 ): Promise<Started> {
   let config = givenConfig;
   const target =
@@ -82,7 +83,10 @@ export async function createServer(
             port: config.INBOUND_SMTP_PORT,
             host: config.HOST,
             maxBytes: config.INBOUND_MAX_BYTES,
+            maxPerClient: config.INBOUND_SMTP_MAX_PER_CLIENT,
+            idleMs: config.INBOUND_SMTP_IDLE_SECONDS * 1000,
             log: app.log,
+            ...(options.dnsResolver ? { resolver: options.dnsResolver } : {}),
           }).catch(async (e: unknown) => {
             await app.close();
             await unlisten();

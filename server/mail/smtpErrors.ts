@@ -73,4 +73,7 @@ export function gaveUpReason(last: string): string {
   return `3日間送信できなかったため、送信を中止しました（最後の理由：${last}）`;
 }
 
+/** The sender is not a verified sender address of the mail's company (issue 28): never sent. */
+export const UNVERIFIED_SENDER_REASON =
+  '送信元メールアドレスが確認済みの送信元メールアドレスではないため、送信しませんでした。メール設定の送信元メールアドレスで確認してから再送してください';
 export const UNSAFE_HEADER_REASON = '宛先・差出人・件名に改行などの使えない文字が含まれているため、送信しませんでした';

@@ -4,7 +4,13 @@ import type { Config } from '../config';
 import { sqlRows, type Db } from '../db/client';
 import { RateLimiter, retryDelayMs } from './backoff';
 import { PublicationAttachments, type MailAttachment } from './attachments';
-import { classifyDeliveryError, GIVE_UP_AFTER_MS, gaveUpReason, UNSAFE_HEADER_REASON } from './smtpErrors';
+import {
+  classifyDeliveryError,
+  GIVE_UP_AFTER_MS,
+  gaveUpReason,
+  UNSAFE_HEADER_REASON,
+  UNVERIFIED_SENDER_REASON,
+} from './smtpErrors';
 import { smtpTransport, type MailTransport } from './transport';
 
 /**
@@ -31,6 +37,8 @@ export interface MailWorkerOptions {
 
 interface ClaimedRow {
   id: number;
+  /** The sender is a verified address of the mail's company, or the mail goes to its own sender. */
+  sender_ok: boolean;
   message_id: string;
   to_address: string;
   to_name: string | null;
@@ -200,6 +208,9 @@ export class MailWorker {
           from due where m.id = due.id
           returning m.id, m.message_id, m.to_address, m.to_name, m.from_address, m.from_name, m.title,
             m.body, m.html, m.publication_id, m.attachment_name, m.attempts,
+            (lower(m.to_address) = lower(m.from_address) or exists (select 1 from sender_addresses s
+              where s.company_id = m.company_id and s.from_address = lower(m.from_address)
+                and s.verified_at is not null)) as sender_ok,
             (extract(epoch from now() - m.created_at) * 1000)::float8 as age_ms`,
     );
     for (const r of rows) this.held.set(r.id, r.attempts);
@@ -306,6 +317,8 @@ export class MailWorker {
     if (headers.some((v) => v !== null && !isPlainText(v))) {
       return this.settle(row, sql`status = 'failed', error = ${UNSAFE_HEADER_REASON}`);
     }
+    // The last check of every mail, whatever queued it (issue 28): no company sends as another.
+    if (!row.sender_ok) return this.settle(row, sql`status = 'failed', error = ${UNVERIFIED_SENDER_REASON}`);
     try {
       // The row's own attachment (a test send) wins over its publication's.
       const attachment =

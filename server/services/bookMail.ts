@@ -5,8 +5,10 @@ import {
   type MailHistoryItem,
   type MailTemplate,
 } from '../../contract/mailTemplate';
+import { senderAddressMessages } from '../../contract/senderAddress';
 import type { Db, Tx } from '../db/client';
 import * as q from '../db/queries/mail';
+import { isVerifiedSender } from '../db/queries/senderAddresses';
 import { badRequest, conflict, notFound } from '../errors';
 import { enqueueMail } from '../mail/outbox';
 import { renderLine, renderText, type MailBooking } from '../mail/render';
@@ -38,6 +40,12 @@ export interface TemplateMailRequest {
   /** Automatic mail: the key that makes it happen once (`book:12:1`, `payment:40`). */
   dedupeKey?: string | null;
   createdBy?: number | null;
+  /**
+   * Staff's send: a template whose sender is not a verified address is not queued (the caller
+   * answers 409). Automatic mail is queued all the same, and the worker records it failed with the
+   * reason in the booking's mail history, where staff see it and send it again.
+   */
+  refuseUnverifiedSender?: boolean;
 }
 
 /**
@@ -48,12 +56,19 @@ export interface TemplateMailRequest {
 export async function queueTemplateMail(
   tx: Tx,
   request: TemplateMailRequest,
-): Promise<{ id: number } | { skipped: 'no_mail' | 'no_template' | 'duplicate' | 'no_booking' }> {
+): Promise<
+  | { id: number }
+  | { skipped: 'no_mail' | 'no_template' | 'duplicate' | 'no_booking' }
+  | { skipped: 'unverified_sender'; address: string }
+> {
   const booking = await q.findMailBooking(tx, request.bookId, null);
   if (!booking) return { skipped: 'no_booking' };
   if (!booking.mail) return { skipped: 'no_mail' };
   const template = await q.findTemplateBySendType(tx, booking.accommodation_id, request.sendType);
   if (!template) return { skipped: 'no_template' };
+  if (request.refuseUnverifiedSender && !(await isVerifiedSender(tx, booking.company_id, template.from_address))) {
+    return { skipped: 'unverified_sender', address: template.from_address };
+  }
   const { title, body } = renderTemplate(template, asMailBooking(booking));
   const [id] = await enqueueMail(tx, [
     {
@@ -112,9 +127,17 @@ export class BookMailService {
     return this.db.transaction(async (tx) => {
       const booking = await this.booking(tx, user, bookId);
       if (!booking.mail) throw conflict(msg.noGuestMail);
-      const queued = await queueTemplateMail(tx, { bookId: booking.id, sendType, createdBy: user.id });
+      const queued = await queueTemplateMail(tx, {
+        bookId: booking.id,
+        sendType,
+        createdBy: user.id,
+        refuseUnverifiedSender: true,
+      });
       if ('skipped' in queued) {
         if (queued.skipped === 'no_template') throw badRequest(msg.noTemplate, { type: msg.noTemplate });
+        if (queued.skipped === 'unverified_sender') {
+          throw conflict(senderAddressMessages.templateSenderNotVerified(queued.address));
+        }
         throw conflict(msg.noGuestMail);
       }
       return this.item(tx, booking.id, queued.id);
@@ -139,6 +162,9 @@ export class BookMailService {
         (await q.findTemplateBySendType(tx, booking.accommodation_id, SEND_TYPE.bookingCompleted)) ??
         (await q.listTemplates(tx, booking.accommodation_id))[0];
       if (!sender) throw conflict(msg.noTemplate);
+      if (!(await isVerifiedSender(tx, booking.company_id, sender.from_address))) {
+        throw conflict(senderAddressMessages.templateSenderNotVerified(sender.from_address));
+      }
       const { title, body } = renderTemplate(input, asMailBooking(booking));
       const [id] = await enqueueMail(tx, [
         {

@@ -13,6 +13,7 @@ import {
 } from '../../contract/mailPublication';
 import type { Db, Tx } from '../db/client';
 import * as q from '../db/queries/mailPublications';
+import { verifiedSenderAddresses } from '../db/queries/senderAddresses';
 import type { MailPublicationSetting } from '../db/schema/mail';
 import { AppError, badRequest, conflict, notFound } from '../errors';
 import { enqueueMail } from '../mail/outbox';
@@ -68,10 +69,8 @@ const fill = (template: string, value: string) => template.split(NAME_PLACEHOLDE
  * publications (spec 6 names no restriction beyond facility access lists); the customers a user
  * may pick from are the guests of the facilities they reach.
  *
- * Sender addresses: from_address must be one of the company's sender addresses; while the company
- * has none, one of the from addresses of its mail templates (so a company that has not set up its
- * sender list yet can still send from the address its templates already use). Anything else is
- * refused (400 on from_address): a console user cannot send as an arbitrary address.
+ * Sender addresses: from_address must be one of the company's verified sender addresses; anything
+ * else is refused (400 on from_address): a console user cannot send as an arbitrary address.
  */
 export class MailPublicationService {
   constructor(private readonly db: Db) {}
@@ -91,7 +90,7 @@ export class MailPublicationService {
   }
 
   private async assertSender(tx: Tx, user: CurrentUser, from: string, field: string) {
-    const allowed = await q.allowedSenderAddresses(tx, user.companyId);
+    const allowed = await verifiedSenderAddresses(tx, user.companyId);
     if (!allowed.some((a) => a.toLowerCase() === from.toLowerCase())) {
       throw badRequest(msg.fromAddressUnknown, { [field]: msg.fromAddressUnknown });
     }

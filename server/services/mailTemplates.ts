@@ -1,7 +1,9 @@
 import type { MailTemplate, TestMail } from '../../contract/mailTemplate';
+import { senderAddressMessages } from '../../contract/senderAddress';
 import type { Db } from '../db/client';
 import * as q from '../db/queries/mail';
-import { notFound } from '../errors';
+import { isVerifiedSender } from '../db/queries/senderAddresses';
+import { badRequest, conflict, notFound } from '../errors';
 import { enqueueMail } from '../mail/outbox';
 import { SAMPLE_BOOKING } from '../mail/render';
 import { audit } from './audit';
@@ -34,7 +36,10 @@ export class MailTemplateService {
     return template;
   }
 
-  /** Saves title, sender and body; the change is written in the audit trail. */
+  /**
+   * Saves title, sender and body; the change is written in the audit trail. The sender is one of
+   * the company's verified sender addresses (400 on from_address otherwise).
+   */
   async update(
     user: CurrentUser,
     accommodationId: number,
@@ -44,6 +49,10 @@ export class MailTemplateService {
     return this.db.transaction(async (tx) => {
       const before = await q.findTemplate(tx, accommodationId, templateId, { lock: true });
       if (!before) throw notFound();
+      // A template sends from one of the company's verified sender addresses, never free text.
+      if (!(await isVerifiedSender(tx, user.companyId, input.from_address))) {
+        throw badRequest(senderAddressMessages.notVerified, { from_address: senderAddressMessages.notVerified });
+      }
       await q.updateTemplate(tx, before.id, {
         title: input.title,
         fromAddress: input.from_address,
@@ -68,6 +77,9 @@ export class MailTemplateService {
     return this.db.transaction(async (tx) => {
       const template = await q.findTemplate(tx, accommodationId, templateId);
       if (!template) throw notFound();
+      if (!(await isVerifiedSender(tx, user.companyId, template.from_address))) {
+        throw conflict(senderAddressMessages.templateSenderNotVerified(template.from_address));
+      }
       const { title, body } = renderTemplate(template, SAMPLE_BOOKING);
       const [id] = await enqueueMail(tx, [
         {

@@ -4,6 +4,8 @@ import { addDays, tokyoToday } from '../../contract/dates';
 import { controlCharacterMessage } from '../../contract/fieldRules';
 import { mailTemplateMessages as msg, MAIL_PLACEHOLDERS } from '../../contract/mailTemplate';
 import { errorMessages } from '../../contract/messages';
+import { senderAddressMessages } from '../../contract/senderAddress';
+import { SENDER_ADDRESSES } from '../../server/db/seed/fixtures';
 import { queueTransferReminders } from '../../server/mail/scheduled';
 import { roomForTwo, signedInSuite } from '../support/fixtures';
 
@@ -109,7 +111,7 @@ describe('mail templates', () => {
     const t = await template(api.accommodations[0]!.id, 20);
     const body = {
       title: '決済完了 {{book.start_date}}',
-      from_address: 'desk@example.com',
+      from_address: SENDER_ADDRESSES[0],
       from_name: '受付',
       body: '',
     };
@@ -158,18 +160,78 @@ describe('mail templates', () => {
     expect(await template(api.accommodations[0]!.id, 21)).toEqual(t);
   });
 
+  it("sends only from the company's verified addresses: any other sender is refused on save, and a template left with one sends nothing", async () => {
+    const t = await template(api.accommodations[0]!.id, 21);
+    // An address another company verified, and one of this company's that waits for its code.
+    const [other] = await api.rows<{ id: number }>(sql`insert into companies (name) values ('銀行') returning id`);
+    await api.rows(sql`insert into sender_addresses (company_id, from_address, verified_at)
+      values (${other!.id}, 'billing@bank.example', now())`);
+    const pending = await api.http.send<any>('POST', '/api/admin/mail/addresses', {
+      token: api.admin,
+      json: { from_address: 'pending@inn.example' },
+    });
+    expect(pending.body.verified).toBe(false);
+    for (const from_address of ['billing@bank.example', 'pending@inn.example', 'someone@free.example']) {
+      const res = await api.http.send<any>('PATCH', `${base()}/${t.id}`, {
+        token: api.admin,
+        json: { title: 't', from_address, from_name: '〇〇銀行', body: '' },
+      });
+      expect(res.status, from_address).toBe(400);
+      expect(res.body.errors.from_address).toBe(senderAddressMessages.notVerified);
+    }
+    expect(await template(api.accommodations[0]!.id, 21)).toEqual(t);
+
+    // A template saved before the rule with a sender that is not verified: the test send, the
+    // template and the free mail from a booking are refused, and nothing is queued.
+    await api.rows(sql`update mail_templates set from_address = 'billing@bank.example' where id = ${t.id}`);
+    const refusal = senderAddressMessages.templateSenderNotVerified('billing@bank.example');
+    const before = await lastMailId();
+    const test = await api.http.send<any>('POST', `${base()}/${t.id}/test`, {
+      token: api.admin,
+      json: { mail_address: 'victim@example.net', via: 1 },
+    });
+    expect(test.status).toBe(409);
+    expect(test.body.message).toBe(refusal);
+    const bookingCompleted = await template(api.accommodations[0]!.id, 1);
+    await api.rows(
+      sql`update mail_templates set from_address = 'billing@bank.example' where id = ${bookingCompleted.id}`,
+    );
+    try {
+      const booking = await newBooking('victim@example.net');
+      const afterCreate = await lastMailId();
+      const byType = await api.http.send<any>('POST', `/api/admin/books/${booking.id}/mail`, {
+        token: api.admin,
+        json: { type: 1 },
+      });
+      expect(byType.status).toBe(409);
+      expect(byType.body.message).toBe(refusal);
+      const free = await api.http.send<any>('POST', `/api/books/${booking.id}/mail`, {
+        token: api.admin,
+        json: { title: 'お知らせ', body: '本文' },
+      });
+      expect(free.status).toBe(409);
+      expect(await lastMailId()).toBe(afterCreate);
+      // The automatic mail of the booking was queued, and goes no further than the worker's check.
+      expect(afterCreate).toBeGreaterThan(before);
+    } finally {
+      await api.rows(sql`update mail_templates set from_address = ${bookingCompleted.from_address}
+        where id = ${bookingCompleted.id}`);
+      await api.rows(sql`update mail_templates set from_address = ${t.from_address} where id = ${t.id}`);
+    }
+  });
+
   it('refuses an unknown placeholder with a message listing the valid ones', async () => {
     const t = await template(api.accommodations[0]!.id, 21);
     const res = await api.http.send<any>('PATCH', `${base()}/${t.id}`, {
       token: api.admin,
-      json: { title: 't', from_address: 'a@example.com', from_name: '宿', body: '{{book.nmae}} 様' },
+      json: { title: 't', from_address: SENDER_ADDRESSES[0], from_name: '宿', body: '{{book.nmae}} 様' },
     });
     expect(res.status).toBe(400);
     expect(res.body.errors.body).toContain('{{book.nmae}}');
     for (const p of MAIL_PLACEHOLDERS) expect(res.body.errors.body).toContain(`{{${p}}}`);
     const title = await api.http.send<any>('PATCH', `${base()}/${t.id}`, {
       token: api.admin,
-      json: { title: '{{book.uid}}', from_address: 'a@example.com', from_name: '宿', body: '' },
+      json: { title: '{{book.uid}}', from_address: SENDER_ADDRESSES[0], from_name: '宿', body: '' },
     });
     expect(title.status).toBe(400);
     expect(title.body.errors.title).toContain('{{book.uid}}');

@@ -93,7 +93,7 @@ describe('mail delivery when the server is killed with SIGKILL', () => {
               sendAt: new Date(),
               setting: {
                 title: '冬のお知らせ',
-                from_address: 'info@yado.example.jp',
+                from_address: 'info@yadoban.example.com',
                 body: '<p>本文</p>',
                 users: [],
                 file_name: '案内.pdf',
@@ -110,7 +110,7 @@ describe('mail delivery when the server is killed with SIGKILL', () => {
               publicationId: publication!.id,
               to: `guest${i}@example.jp`,
               toName: `ゲスト ${i}`,
-              from: 'info@yado.example.jp',
+              from: 'info@yadoban.example.com',
               fromName: '山田旅館',
               title: '冬のお知らせ',
               body: '本文',

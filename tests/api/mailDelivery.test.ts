@@ -32,7 +32,7 @@ function mail(over: Partial<OutgoingMail> = {}): OutgoingMail {
     accommodationId: s.accommodations[0]!.id,
     to: 'guest@example.jp',
     toName: '佐藤 花子',
-    from: 'info@yado.example.jp',
+    from: 'info@yadoban.example.com',
     fromName: '山田旅館',
     title: 'ご予約ありがとうございます【確認】',
     body: '佐藤 花子 様\n\nご予約を承りました。\n宿泊日：2026年12月1日\n料金：18,000円\n',
@@ -107,13 +107,13 @@ describe('mail delivery (the outbox worker)', () => {
     // Headers are ASCII: Japanese only as encoded words.
     expect(head).toMatch(/^[\x20-\x7e\r\n\t]*$/);
     expect(head).toMatch(/^Subject: =\?UTF-8\?[BQ]\?/im);
-    expect(head).toMatch(/^From: =\?UTF-8\?[BQ]\?.*<info@yado\.example\.jp>/im);
+    expect(head).toMatch(/^From: =\?UTF-8\?[BQ]\?.*<info@yadoban\.example\.com>/im);
     expect(head).toMatch(/^Content-Type: text\/plain; charset=utf-8/im);
     expect(got.messageId).toBe(r.messageId);
     expect(got.to).toEqual(['guest@example.jp']);
     const parsed = await sink.parsed(0);
     expect(parsed.subject).toBe(m.title);
-    expect(parsed.from).toMatchObject({ name: '山田旅館', address: 'info@yado.example.jp' });
+    expect(parsed.from).toMatchObject({ name: '山田旅館', address: 'info@yadoban.example.com' });
     expect(parsed.to).toEqual([{ name: '佐藤 花子', address: 'guest@example.jp' }]);
     expect(parsed.text?.replace(/\r\n/g, '\n')).toBe(m.body);
     expect(parsed.messageId).toBe(r.messageId);

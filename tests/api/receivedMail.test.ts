@@ -1,4 +1,4 @@
-import { connect } from 'node:net';
+import { connect, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql, type SQL } from 'drizzle-orm';
 import iconv from 'iconv-lite';
@@ -6,6 +6,8 @@ import nodemailer from 'nodemailer';
 import type { Accommodation } from '../../contract/accommodation';
 import type { ReceivedMail, ReceivedMailList } from '../../contract/receivedMail';
 import { sqlRows } from '../../server/db/client';
+import { senderAuthLabels } from '../../contract/receivedMail';
+import type { DNSResolver } from '../../server/mail/inbound/authenticate';
 import { httpClient } from '../support/http';
 import { ADMIN, STAFF, startTestServer, type TestServer } from '../support/testServer';
 
@@ -104,7 +106,7 @@ const open = (id: number, token = admin) => http.get<ReceivedMail>(`/api/admin/m
 const count = async () => (await rows<{ n: number }>(sql`select count(*)::int as n from received_mails`))[0]!.n;
 
 /** Sends through the server's own SMTP listener, as a mail server on the Internet would. */
-async function sendSmtp(raw: Buffer, to = MAILBOX) {
+async function sendSmtp(raw: Buffer, to = MAILBOX, from = 'someone@guest.example') {
   const transport = nodemailer.createTransport({
     host: '127.0.0.1',
     port: server.inboundSmtp!.port,
@@ -112,7 +114,7 @@ async function sendSmtp(raw: Buffer, to = MAILBOX) {
     ignoreTLS: true,
   });
   try {
-    return await transport.sendMail({ envelope: { from: 'someone@guest.example', to: [to] }, raw });
+    return await transport.sendMail({ envelope: { from, to: [to] }, raw });
   } finally {
     transport.close();
   }
@@ -145,12 +147,37 @@ function rawSmtp(data: Buffer): Promise<string[]> {
   });
 }
 
+/**
+ * The DNS of the senders' domains, as the test sets it: SPF and DMARC records of three domains
+ * (one whose servers include the test's own address, one forged, one with no records at all).
+ */
+const DNS: Record<string, string[]> = {
+  'spf-pass.example': ['v=spf1 ip4:127.0.0.1 -all'],
+  '_dmarc.spf-pass.example': ['v=DMARC1; p=reject'],
+  'bank.example': ['v=spf1 ip4:203.0.113.9 -all'],
+  '_dmarc.bank.example': ['v=DMARC1; p=reject'],
+};
+const lookups: string[] = [];
+const resolver: DNSResolver = async (name, rrtype) => {
+  lookups.push(`${rrtype} ${name}`);
+  const found = rrtype === 'TXT' ? DNS[name.toLowerCase()] : undefined;
+  if (!found) throw Object.assign(new Error(`no ${rrtype} for ${name}`), { code: 'ENOTFOUND' });
+  return found.map((r) => [r]);
+};
+
 beforeAll(async () => {
-  server = await startTestServer({
-    INBOUND_SMTP_PORT: '0',
-    INBOUND_MAIL_SECRET: SECRET,
-    INBOUND_MAX_BYTES: String(MAX_BYTES),
-  });
+  server = await startTestServer(
+    {
+      INBOUND_SMTP_PORT: '0',
+      INBOUND_MAIL_SECRET: SECRET,
+      INBOUND_MAX_BYTES: String(MAX_BYTES),
+      MAIL_VERIFIED_DOMAINS: 'yadoban-inbound.example',
+      INBOUND_SMTP_MAX_PER_CLIENT: '3',
+      INBOUND_SMTP_IDLE_SECONDS: '2',
+    },
+    undefined,
+    { dnsResolver: resolver },
+  );
   http = httpClient(server.baseUrl);
   admin = (await http.login(ADMIN)).access_token;
   staff = (await http.login(STAFF)).access_token;
@@ -408,5 +435,64 @@ describe('received mail: who sees it, reading and associating', () => {
     expect(trail).toEqual([
       { book_id: booking.id, changes: expect.objectContaining({ book_id: { from: null, to: booking.id } }) },
     ]);
+  });
+});
+
+/** A connection to the listener that has read its greeting: the greeting, and the socket. */
+function greeted(): Promise<{ greeting: string; socket: Socket; closed: Promise<void> }> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(server.inboundSmtp!.port, '127.0.0.1');
+    const closed = new Promise<void>((done) => socket.once('close', () => done()));
+    socket.once('data', (chunk) => resolve({ greeting: chunk.toString(), socket, closed }));
+    socket.once('error', reject);
+  });
+}
+
+describe("received mail: the SMTP listener's boundaries", () => {
+  it('takes mail only for the verified sender addresses: any other recipient is 550 and nothing is kept', async () => {
+    const before = await count();
+    for (const to of ['someone@gmail.example', 'info@yadoban-inbound.example.evil.example']) {
+      await expect(sendSmtp(message({ subject: '宛先違い', to }), to)).rejects.toMatchObject({ responseCode: 550 });
+    }
+    // An address a company added but has not verified is not a mailbox either.
+    await rows(sql`insert into sender_addresses (company_id, from_address) values (1, 'pending@unverified.example')`);
+    await expect(
+      sendSmtp(message({ subject: '未確認', to: 'pending@unverified.example' }), 'pending@unverified.example'),
+    ).rejects.toMatchObject({ responseCode: 550 });
+    expect(await count()).toBe(before);
+    const delivered = await sendSmtp(message({ subject: '正しい宛先' }));
+    expect(delivered.response).toMatch(/^250 /);
+    expect(await count()).toBe(before + 1);
+  });
+
+  it('holds three connections of one client at most and closes idle ones, so real mail still gets in', async () => {
+    const idle = await Promise.all([greeted(), greeted(), greeted()]);
+    for (const c of idle) expect(c.greeting).toMatch(/^220 /);
+    const fourth = await greeted();
+    expect(fourth.greeting).toMatch(/^421 /);
+    fourth.socket.destroy();
+    // The idle ones are closed by the server (INBOUND_SMTP_IDLE_SECONDS=2) without a word from them.
+    await Promise.all(idle.map((c) => c.closed));
+    const delivered = await sendSmtp(message({ subject: 'アイドル接続の後' }));
+    expect(delivered.response).toMatch(/^250 /);
+  });
+
+  it("shows whether the sender was authenticated: SPF and DMARC pass, a forged bank's From fails, no records is unknown", async () => {
+    const cases = [
+      { from: 'guest@spf-pass.example', verdict: 'pass', spf: 'pass', dmarc: 'pass' },
+      { from: 'billing@bank.example', verdict: 'fail', spf: 'fail', dmarc: 'fail' },
+      { from: 'someone@no-records.example', verdict: 'none', spf: 'none', dmarc: 'none' },
+    ] as const;
+    for (const c of cases) {
+      await sendSmtp(message({ subject: `認証 ${c.from}`, from: c.from }), MAILBOX, c.from);
+      const item = (await list()).body.mails.find((m) => m.title === `認証 ${c.from}`)!;
+      const mail = (await open(item.id)).body;
+      expect(mail.sender_auth, c.from).toEqual({ verdict: c.verdict, spf: c.spf, dkim: 'none', dmarc: c.dmarc });
+    }
+    expect(lookups).toContain('TXT _dmarc.bank.example');
+    expect(Object.keys(senderAuthLabels)).toEqual(['pass', 'fail', 'none', 'unchecked']);
+    // Mail handed over by a gateway over HTTP is not checked here: null, shown as 未確認.
+    const handed = (await inbound(message({ subject: 'ゲートウェイ経由' }))).body.id as number;
+    expect((await open(handed)).body.sender_auth).toBeNull();
   });
 });

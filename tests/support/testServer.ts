@@ -1,3 +1,4 @@
+import type { DNSResolver } from '../../server/mail/inbound/authenticate';
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import pg from 'pg';
@@ -47,6 +48,8 @@ export async function startTestServer(
   env: Record<string, string> = {},
   /** A log stream and level, to read what the server logs. */
   log?: { stream: NodeJS.WritableStream; level: string },
+  /** Parts the test puts in place of the outside world (the DNS of the received mail's checks). */
+  outside: { dnsResolver?: DNSResolver } = {},
 ): Promise<TestServer> {
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -60,7 +63,7 @@ export async function startTestServer(
   const logger: LoggerOptions | undefined = log
     ? { ...(loggerOptions(log.level) as object), stream: log.stream }
     : undefined;
-  const started = await createServer(config, { database: db.options, ...(logger ? { logger } : {}) });
+  const started = await createServer(config, { database: db.options, ...(logger ? { logger } : {}), ...outside });
   await started.app.listen({ port: 0, host: '127.0.0.1' });
   const address = started.app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;

@@ -166,22 +166,6 @@ export function listFailures(tx: Tx, companyId: number, publicationId: number) {
   );
 }
 
-/** The company's sender addresses, or, while it has none, the from addresses of its templates. */
-export async function allowedSenderAddresses(tx: Tx, companyId: number): Promise<string[]> {
-  const own = await sqlRows<{ a: string }>(
-    tx,
-    sql`select from_address as a from sender_addresses where company_id = ${companyId}`,
-  );
-  if (own.length > 0) return own.map((r) => r.a);
-  const templates = await sqlRows<{ a: string }>(
-    tx,
-    sql`select distinct t.from_address as a from mail_templates t
-        join accommodations a on a.id = t.accommodation_id
-        where a.company_id = ${companyId}`,
-  );
-  return templates.map((r) => r.a);
-}
-
 export interface CustomerFilter {
   accommodationIds: readonly number[];
   bookFrom?: string;

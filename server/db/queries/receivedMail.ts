@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { BookingCandidate, ReceivedMailItem } from '../../../contract/receivedMail';
+import type { BookingCandidate, ReceivedMailItem, SenderAuth } from '../../../contract/receivedMail';
 import type { CurrentUser } from '../../services/auth';
 import { sqlRows, type Tx } from '../client';
 
@@ -49,12 +49,12 @@ export async function listReceivedMail(tx: Tx, user: CurrentUser, offset: number
 
 /** One mail the user may see, with its text; undefined when not (404). `lock` holds it for a change. */
 export async function findReceivedMail(tx: Tx, user: CurrentUser, id: number, lock = false) {
-  const [row] = await sqlRows<ItemRow & { body: string; company_id: number | null }>(
+  const [row] = await sqlRows<ItemRow & { body: string; company_id: number | null; sender_auth: SenderAuth | null }>(
     tx,
-    sql`select ${ITEM}, r.body, r.company_id from received_mails r where r.id = ${id} and ${visibleMail(user)}
+    sql`select ${ITEM}, r.body, r.company_id, r.sender_auth from received_mails r where r.id = ${id} and ${visibleMail(user)}
       ${lock ? sql`for update of r` : sql``}`,
   );
-  return row && { ...item(row), body: row.body, company_id: row.company_id };
+  return row && { ...item(row), body: row.body, company_id: row.company_id, sender_auth: row.sender_auth };
 }
 
 /** Marks the mail opened (the first opening only). */

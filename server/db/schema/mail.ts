@@ -12,6 +12,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { MAIL_STATUSES } from '../../../contract/enums';
+import type { SenderAuth } from '../../../contract/receivedMail';
 import { accommodations, companies, users } from './company';
 import { bookings } from './bookings';
 import { bytea, createdAt, inList, timestamps } from './columns';
@@ -43,7 +44,13 @@ export const mailTemplates = pgTable(
   (t) => [index('mail_templates_accommodation_idx').on(t.accommodationId, t.sendType)],
 );
 
-/** Addresses the company may send from (bulk mail and templates pick one). */
+/**
+ * Addresses the company may send from (every mail the product sends takes one; templates and bulk
+ * mail name one). Kept lower-case. An address is the company's to send from only once verified
+ * (verified_at): by a code mailed to it that an administrator entered, or at once when its domain
+ * is one the deployment names (MAIL_VERIFIED_DOMAINS). A verified address belongs to one company
+ * (the partial unique index); claims of others stay unverified and can never be verified.
+ */
 export const senderAddresses = pgTable(
   'sender_addresses',
   {
@@ -52,9 +59,21 @@ export const senderAddresses = pgTable(
       .notNull()
       .references(() => companies.id, { onDelete: 'restrict' }),
     fromAddress: text('from_address').notNull(),
+    verifiedAt: timestamp('verified_at', { withTimezone: true }),
+    /** HMAC of the code mailed to the address; null once verified. */
+    verificationCodeHash: text('verification_code_hash'),
+    verificationSentAt: timestamp('verification_sent_at', { withTimezone: true }),
+    /** Wrong codes entered since the last code was sent. */
+    verificationAttempts: smallint('verification_attempts').notNull().default(0),
     ...createdAt,
   },
-  (t) => [uniqueIndex('sender_addresses_company_address_key').on(t.companyId, t.fromAddress)],
+  (t) => [
+    uniqueIndex('sender_addresses_company_address_key').on(t.companyId, t.fromAddress),
+    uniqueIndex('sender_addresses_verified_key')
+      .on(t.fromAddress)
+      .where(sql`${t.verifiedAt} is not null`),
+    check('sender_addresses_lower_case', sql`${t.fromAddress} = lower(${t.fromAddress})`),
+  ],
 );
 
 export interface MailPublicationSetting {
@@ -196,6 +215,8 @@ export const receivedMails = pgTable(
     body: text('body').notNull().default(''),
     /** The whole RFC 822 message as received. */
     raw: text('raw'),
+    /** SPF, DKIM and DMARC of a message received over SMTP (server/mail/inbound/authenticate.ts); null when not checked. */
+    senderAuth: jsonb('sender_auth').$type<SenderAuth>(),
     /** When someone on staff first opened it; null is unread (the dashboard's count). */
     readAt: timestamp('read_at', { withTimezone: true }),
     ...createdAt,

@@ -122,7 +122,10 @@ export async function seedDemo(db: Db, options: { today?: string } = {}): Promis
       .insert(suppliers)
       .values(SUPPLIERS.map((s) => ({ companyId, name: s.name, mail: s.mail })))
       .returning({ id: suppliers.id, name: suppliers.name });
-    await tx.insert(senderAddresses).values(SENDER_ADDRESSES.map((fromAddress) => ({ companyId, fromAddress })));
+    // The demo's addresses are verified: its mail goes out from them from the start.
+    await tx
+      .insert(senderAddresses)
+      .values(SENDER_ADDRESSES.map((fromAddress) => ({ companyId, fromAddress, verifiedAt: new Date() })));
 
     // Rooms and plans, then which plan sells with which room.
     const roomRows = await tx

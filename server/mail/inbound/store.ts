@@ -1,14 +1,15 @@
 import { sql } from 'drizzle-orm';
 import { sqlRows, type Db, type Tx } from '../../db/client';
+import type { SenderAuth } from '../../../contract/receivedMail';
 import { parseInbound, type ParsedMail } from './parse';
 
 /**
  * Keeps a received message (from the SMTP listener or POST /api/mail/inbound): whose it is, which
  * booking it is about, once per Message-ID.
  *
- * Whose: a recipient that is a sender address of a company (sender_addresses) makes it that
- * company's; one that is the from_address of an accommodation's mail template makes it that
- * accommodation's (the company's when several facilities share the address). Otherwise, with one
+ * Whose: a recipient that is a verified sender address of a company (sender_addresses) makes it
+ * that company's, and that accommodation's when the address is the sender of one accommodation's
+ * templates only (the company's when several facilities share it). Otherwise, with one
  * company in the database, that company's; with several, company null, which no one sees (a guest's
  * mail never reaches another operator).
  *
@@ -43,11 +44,11 @@ async function ownerOf(tx: Tx, recipients: readonly string[]): Promise<Owner> {
       ? []
       : await sqlRows<{ company_id: number; accommodation_id: number | null }>(
           tx,
-          sql`select distinct a.company_id, t.accommodation_id from mail_templates t
-            join accommodations a on a.id = t.accommodation_id
-            where lower(t.from_address) in (${list})
-          union
-          select distinct company_id, null::integer from sender_addresses where lower(from_address) in (${list})`,
+          sql`select distinct s.company_id, t.accommodation_id from sender_addresses s
+            left join (select a.company_id, t.accommodation_id, lower(t.from_address) as address
+                from mail_templates t join accommodations a on a.id = t.accommodation_id) t
+              on t.company_id = s.company_id and t.address = s.from_address
+            where s.from_address in (${list}) and s.verified_at is not null`,
         );
   const companies = new Set(byAddress.map((r) => r.company_id));
   if (companies.size === 1) {
@@ -151,6 +152,7 @@ export async function storeInbound(
   db: Db,
   raw: Buffer,
   envelopeRecipients: readonly string[] = [],
+  senderAuth: SenderAuth | null = null,
 ): Promise<StoredMail> {
   const mail = await parseInbound(raw);
   return db.transaction(async (tx) => {
@@ -164,9 +166,10 @@ export async function storeInbound(
     const place = await placeMail(tx, mail, envelopeRecipients);
     const [row] = await sqlRows<{ id: number }>(
       tx,
-      sql`insert into received_mails (company_id, accommodation_id, book_id, message_id, title, from_address, body, raw)
+      sql`insert into received_mails (company_id, accommodation_id, book_id, message_id, title, from_address, body, raw,
+          sender_auth)
         values (${place.companyId}, ${place.accommodationId}, ${place.bookId}, ${mail.messageId}, ${mail.subject},
-          ${mail.from}, ${mail.text}, ${rawText(raw)})
+          ${mail.from}, ${mail.text}, ${rawText(raw)}, ${senderAuth === null ? null : JSON.stringify(senderAuth)}::jsonb)
         on conflict (message_id) do nothing returning id`,
     );
     if (row) return { id: row.id, duplicate: false };

@@ -4,35 +4,26 @@ import { z } from '../../../contract/zod';
 import { idParam } from '../../../contract/params';
 import {
   senderAddressCreateSchema,
-  senderAddressEntity,
   senderAddressListSchema,
-  senderAddressMessages,
   senderAddressSchema,
+  senderAddressVerifySchema,
 } from '../../../contract/senderAddress';
 import type { AppContext } from '../../context';
-import { isUniqueViolation } from '../../db/pgErrors';
-import { senderAddresses } from '../../db/schema';
-import { conflict } from '../../errors';
+import { nudgeMailWorker } from '../../mail/worker';
 import { userOf } from '../../plugins/access';
-import { tableCrud } from '../../services/tableCrud';
+import { SenderAddressService } from '../../services/senderAddresses';
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
 const tags = ['mail_addresses'];
 const itemParams = z.object({ itemId: idParam });
 
 /**
- * The company's sender addresses (spec 7 "GET /admin/mail/addresses: array of id, from_address"):
- * every signed-in user reads them (the bulk mail's sender select), administrators add and remove
- * them. An address the company already has is 409; they are never changed, only added and removed.
+ * The company's sender addresses (spec 7 "GET /admin/mail/addresses: array of id, from_address",
+ * with `verified`): every signed-in user reads them (the bulk mail's and the templates' sender
+ * select), administrators add, verify and remove them. They are never changed.
  */
 const mailAddressRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
-  const service = tableCrud(ctx.db, {
-    entity: senderAddressEntity,
-    table: senderAddresses,
-    scope: { column: senderAddresses.companyId, by: 'company' },
-    orderBy: [senderAddresses.fromAddress, senderAddresses.id],
-  });
-  const scopeOf = (request: Parameters<typeof userOf>[0]) => ({ user: userOf(request), accommodationId: null });
+  const service = new SenderAddressService(ctx.db, ctx.config.MAIL_VERIFIED_DOMAINS);
 
   app.get(
     '/admin/mail/addresses',
@@ -43,7 +34,7 @@ const mailAddressRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
         response: { 200: senderAddressListSchema, 401: errorBodySchema },
       },
     },
-    async (request) => service.list(scopeOf(request), {}),
+    async (request) => service.list(userOf(request)),
   );
 
   app.get(
@@ -56,7 +47,7 @@ const mailAddressRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
         response: { 200: senderAddressSchema, ...errors },
       },
     },
-    async (request) => service.get(scopeOf(request), request.params.itemId),
+    async (request) => service.get(userOf(request), request.params.itemId),
   );
 
   app.post(
@@ -64,20 +55,50 @@ const mailAddressRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
     {
       config: { access: 'admin' },
       schema: {
-        summary: 'Add a sender address (administrators); 409 when the company has it already',
+        summary:
+          'Add a sender address (administrators): verified at once on a domain of MAIL_VERIFIED_DOMAINS, otherwise a code is mailed to it; 409 when the company has it or another company verified it',
         tags,
         body: senderAddressCreateSchema,
         response: { 201: senderAddressSchema, ...errors, 409: errorBodySchema },
       },
     },
     async (request, reply) => {
-      const created = await service.create(scopeOf(request), request.body).catch((error: unknown) => {
-        if (isUniqueViolation(error, 'sender_addresses_company_address_key')) {
-          throw conflict(senderAddressMessages.taken, { from_address: senderAddressMessages.taken });
-        }
-        throw error;
-      });
+      const created = await service.create(userOf(request), request.body.from_address);
+      if (!created.verified) nudgeMailWorker();
       return reply.status(201).send(created);
+    },
+  );
+
+  app.post(
+    '/admin/mail/addresses/:itemId/verify',
+    {
+      config: { access: 'admin' },
+      schema: {
+        summary: 'Enter the code mailed to the address (administrators): a right one verifies it',
+        tags,
+        params: itemParams,
+        body: senderAddressVerifySchema,
+        response: { 200: senderAddressSchema, ...errors, 409: errorBodySchema },
+      },
+    },
+    async (request) => service.verify(userOf(request), request.params.itemId, request.body.code),
+  );
+
+  app.post(
+    '/admin/mail/addresses/:itemId/verification',
+    {
+      config: { access: 'admin' },
+      schema: {
+        summary: 'Mail a new code to an address not verified yet (administrators; once a minute)',
+        tags,
+        params: itemParams,
+        response: { 200: senderAddressSchema, ...errors, 409: errorBodySchema },
+      },
+    },
+    async (request) => {
+      const address = await service.resend(userOf(request), request.params.itemId);
+      nudgeMailWorker();
+      return address;
     },
   );
 
@@ -93,7 +114,7 @@ const mailAddressRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
       },
     },
     async (request, reply) => {
-      await service.delete(scopeOf(request), request.params.itemId);
+      await service.remove(userOf(request), request.params.itemId);
       return reply.status(204).send(null);
     },
   );

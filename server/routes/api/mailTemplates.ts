@@ -88,11 +88,11 @@ const mailTemplateRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =
       config,
       schema: {
         summary:
-          'Queue the template, filled with a sample booking, to mail_address (via: 0 official, 1 partner channel)',
+          'Queue the template, filled with a sample booking, to mail_address (via: 0 official, 1 partner channel); 409 when its sender is not a verified sender address',
         tags,
         params: templateParams,
         body: testMailSchema,
-        response: { 201: z.object({ id: z.number().int() }), ...errors },
+        response: { 201: z.object({ id: z.number().int() }), ...errors, 409: errorBodySchema },
       },
     },
     async (request, reply) => {

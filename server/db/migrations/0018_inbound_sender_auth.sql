@@ -1,0 +1,1 @@
+ALTER TABLE "received_mails" ADD COLUMN "sender_auth" jsonb;
