@@ -128,11 +128,13 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
     },
     transform: jsonSchemaTransform,
   });
+  // The guard is a hook of a scope holding swagger-ui, so it covers every route the plugin adds
+  // under /api/docs: its page and the document, and the static files @fastify/static serves there,
+  // which uiHooks would leave out.
   const docsGuard = docsAccess(ctx.config, ctx.auth);
-  await app.register(fastifySwaggerUi, {
-    routePrefix: '/api/docs',
-    staticCSP: true,
-    ...(docsGuard ? { uiHooks: { onRequest: docsGuard } } : {}),
+  await app.register(async (docs) => {
+    if (docsGuard) docs.addHook('onRequest', docsGuard);
+    await docs.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
   });
 
   await app.register(oauthRoutes, ctx);

@@ -188,6 +188,44 @@ describe('GET /api/admin/analytics', () => {
     expect(all.body.rows.length).toBeGreaterThan(res.body.rows.length);
   });
 
+  it('answers one reachable facility with accommodation_id, and 404 for one the user may not reach, as if it did not exist', async () => {
+    const [own] = (await api.http.get('/api/accommodations', api.staff)).body.accommodations as { id: number }[];
+    const all = (await api.http.get('/api/accommodations', api.admin)).body.accommodations as { id: number }[];
+    const [company] = await api.rows<{ id: number }>(sql`insert into companies (name) values ('別会社') returning id`);
+    const [otherCompany] = await api.rows<{ id: number }>(sql`
+      insert into accommodations (company_id, uid, name, short_name, color)
+      values (${company!.id}, ${`analytics-other-${Date.now()}`}, '別会社の宿', '別', '000000') returning id`);
+    const range = `?start_date=${START}&end_date=${END}`;
+    const missing = await analytics(`${range}&accommodation_id=999999`);
+    expect(missing.body).toMatchObject({ code: 'not_found', message: expect.any(String) });
+    for (const [token, id] of [
+      // Staff of the first facility asking for another of the company's, and for A.
+      [api.staff, all.find((x) => x.id !== own!.id)!.id],
+      [api.staff, a],
+      // An administrator asking for another company's facility or one that is not there.
+      [api.admin, otherCompany!.id],
+      [api.admin, 999_999],
+      [analyst, own!.id],
+    ] as const) {
+      for (const format of ['json', 'csv']) {
+        const res = await analytics(`${range}&accommodation_id=${id}&format=${format}`, token);
+        expect(res.status, `${id} ${format}`).toBe(404);
+        expect(res.body, `${id} ${format}`).toEqual(missing.body);
+      }
+    }
+    // The facility one reaches: its row only.
+    const mine = await analytics(`${range}&accommodation_id=${own!.id}`, api.staff);
+    expect(mine.status).toBe(200);
+    expect(mine.body.rows.map((r) => r.accommodation_id)).toEqual([own!.id]);
+    const onlyA = await analytics(`${range}&accommodation_id=${a}`, analyst);
+    expect(onlyA.status).toBe(200);
+    expect(onlyA.body.rows.map((r) => r.accommodation_id)).toEqual([a]);
+    expect(onlyA.body.total).toMatchObject({ books: 4, stay_amount: 80_000 });
+    const bad = await analytics(`${range}&accommodation_id=abc`);
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors?.accommodation_id).toBeTruthy();
+  });
+
   it('refuses a missing, malformed, reversed or too long range in Japanese, and a call without a token', async () => {
     const cases: [string, string, string][] = [
       ['', 'start_date', analyticsMessages.startRequired],

@@ -227,6 +227,41 @@ describe('the API documentation in production', () => {
       expect(viaCookie.status, path).toBe(200);
     }
   });
+
+  it('keeps swagger-ui’s own files under /api/docs from anyone else too, with the same 404', async () => {
+    const admin = (await http.login(ADMIN)).access_token;
+    const staff = (await http.login(STAFF)).access_token;
+    // The answer the document itself gives them.
+    const notFound = (await http.get('/api/docs/json', staff)).body;
+    expect(notFound).toMatchObject({ code: 'not_found', message: expect.any(String) });
+    // What @fastify/swagger-ui serves besides the document: its page, the YAML, its initializer
+    // and, through @fastify/static, every file of its static folder.
+    const served = [
+      '/api/docs',
+      '/api/docs/yaml',
+      '/api/docs/static/index.html',
+      '/api/docs/static/swagger-initializer.js',
+      '/api/docs/static/swagger-ui.css',
+      '/api/docs/static/swagger-ui-bundle.js',
+      '/api/docs/static/logo.svg',
+      '/api/docs/static/oauth2-redirect.html',
+      '/api/docs/static/csp.json',
+    ];
+    for (const path of [...served, '/api/docs/static/no-such-file.js']) {
+      for (const token of [undefined, staff, 'forged.token.value']) {
+        for (const method of ['GET', 'HEAD'] as const) {
+          const res = await http.send(method, path, { token });
+          expect(res.status, `${method} ${path}`).toBe(404);
+          if (method === 'GET') expect(res.body, path).toEqual(notFound);
+        }
+      }
+    }
+    // static/index.html redirects to the page, which fetch follows with the same header.
+    for (const path of served) expect((await http.get(path, admin)).status, path).toBe(200);
+    const css = await http.get('/api/docs/static/swagger-ui.css', admin);
+    expect(css.status).toBe(200);
+    expect(css.headers.get('content-type')).toMatch(/text\/css/);
+  });
 });
 
 describe('rate limit on /oauth/auth', () => {

@@ -2,13 +2,17 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { analyticsAnswerSchema, analyticsQuerySchema } from '../../../contract/analytics';
 import { errorBodySchema } from '../../../contract/error';
+import { idParam } from '../../../contract/params';
 import type { AppContext } from '../../context';
 import { sendCsvFile } from '../csvFile';
 import { userOf } from '../../plugins/access';
 import { AnalyticsService } from '../../services/analytics';
 import { sendJsonText } from '../jsonText';
 
-const errors = { 400: errorBodySchema, 401: errorBodySchema };
+const errors = { 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema };
+
+/** The range, and optionally one facility: 404 when the user may not reach it, as if it did not exist. */
+const querySchema = analyticsQuerySchema.safeExtend({ accommodation_id: idParam.optional() });
 const tags = ['analytics'];
 
 /** A file name for the export: ASCII for old clients, the Japanese one for the rest (RFC 6266). */
@@ -19,8 +23,9 @@ const fileNames = (start: string, end: string) => ({
 
 /**
  * Guest analysis (spec 2 "Guest analysis", 9; issue 22): one row per facility the user reaches
- * (administrators: every facility of the company; staff: those granted), a totals row and the
- * per-day occupancy, over start_date..end_date (both included, at most 366 days).
+ * (administrators: every facility of the company; staff: those granted), or only the one of
+ * accommodation_id, a totals row and the per-day occupancy, over start_date..end_date (both
+ * included, at most 366 days).
  */
 const analyticsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
   const analytics = new AnalyticsService(ctx.db);
@@ -30,9 +35,9 @@ const analyticsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
     {
       schema: {
         summary:
-          'Bookings, paid bookings, occupancy, stay and option amounts, room-night occupancy, ADR and RevPAR per facility over a range; format=csv for the table as a file',
+          'Bookings, paid bookings, occupancy, stay and option amounts, room-night occupancy, ADR and RevPAR per facility over a range (accommodation_id: one facility, 404 when the user may not reach it); format=csv for the table as a file',
         tags,
-        querystring: analyticsQuerySchema,
+        querystring: querySchema,
         response: { 200: analyticsAnswerSchema, ...errors },
       },
     },
@@ -40,12 +45,13 @@ const analyticsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
       const user = userOf(request);
       // Text the database or the CSV writer wrote, sent as it is (the schema documents the JSON).
       const raw = reply as FastifyReply;
-      const { start_date, end_date, format } = request.query;
+      const { start_date, end_date, accommodation_id, format } = request.query;
+      const query = { start_date, end_date, accommodation_id };
       if (format === 'csv') {
-        const csv = await analytics.csv(user, { start_date, end_date });
+        const csv = await analytics.csv(user, query);
         return sendCsvFile(raw, csv, fileNames(start_date, end_date));
       }
-      return sendJsonText(raw, await analytics.json(user, { start_date, end_date }));
+      return sendJsonText(raw, await analytics.json(user, query));
     },
   );
 };
