@@ -7,6 +7,7 @@ import { bookingMethods } from './methods/bookings';
 import { catalogueMethods } from './methods/catalogue';
 import { moneyMethods } from './methods/money';
 import { mailTemplateMethods } from './methods/mailTemplates';
+import { senderAddressMethods } from './methods/senderAddresses';
 import { bookMailMethods } from './methods/bookMail';
 import { priceMethods } from './methods/prices';
 import { receivedMailMethods } from './methods/receivedMail';
@@ -162,6 +163,7 @@ export function createDataProvider(apis: ResourceApis = resourceApi) {
     ...bookingMethods,
     ...moneyMethods,
     ...mailTemplateMethods,
+    ...senderAddressMethods,
     ...bookMailMethods,
     ...receivedMailMethods,
     ...bulkMailMethods,

@@ -465,6 +465,7 @@ export const appMessages = {
       tab_addresses: '送信元アドレス',
       col_title: '件名',
       col_from: '送信元',
+      sender_auth: '差出人の認証',
       col_received: '受信日時',
       col_booking: '予約',
       unread: '未読',
@@ -766,7 +767,12 @@ export const appMessages = {
         send: '送信',
         back: '一覧へ戻る',
       },
-      values: { not_set: '未設定', title_label: 'タイトル' },
+      values: {
+        not_set: '未設定',
+        title_label: 'タイトル',
+        sender_not_verified:
+          'この送信元メールアドレスは確認済みではないため、このテンプレートのメールは送信されません。編集して確認済みの送信元アドレスを選んでください。',
+      },
       messages: {
         created: 'メールテンプレートを保存しました。',
         updated: 'メールテンプレートを保存しました。',
@@ -802,9 +808,24 @@ export const appMessages = {
     },
     mail_addresses: {
       name: '送信元アドレス',
-      fields: { from_address: '送信元メールアドレス' },
+      fields: { from_address: '送信元メールアドレス', verified: '状態' },
       titles: { list: '送信元アドレス', create: '送信元アドレスの追加', edit: '送信元アドレス' },
       actions: { new: '追加', create: '追加', update: '更新' },
+      verification: {
+        verified: '確認済み',
+        pending: '確認待ち',
+        enter: '確認コードを入力',
+        resend: '確認メールを再送',
+        resent: '%{address} に新しい確認コードを送りました。',
+        done: '%{address} を確認しました。このアドレスからメールを送れます。',
+        title: '送信元アドレスの確認',
+        explain:
+          '%{address} に送った確認メールに書かれている6桁の確認コードを入力してください。確認が済むまで、このアドレスからはメールを送りません。',
+        code: '確認コード',
+        confirm: '確認',
+        create_note:
+          '追加したアドレスには確認コードをメールで送ります。コードを入力して確認が済むと、このアドレスからメールを送れるようになります（自社ドメインとして設定済みのアドレスはすぐに使えます）。',
+      },
       messages: {
         created: '送信元アドレスを追加しました。',
         updated: '送信元アドレスを保存しました。',

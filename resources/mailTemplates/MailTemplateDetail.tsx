@@ -8,11 +8,12 @@ import {
   CardContent,
   CardHeader,
   LinearProgress,
+  MenuItem,
   Stack,
   TextField,
 } from '@mui/material';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
-import { Title, useGetOne, useNotify, useUpdate } from 'react-admin';
+import { Title, useGetList, useGetOne, useNotify, useUpdate } from 'react-admin';
 import { Link, useParams } from 'react-router-dom';
 import { sendTypeLabel } from '../../contract/enums';
 import {
@@ -23,6 +24,7 @@ import {
   type MailTemplate,
 } from '../../contract/mailTemplate';
 import { fieldErrorsOf, failureMessage } from '../../dataProvider/apiErrors';
+import type { SenderAddress } from '../../contract/senderAddress';
 import type { Accommodation } from '../../dataProvider/types';
 import { useEntityText } from '../../src/crud/entityText';
 import { NotFoundPage } from '../../src/pages/PlaceholderPage';
@@ -70,6 +72,9 @@ function TemplateLoader({ accommodation }: { accommodation: Accommodation }) {
 
 function TemplateCard({ accommodation, template }: { accommodation: Accommodation; template: MailTemplate }) {
   const { text, label, translate } = useEntityText(mailTemplateEntity);
+  const { data: senders = [] } = useGetList<SenderAddress>('mail_addresses', {
+    pagination: { page: 1, perPage: 1000 },
+  });
   const notify = useNotify();
   const [update, { isPending: saving }] = useUpdate<MailTemplate>();
   const [editing, setEditing] = useState(false);
@@ -128,8 +133,19 @@ function TemplateCard({ accommodation, template }: { accommodation: Accommodatio
   };
 
   const shown = editing ? values : valuesOf(template);
-  const input = (field: Field, extra: { type?: string; multiline?: boolean; helperText?: ReactNode } = {}) => (
+  // The sender is picked from the company's verified sender addresses (issue 28); one saved before
+  // that rule that is not among them stays shown, marked, and cannot be picked again.
+  const verified = senders.filter((a) => a.verified).map((a) => a.from_address);
+  const senderChoices = verified.includes(shown.from_address) ? verified : [shown.from_address, ...verified];
+  const senderNote = verified.includes(template.from_address)
+    ? undefined
+    : translate('resources.mail_templates.values.sender_not_verified');
+  const input = (
+    field: Field,
+    extra: { type?: string; multiline?: boolean; helperText?: ReactNode; choices?: string[] } = {},
+  ) => (
     <TextField
+      select={editing && extra.choices !== undefined}
       id={`mail-template-${field}`}
       // The detail says タイトル where the list's column says テンプレート名 (spec 2).
       label={field === 'title' ? translate('resources.mail_templates.values.title_label') : label(field)}
@@ -151,7 +167,14 @@ function TemplateCard({ accommodation, template }: { accommodation: Accommodatio
         htmlInput: extra.multiline ? { 'data-testid': 'mail-template-body' } : undefined,
         inputLabel: { shrink: true },
       }}
-    />
+    >
+      {editing &&
+        extra.choices?.map((choice) => (
+          <MenuItem key={choice} value={choice} disabled={!verified.includes(choice)}>
+            {choice}
+          </MenuItem>
+        ))}
+    </TextField>
   );
 
   return (
@@ -181,7 +204,7 @@ function TemplateCard({ accommodation, template }: { accommodation: Accommodatio
             )}
             {input('title')}
             {input('from_name')}
-            {input('from_address', { type: 'email' })}
+            {input('from_address', { choices: senderChoices, helperText: senderNote })}
             {input('body', {
               multiline: true,
               helperText: editing

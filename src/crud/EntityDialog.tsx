@@ -22,6 +22,8 @@ export interface EntityDialogProps {
   /** Texts other than the conventional ones (the FAQ overlay is titled FAQ in both modes). */
   titles?: { create?: string; edit?: string };
   submitLabels?: { create?: string; update?: string };
+  /** Under a new record's inputs (what happens after the add: a sender address's code). */
+  createNote?: ReactNode;
 }
 
 /**
@@ -29,7 +31,16 @@ export interface EntityDialogProps {
  * with the entity's create or update schema before anything is sent; a refusal of the server
  * lands on its fields, what was typed stays, and the overlay stays open.
  */
-export function EntityDialog({ entity, id, onClose, inputs, defaults, titles, submitLabels }: EntityDialogProps) {
+export function EntityDialog({
+  entity,
+  id,
+  onClose,
+  inputs,
+  defaults,
+  titles,
+  submitLabels,
+  createNote,
+}: EntityDialogProps) {
   const meta = useCallMeta();
   const notify = useNotify();
   const { text } = useEntityText(entity);
@@ -49,6 +60,7 @@ export function EntityDialog({ entity, id, onClose, inputs, defaults, titles, su
       }
       inputs={inputs}
       defaults={isNew ? { ...createDefaults(entity), ...defaults } : undefined}
+      note={isNew ? createNote : undefined}
       onClose={onClose}
     />
   );
@@ -106,10 +118,11 @@ interface DialogFormProps {
   submitLabel: string;
   inputs?: InputOverrides;
   defaults?: Record<string, unknown>;
+  note?: ReactNode;
   onClose: () => void;
 }
 
-function DialogForm({ entity, mode, title, submitLabel, inputs, defaults, onClose }: DialogFormProps) {
+function DialogForm({ entity, mode, title, submitLabel, inputs, defaults, note, onClose }: DialogFormProps) {
   const schema = mode === 'create' ? entity.create : entity.update;
   return (
     <Form<RaRecord>
@@ -121,6 +134,7 @@ function DialogForm({ entity, mode, title, submitLabel, inputs, defaults, onClos
       <DialogTitle id={`${entity.resource}-dialog-title`}>{title}</DialogTitle>
       <DialogContent>
         <EntityInputs entity={entity} mode={mode} inputs={inputs} />
+        {note && <Alert severity="info">{note}</Alert>}
       </DialogContent>
       <DialogFormActions entity={entity} submitLabel={submitLabel} onClose={onClose} />
     </Form>

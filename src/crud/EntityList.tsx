@@ -74,7 +74,7 @@ export interface EntityListProps {
   inputs?: InputOverrides;
   /** Under an existing record's inputs in the panel (a room's attached plans). */
   panelChildren?: ReactNode;
-  /** Under a new record's inputs in the panel. */
+  /** Under a new record's inputs, in the panel or the overlay. */
   createNote?: ReactNode;
   /** Texts of the overlay other than the conventional ones. */
   dialog?: Pick<EntityDialogProps, 'titles' | 'submitLabels'>;
@@ -281,6 +281,7 @@ function EntityListView(props: EntityListProps) {
           onClose={() => setOpen(null)}
           inputs={props.inputs}
           defaults={list.filterValues}
+          createNote={props.createNote}
           {...props.dialog}
         />
       )}

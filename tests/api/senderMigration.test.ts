@@ -51,7 +51,9 @@ describe('migration 0017 (sender addresses verified and owned by one company)', 
     ]);
     // A second verified claim of one address cannot be written any more.
     await expect(
-      db.exec(`update sender_addresses set verified_at = now() where company_id = 2 and from_address = 'info@first.example'`),
+      db.exec(
+        `update sender_addresses set verified_at = now() where company_id = 2 and from_address = 'info@first.example'`,
+      ),
     ).rejects.toThrow(/sender_addresses_verified_key/);
   });
 });

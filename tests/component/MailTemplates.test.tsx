@@ -24,6 +24,12 @@ function templates() {
       template(11, 1, '【やどばん本館】ご予約ありがとうございます', '{{book.name}} 様'),
       template(12, 14, '【やどばん本館】お振込期限のご案内'),
       template(13, 99, 'ご案内'),
+      { ...template(14, 2, '旧テンプレート'), from_address: 'old@free-text.example' },
+    ],
+    mail_addresses: [
+      { id: 1, from_address: 'info@yadoban.example.com', verified: true },
+      { id: 2, from_address: 'reservation@yadoban.example.com', verified: true },
+      { id: 3, from_address: 'pending@inn.example', verified: false },
     ],
   });
   const testMailTemplate = vi.fn(async () => ({ id: 500 }));
@@ -111,6 +117,43 @@ describe('the mail template detail', () => {
     });
     expect(await screen.findByRole('button', { name: '編集' })).toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: 'タイトル' })).toHaveValue('ご予約確定のお知らせ');
+  });
+
+  it('picks the sender from the verified sender addresses only, and saves the one picked', async () => {
+    const db = templates();
+    const user = userEvent.setup();
+    renderView(<MailTemplateDetail />, db.provider, {
+      path: '/m/accommodation/a1b2c3/mail/template/11',
+      ...detailRoute,
+    });
+    await user.click(await screen.findByRole('button', { name: '編集' }));
+    await user.click(screen.getByRole('combobox', { name: /送信元メールアドレス/ }));
+    const options = within(await screen.findByRole('listbox')).getAllByRole('option');
+    expect(options.map((o) => o.textContent)).toEqual(['info@yadoban.example.com', 'reservation@yadoban.example.com']);
+    await user.click(options[1]!);
+    await user.click(screen.getByRole('button', { name: '保存' }));
+    await waitFor(() => expect(db.callsOf('update')).toHaveLength(1));
+    expect(db.callsOf('update')[0]!.params.data).toMatchObject({ from_address: 'reservation@yadoban.example.com' });
+  });
+
+  it('says a template whose saved sender is not verified sends nothing, and offers it only as it is', async () => {
+    const db = templates();
+    const user = userEvent.setup();
+    renderView(<MailTemplateDetail />, db.provider, {
+      path: '/m/accommodation/a1b2c3/mail/template/14',
+      ...detailRoute,
+    });
+    expect(
+      await screen.findByText(/確認済みではないため、このテンプレートのメールは送信されません/),
+    ).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: '編集' }));
+    await user.click(screen.getByRole('combobox', { name: /送信元メールアドレス/ }));
+    const options = within(await screen.findByRole('listbox')).getAllByRole('option');
+    expect(options.map((o) => [o.textContent, o.getAttribute('aria-disabled')])).toEqual([
+      ['old@free-text.example', 'true'],
+      ['info@yadoban.example.com', null],
+      ['reservation@yadoban.example.com', null],
+    ]);
   });
 
   it("shows the server's refusal of an unknown placeholder on the body", async () => {

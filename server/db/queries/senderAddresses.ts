@@ -72,9 +72,7 @@ export async function setVerificationCode(tx: Tx, id: number, codeHash: string):
 }
 
 export async function countWrongCode(tx: Tx, id: number): Promise<void> {
-  await tx.execute(
-    sql`update sender_addresses set verification_attempts = verification_attempts + 1 where id = ${id}`,
-  );
+  await tx.execute(sql`update sender_addresses set verification_attempts = verification_attempts + 1 where id = ${id}`);
 }
 
 export async function markVerified(tx: Tx, id: number): Promise<void> {

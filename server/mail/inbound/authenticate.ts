@@ -5,8 +5,7 @@ import type { SenderAuth, SenderAuthVerdict } from '../../../contract/receivedMa
 export type { DNSResolver };
 
 /** The system's resolver, as mailauth asks for records (a missing name is an empty answer to it). */
-export const systemResolver: DNSResolver = (name, rrtype) =>
-  dns.resolve(name, rrtype) as ReturnType<DNSResolver>;
+export const systemResolver: DNSResolver = (name, rrtype) => dns.resolve(name, rrtype) as ReturnType<DNSResolver>;
 
 /** How long the lookups of one message may take before the answer is "not known" (temperror). */
 const LOOKUP_TIMEOUT_MS = 8_000;

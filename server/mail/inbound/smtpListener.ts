@@ -122,19 +122,19 @@ export async function startInboundSmtp(options: InboundSmtpOptions): Promise<Inb
         )
           .then((senderAuth) => storeInbound(db, raw, recipients, senderAuth))
           .then(
-          (stored) => {
-            log.info({ receivedMailId: stored.id, duplicate: stored.duplicate }, 'inbound mail stored');
-            callback(null, `OK: stored as ${stored.id}`);
-          },
-          (error: unknown) => {
-            if (error instanceof MalformedMailError) {
-              callback(smtpError(554, 'Error: malformed message'));
-              return;
-            }
-            log.error({ err: error }, 'inbound mail could not be stored');
-            callback(smtpError(451, 'Error: temporary failure, try again later'));
-          },
-        );
+            (stored) => {
+              log.info({ receivedMailId: stored.id, duplicate: stored.duplicate }, 'inbound mail stored');
+              callback(null, `OK: stored as ${stored.id}`);
+            },
+            (error: unknown) => {
+              if (error instanceof MalformedMailError) {
+                callback(smtpError(554, 'Error: malformed message'));
+                return;
+              }
+              log.error({ err: error }, 'inbound mail could not be stored');
+              callback(smtpError(451, 'Error: temporary failure, try again later'));
+            },
+          );
       });
     },
   });

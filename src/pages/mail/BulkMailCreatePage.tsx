@@ -1,3 +1,4 @@
+import type { SenderAddress } from '../../../contract/senderAddress';
 import { useMemo, useRef, useState, type ChangeEvent } from 'react';
 import {
   Alert,
@@ -426,10 +427,11 @@ function ComposeFields({
   const translate = useAppTranslate();
   const notify = useNotify();
   const values = useWatch() as ComposeValues;
-  const { data: addresses = [] } = useGetList<{ id: number; from_address: string }>('mail_addresses', {
+  const { data: addresses = [] } = useGetList<SenderAddress>('mail_addresses', {
     pagination: { page: 1, perPage: 1000 },
   });
-  const choices = addresses.map((a) => ({ id: a.from_address, name: a.from_address }));
+  // Only verified addresses send (issue 28): one waiting for its code is not offered.
+  const choices = addresses.filter((a) => a.verified).map((a) => ({ id: a.from_address, name: a.from_address }));
   const fileInput = useRef<HTMLInputElement>(null);
   const [fileError, setFileError] = useState<string | null>(null);
   const [testOpen, setTestOpen] = useState(false);

@@ -5,16 +5,23 @@ import {
   Button,
   Card,
   CardContent,
+  Chip,
   LinearProgress,
   List,
   ListItem,
   Stack,
+  Tooltip,
   Typography,
   useMediaQuery,
 } from '@mui/material';
 import { Title, useNotify } from 'react-admin';
 import { Link, useParams } from 'react-router-dom';
-import type { BookingCandidate, ReceivedMail } from '../../../contract/receivedMail';
+import {
+  senderAuthLabels,
+  type BookingCandidate,
+  type ReceivedMail,
+  type SenderAuth,
+} from '../../../contract/receivedMail';
 import { failureMessage } from '../../../dataProvider/apiErrors';
 import { HttpError } from '../../../dataProvider/http';
 import { useAppDataProvider } from '../../../dataProvider/useAppDataProvider';
@@ -118,6 +125,12 @@ export function ReceivedMailPage() {
             data-testid="received-mail-from"
           >
             {mail.from_address}
+          </Typography>
+          <Typography component="dt" variant="body2" color="text.secondary">
+            {translate('app.received_mail.sender_auth')}
+          </Typography>
+          <Typography component="dd" variant="body2" sx={{ m: 0 }} data-testid="received-mail-auth">
+            <SenderAuthChip auth={mail.sender_auth} />
           </Typography>
           <Typography component="dt" variant="body2" color="text.secondary">
             {translate('app.received_mail.received_at')}
@@ -271,3 +284,22 @@ function Candidates({ candidates, busy, onAssociate }: CandidatesProps) {
 }
 
 export default ReceivedMailPage;
+
+const AUTH_COLOURS = { pass: 'success', fail: 'error', none: 'default', unchecked: 'default' } as const;
+
+/** Whether the sender was authenticated (SPF, DKIM, DMARC), so staff know a forged From when they see one. */
+function SenderAuthChip({ auth }: { auth: SenderAuth | null }) {
+  const verdict = auth?.verdict ?? 'unchecked';
+  const detail = auth ? `SPF: ${auth.spf} / DKIM: ${auth.dkim} / DMARC: ${auth.dmarc}` : undefined;
+  return (
+    <Tooltip title={detail ?? ''}>
+      <Chip
+        size="small"
+        variant={verdict === 'fail' ? 'filled' : 'outlined'}
+        color={AUTH_COLOURS[verdict]}
+        label={senderAuthLabels[verdict]}
+        sx={{ height: 'auto', '& .MuiChip-label': { whiteSpace: 'normal', py: 0.25 } }}
+      />
+    </Tooltip>
+  );
+}
