@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { addDays, tokyoToday } from '../../contract/dates';
 import { SEND_TYPE } from '../../contract/enums';
 import { openDatabase } from '../../server/db/client';
+import { SENDER_ADDRESSES } from '../../server/db/seed/fixtures';
 import { enqueueMail } from '../../server/mail/outbox';
 import { httpClient } from '../support/http';
 import { withDatabase } from '../support/postgresUrl';
@@ -237,7 +238,7 @@ describe.skipIf(!url)('automatic mail with two server processes on PostgreSQL', 
             sendType: SEND_TYPE.cancel,
             dedupeKey: `book:${ids[0]}:${SEND_TYPE.cancel}`,
             to: guest(0),
-            from: 'info@yado.example.jp',
+            from: SENDER_ADDRESSES[0],
             title: 'キャンセル（再送）',
             body: '本文',
           },
@@ -264,7 +265,7 @@ describe.skipIf(!url)('automatic mail with two server processes on PostgreSQL', 
           Array.from({ length: count }, (_, i) => ({
             companyId: 1,
             to: `held${i}.${run_}@example.jp`,
-            from: 'info@yado.example.jp',
+            from: SENDER_ADDRESSES[0],
             title: `保留 ${i}`,
             body: '本文',
             notBefore,
