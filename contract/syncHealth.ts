@@ -36,6 +36,10 @@ export const syncHealthRowSchema = z.object({
   /** Nights from today stop-sold on the channel by staff (channel_stop_sells). */
   stop_sell_nights: z.number().int(),
   last_error: z.string().nullable(),
+  /** Site reservations waiting for their room type to be mapped (channel_parked_revisions, issue 28). */
+  parked_unmapped: z.number().int(),
+  /** Site reservations set aside because the booking rules refused them (see the sync log). */
+  parked_invalid: z.number().int(),
 });
 export type SyncHealthRow = z.infer<typeof syncHealthRowSchema>;
 

@@ -651,6 +651,8 @@ export const appMessages = {
       lifted: '%{nights}泊の売止を解除しました',
       empty: '外部予約サイトと同期している施設はありません。',
       last_error: 'エラー: %{message}',
+      parked_unmapped: '取込待ち %{count}件（部屋タイプが連携設定にありません）',
+      parked_invalid: '取り込めない予約 %{count}件（内容の誤り。同期ログを確認してください）',
     },
     overbooked: {
       title: '売り越し（オーバーブッキング）の予約',

@@ -30,7 +30,8 @@ export type ChannelErrorCode =
   | 'bad_request'
   | 'timeout'
   | 'network'
-  | 'bad_answer';
+  | 'bad_answer'
+  | 'too_large';
 
 export class ChannelError extends Error {
   constructor(
@@ -134,17 +135,21 @@ export interface BookingChange {
 export interface ChannelClientOptions {
   /** A call not answered in this time fails with 'timeout' (the change may have been made). */
   timeoutMs?: number;
+  /** The largest answer read (MAX_ANSWER_BYTES). */
+  maxBytes?: number;
 }
 
 export class ChannelClient {
   private readonly base: string;
   private readonly auth: string;
   private readonly timeoutMs: number;
+  private readonly maxBytes: number;
 
   constructor(baseUrl: string, account: ChannelAccountRef, options: ChannelClientOptions = {}) {
     this.base = `${baseUrl.replace(/\/+$/, '')}/api/v1/hotels/${encodeURIComponent(account.hotelId)}`;
     this.auth = `Basic ${Buffer.from(`${account.loginId}:${account.password}`).toString('base64')}`;
     this.timeoutMs = options.timeoutMs ?? 10_000;
+    this.maxBytes = options.maxBytes ?? MAX_ANSWER_BYTES;
   }
 
   login(): Promise<{ hotel_id: string; name: string }> {
@@ -171,8 +176,11 @@ export class ChannelClient {
     return (await this.call<{ status: string }>('GET', `/status?${q}`)).status;
   }
 
+  /** A page of the feed: at most MAX_FEED_PAGE revisions, each still to be checked (contract/channelRevision.ts). */
   async feed(): Promise<ChannelRevision[]> {
-    return (await this.call<{ revisions: ChannelRevision[] }>('GET', '/booking_revisions/feed')).revisions;
+    const page = (await this.call<{ revisions?: unknown }>('GET', '/booking_revisions/feed')).revisions;
+    if (!Array.isArray(page)) throw new ChannelError('bad_answer', 200, 'channel feed without revisions');
+    return page.slice(0, MAX_FEED_PAGE) as ChannelRevision[];
   }
 
   async ack(revisionId: string): Promise<void> {
@@ -181,7 +189,9 @@ export class ChannelClient {
 
   async bookings(updatedFrom: Date): Promise<ChannelBooking[]> {
     const q = new URLSearchParams({ updated_from: updatedFrom.toISOString() });
-    return (await this.call<{ bookings: ChannelBooking[] }>('GET', `/bookings?${q}`)).bookings;
+    const list = (await this.call<{ bookings?: unknown }>('GET', `/bookings?${q}`)).bookings;
+    if (!Array.isArray(list)) throw new ChannelError('bad_answer', 200, 'channel booking list without bookings');
+    return list as ChannelBooking[];
   }
 
   changeBooking(reservationId: string, change: BookingChange): Promise<ChannelBooking> {
@@ -193,6 +203,14 @@ export class ChannelClient {
   }
 
   private async call<T>(method: string, path: string, body?: unknown): Promise<T> {
+    const failed = (e: unknown) => {
+      const timedOut = e instanceof Error && (e.name === 'TimeoutError' || e.name === 'AbortError');
+      return new ChannelError(
+        timedOut ? 'timeout' : 'network',
+        0,
+        timedOut ? 'channel timeout' : 'channel unreachable',
+      );
+    };
     let answer: Response;
     try {
       answer = await fetch(this.base + path, {
@@ -203,17 +221,30 @@ export class ChannelClient {
           ...(body === undefined ? {} : { 'content-type': 'application/json' }),
         },
         body: body === undefined ? undefined : JSON.stringify(body),
+        // A redirect is never followed: the channel's answers come from its own address.
+        redirect: 'manual',
         signal: AbortSignal.timeout(this.timeoutMs),
       });
     } catch (e) {
-      const timedOut = e instanceof Error && (e.name === 'TimeoutError' || e.name === 'AbortError');
-      throw new ChannelError(timedOut ? 'timeout' : 'network', 0, timedOut ? 'channel timeout' : 'channel unreachable');
+      throw failed(e);
+    }
+    if (answer.status >= 300 && answer.status < 400) {
+      await answer.body?.cancel().catch(() => undefined);
+      throw new ChannelError(
+        'bad_answer',
+        answer.status,
+        `channel answered ${answer.status} (a redirect, not followed)`,
+      );
     }
     let json: unknown;
     try {
-      json = await answer.json();
-    } catch {
-      throw new ChannelError('bad_answer', answer.status, `channel answered ${answer.status} without JSON`);
+      json = JSON.parse(await readLimited(answer, this.maxBytes));
+    } catch (e) {
+      if (e instanceof ChannelError) throw e;
+      if (e instanceof SyntaxError) {
+        throw new ChannelError('bad_answer', answer.status, `channel answered ${answer.status} without JSON`);
+      }
+      throw failed(e);
     }
     if (answer.ok) return json as T;
     const code = (json as { error?: string } | null)?.error;
@@ -222,9 +253,42 @@ export class ChannelClient {
       isKnownCode(code) ? code : answer.status >= 500 ? 'internal' : 'bad_answer',
       answer.status,
       `channel answered ${answer.status} ${code ?? ''}`.trim(),
-      Number.isFinite(retryAfter) && retryAfter >= 0 ? retryAfter : undefined,
+      Number.isFinite(retryAfter) && retryAfter >= 0 ? Math.min(retryAfter, MAX_RETRY_AFTER_SECONDS) : undefined,
     );
   }
+}
+
+/** The longest wait a 429's Retry-After may ask for: an absurd one would stop the facility's pushes. */
+export const MAX_RETRY_AFTER_SECONDS = 3600;
+/** The largest answer read (a feed page of 500 revisions is about 200 kB): past it the read stops. */
+export const MAX_ANSWER_BYTES = 4 * 1024 * 1024;
+/** Revisions of one feed page taken at most; the rest come with the next page. */
+export const MAX_FEED_PAGE = 500;
+
+/** The answer's text, read as it streams and given up past `maxBytes` (413-like: 'too_large'). */
+async function readLimited(answer: Response, maxBytes: number): Promise<string> {
+  const declared = Number(answer.headers.get('content-length'));
+  const tooLarge = () =>
+    new ChannelError('too_large', answer.status, `channel answered more than ${maxBytes} bytes; not read`);
+  if (Number.isFinite(declared) && declared > maxBytes) {
+    await answer.body?.cancel().catch(() => undefined);
+    throw tooLarge();
+  }
+  if (!answer.body) return '';
+  const reader = answer.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > maxBytes) {
+      await reader.cancel().catch(() => undefined);
+      throw tooLarge();
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks).toString('utf8');
 }
 
 const KNOWN: readonly ChannelErrorCode[] = [

@@ -61,6 +61,8 @@ interface Raw {
   oldest_ms: number | null;
   stop_sells: number;
   last_error: string | null;
+  parked_unmapped: number;
+  parked_invalid: number;
 }
 
 const epochMs = (column: string) => sql.raw(`(extract(epoch from ${column}) * 1000)::float8`);
@@ -92,7 +94,11 @@ export async function syncHealth(
           ${epochMs('c.oldest')} as oldest_ms,
           (select count(*)::int from channel_stop_sells ss
             where ss.accommodation_id = a.id and ss.target_date >= ${today}::date) as stop_sells,
-          cs.last_error
+          cs.last_error,
+          (select count(*)::int from channel_parked_revisions pr
+            where pr.accommodation_id = a.id and pr.reason = 'unmapped') as parked_unmapped,
+          (select count(*)::int from channel_parked_revisions pr
+            where pr.accommodation_id = a.id and pr.reason = 'invalid') as parked_invalid
         from sync_settings s
         join accommodations a on a.id = s.accommodation_id
         left join channel_state cs on cs.accommodation_id = a.id
@@ -122,6 +128,8 @@ export async function syncHealth(
       stale_seconds: stale,
       stop_sell_nights: r.stop_sells,
       last_error: r.last_error,
+      parked_unmapped: r.parked_unmapped,
+      parked_invalid: r.parked_invalid,
     };
   });
 }

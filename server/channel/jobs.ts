@@ -54,7 +54,7 @@ export function startChannelSync(
   const turn = async (now: Date): Promise<boolean> =>
     runLeased(db, 'channelSync', holder, async () => {
       const k = await key;
-      await pushAll(db, baseUrl, k, now);
+      await pushAll(db, baseUrl, k, now, { log: options.log });
       await syncPendingBookings(db, baseUrl, k, now);
       if (now.getTime() - lastPull >= pollMs - tickMs / 2) {
         lastPull = now.getTime();

@@ -1,7 +1,9 @@
 import { sql } from 'drizzle-orm';
+import { channelRevisionMessages, checkRevision } from '../../contract/channelRevision';
 import { sqlRows, type Db } from '../db/client';
+import { parkedUnmapped, parkRevision, unparkRevision } from '../db/queries/channel';
 import { applyRevision, reconRevisionId, type ApplyOutcome, type RevisionInput } from './apply';
-import { ChannelClient, ChannelError, channelErrorMessage } from './client';
+import { ChannelClient, ChannelError, channelErrorMessage, type ChannelBooking, type ChannelRevision } from './client';
 import { ChannelCredentialsError, loadChannelAccounts, type ChannelAccount } from './credentials';
 import { loadMapping } from './mapping';
 import { readPullState, recordPullFailure, recordPullSuccess } from './state';
@@ -13,6 +15,12 @@ import { writeSyncLog, writeSyncLogUnlessUnread } from './syncLog';
  * or no good pull for 2 poll intervals: a restart) the site's booking list from the gap's start is
  * applied too, so that a revision lost from the feed (acknowledged elsewhere, expired) still
  * arrives. Every failed attempt and every change writes a sync log row.
+ *
+ * Nothing the channel sends is trusted (issue 28): each revision is checked with the contract's
+ * booking rules first (contract/channelRevision.ts). One that fails is set aside in
+ * channel_parked_revisions with a sync log row naming its problems, and acknowledged, so the feed
+ * goes on. One whose room type is not mapped yet is parked there too and acknowledged; every pull
+ * applies the parked ones whose room has been mapped since.
  */
 
 export interface PullOptions {
@@ -29,7 +37,12 @@ export interface PullResult {
   applied: number;
   duplicates: number;
   stale: number;
+  /** Revisions of a room type not mapped: parked (and acknowledged), applied once it is mapped. */
   unmapped: number;
+  /** Revisions the contract's rules refused: set aside (and acknowledged). */
+  invalid: number;
+  /** Parked revisions applied at this pull, their room type mapped since. */
+  unparked: number;
   /** Reservations the reconciliation's booking list brought (applied from it). */
   reconciled: number;
   /** Revisions that could not be applied (an error of ours): not acknowledged, tried again next pull. */
@@ -52,6 +65,8 @@ export function pullErrorMessage(error: ChannelError): string {
 /** Reconciliation reads the booking list from this long before the gap began. */
 const RECON_MARGIN_MS = 5 * 60_000;
 const DEFAULT_PAGES = 10;
+/** How much of a refused revision's JSON is kept for whoever looks into it. */
+const RECEIVED_KEPT_CHARACTERS = 4000;
 
 /** One pull of one facility. Never throws a ChannelError: it answers it in `error` after recording it. */
 export async function pullOnce(
@@ -62,7 +77,16 @@ export async function pullOnce(
   options: PullOptions = {},
 ): Promise<PullResult> {
   const accommodationId = account.accommodationId;
-  const result: PullResult = { applied: 0, duplicates: 0, stale: 0, unmapped: 0, reconciled: 0, failed: 0 };
+  const result: PullResult = {
+    applied: 0,
+    duplicates: 0,
+    stale: 0,
+    unmapped: 0,
+    invalid: 0,
+    unparked: 0,
+    reconciled: 0,
+    failed: 0,
+  };
   const client = new ChannelClient(
     baseUrl,
     account,
@@ -99,20 +123,90 @@ export async function pullOnce(
     }
   };
 
+  /** Sets aside what the rules refused, once, with a log row that names each problem. */
+  const setAside = async (raw: unknown, id: string, reservationId: string | null, problems: string[]) => {
+    result.invalid++;
+    options.log?.warn({ accommodationId, problems: problems.length }, 'channel revision refused by the rules');
+    await parkRevision(db, {
+      accommodationId,
+      revisionId: id,
+      reservationId,
+      reason: 'invalid',
+      detail: problems.join('、'),
+      received: JSON.stringify(raw).slice(0, RECEIVED_KEPT_CHARACTERS),
+    });
+    await writeSyncLogUnlessUnread(db, {
+      accommodationId,
+      success: false,
+      message: channelRevisionMessages.invalid(reservationId ?? '不明', problems),
+      at: now,
+    });
+  };
+
+  /** Checks and applies one revision of the feed; answers the id to acknowledge, or null to leave it. */
+  const take = async (raw: ChannelRevision | ChannelBooking, idOf?: (r: RevisionInput) => string) => {
+    const checked = checkRevision(idOf && typeof raw === 'object' && raw !== null ? { ...raw, id: 'recon' } : raw);
+    if (!checked.ok) {
+      const id = idOf ? reconRevisionId(checked.reservationId ?? '不明', 0) : checked.id;
+      // What cannot be named cannot be acknowledged either: it stays in the feed, logged.
+      if (id === null) {
+        result.invalid++;
+        await writeSyncLogUnlessUnread(db, {
+          accommodationId,
+          success: false,
+          message: channelRevisionMessages.invalid('不明', checked.problems),
+          at: now,
+        });
+        return null;
+      }
+      await setAside(raw, id, checked.reservationId, checked.problems);
+      return id;
+    }
+    const rev: RevisionInput = idOf ? { ...checked.revision, id: idOf(checked.revision) } : checked.revision;
+    const outcome = await apply(rev);
+    if (outcome === 'failed') return null;
+    if (!idOf) count(outcome);
+    if (outcome === 'unmapped' && !idOf) {
+      await parkRevision(db, {
+        accommodationId,
+        revisionId: rev.id,
+        reservationId: rev.reservation_id,
+        reason: 'unmapped',
+        detail: rev.room_code,
+        revision: rev,
+      });
+    }
+    return { id: rev.id, outcome };
+  };
+
   try {
+    // Parked revisions whose room type has been mapped since go first, oldest first.
+    for (const parked of await parkedUnmapped(db, accommodationId)) {
+      const checked = checkRevision(parked.revision);
+      if (!checked.ok) {
+        await unparkRevision(db, parked.id);
+        continue;
+      }
+      if (!mapping.roomByCode.has(checked.revision.room_code)) continue;
+      const outcome = await apply(checked.revision);
+      if (outcome === 'failed' || outcome === 'unmapped') continue;
+      count(outcome);
+      result.unparked++;
+      await unparkRevision(db, parked.id);
+    }
+
     for (let page = 0; page < (options.maxPages ?? DEFAULT_PAGES); page++) {
       const revisions = await client.feed();
       if (revisions.length === 0) break;
       let acked = 0;
       let ackError: ChannelError | undefined;
-      for (const rev of revisions) {
-        const outcome = await apply(rev);
-        if (outcome === 'failed') continue;
-        count(outcome);
-        // Not before the commit, and never an unmapped one: it stays in the feed until the room is mapped.
-        if (outcome === 'unmapped') continue;
+      for (const raw of revisions) {
+        const taken = await take(raw);
+        if (taken === null) continue;
+        const id = typeof taken === 'string' ? taken : taken.id;
+        // Only after its commit (or its parking): a crash before serves it again, a duplicate then.
         try {
-          await client.ack(rev.id);
+          await client.ack(id);
           acked++;
         } catch (error) {
           // The revision comes again and is a duplicate then.
@@ -134,10 +228,11 @@ export async function pullOnce(
       const bookings = await client.bookings(new Date(gapStart.getTime() - RECON_MARGIN_MS));
       let unmapped = 0;
       for (const b of bookings) {
-        const outcome = await apply({ ...b, id: reconRevisionId(b.reservation_id, b.seq) });
-        if (outcome === 'failed') continue;
-        if (outcome === 'applied') result.reconciled++;
-        if (outcome === 'unmapped') {
+        const taken = await take(b, (r) => reconRevisionId(r.reservation_id, r.seq));
+        if (taken === null || typeof taken === 'string') continue;
+        if (taken.outcome === 'applied') result.reconciled++;
+        // Left in the site's list, read again at the next pull until its room type is mapped.
+        if (taken.outcome === 'unmapped') {
           result.unmapped++;
           unmapped++;
         }

@@ -8,6 +8,7 @@ import {
   ChannelClient,
   ChannelError,
   channelErrorMessage,
+  MAX_RETRY_AFTER_SECONDS,
   type AvailabilityValue,
   type RestrictionValue,
 } from './client';
@@ -69,6 +70,8 @@ export interface PushOptions {
   maxValuesPerCall?: number;
   /** The client's timeout per call (10 s by default). */
   timeoutMs?: number;
+  /** Every failed push is logged (the sync log keeps one row per streak of the same failure). */
+  log?: { warn(obj: object, msg: string): void };
 }
 
 interface ChangeTarget {
@@ -253,7 +256,11 @@ export async function pushOnce(
   const result: PushResult = { availabilityCalls: 0, restrictionsCalls: 0, sent: 0 };
   const state = await channelStateOf(db, accommodationId);
   const notBefore = asDate(state?.push_not_before ?? null);
-  if (notBefore && notBefore > now) return { ...result, waitedUntil: notBefore };
+  // A wait set before Retry-After was bounded (an absurd one kept a facility's pushes stopped for
+  // years) is bounded here too: nothing waits longer than MAX_RETRY_AFTER_SECONDS past its push.
+  const lastPush = asDate(state?.last_push_at ?? null);
+  const longest = (lastPush ?? now).getTime() + MAX_RETRY_AFTER_SECONDS * 1000;
+  if (notBefore && notBefore > now && notBefore.getTime() <= longest) return { ...result, waitedUntil: notBefore };
 
   const today = await channelToday(db);
   const maxPerCall = Math.max(1, Math.min(options.maxValuesPerCall ?? MAX_VALUES_PER_CALL, MAX_VALUES_PER_CALL));
@@ -323,6 +330,16 @@ export async function pushOnce(
     if (!(error instanceof ChannelError)) throw error;
     result.error = error;
     result.waitedUntil = await recordFailure(db, accommodationId, state, now, error);
+    options.log?.warn(
+      {
+        accommodationId,
+        code: error.code,
+        status: error.status,
+        retryAfterSeconds: error.retryAfterSeconds,
+        until: result.waitedUntil.toISOString(),
+      },
+      'channel push failed; the next waits',
+    );
     return result;
   }
 

@@ -215,21 +215,29 @@ describe('the last room sold on both sides', () => {
 });
 
 describe('a room type the site sells but we have not mapped', () => {
-  it('is not acknowledged, stays in the feed, and is taken once the mapping is added', async () => {
+  it('is parked and acknowledged (the feed goes on), counted on the health, and taken once the mapping is added', async () => {
     const f = await facility(suite, 2);
     const start = addDays(today, 210);
     const code = `UNMAPPED-${f.accommodationId}`;
     await openOnSite(f, start, addDays(start, 5), 3, code);
     const rid = await siteBook(suite, f, start, 1, '未連携 次郎', { room_code: code });
 
-    for (let i = 0; i < 2; i++) {
-      const result = await pull(suite, f);
-      expect(result.error).toBeUndefined();
-      expect(result).toMatchObject({ applied: 0, unmapped: 1 });
-    }
+    const first = await pull(suite, f);
+    expect(first.error).toBeUndefined();
+    expect(first).toMatchObject({ applied: 0, unmapped: 1 });
     expect(await bookingsOf(suite, f, rid)).toEqual([]);
-    // Still in the feed: never acknowledged.
-    expect((await f.client.feed()).map((r) => r.reservation_id)).toEqual([rid]);
+    // Acknowledged: the feed holds nothing more, and it waits here instead.
+    expect(await f.client.feed()).toEqual([]);
+    expect(await pull(suite, f)).toMatchObject({ applied: 0, unmapped: 0, unparked: 0 });
+    const parked = () =>
+      suite.rows<{ reason: string; reservation_id: string; detail: string }>(sql`
+        select reason, reservation_id, detail from channel_parked_revisions where accommodation_id = ${f.accommodationId}`);
+    expect(await parked()).toEqual([{ reason: 'unmapped', reservation_id: rid, detail: code }]);
+    const health = async () =>
+      (await suite.http.get('/api/admin/sync/health', suite.admin)).body.rows.find(
+        (r: { accommodation_id: number }) => r.accommodation_id === f.accommodationId,
+      );
+    expect(await health()).toMatchObject({ parked_unmapped: 1, parked_invalid: 0 });
     // One failure row while staff have not read it, however many polls.
     const logs = (await syncLogs(f)).filter((l) => l.message === channelLogMessages.unmapped(code, rid));
     expect(logs).toEqual([{ book_id: null, success: 0, message: channelLogMessages.unmapped(code, rid) }]);
@@ -238,9 +246,13 @@ describe('a room type the site sells but we have not mapped', () => {
     await suite.rows(sql`
       update sync_items set target_name = ${code}
       where accommodation_id = ${f.accommodationId} and target_type = 1 and target_id = ${f.room.id}`);
-    expect(await pull(suite, f)).toMatchObject({ applied: 1, unmapped: 0 });
+    expect(await pull(suite, f)).toMatchObject({ applied: 1, unmapped: 0, unparked: 1 });
     expect(await bookingsOf(suite, f, rid)).toEqual([expect.objectContaining({ room_id: f.room.id, via: 1 })]);
-    expect(await f.client.feed()).toEqual([]);
+    expect(await parked()).toEqual([]);
+    expect(await health()).toMatchObject({ parked_unmapped: 0 });
+    await suite.rows(sql`
+      update sync_items set target_name = ${f.room.code}
+      where accommodation_id = ${f.accommodationId} and target_type = 1 and target_id = ${f.room.id}`);
   });
 });
 

@@ -20,6 +20,8 @@ const row = (over: Partial<SyncHealthRow>): SyncHealthRow => ({
   stale_seconds: 0,
   stop_sell_nights: 0,
   last_error: null,
+  parked_unmapped: 0,
+  parked_invalid: 0,
   ...over,
 });
 const health = (...rows: SyncHealthRow[]): SyncHealth => ({ rows, poll_seconds: 30 });

@@ -11,3 +11,42 @@ export async function channelToday(db: Tx | Db): Promise<string> {
   const [row] = await sqlRows<{ d: string }>(db, sql`select channel_tokyo_today()::text as d`);
   return row!.d;
 }
+
+/** A revision set aside (channel_parked_revisions); a second park of the same revision keeps the first. */
+export async function parkRevision(
+  db: Tx | Db,
+  row: {
+    accommodationId: number;
+    revisionId: string;
+    reservationId: string | null;
+    reason: 'unmapped' | 'invalid';
+    detail: string;
+    revision?: unknown;
+    received?: string | null;
+  },
+): Promise<void> {
+  await db.execute(
+    sql`insert into channel_parked_revisions (accommodation_id, revision_id, reservation_id, reason, detail, revision, received)
+        values (${row.accommodationId}, ${row.revisionId}, ${row.reservationId}, ${row.reason}, ${row.detail},
+          ${row.revision === undefined ? null : JSON.stringify(row.revision)}::jsonb, ${row.received ?? null})
+        on conflict (accommodation_id, revision_id) do nothing`,
+  );
+}
+
+export interface ParkedRevision {
+  id: number;
+  revision: unknown;
+}
+
+/** The facility's revisions waiting for their room's mapping, oldest first. */
+export function parkedUnmapped(db: Tx | Db, accommodationId: number): Promise<ParkedRevision[]> {
+  return sqlRows<ParkedRevision>(
+    db,
+    sql`select id, revision from channel_parked_revisions
+        where accommodation_id = ${accommodationId} and reason = 'unmapped' order by id`,
+  );
+}
+
+export async function unparkRevision(db: Tx | Db, id: number): Promise<void> {
+  await db.execute(sql`delete from channel_parked_revisions where id = ${id}`);
+}

@@ -161,6 +161,37 @@ export const channelRevisions = pgTable(
 );
 
 /**
+ * Revisions of the channel's feed set aside (issue 28), acknowledged on the channel so that the
+ * feed goes on: `unmapped` ones (a room type the site sells that no sync item names yet) wait here
+ * and are applied at a later pull once the mapping exists; `invalid` ones (the contract's booking
+ * rules refused them, server/channel/pull.ts) are kept with the problems for staff to see. The
+ * revision is kept as checked (unmapped) or cut to 4,000 characters of its JSON (invalid).
+ */
+export const channelParkedRevisions = pgTable(
+  'channel_parked_revisions',
+  {
+    id: serial('id').primaryKey(),
+    accommodationId: integer('accommodation_id')
+      .notNull()
+      .references(() => accommodations.id, { onDelete: 'cascade' }),
+    revisionId: text('revision_id').notNull(),
+    reservationId: text('reservation_id'),
+    reason: text('reason').notNull(),
+    /** What was wrong, in Japanese (invalid), or the site's room code (unmapped). */
+    detail: text('detail').notNull(),
+    /** The checked revision (unmapped), applied when its room is mapped. */
+    revision: jsonb('revision'),
+    /** The start of what the channel sent (invalid), for whoever looks into it. */
+    received: text('received'),
+    ...createdAt,
+  },
+  (t) => [
+    uniqueIndex('channel_parked_revisions_key').on(t.accommodationId, t.revisionId),
+    check('channel_parked_revisions_reason_valid', sql`${t.reason} in ('unmapped', 'invalid')`),
+  ],
+);
+
+/**
  * Sync health per facility (GET /api/admin/sync/health). A pull that fails opens a gap (gap_from)
  * that the next successful pull closes by reading the site's booking list from it.
  */

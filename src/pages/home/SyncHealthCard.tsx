@@ -107,6 +107,16 @@ function HealthRow({ row, translate }: { row: SyncHealthRow; translate: Translat
             {translate(row.stale ? 'app.sync_health.stale' : 'app.sync_health.ok')}
           </Typography>
           {row.stop_sell_nights > 0 && <LiftStopSell row={row} />}
+          {row.parked_unmapped > 0 && (
+            <Typography variant="body2" color="warning.main" data-testid="parked-unmapped">
+              {translate('app.sync_health.parked_unmapped', { count: row.parked_unmapped })}
+            </Typography>
+          )}
+          {row.parked_invalid > 0 && (
+            <Typography variant="body2" color="error" data-testid="parked-invalid">
+              {translate('app.sync_health.parked_invalid', { count: row.parked_invalid })}
+            </Typography>
+          )}
         </TableCell>
       </TableRow>
       {error && (
