@@ -4,6 +4,7 @@ import { openDatabase, sqlRows, type Database } from '../server/db/client';
 import { newPglite } from '../server/db/pglite';
 import { mailMessages, mailPublications } from '../server/db/schema';
 import { seedDemo } from '../server/db/seed';
+import { SENDER_ADDRESSES } from '../server/db/seed/fixtures';
 import { enqueueMail, type OutgoingMail } from '../server/mail/outbox';
 import { smtpTransport } from '../server/mail/transport';
 import { MailWorker, nudgeMailWorker } from '../server/mail/worker';
@@ -29,7 +30,7 @@ function recipients(companyId: number, publicationId: number): OutgoingMail[] {
     publicationId,
     to: `guest${i}@example.jp`,
     toName: `ゲスト ${i}`,
-    from: 'info@yado.example.jp',
+    from: SENDER_ADDRESSES[0],
     fromName: '山田旅館',
     title: '冬の特別プランのご案内',
     body: `ゲスト ${i} 様\n\nいつもご利用ありがとうございます。\n冬の特別プランをご案内いたします。\n`,
@@ -46,7 +47,7 @@ async function measure(engine: string, database: Database, sink: SmtpSink) {
     .values({
       companyId: 1,
       sendAt: new Date(),
-      setting: { title: '冬の特別プランのご案内', from_address: 'info@yado.example.jp', body: '', users: [] },
+      setting: { title: '冬の特別プランのご案内', from_address: SENDER_ADDRESSES[0], body: '', users: [] },
       recipientCount: RECIPIENTS,
     })
     .returning({ id: mailPublications.id });

@@ -2,6 +2,7 @@ import { api } from './api';
 import { audit } from './audit';
 import type { Benchmark, BenchOptions } from './lib/benchmark';
 import { bookings } from './bookings';
+import { bulkMail } from './bulkMail';
 import { channel } from './channel';
 import { foundation } from './foundation';
 import { heading, table } from './lib/format';
@@ -18,7 +19,19 @@ import { signIn } from './signIn';
  * `npm run bench [-- name ...] [--no-build]`: runs the named benchmarks (all without a name), prints
  * their tables and writes bench/results/<name>.json. Add a benchmark by adding it to the registry.
  */
-const registry: Benchmark[] = [foundation, bookings, prices, audit, reference, api, scale, signIn, mail, channel];
+const registry: Benchmark[] = [
+  foundation,
+  bookings,
+  prices,
+  audit,
+  reference,
+  api,
+  scale,
+  signIn,
+  mail,
+  bulkMail,
+  channel,
+];
 
 /** No run may hang: past this, the children are killed and the process ends. */
 const WATCHDOG_MS = 20 * 60_000;

@@ -5,6 +5,7 @@ import { bookingsDueForTransferReminder } from '../db/queries/mail';
 import { runExclusive } from '../jobs/exclusive';
 import { queueTemplateMail } from '../services/bookMail';
 import { cancelUnpaidPastDeadline } from './autoCancel';
+import { resumeExpansions } from './publicationExpansion';
 import { nudgeMailWorker } from './worker';
 
 /**
@@ -37,7 +38,8 @@ export interface ScheduledMail {
  * Runs the scheduled mail every `intervalMs` (10 minutes by default), at most one process at a
  * time across the database (runExclusive, key mailSchedule); a process that finds another at work
  * skips its turn. Each turn then cancels the unpaid bookings past their deadline of the
- * accommodations that ask for it, with their mail (send type 21, server/mail/autoCancel.ts).
+ * accommodations that ask for it, with their mail (send type 21, server/mail/autoCancel.ts), and
+ * finishes the bulk mail a crash left half-written (server/mail/publicationExpansion.ts).
  */
 export function startScheduledMail(
   db: Db,
@@ -51,6 +53,8 @@ export function startScheduledMail(
     // The automatic cancel (send type 21), one transaction per booking (server/mail/autoCancel.ts),
     // on the turn this process holds; its row locks keep it safe should another process run it too.
     if (mine) queued += (await cancelUnpaidPastDeadline(db, { log: options.log })).mailed;
+    // Bulk mail a crash left half-written gets the rest of its rows (idempotent: dedupe keys).
+    if (mine) queued += await resumeExpansions(db);
     if (queued > 0) nudgeMailWorker();
     return queued;
   };

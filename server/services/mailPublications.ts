@@ -17,6 +17,7 @@ import { verifiedSenderAddresses } from '../db/queries/senderAddresses';
 import type { MailPublicationSetting } from '../db/schema/mail';
 import { AppError, badRequest, conflict, notFound } from '../errors';
 import { enqueueMail } from '../mail/outbox';
+import { expandPublication } from '../mail/publicationExpansion';
 import { escapeHtml, htmlToPlainText, sanitizeHtml } from '../mail/safeHtml';
 import { audit } from './audit';
 import type { CurrentUser } from './auth';
@@ -96,13 +97,18 @@ export class MailPublicationService {
     }
   }
 
+  /**
+   * Saves the publication (its sender checked, its audit row) in one short transaction, then writes
+   * its recipients' outbox rows in batches (server/mail/publicationExpansion.ts) before answering:
+   * the answer holds every row, and other requests are not held up meanwhile.
+   */
   async create(user: CurrentUser, input: MailPublicationCreate) {
     const { setting } = input;
     const attachment = await readAttachment(setting.file, setting.file_name, 'setting.file');
     const { recipients } = normaliseRecipients(setting.users);
     const body = renderBody(setting.body);
     const sendAt = new Date(input.send_at);
-    return this.db.transaction(async (tx) => {
+    const id = await this.db.transaction(async (tx) => {
       await this.assertSender(tx, user, setting.from_address, 'setting.from_address');
       const stored: MailPublicationSetting = {
         title: setting.title,
@@ -111,7 +117,7 @@ export class MailPublicationService {
         users: recipients.map((r) => (r.name === null ? r.mail : { mail: r.mail, name: r.name })),
         file_name: attachment?.name ?? null,
       };
-      const id = await q.insertPublication(tx, {
+      const created = await q.insertPublication(tx, {
         companyId: user.companyId,
         sendAt,
         setting: stored,
@@ -120,27 +126,10 @@ export class MailPublicationService {
         recipientCount: recipients.length,
         createdBy: user.id,
       });
-      // One outbox row per recipient, never guests side by side in To or Cc.
-      await enqueueMail(
-        tx,
-        recipients.map((r) => ({
-          companyId: user.companyId,
-          publicationId: id,
-          dedupeKey: `publication:${id}:${r.mail.toLowerCase()}`,
-          to: r.mail,
-          toName: r.name,
-          from: setting.from_address,
-          title: setting.title,
-          body: fill(body.text, r.name ?? ''),
-          html: fill(body.html, escapeHtml(r.name ?? '')),
-          notBefore: sendAt,
-          createdBy: user.id,
-        })),
-      );
       await audit(tx, user, {
         action: 'create',
         target: 'mail_publication',
-        targetId: id,
+        targetId: created,
         after: {
           title: setting.title,
           from_address: setting.from_address,
@@ -149,8 +138,11 @@ export class MailPublicationService {
           file_name: attachment?.name ?? null,
         },
       });
-      return (await q.findPublication(tx, user.companyId, id))!;
+      return created;
     });
+    // One outbox row per recipient, never guests side by side in To or Cc.
+    await expandPublication(this.db, id);
+    return (await q.findPublication(this.db, user.companyId, id))!;
   }
 
   /**

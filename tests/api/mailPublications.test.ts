@@ -3,6 +3,8 @@ import { sql } from 'drizzle-orm';
 import type { Accommodation } from '../../contract/accommodation';
 import { mailPublicationMessages as msg } from '../../contract/mailPublication';
 import { sqlRows } from '../../server/db/client';
+import { EXPANSION_BATCH, expandPublication, resumeExpansions } from '../../server/mail/publicationExpansion';
+import { startScheduledMail } from '../../server/mail/scheduled';
 import { startSignedIn, type SignedIn } from '../support/signedIn';
 import type { TestServer } from '../support/testServer';
 
@@ -201,6 +203,68 @@ describe('POST /api/admin/mail/publishes', () => {
     expect(huge.status).toBe(413);
     expect(huge.body.message).toBe('ファイルサイズは5M以内にしてください');
     expect(await countAll()).toEqual(before);
+  });
+});
+
+describe('recipients written in batches', () => {
+  it('writes the rows of a publication in several short batches, and the list says sent only once all are written', async () => {
+    const users = Array.from({ length: EXPANSION_BATCH * 2 + 7 }, (_, i) => `batch${i}@example.jp`);
+    const created = await publish({ users });
+    expect(created.status).toBe(201);
+    expect(created.body.recipient_count).toBe(users.length);
+    const written = await messagesOf(created.body.id);
+    expect(written).toHaveLength(users.length);
+    expect(new Set(written.map((m) => m.dedupe_key)).size).toBe(users.length);
+    const [row] = await rows<{ expanded: boolean }>(
+      sql`select expanded_at is not null as expanded from mail_publications where id = ${created.body.id}`,
+    );
+    expect(row!.expanded).toBe(true);
+  });
+
+  it('finishes a publication a crash left half-written at the scheduled turn, each recipient once', async () => {
+    const users = Array.from({ length: 1200 }, (_, i) => ({ mail: `crash${i}@example.jp`, name: `ゲスト${i}` }));
+    const created = await publish({ users, body: '<p>{{name}}様</p>' });
+    const id = created.body.id as number;
+    // As if the process had died after the first batch: the rest of the rows never written.
+    await rows(sql`delete from mail_messages where publication_id = ${id} and id > (
+      select min(id) + ${EXPANSION_BATCH - 1} from mail_messages where publication_id = ${id})`);
+    await rows(sql`update mail_publications set expanded_at = null, created_at = now() - interval '10 minutes'
+      where id = ${id}`);
+    expect(await messagesOf(id)).toHaveLength(EXPANSION_BATCH);
+    const listed = ((await http.get(`${PATH}?limit=500`, staff)).body.publish as any[]).find((p) => p.id === id);
+    // Not "sent" while rows are missing, even when the written ones have all gone.
+    await rows(sql`update mail_messages set status = 'sent', sent_at = now() where publication_id = ${id}`);
+    expect(
+      ((await http.get(`${PATH}?limit=500`, staff)).body.publish as any[]).find((p) => p.id === id).sent_at,
+    ).toBeNull();
+    expect(listed.progress.total).toBe(EXPANSION_BATCH);
+
+    const scheduled = startScheduledMail(server.database.db, { firstDelayMs: 3_600_000 });
+    try {
+      await scheduled.runOnce();
+    } finally {
+      scheduled.stop();
+    }
+    const all = await messagesOf(id);
+    expect(all).toHaveLength(users.length);
+    expect(new Set(all.map((m) => m.to_address)).size).toBe(users.length);
+    expect(all.find((m) => m.to_address === 'crash1199@example.jp')).toMatchObject({
+      to_name: 'ゲスト1199',
+      html: '<p>ゲスト1199様</p>',
+      status: 'queued',
+    });
+    // A second run writes nothing more.
+    expect(await resumeExpansions(server.database.db)).toBe(0);
+    expect(await messagesOf(id)).toHaveLength(users.length);
+  });
+
+  it('stops writing the rows of a publication deleted meanwhile', async () => {
+    const created = await publish({ users: ['gone1@example.jp'] });
+    const id = created.body.id as number;
+    await rows(sql`update mail_publications set expanded_at = null where id = ${id}`);
+    expect((await http.send('DELETE', `${PATH}/${id}`, { token: staff })).status).toBe(204);
+    expect(await expandPublication(server.database.db, id)).toBe(0);
+    expect(await messagesOf(id)).toEqual([]);
   });
 });
 

@@ -7,7 +7,7 @@ import { tokyoIso } from './bookingJson';
 /**
  * Bulk mail publications and their progress. Progress is counted by PostgreSQL in one grouped query
  * over mail_messages (index mail_messages_publication_idx), never by loading the rows. A
- * publication counts as sent (sent_at) once none of its rows is left queued or sending: the stored
+ * publication counts as sent (sent_at) once all its rows are written and none is left queued or sending: the stored
  * sent_at when something set it, otherwise the time its last row went out, computed when read.
  */
 export interface PublicationRow {
@@ -34,10 +34,12 @@ interface RawRow {
   failed: number;
   total: number;
   pending: number;
+  expanded: boolean;
 }
 
 function toRow(r: RawRow): PublicationRow {
-  const done = r.total > 0 && r.pending === 0;
+  // Sent once every recipient has its row and none of them is left to go.
+  const done = r.expanded && r.total > 0 && r.pending === 0;
   return {
     id: r.id,
     send_at: r.send_at,
@@ -89,6 +91,7 @@ export async function listPublications(
              ${onlyId === undefined ? sql`p.setting - 'users'` : sql`p.setting`} as setting,
              p.recipient_count,
              (p.attachment is not null) as has_attachment,
+             (p.expanded_at is not null) as expanded,
              coalesce(g.sent, 0) as sent, coalesce(g.failed, 0) as failed,
              coalesce(g.total, 0) as total, coalesce(g.pending, 0) as pending
       from mail_publications p
@@ -122,6 +125,44 @@ export async function insertPublication(
 ): Promise<number> {
   const [row] = await tx.insert(mailPublications).values(values).returning({ id: mailPublications.id });
   return row!.id;
+}
+
+/** What writing a publication's outbox rows needs; undefined once it is gone (deleted). */
+export async function publicationToExpand(tx: Tx, id: number) {
+  const [row] = await sqlRows<{
+    id: number;
+    company_id: number;
+    send_at: Date | string;
+    setting: MailPublicationSetting;
+    created_by: number | null;
+    expanded: boolean;
+  }>(
+    tx,
+    sql`select id, company_id, send_at, setting, created_by, expanded_at is not null as expanded
+        from mail_publications where id = ${id}`,
+  );
+  return row;
+}
+
+/** Holds the publication while a batch of its rows is written: a delete waits for the batch, or the batch for it. */
+export async function keepPublication(tx: Tx, id: number): Promise<boolean> {
+  const rows = await sqlRows<{ id: number }>(tx, sql`select id from mail_publications where id = ${id} for key share`);
+  return rows.length > 0;
+}
+
+export async function markExpanded(tx: Tx, id: number): Promise<void> {
+  await tx.execute(sql`update mail_publications set expanded_at = now() where id = ${id} and expanded_at is null`);
+}
+
+/** Publications whose rows were not all written `olderThanSeconds` after they were made (a crash). */
+export async function unexpandedPublications(tx: Tx, olderThanSeconds: number): Promise<number[]> {
+  const rows = await sqlRows<{ id: number }>(
+    tx,
+    sql`select id from mail_publications
+        where expanded_at is null and created_at < now() - make_interval(secs => ${olderThanSeconds})
+        order by id`,
+  );
+  return rows.map((r) => r.id);
 }
 
 /** Locks the company's publication; undefined when it is not the company's. */

@@ -97,6 +97,12 @@ export const mailPublications = pgTable(
     sendAt: timestamp('send_at', { withTimezone: true }).notNull(),
     /** Null until sent; delete is offered only while null. */
     sentAt: timestamp('sent_at', { withTimezone: true }),
+    /**
+     * When every recipient had its outbox row: rows are written in short batches after the
+     * publication (server/mail/publicationExpansion.ts), and a publication left half-written by a
+     * crash is finished by the scheduled mail's next turn.
+     */
+    expandedAt: timestamp('expanded_at', { withTimezone: true }),
     setting: jsonb('setting').$type<MailPublicationSetting>().notNull(),
     attachment: bytea('attachment'),
     attachmentType: text('attachment_type'),
