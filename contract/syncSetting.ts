@@ -23,6 +23,14 @@ export const syncSettingMessages = {
   tagTooLong: 'タグは50文字以内で入力してください',
   /** 409 on POST: the facility has its service 1 setting already. */
   exists: 'この施設の外部予約サイト連携の設定はすでに登録されています',
+  /**
+   * The stored password cannot be opened: it was sealed with a key this server does not have (a
+   * backup restored without its key file, CHANNEL_SECRET_KEY changed). Shown on the settings page,
+   * in the sync log, the sync health and the 409 of a sync that needs it.
+   */
+  passwordUnreadable:
+    '外部予約サイトのパスワードは、このサーバーにない鍵で暗号化されているため使えません（鍵のないバックアップから復元した場合など）。' +
+    '詳細設定の「外部予約サイト連携」でパスワードを入力し直してください。',
 } as const;
 
 /** The service the console sets (spec 1: the external channel is service id 1). */
@@ -33,6 +41,11 @@ export const syncSettingParamsSchema = z.object({
   id: z.string(),
   /** True when a password is stored; the password itself is never sent back. */
   password_set: z.boolean(),
+  /**
+   * True when the stored password cannot be opened with this server's key (sealed with another:
+   * passwordUnreadable): it must be entered again, and sync of the facility waits until it is.
+   */
+  password_unreadable: z.boolean(),
 });
 
 export const syncSettingSchema = z.object({

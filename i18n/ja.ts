@@ -855,6 +855,7 @@ export const appMessages = {
       },
       password_set: '設定済み',
       password_unset: '未設定',
+      password_unreadable: '入力し直してください',
       read_only: '外部予約サイト連携の設定は管理者のみ変更できます。',
       intro:
         '外部予約サイト（サービスID 1）と在庫・料金・予約を同期するためのログイン情報です。パスワードは暗号化して保存され、画面には表示されません。',

@@ -20,7 +20,10 @@ const envSchema = z.object({
   SEED_DEMO: boolFlag.default(true),
   OAUTH_CLIENT_ID: z.string().min(1).optional(),
   OAUTH_CLIENT_SECRET: z.string().min(1).optional(),
-  /** Secret that signs access tokens; generated once and kept in the database when not set. */
+  /**
+   * Secret that signs access tokens; when not set, generated once and kept in the key file beside
+   * the data (`<DATA_DIR>.keys.json`, server/auth/keys.ts). Required in production on a PostgreSQL server.
+   */
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   ACCESS_TOKEN_TTL_SECONDS: z.coerce
     .number()
@@ -81,7 +84,10 @@ const envSchema = z.object({
   CHANNEL_SIM: boolFlag.optional(),
   /** Seconds between two reads of the channel's booking feed. */
   CHANNEL_POLL_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
-  /** Key (32+ characters) that encrypts channel passwords at rest; generated once and kept in the database when not set. */
+  /**
+   * Key (32+ characters) that encrypts channel passwords at rest; when not set, generated once and
+   * kept in the key file beside the data (`<DATA_DIR>.keys.json`). Required in production on a PostgreSQL server.
+   */
   CHANNEL_SECRET_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Trust X-Forwarded-For (behind a reverse proxy) for the client address used by rate limits. */
@@ -102,11 +108,23 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid environment:\n${lines.join('\n')}`);
   }
   const c = parsed.data;
+  const refused: string[] = [];
   if (c.DATABASE_URL && (!c.OAUTH_CLIENT_ID || !c.OAUTH_CLIENT_SECRET) && c.NODE_ENV === 'production') {
-    throw new ConfigError(
-      'Invalid environment:\n  OAUTH_CLIENT_ID and OAUTH_CLIENT_SECRET are required in production on a PostgreSQL server',
+    refused.push('OAUTH_CLIENT_ID and OAUTH_CLIENT_SECRET are required in production on a PostgreSQL server');
+  }
+  // Processes on several machines share the database but not a key file: each would generate its
+  // own keys (server/auth/keys.ts), and one's tokens and sealed passwords would not open on another.
+  const missingKeys = (['JWT_SECRET', 'CHANNEL_SECRET_KEY'] as const).filter((name) => !c[name]);
+  if (c.DATABASE_URL && c.NODE_ENV === 'production' && missingKeys.length > 0) {
+    refused.push(
+      `${missingKeys.join(' and ')} ${missingKeys.length > 1 ? 'are' : 'is'} required in production on a ` +
+        'PostgreSQL server: 32 characters or more each, the same for every server process of the database. A ' +
+        'database whose keys an earlier version generated holds them in server_secrets: set them to its rows ' +
+        "'access-token-key' and 'channel-credentials-key' to keep sessions and channel passwords (the server then " +
+        'deletes the rows)',
     );
   }
+  if (refused.length > 0) throw new ConfigError(`Invalid environment:\n${refused.map((r) => `  ${r}`).join('\n')}`);
   return {
     ...c,
     // The embedded default ships a known client so that `npm start` works with nothing set.

@@ -1,6 +1,7 @@
 import { ConfigError, loadConfig } from './config';
 import { createServer } from './start';
 import { DataDirBusyError } from './db/dataDirLock';
+import { KeyFileError } from './auth/keys';
 
 // Boots the one process: console, API, OAuth and calendar feed on one port.
 async function main() {
@@ -35,7 +36,7 @@ async function main() {
 }
 
 main().catch((err: unknown) => {
-  if (err instanceof ConfigError || err instanceof DataDirBusyError) {
+  if (err instanceof ConfigError || err instanceof DataDirBusyError || err instanceof KeyFileError) {
     console.error(err.message);
   } else {
     console.error(err);

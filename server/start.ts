@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type BuildAppOptions } from './app';
-import { getOrCreateSecret } from './auth/secret';
+import { serverKeys, type ServerKeys } from './auth/keys';
 import { AccessTokens } from './auth/tokens';
 import { AUTH_CHANNEL } from './auth/sessionCache';
 import type { Config } from './config';
@@ -17,6 +17,7 @@ import { startScheduledMail } from './mail/scheduled';
 import { startInboundSmtp, type InboundSmtp } from './mail/inbound/smtpListener';
 import type { DNSResolver } from './mail/inbound/authenticate';
 import { startChannelSync } from './channel/jobs';
+import { deriveChannelKey, unreadableChannelPasswords } from './channel/credentials';
 import { startChannelSim, type StartedChannelSim } from './channel/simulator/app';
 
 export interface Started {
@@ -31,6 +32,43 @@ export interface Started {
   channelSim: StartedChannelSim | null;
   /** Stops accepting requests, lets the running ones finish, then closes the database. */
   close(): Promise<void>;
+}
+
+/** What start did with the keys (server/auth/keys.ts), never their values. */
+function logKeys(app: FastifyInstance, keys: ServerKeys, config: Config): void {
+  if (keys.moved.length > 0) {
+    app.log.warn(
+      { keyFile: keys.file, rows: keys.moved },
+      keys.file
+        ? `Moved the generated keys out of the database (server_secrets) into ${keys.file}: keep this file ` +
+            'with the backups, which no longer hold any key'
+        : 'Deleted the generated keys from the database (server_secrets): JWT_SECRET and CHANNEL_SECRET_KEY hold them',
+    );
+  }
+  if (keys.dropped.length > 0) {
+    app.log.warn(
+      { keyFile: keys.file, rows: keys.dropped },
+      `The database held other generated keys than ${keys.file} (a backup of another server?): the file's are ` +
+        'kept and the rows deleted; channel passwords sealed with the old key must be entered again',
+    );
+  }
+  if (keys.created && keys.moved.length === 0) {
+    app.log.info(
+      { keyFile: keys.file },
+      `Generated the server's keys in ${keys.file}: keep this file with the backups (the backups hold no ` +
+        'key: restored without it, the channel passwords must be entered again)',
+    );
+  }
+  if (keys.looseMode) {
+    app.log.warn({ keyFile: keys.file }, `${keys.file} can be read by other users: chmod 600 it`);
+  }
+  if (keys.file && config.DATABASE_URL) {
+    app.log.info(
+      { keyFile: keys.file },
+      `Keys from ${keys.file}: every server process on this database must use the same keys (this file, or ` +
+        'JWT_SECRET and CHANNEL_SECRET_KEY)',
+    );
+  }
 }
 
 /**
@@ -51,9 +89,15 @@ export async function createServer(
     const held = await summariseData(
       (text) => database.db.execute(sql.raw(text)) as unknown as Promise<{ rows: unknown[] }>,
     );
+    // The keys, before the seed seals the demo channel passwords with one (server/auth/keys.ts):
+    // the environment's, else the key file beside the data, into which old rows of server_secrets move.
+    const keys = await serverKeys(database.db, config);
     const empty = held.bookings === 0 && held.users === 0 && held.accommodations === 0;
     const refusal = empty ? seedRefusal(config, opening) : undefined;
-    const seeded = empty && refusal === undefined ? await seedDemo(database.db) : false;
+    const seeded =
+      empty && refusal === undefined
+        ? await seedDemo(database.db, { channelKey: deriveChannelKey(keys.channelKey) })
+        : false;
     const opened = describeOpening(opening, { held, seeded, refusal });
     // The external channel: CHANNEL_URL, or the simulator inside this process on the embedded
     // default (docs/channel.md). Routes read the address from config.CHANNEL_URL.
@@ -65,8 +109,7 @@ export async function createServer(
           })
         : null;
     if (channelSim && !config.CHANNEL_URL) config = { ...config, CHANNEL_URL: channelSim.url };
-    const secret = config.JWT_SECRET ?? (await getOrCreateSecret(database.db, 'access-token-key'));
-    const tokens = new AccessTokens(secret, config.ACCESS_TOKEN_TTL_SECONDS);
+    const tokens = new AccessTokens(keys.accessTokenKey, config.ACCESS_TOKEN_TTL_SECONDS);
     const auth = new AuthService(database.db, tokens, config);
     const unlisten = await database.listen(AUTH_CHANNEL, auth.sessions.handlers);
     const app = await buildApp({ config, db: database.db, auth }, options).catch(async (e: unknown) => {
@@ -74,6 +117,18 @@ export async function createServer(
       throw e;
     });
     app.log[opened.level]({ database: opening.where, created: opening.created, seeded }, opened.message);
+    logKeys(app, keys, config);
+    const unreadable = await unreadableChannelPasswords(database.db, deriveChannelKey(keys.channelKey)).catch(
+      () => [] as number[],
+    );
+    if (unreadable.length > 0) {
+      app.log.warn(
+        { accommodationIds: unreadable },
+        `The channel passwords of ${unreadable.length} facilities were sealed with a key this server does not ` +
+          'have (a backup restored without its key file, or CHANNEL_SECRET_KEY changed): their sync waits until ' +
+          'the password is entered again on the settings page (or the key is put back)',
+      );
+    }
     // Received mail over SMTP (server/mail/inbound/smtpListener.ts), when a port is configured.
     const inboundSmtp =
       config.INBOUND_SMTP_PORT === undefined

@@ -15,6 +15,7 @@ import {
 import {
   SYNC_SERVICE_ID,
   syncSettingFormErrors,
+  syncSettingMessages,
   type SyncSetting,
   type SyncSettingFormValues,
 } from '../../contract/syncSetting';
@@ -41,7 +42,8 @@ function nested(errors: Record<string, string>): Record<string, unknown> {
 /**
  * The external channel's credentials of a facility (spec 2 "Detailed settings", issue 21), for
  * administrators: 施設ID (params.accommodation_id), ログインID (params.id), パスワード (write-only:
- * 設定済み when one is stored, left empty it is kept) and 通知先メール. The first save creates the
+ * 設定済み when one is stored, left empty it is kept; 入力し直してください, required, when the stored
+ * one was sealed with a key this server does not have) and 通知先メール. The first save creates the
  * facility's service 1 setting. The rules are the server's (contract/syncSetting.ts), checked
  * before sending; a refused field shows the server's message. Staff read that administrators set it.
  */
@@ -77,7 +79,9 @@ function AdminCredentialsForm({ accommodationId }: { accommodationId: number }) 
   if (isPending) return <LinearProgress />;
   if (error) return <Alert severity="error">{translate('resources.sync_settings.messages.load_failed')}</Alert>;
   const setting = data?.find((s) => s.service_id === SYNC_SERVICE_ID);
-  const passwordSet = setting?.params.password_set === true;
+  // A stored password this server cannot open (sealed with another key) must be typed again.
+  const passwordUnreadable = setting?.params.password_unreadable === true;
+  const passwordSet = setting?.params.password_set === true && !passwordUnreadable;
   const defaults: SyncSettingFormValues = {
     params: {
       accommodation_id: setting?.params.accommodation_id ?? '',
@@ -127,6 +131,11 @@ function AdminCredentialsForm({ accommodationId }: { accommodationId: number }) 
           {translate('resources.sync_settings.none')}
         </Alert>
       )}
+      {passwordUnreadable && (
+        <Alert severity="warning" sx={{ mb: 2 }} data-testid="sync-password-unreadable">
+          {syncSettingMessages.passwordUnreadable}
+        </Alert>
+      )}
       <Form
         key={generation}
         defaultValues={defaults}
@@ -155,9 +164,13 @@ function AdminCredentialsForm({ accommodationId }: { accommodationId: number }) 
             </Typography>
             <Chip
               size="small"
-              color={passwordSet ? 'success' : 'default'}
+              color={passwordSet ? 'success' : passwordUnreadable ? 'warning' : 'default'}
               label={translate(
-                passwordSet ? 'resources.sync_settings.password_set' : 'resources.sync_settings.password_unset',
+                passwordSet
+                  ? 'resources.sync_settings.password_set'
+                  : passwordUnreadable
+                    ? 'resources.sync_settings.password_unreadable'
+                    : 'resources.sync_settings.password_unset',
               )}
               data-testid="sync-password-state"
             />

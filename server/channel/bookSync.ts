@@ -1,13 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { errorMessages } from '../../contract/messages';
+import { syncSettingMessages } from '../../contract/syncSetting';
 import type { Db, Tx } from '../db/client';
 import { sqlRows } from '../db/client';
 import { AppError, conflict, notFound } from '../errors';
 import { runLeased } from '../jobs/exclusive';
 import { CHANGE_KIND } from './changes';
 import { ChannelClient, ChannelError, channelErrorMessage, type ChannelBooking } from './client';
-import { loadChannelAccounts, type ChannelAccount } from './credentials';
+import { ChannelCredentialsError, loadChannelAccounts, type ChannelAccount } from './credentials';
 import { loadMapping } from './mapping';
 import { channelStateOf, forEachAccount, pushMessages, pushOnce, type PushResult } from './push';
 import { writeSyncLog } from './syncLog';
@@ -117,8 +118,10 @@ async function logFailure(
   error: unknown,
   now: Date,
   actorUserId: number | null,
+  /** The reason in place of the channel's error (a password this server cannot open). */
+  reason?: string,
 ): Promise<void> {
-  const message = bookSyncMessages.failed(booking.uid, channelErrorMessage(error));
+  const message = bookSyncMessages.failed(booking.uid, reason ?? channelErrorMessage(error));
   if (actorUserId === null) {
     const [last] = await sqlRows<{ success: number; message: string }>(
       db,
@@ -135,16 +138,18 @@ async function logFailure(
   });
 }
 
+/** The facility's account; the error when its password cannot be opened (sealed under another key). */
 async function accountOf(
   db: Db,
   channel: ChannelEndpoint,
   accommodationId: number,
-): Promise<ChannelAccount | undefined> {
+): Promise<ChannelAccount | ChannelCredentialsError | undefined> {
   try {
     return (await loadChannelAccounts(db, channel.key, accommodationId))[0];
-  } catch {
-    // A password sealed under another key: the setting must be saved again.
-    return undefined;
+  } catch (error) {
+    // The password must be entered again on the settings page.
+    if (error instanceof ChannelCredentialsError) return error;
+    throw error;
   }
 }
 
@@ -163,6 +168,10 @@ export async function syncBooking(
   const booking = await findBooking(db, bookingId);
   if (!booking) throw notFound();
   const account = await accountOf(db, channel, booking.accommodation_id);
+  if (account instanceof ChannelCredentialsError) {
+    await logFailure(db, booking, account, now, actorUserId, syncSettingMessages.passwordUnreadable);
+    throw conflict(syncSettingMessages.passwordUnreadable);
+  }
   if (!account) {
     await logFailure(db, booking, undefined, now, actorUserId);
     throw conflict(errorMessages.syncFailed);
@@ -304,6 +313,7 @@ export async function syncPendingBookingsOf(
 }
 
 const facilityRefusals = new Set<string>([
+  syncSettingMessages.passwordUnreadable,
   errorMessages.syncFailed,
   errorMessages.syncWrongPassword,
   errorMessages.syncStateNotAllowed,

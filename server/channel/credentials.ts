@@ -1,25 +1,24 @@
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
 import { and, asc, eq, sql } from 'drizzle-orm';
-import type { Config } from '../config';
-import type { Db, Tx } from '../db/client';
-import { serverSecrets, syncSettings } from '../db/schema';
+import { keyFileOf, serverKeys, type KeysConfig } from '../auth/keys';
+import { dataDirOf, type Db, type Tx } from '../db/client';
+import { syncSettings } from '../db/schema';
 
 /**
  * The channel's extranet passwords, encrypted at rest (issue 21): AES-256-GCM with a key from
- * CHANNEL_SECRET_KEY, or else one generated once and kept in `server_secrets`
- * ('channel-credentials-key'). A sealed value reads
+ * CHANNEL_SECRET_KEY, or else one generated once and kept in the key file beside the data
+ * (`<DATA_DIR>.keys.json`, server/auth/keys.ts; never in the database, issue 28). A sealed value reads
  *
  *   enc:v1:<key id>:<iv>:<tag>:<ciphertext>      (each part base64url)
  *
  * The key id (the first 6 bytes of a SHA-256 of the key) tells "sealed under another key" (a
- * CHANNEL_SECRET_KEY set, changed or removed after the passwords were saved: the demo data is
- * sealed with the key the seed found, see `seedChannelKey`) from a value that was tampered with.
+ * CHANNEL_SECRET_KEY set, changed or removed after the passwords were saved, or a backup restored
+ * without its key file: the demo data is sealed with the key the seed was given) from a value that
+ * was tampered with.
  * A value without the prefix is a legacy plain password, read as it is.
  */
 
 export const SEALED_PREFIX = 'enc:v1:';
-/** The row of server_secrets that holds the generated key when CHANNEL_SECRET_KEY is not set. */
-export const CHANNEL_KEY_SECRET = 'channel-credentials-key';
 /** The channel the credentials are for (spec 1: service id 1). */
 export const CHANNEL_SERVICE_ID = 1;
 
@@ -79,8 +78,9 @@ export function openPassword(key: Buffer, sealed: string): string {
   const [kid, iv, tag, ciphertext] = parts as [string, string, string, string];
   if (kid !== keyId(key)) {
     throw new ChannelCredentialsError(
-      'the channel password was sealed with another key: CHANNEL_SECRET_KEY differs from the key that saved it ' +
-        '(set it back, or enter the password again on the settings page)',
+      'the channel password was sealed with a key this server does not have (CHANNEL_SECRET_KEY, or the key file ' +
+        '<DATA_DIR>.keys.json, is not the one that saved it: a backup restored without its key, say): enter the ' +
+        'password again on the settings page, or put the key back',
       'other_key',
     );
   }
@@ -94,37 +94,30 @@ export function openPassword(key: Buffer, sealed: string): string {
   }
 }
 
-/** The generated secret in server_secrets, made on first use (any transaction or the database). */
-async function storedSecret(db: Db | Tx): Promise<string> {
-  await db
-    .insert(serverSecrets)
-    .values({ name: CHANNEL_KEY_SECRET, value: randomBytes(48).toString('base64url') })
-    .onConflictDoNothing();
-  const [row] = await db
-    .select({ value: serverSecrets.value })
-    .from(serverSecrets)
-    .where(eq(serverSecrets.name, CHANNEL_KEY_SECRET));
-  return row!.value;
+/**
+ * The key that seals the channel passwords: from CHANNEL_SECRET_KEY when set, else from the key
+ * file beside the data (server/auth/keys.ts: loaded at start, when old rows of server_secrets move
+ * into it; never read from the database).
+ */
+export async function channelKey(db: Db | Tx, config: KeysConfig): Promise<Buffer> {
+  if (config.CHANNEL_SECRET_KEY) return deriveChannelKey(config.CHANNEL_SECRET_KEY);
+  return deriveChannelKey((await serverKeys(db, config)).channelKey);
 }
 
 /**
- * The key that seals the channel passwords: from CHANNEL_SECRET_KEY when set, else the secret
- * generated once and kept in the database (the same as getOrCreateSecret(db, 'channel-credentials-key')).
+ * The key the demo seed seals with when it is given none (a seed outside a server: tests, benches):
+ * the one a server started on this database and environment reads: CHANNEL_SECRET_KEY, else the
+ * key file beside the embedded data folder the database was opened on, or else beside DATA_DIR
+ * (./data by default), made when there is none. A server started later with another key cannot
+ * open those passwords: loadChannelAccounts says so (ChannelCredentialsError 'other_key'), and
+ * saving the password again on the settings page reseals it. server/start.ts gives the seed the
+ * key it loaded.
  */
-export async function channelKey(db: Db | Tx, config: Pick<Config, 'CHANNEL_SECRET_KEY'>): Promise<Buffer> {
-  return deriveChannelKey(config.CHANNEL_SECRET_KEY ?? (await storedSecret(db)));
-}
-
-/**
- * The key the demo seed seals with: read the way channelKey reads it, CHANNEL_SECRET_KEY from the
- * environment of the process that seeds (server/start.ts seeds before the app starts). A server
- * started later with another CHANNEL_SECRET_KEY cannot open those passwords: loadChannelAccounts
- * says so (ChannelCredentialsError 'other_key'), and saving the password again on the settings page
- * reseals it.
- */
-export function seedChannelKey(tx: Db | Tx, env: NodeJS.ProcessEnv = process.env): Promise<Buffer> {
+export function seedChannelKey(db?: Db | Tx, env: NodeJS.ProcessEnv = process.env): Promise<Buffer> {
   const fromEnv = env.CHANNEL_SECRET_KEY;
-  return channelKey(tx, { CHANNEL_SECRET_KEY: fromEnv && fromEnv.length >= 32 ? fromEnv : undefined });
+  if (fromEnv && fromEnv.length >= 32) return Promise.resolve(deriveChannelKey(fromEnv));
+  const dataDir = (db && dataDirOf(db)) ?? (env.DATA_DIR || './data');
+  return Promise.resolve(deriveChannelKey(keyFileOf(dataDir).channel_key));
 }
 
 export interface ChannelAccount {
@@ -183,4 +176,27 @@ export async function loadChannelAccounts(
       password,
     };
   });
+}
+
+/**
+ * The facilities whose stored channel password this key cannot open (sealed with another key): the
+ * server says so at start, and the settings page asks for the password again.
+ */
+export async function unreadableChannelPasswords(db: Db | Tx, key: Buffer): Promise<number[]> {
+  const rows = await db
+    .select({ accommodationId: syncSettings.accommodationId, params: syncSettings.params })
+    .from(syncSettings)
+    .where(sql`coalesce(${syncSettings.params} ->> 'password', '') <> ''`)
+    .orderBy(asc(syncSettings.accommodationId));
+  return rows
+    .filter((row) => {
+      try {
+        openPassword(key, String(row.params.password));
+        return false;
+      } catch (error) {
+        if (error instanceof ChannelCredentialsError) return true;
+        throw error;
+      }
+    })
+    .map((row) => row.accommodationId);
 }

@@ -35,7 +35,7 @@ const CHECKS_AFTER_START_MS = 2 * 60 * 1000;
  */
 export function startChannelSync(
   db: Db,
-  config: Pick<Config, 'CHANNEL_POLL_SECONDS' | 'CHANNEL_SECRET_KEY'>,
+  config: Pick<Config, 'CHANNEL_POLL_SECONDS' | 'CHANNEL_SECRET_KEY' | 'JWT_SECRET' | 'DATA_DIR'>,
   baseUrl: string,
   options: { log?: Log; tickMs?: number } = {},
 ): ChannelSync {

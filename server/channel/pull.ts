@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { channelRevisionMessages, checkRevision } from '../../contract/channelRevision';
+import { syncSettingMessages } from '../../contract/syncSetting';
 import { sqlRows, type Db } from '../db/client';
 import { parkedUnmapped, parkRevision, unparkRevision } from '../db/queries/channel';
 import { applyRevision, reconRevisionId, type ApplyOutcome, type RevisionInput } from './apply';
@@ -285,7 +286,8 @@ async function openAccounts(db: Db, key: Buffer, out: FacilityPull[], now: Date)
     } catch (error) {
       if (!(error instanceof ChannelCredentialsError)) throw error;
       out.push({ accommodationId: id, failure: error });
-      const message = channelErrorMessage(new ChannelError('wrong_password', 401, 'sealed password cannot be opened'));
+      // Not the site refusing the password: this server cannot open the one stored (another key).
+      const message = syncSettingMessages.passwordUnreadable;
       await db.transaction(async (tx) => {
         await recordPullFailure(tx, id, now, message);
         await writeSyncLogUnlessUnread(tx, { accommodationId: id, success: false, message, at: now });

@@ -3,6 +3,7 @@ import type { Db, Tx } from '../db/client';
 import { sqlRows } from '../db/client';
 import { addDays, tokyoToday } from '../../contract/dates';
 import { SYNC_TARGET_TYPE } from '../../contract/enums';
+import { syncSettingMessages } from '../../contract/syncSetting';
 import {
   monthDates,
   parseSyncResult,
@@ -205,7 +206,7 @@ export async function runScheduledSyncChecks(
       await writeSyncLog(db, {
         accommodationId,
         success: false,
-        message: `同期チェックに失敗しました：${syncCheckMessages.credentialsUnreadable}`,
+        message: `同期チェックに失敗しました：${syncSettingMessages.passwordUnreadable}`,
         at: now,
       });
       continue;
@@ -232,7 +233,7 @@ export async function accountOf(db: Db, key: Buffer, accommodationId: number): P
   try {
     accounts = await loadChannelAccounts(db, key, accommodationId);
   } catch (error) {
-    if (error instanceof ChannelCredentialsError) throw conflict(syncCheckMessages.credentialsUnreadable);
+    if (error instanceof ChannelCredentialsError) throw conflict(syncSettingMessages.passwordUnreadable);
     throw error;
   }
   const account = accounts[0];

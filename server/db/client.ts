@@ -58,6 +58,13 @@ async function migrateUnderLock(pool: pg.Pool): Promise<void> {
   }
 }
 
+const embeddedFolders = new WeakMap<object, string>();
+
+/** The data folder an embedded database was opened on (where its key file sits beside it), if any. */
+export function dataDirOf(db: Db | Tx): string | undefined {
+  return embeddedFolders.get(db);
+}
+
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if ('url' in options) {
     // JIT compilation pays off for long analytic queries, not for ours: it added 31 ms to a calendar
@@ -94,6 +101,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     await client.waitReady;
     const pgliteDb = drizzlePglite({ client, schema });
     await migratePglite(pgliteDb, { migrationsFolder });
+    if ('dataDir' in options) embeddedFolders.set(pgliteDb, path.resolve(options.dataDir));
     const close = async () => {
       await client.close();
       release();

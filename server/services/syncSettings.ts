@@ -6,10 +6,10 @@ import {
   type SyncSettingCreate,
   type SyncSettingUpdate,
 } from '../../contract/syncSetting';
-import { channelKey, isSealed, openPassword, sealPassword } from '../channel/credentials';
+import { ChannelCredentialsError, channelKey, isSealed, openPassword, sealPassword } from '../channel/credentials';
 import { enqueueFullResync } from '../channel/changes';
 import { updateChannelState } from '../channel/push';
-import type { Config } from '../config';
+import type { KeysConfig } from '../auth/keys';
 import type { Db, Tx } from '../db/client';
 import { isUniqueViolation } from '../db/pgErrors';
 import { syncSettings, type SyncSettingParams } from '../db/schema';
@@ -22,27 +22,43 @@ type Row = typeof syncSettings.$inferSelect;
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
 
-/** A setting as the API answers it: the password never, only whether one is stored. */
-export function syncSettingOf(row: Row): SyncSetting {
-  return {
-    id: row.id,
-    accommodation_id: row.accommodationId,
-    tag: row.tag,
-    mail_to: row.mailTo,
-    service_id: row.serviceId,
-    params: {
-      accommodation_id: text(row.params.accommodation_id),
-      id: text(row.params.id),
-      password_set: text(row.params.password) !== '',
-    },
-  };
+/** A stored password this key cannot open (sealed with another key, or changed). */
+function unreadable(key: Buffer, stored: string): boolean {
+  if (stored === '') return false;
+  try {
+    openPassword(key, stored);
+    return false;
+  } catch (error) {
+    if (error instanceof ChannelCredentialsError) return true;
+    throw error;
+  }
 }
 
 /** What an audit row keeps of a setting: never the password, sealed or not. */
-const trail = (row: Row) => {
-  const { id: _id, ...rest } = syncSettingOf(row);
-  return rest;
-};
+const trail = (row: Row) => ({
+  accommodation_id: row.accommodationId,
+  tag: row.tag,
+  mail_to: row.mailTo,
+  service_id: row.serviceId,
+  params: {
+    accommodation_id: text(row.params.accommodation_id),
+    id: text(row.params.id),
+    password_set: text(row.params.password) !== '',
+  },
+});
+
+/**
+ * A setting as the API answers it: the password never, only whether one is stored and whether
+ * this server's key opens it.
+ */
+export function syncSettingOf(row: Row, key: Buffer): SyncSetting {
+  const { params, ...rest } = trail(row);
+  return {
+    id: row.id,
+    ...rest,
+    params: { ...params, password_unreadable: unreadable(key, text(row.params.password)) },
+  };
+}
 
 /**
  * The channel settings of a facility (GET/POST facility/{id}/sync-settings, PATCH .../{setting_id}),
@@ -56,7 +72,7 @@ export class SyncSettingsService {
 
   constructor(
     private readonly db: Db,
-    private readonly config: Pick<Config, 'CHANNEL_SECRET_KEY'>,
+    private readonly config: KeysConfig,
   ) {}
 
   private channelKey(): Promise<Buffer> {
@@ -69,12 +85,13 @@ export class SyncSettingsService {
 
   async list(user: CurrentUser, accommodationId: number): Promise<SyncSetting[]> {
     assertAccommodation(user, accommodationId);
+    const key = await this.channelKey();
     const rows = await this.db
       .select()
       .from(syncSettings)
       .where(eq(syncSettings.accommodationId, accommodationId))
       .orderBy(asc(syncSettings.serviceId), asc(syncSettings.id));
-    return rows.map(syncSettingOf);
+    return rows.map((row) => syncSettingOf(row, key));
   }
 
   async create(user: CurrentUser, accommodationId: number, input: SyncSettingCreate): Promise<SyncSetting> {
@@ -110,7 +127,7 @@ export class SyncSettingsService {
           accommodationId,
           after: trail(row!),
         });
-        return syncSettingOf(row!);
+        return syncSettingOf(row!, key);
       })
       .catch((error: unknown) => {
         // Two creates at once: the unique index keeps one.
@@ -178,7 +195,7 @@ export class SyncSettingsService {
         // Only that the password changed, never its value.
         after: { ...trail(after!), ...(passwordChanged ? { password_changed: true } : {}) },
       });
-      return syncSettingOf(after!);
+      return syncSettingOf(after!, key);
     });
   }
 

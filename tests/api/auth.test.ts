@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SignJWT } from 'jose';
 import { and, count, eq, sql } from 'drizzle-orm';
-import { authSessions, loginThrottles, serverSecrets, users } from '../../server/db/schema';
+import { serverKeys } from '../../server/auth/keys';
+import { authSessions, loginThrottles, users } from '../../server/db/schema';
 import { httpClient } from '../support/http';
 import { ADMIN, CLIENT, STAFF, startTestServer, type TestServer } from '../support/testServer';
 
@@ -158,8 +159,7 @@ describe('logout', () => {
 });
 
 describe('bearer tokens', () => {
-  const secret = async () =>
-    (await server.database.db.select().from(serverSecrets).where(eq(serverSecrets.name, 'access-token-key')))[0]!.value;
+  const secret = async () => (await serverKeys(server.database.db, server.config)).accessTokenKey;
 
   it('answers 401 with the error shape for every token that is not a live access token', async () => {
     const pair = await http.login(ADMIN);

@@ -11,6 +11,7 @@ import { seedDemo } from '../../server/db/seed';
 import { withDatabase } from '../support/postgresUrl';
 import { childEnv, run } from '../support/processes';
 import { adminSignsIn, startOn } from '../support/startOn';
+import { testChannelKey } from '../support/testKeys';
 
 const url = process.env.DATABASE_URL;
 const workDir = mkdtempSync(path.join(os.tmpdir(), 'yadoban-backup-'));
@@ -98,7 +99,7 @@ describe.skipIf(!!url)('backup and restore of the embedded database', () => {
   it('round-trips a snapshot: every table has the same number of rows', async () => {
     const source = path.join(workDir, 'source');
     const database = await openDatabase({ dataDir: source });
-    await seedDemo(database.db);
+    await seedDemo(database.db, { channelKey: testChannelKey() });
     await database.close();
     const before = await rowCounts({ dataDir: source });
     expect(before.bookings).toBeGreaterThan(100);
@@ -138,7 +139,7 @@ describe.skipIf(!!url)('a restore of the embedded database that fails changes no
 
   beforeAll(async () => {
     const database = await openDatabase({ dataDir: live });
-    await seedDemo(database.db);
+    await seedDemo(database.db, { channelKey: testChannelKey() });
     await database.close();
     expect((await cli('backup', { DATA_DIR: live }, good)).code).toBe(0);
     await renameFirstBooking({ dataDir: live });
@@ -195,7 +196,7 @@ describe.skipIf(!url)('backup and restore on a PostgreSQL server', () => {
     for (const name of names) await admin.query(`create database ${name}`);
     const [source, target] = names.map((name) => withDatabase(url!, name)) as [string, string];
     const database = await openDatabase({ url: source });
-    await seedDemo(database.db);
+    await seedDemo(database.db, { channelKey: testChannelKey() });
     await database.close();
     const before = await rowCounts({ url: source });
 
@@ -220,7 +221,7 @@ describe.skipIf(!url)('a restore on a PostgreSQL server is all or nothing', () =
     await admin.query(`create database ${name}`);
     target = withDatabase(url!, name);
     const database = await openDatabase({ url: target });
-    await seedDemo(database.db);
+    await seedDemo(database.db, { channelKey: testChannelKey() });
     await database.close();
     expect((await cli('backup', { DATABASE_URL: target }, good)).code).toBe(0);
     await renameFirstBooking({ url: target });

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { openDatabase, type Database } from '../../server/db/client';
 import { seedDemo } from '../../server/db/seed';
+import { testChannelKey } from '../support/testKeys';
 import { generateBookings, type CatalogAccommodation } from '../../server/db/seed/bookings';
 import { Rng } from '../../server/db/seed/util';
 import { verifyPassword } from '../../server/auth/passwords';
@@ -30,7 +31,7 @@ beforeAll(async () => {
   const { newPglite } = await import('../../server/db/pglite');
   database = await openDatabase({ pglite: newPglite() });
   // The day the checks below count from, even when the run passes midnight in between.
-  expect(await seedDemo(database.db, { today })).toBe(true);
+  expect(await seedDemo(database.db, { today, channelKey: testChannelKey() })).toBe(true);
 }, 60_000);
 
 afterAll(async () => {

@@ -91,6 +91,9 @@ describe.skipIf(!url)('demo data on a PostgreSQL server', () => {
       NODE_ENV: 'production',
       OAUTH_CLIENT_ID: 'console',
       OAUTH_CLIENT_SECRET: 'console-secret',
+      // Required in production on a PostgreSQL server (server/config.ts).
+      JWT_SECRET: 'a-jwt-secret-of-the-seed-guard-test-0123',
+      CHANNEL_SECRET_KEY: 'a-channel-key-of-the-seed-guard-test-0123',
     });
     expect(companies).toBe(0);
     expect(log).toMatch(

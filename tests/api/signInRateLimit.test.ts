@@ -10,6 +10,7 @@ import { sweepRateLimits } from '../../server/db/queries/rateLimits';
 import { httpClient } from '../support/http';
 import { withDatabase } from '../support/postgresUrl';
 import { ADMIN, CLIENT, startTestServer, type TestServer } from '../support/testServer';
+import { testKeysDataDir } from '../support/testKeys';
 
 /** The sign-in rate limit (AUTH_RATE_LIMIT a minute per address) is counted in the database. */
 
@@ -71,6 +72,8 @@ describe.skipIf(!url)('the sign-in rate limit of two servers on one PostgreSQL d
       SEED_DEMO: '0',
       CONSOLE_DIR: './tests/support/no-console',
       AUTH_RATE_LIMIT: '30',
+      // Both servers read the test run's keys, as processes sharing a key file would.
+      DATA_DIR: testKeysDataDir(),
     });
     for (let i = 0; i < 2; i++) {
       const started = await createServer(config, { database: { url: withDatabase(url!, name) } });

@@ -2,7 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { syncSettingMessages, type SyncSetting } from '../../contract/syncSetting';
 import { controlCharacterMessage } from '../../contract/fieldRules';
-import { channelKey, loadChannelAccounts, openPassword } from '../../server/channel/credentials';
+import {
+  channelKey,
+  deriveChannelKey,
+  loadChannelAccounts,
+  openPassword,
+  sealPassword,
+} from '../../server/channel/credentials';
 import { signedInSuite } from '../support/fixtures';
 
 const api = signedInSuite();
@@ -40,9 +46,14 @@ describe('sync settings (GET/POST facility/{id}/sync-settings, PATCH .../{settin
       expect(setting).toMatchObject({
         service_id: 1,
         accommodation_id: accommodation.id,
-        params: { accommodation_id: hotels[i], password_set: true },
+        params: { accommodation_id: hotels[i], password_set: true, password_unreadable: false },
       });
-      expect(Object.keys(setting!.params).sort()).toEqual(['accommodation_id', 'id', 'password_set']);
+      expect(Object.keys(setting!.params).sort()).toEqual([
+        'accommodation_id',
+        'id',
+        'password_set',
+        'password_unreadable',
+      ]);
       expect(JSON.stringify(answer.body)).not.toMatch(/channel-pass|enc:v1/);
       const row = await stored(setting!.id);
       expect(row.params.password).toMatch(/^enc:v1:/);
@@ -84,7 +95,12 @@ describe('sync settings (GET/POST facility/{id}/sync-settings, PATCH .../{settin
     );
     expect(state!.push_not_before).toBeNull();
     expect(changed.status).toBe(200);
-    expect(changed.body.params).toEqual({ accommodation_id: '100121', id: 'mizuumi-2', password_set: true });
+    expect(changed.body.params).toEqual({
+      accommodation_id: '100121',
+      id: 'mizuumi-2',
+      password_set: true,
+      password_unreadable: false,
+    });
     const after = await stored(setting!.id);
     expect(after.params.password).toMatch(/^enc:v1:/);
     expect(after.params.password).not.toContain('new-secret-9876');
@@ -101,6 +117,31 @@ describe('sync settings (GET/POST facility/{id}/sync-settings, PATCH .../{settin
     await patch(accommodationId, setting!.id, {
       params: { accommodation_id: '100121', id: 'mizuumi', password: 'channel-pass-2345' },
     });
+  });
+
+  it('says when the stored password was sealed with a key this server does not have; entered again, it opens', async () => {
+    const accommodationId = api.accommodations[0]!.id;
+    const [setting] = (await list(accommodationId)).body.sync_settings;
+    // As after a backup restored without its key file: sealed under another server's key.
+    const foreign = sealPassword(deriveChannelKey('another-servers-channel-key-0123456789'), 'channel-pass-1234');
+    await api.rows(sql`update sync_settings set params = jsonb_set(params, '{password}', to_jsonb(${foreign}::text))
+      where id = ${setting!.id}`);
+    const [unreadable] = (await list(accommodationId)).body.sync_settings;
+    expect(unreadable!.params).toMatchObject({ password_set: true, password_unreadable: true });
+    await expect(loadChannelAccounts(api.server.database.db, await key(), accommodationId)).rejects.toMatchObject({
+      reason: 'other_key',
+    });
+    // Saved without a password: the unreadable one is kept, and still said to be.
+    const kept = await patch(accommodationId, setting!.id, { params: { accommodation_id: '100120', id: 'sakura-so' } });
+    expect(kept.status).toBe(200);
+    expect(kept.body.params.password_unreadable).toBe(true);
+    const saved = await patch(accommodationId, setting!.id, {
+      params: { accommodation_id: '100120', id: 'sakura-so', password: 'channel-pass-1234' },
+    });
+    expect(saved.status).toBe(200);
+    expect(saved.body.params).toMatchObject({ password_set: true, password_unreadable: false });
+    const [account] = await loadChannelAccounts(api.server.database.db, await key(), accommodationId);
+    expect(account!.password).toBe('channel-pass-1234');
   });
 
   it('is for administrators: staff get 403 and nothing changes', async () => {

@@ -1,9 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import pg from 'pg';
+import { keyFileOf } from '../../server/auth/keys';
+import { deriveChannelKey } from '../../server/channel/credentials';
 import { openDatabase } from '../../server/db/client';
 import { newPglite } from '../../server/db/pglite';
 import { seedDemo } from '../../server/db/seed';
@@ -13,6 +15,11 @@ declare module 'vitest' {
   export interface ProvidedContext {
     /** PGlite: a file holding a migrated and seeded data dir. PostgreSQL: a template database name. */
     dbTemplate: string;
+    /**
+     * The DATA_DIR whose key file (`<DATA_DIR>.keys.json`, server/auth/keys.ts) sealed the
+     * template's channel passwords: the test servers' unless a test gives its own (tests/support/testKeys.ts).
+     */
+    keysDataDir: string;
   }
 }
 
@@ -24,23 +31,30 @@ declare module 'vitest' {
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const url = process.env.DATABASE_URL;
+  // The keys of this run, as a server's beside its data; never ./data.
+  const keysDir = mkdtempSync(path.join(os.tmpdir(), 'yadoban-test-keys-'));
+  const keysDataDir = path.join(keysDir, 'data');
+  const channelKey = deriveChannelKey(keyFileOf(keysDataDir).channel_key);
+  project.provide('keysDataDir', keysDataDir);
+  const dropKeys = () => rmSync(keysDir, { recursive: true, force: true });
   if (url) {
     const name = `yadoban_tpl_${randomBytes(4).toString('hex')}`;
     const admin = new pg.Client({ connectionString: url });
     await admin.connect();
     await admin.query(`create database ${name}`);
     const database = await openDatabase({ url: withDatabase(url, name) });
-    await seedDemo(database.db);
+    await seedDemo(database.db, { channelKey });
     await database.close();
     project.provide('dbTemplate', name);
     return async () => {
       await admin.query(`drop database if exists ${name} with (force)`);
       await admin.end();
+      dropKeys();
     };
   }
   const client = newPglite();
   const database = await openDatabase({ pglite: client });
-  await seedDemo(database.db);
+  await seedDemo(database.db, { channelKey });
   const dump = await client.dumpDataDir('none');
   await database.close();
   const dir = path.join(os.tmpdir(), 'yadoban-tests');
@@ -48,5 +62,5 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const file = path.join(dir, `template-${process.pid}.tar`);
   writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
   project.provide('dbTemplate', file);
-  return async () => undefined;
+  return async () => dropKeys();
 }

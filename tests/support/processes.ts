@@ -3,6 +3,7 @@ import { mkdtempSync } from 'node:fs';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { testKeysDataDir } from './testKeys';
 
 /**
  * The test run's clock when scripts/test-at.sh moved it (libfaketime's variables): a server
@@ -16,9 +17,15 @@ function movedClock(): Record<string, string> {
   );
 }
 
-/** A child process's environment: PATH, HOME, the run's clock and what the test gives. */
+/**
+ * A child process's environment: PATH, HOME, the run's clock and what the test gives. On a
+ * DATABASE_URL without a DATA_DIR, the test run's keys (tests/support/testKeys.ts): the processes of
+ * one database agree on them, as they would sharing a key file or JWT_SECRET and CHANNEL_SECRET_KEY,
+ * and none writes ./data.keys.json.
+ */
 export function childEnv(env: Record<string, string>): Record<string, string> {
-  return { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...movedClock(), ...env };
+  const keys: Record<string, string> = env.DATABASE_URL && !env.DATA_DIR ? { DATA_DIR: testKeysDataDir() } : {};
+  return { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...movedClock(), ...keys, ...env };
 }
 
 /** Runs a TypeScript entry point as its own process, as `npm start` does, and collects its output. */

@@ -9,6 +9,7 @@ import { newPglite } from '../../server/db/pglite';
 import { loggerOptions, type LoggerOptions } from '../../server/logger';
 import { createServer, type Started } from '../../server/start';
 import { withDatabase } from './postgresUrl';
+import { testKeysDataDir } from './testKeys';
 
 export interface TestServer extends Started {
   baseUrl: string;
@@ -57,6 +58,8 @@ export async function startTestServer(
     SEED_DEMO: '0',
     CONSOLE_DIR: './tests/support/no-console',
     AUTH_RATE_LIMIT: '1000',
+    // The database is the copy below; DATA_DIR says where the keys are (server/auth/keys.ts).
+    DATA_DIR: testKeysDataDir(),
     ...env,
   });
   const db = await freshDatabase();

@@ -160,7 +160,11 @@ export const refreshTokens = pgTable(
   (t) => [uniqueIndex('refresh_tokens_hash_key').on(t.tokenHash), index('refresh_tokens_session_idx').on(t.sessionId)],
 );
 
-/** Secrets the server generates for itself on first start (the access-token key). */
+/**
+ * Where servers before issue 28 kept the keys they generated ('access-token-key',
+ * 'channel-credentials-key'). Read only to move them into the key file at start, then emptied
+ * (server/auth/keys.ts): no key is kept in the database.
+ */
 export const serverSecrets = pgTable('server_secrets', {
   name: text('name').primaryKey(),
   value: text('value').notNull(),

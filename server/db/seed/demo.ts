@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { PgInsertValue, PgTable } from 'drizzle-orm/pg-core';
 import { hashPassword } from '../../auth/passwords';
+import { seedChannelKey } from '../../channel/credentials';
 import type { Db, Tx } from '../client';
 import {
   accommodationOptions,
@@ -60,9 +61,17 @@ async function insertAll<T extends PgTable>(tx: Tx, table: T, rows: PgInsertValu
  * Writes the demo data in one transaction. Returns false, writing nothing, when a company
  * already exists.
  */
-export async function seedDemo(db: Db, options: { today?: string } = {}): Promise<boolean> {
+export async function seedDemo(
+  db: Db,
+  options: {
+    today?: string;
+    /** The key that seals the demo channel passwords: the server's (start.ts); else seedChannelKey's. */
+    channelKey?: Buffer;
+  } = {},
+): Promise<boolean> {
   const existing = await db.select({ id: companies.id }).from(companies).limit(1);
   if (existing.length > 0) return false;
+  const channelKey = options.channelKey ?? (await seedChannelKey(db));
   const today = options.today ?? tokyoToday();
   if (!/^\d{4}-\d{2}-\d{2}$/.test(today)) throw new Error(`seedDemo: today must be yyyy-MM-dd, got ${today}`);
   // Hashing is the slow part (argon2id); do it before the transaction, all at once.
@@ -315,6 +324,7 @@ export async function seedDemo(db: Db, options: { today?: string } = {}): Promis
     await seedExtras({
       tx,
       rng,
+      channelKey,
       clock: clockUntil(cap),
       today,
       companyId,

@@ -1,7 +1,7 @@
 import { channelLogMessages } from '../../channel/apply';
 import { enqueueFullResync } from '../../channel/changes';
 import { and, asc, inArray, isNotNull } from 'drizzle-orm';
-import { sealPassword, seedChannelKey } from '../../channel/credentials';
+import { sealPassword } from '../../channel/credentials';
 import { demoHotels } from '../../channel/simulator/demoHotels';
 import type { Tx } from '../client';
 import {
@@ -37,6 +37,8 @@ import {
 export interface ExtrasContext {
   tx: Tx;
   rng: Rng;
+  /** Seals the demo channel passwords (the key the server reads). */
+  channelKey: Buffer;
   clock: Clock;
   today: string;
   companyId: number;
@@ -145,9 +147,8 @@ export async function seedExtras(c: ExtrasContext): Promise<void> {
   if (releasedEntries.length) await tx.insert(timesheetEntries).values(releasedEntries);
 
   // External channel (service 1): every facility points at its hotel on the simulator
-  // (docs/channel.md), the password sealed with the key the server will read (seedChannelKey: the
-  // CHANNEL_SECRET_KEY of this process, else the key generated once in server_secrets).
-  const key = await seedChannelKey(tx);
+  // (docs/channel.md), the password sealed with the key the server will read (seedDemo's channelKey).
+  const key = c.channelKey;
   await tx.insert(syncSettings).values(
     c.accommodationIds.slice(0, demoHotels.length).map((accommodationId, i) => ({
       accommodationId,
