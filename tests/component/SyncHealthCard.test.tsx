@@ -1,0 +1,56 @@
+import { render, screen, within } from '@testing-library/react';
+import { AdminContext, memoryStore, type DataProvider } from 'react-admin';
+import { MemoryRouter } from 'react-router-dom';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { SyncHealthRow } from '../../contract/syncHealth';
+import { i18nProvider } from '../../i18n/i18nProvider';
+import { SyncHealthCard } from '../../src/pages/home/SyncHealthCard';
+import { storeDemoAccommodations } from './helpers';
+
+const row = (over: Partial<SyncHealthRow>): SyncHealthRow => ({
+  accommodation_id: 1,
+  name: '温泉旅館 さくら荘',
+  last_pull_ok_at: new Date(Date.now() - 20_000).toISOString(),
+  last_push_ok_at: new Date(Date.now() - 20_000).toISOString(),
+  pending_changes: 0,
+  oldest_pending_at: null,
+  oldest_pending_seconds: null,
+  stale: false,
+  stale_seconds: 0,
+  stop_sell_nights: 0,
+  last_error: null,
+  parked_unmapped: 0,
+  parked_invalid: 0,
+  ...over,
+});
+
+beforeEach(() => storeDemoAccommodations());
+
+describe("the dashboard's sync card (issue 28: what the site sent that waits or was refused)", () => {
+  it('says per facility how many site reservations wait for a room mapping and how many were refused', async () => {
+    const getSyncHealth = vi.fn().mockResolvedValue({
+      rows: [row({ parked_unmapped: 3, parked_invalid: 2 }), row({ accommodation_id: 2, name: '湖畔の宿 みずうみ' })],
+      poll_seconds: 30,
+    });
+    render(
+      <MemoryRouter>
+        <AdminContext
+          i18nProvider={i18nProvider}
+          dataProvider={{ getSyncHealth } as unknown as DataProvider}
+          store={memoryStore()}
+        >
+          <SyncHealthCard />
+        </AdminContext>
+      </MemoryRouter>,
+    );
+    const first = await screen.findByTestId('parked-unmapped');
+    expect(first).toHaveTextContent('取込待ち 3件（部屋タイプが連携設定にありません）');
+    expect(screen.getByTestId('parked-invalid')).toHaveTextContent(
+      '取り込めない予約 2件（内容の誤り。同期ログを確認してください）',
+    );
+    // The facility without any says nothing of them.
+    const second = document.querySelector('tr[data-accommodation-id="2"]') as HTMLElement;
+    expect(within(second).queryByTestId('parked-unmapped')).toBeNull();
+    expect(screen.getAllByTestId('parked-unmapped')).toHaveLength(1);
+  });
+});
