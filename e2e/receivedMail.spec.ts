@@ -67,6 +67,8 @@ test('a received mail is read, associated to the booking of its sender, and show
   await expect(page.getByTestId('received-mail-title')).toHaveText(subject);
   await expect(page.getByTestId('received-mail-from')).toHaveText(mail);
   await expect(page.getByTestId('received-mail-date')).toHaveText(/^\d{4}年\d{1,2}月\d{1,2}日 \d{1,2}:\d{2}$/);
+  // Handed over by a gateway: its sender was not checked here, and the page says so.
+  await expect(page.getByTestId('received-mail-auth')).toHaveText('未確認：受信時に差出人を確かめていません');
   const body = page.getByTestId('received-mail-body');
   await expect(body).toHaveText('㈱髙橋商事の髙橋です。\n到着は19時頃になります。\n\n<b>よろしく</b>お願いします。');
   await expect(body.locator('b')).toHaveCount(0);
