@@ -2,27 +2,11 @@ import { render, screen, within } from '@testing-library/react';
 import { AdminContext, memoryStore, type DataProvider } from 'react-admin';
 import { MemoryRouter } from 'react-router-dom';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { SyncHealthRow } from '../../contract/syncHealth';
 import { i18nProvider } from '../../i18n/i18nProvider';
 import { SyncHealthCard } from '../../src/pages/home/SyncHealthCard';
-import { storeDemoAccommodations } from './helpers';
+import { storeDemoAccommodations, syncHealthRow } from './helpers';
 
-const row = (over: Partial<SyncHealthRow>): SyncHealthRow => ({
-  accommodation_id: 1,
-  name: '温泉旅館 さくら荘',
-  last_pull_ok_at: new Date(Date.now() - 20_000).toISOString(),
-  last_push_ok_at: new Date(Date.now() - 20_000).toISOString(),
-  pending_changes: 0,
-  oldest_pending_at: null,
-  oldest_pending_seconds: null,
-  stale: false,
-  stale_seconds: 0,
-  stop_sell_nights: 0,
-  last_error: null,
-  parked_unmapped: 0,
-  parked_invalid: 0,
-  ...over,
-});
+const row = syncHealthRow;
 
 beforeEach(() => storeDemoAccommodations());
 

@@ -7,23 +7,9 @@ import type { SyncHealth, SyncHealthRow } from '../../contract/syncHealth';
 import { i18nProvider } from '../../i18n/i18nProvider';
 import { AppNotification } from '../../src/components/AppNotification';
 import { SyncStaleBanner } from '../../src/layout/SyncStaleBanner';
+import { syncHealthRow } from './helpers';
 
-const row = (over: Partial<SyncHealthRow>): SyncHealthRow => ({
-  accommodation_id: 1,
-  name: 'やどばん本館',
-  last_pull_ok_at: new Date(Date.now() - 20_000).toISOString(),
-  last_push_ok_at: new Date(Date.now() - 20_000).toISOString(),
-  pending_changes: 0,
-  oldest_pending_at: null,
-  oldest_pending_seconds: null,
-  stale: false,
-  stale_seconds: 0,
-  stop_sell_nights: 0,
-  last_error: null,
-  parked_unmapped: 0,
-  parked_invalid: 0,
-  ...over,
-});
+const row = syncHealthRow;
 const health = (...rows: SyncHealthRow[]): SyncHealth => ({ rows, poll_seconds: 30 });
 
 function renderBanner(answers: SyncHealth[], stopSell = vi.fn().mockResolvedValue({ nights: 3, rooms: [] })) {

@@ -11,6 +11,7 @@ import { receivedMailMethods } from '../../dataProvider/methods/receivedMail';
 import { setStoredAccommodations } from '../../dataProvider/tokenStore';
 import type { AccommodationsAnswer } from '../../dataProvider/types';
 import type { TimesheetGroup } from '../../contract/timesheetGroup';
+import type { SyncHealthRow } from '../../contract/syncHealth';
 
 export const demoAccommodations: AccommodationsAnswer = {
   company: { name: '株式会社やどばん' },
@@ -118,3 +119,21 @@ export const openShiftGroup: TimesheetGroup = {
   release_flg: 0,
   user_no_record: [],
 };
+
+/** A facility's sync health as GET /admin/sync/health answers it: running, nothing waiting. */
+export const syncHealthRow = (over: Partial<SyncHealthRow>): SyncHealthRow => ({
+  accommodation_id: 1,
+  name: 'やどばん本館',
+  last_pull_ok_at: new Date(Date.now() - 20_000).toISOString(),
+  last_push_ok_at: new Date(Date.now() - 20_000).toISOString(),
+  pending_changes: 0,
+  oldest_pending_at: null,
+  oldest_pending_seconds: null,
+  stale: false,
+  stale_seconds: 0,
+  stop_sell_nights: 0,
+  last_error: null,
+  parked_unmapped: 0,
+  parked_invalid: 0,
+  ...over,
+});
