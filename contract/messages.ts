@@ -5,6 +5,9 @@
  */
 export const errorMessages = {
   loginMismatch: 'メールアドレスまたはパスワードが一致しません',
+  /** One address with one password in two companies (docs/decisions.md "Accounts belong to one company"). */
+  loginAmbiguous:
+    'このメールアドレスとパスワードは複数の会社のアカウントに一致するため、ログインできません。いずれかの会社の管理者にパスワードの変更を依頼してください',
   invalidClient: 'クライアント認証に失敗しました。',
   unsupportedGrantType: 'grant_type が正しくありません。',
   invalidRequest: 'リクエストの形式が正しくありません。',

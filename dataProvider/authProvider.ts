@@ -19,10 +19,11 @@ export interface LoginParams {
 
 /**
  * A failed login removes the tokens and says why in Japanese: the spec's mismatch sentence for
- * refused credentials, the server's own sentence for rate limits and failures, the network one offline.
+ * refused credentials (or the one for a password that two companies' accounts share), the server's own sentence for rate limits and failures, the network one offline.
  */
 function loginErrorMessage(error: unknown): string {
   if (error instanceof HttpError) {
+    if (error.status === 401 && error.message === errorMessages.loginAmbiguous) return error.message;
     if (error.status === 400 || error.status === 401) return errorMessages.loginMismatch;
     if (error.status === 0 || error.status === 429 || error.status >= 500) return error.message;
   }

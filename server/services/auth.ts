@@ -5,7 +5,7 @@ import type { Db } from '../db/client';
 import * as sessions from '../db/queries/sessions';
 import * as usersQ from '../db/queries/users';
 import { oauthError } from '../errors';
-import { prepareDummyHash, verifyPasswordOrDummy } from '../auth/passwords';
+import { prepareDummyHash, verifyPassword, verifyPasswordOrDummy } from '../auth/passwords';
 import { type AccessTokens, hashToken, newRefreshToken } from '../auth/tokens';
 import { SessionCache } from '../auth/sessionCache';
 
@@ -29,6 +29,16 @@ export interface CurrentUser {
   accommodationIds: readonly number[];
 }
 
+/** The accounts whose password this is; an unknown address is verified against the dummy hash. */
+async function matchingAccounts<T extends { passwordHash: string }>(accounts: T[], password: string): Promise<T[]> {
+  if (accounts.length === 0) {
+    await verifyPasswordOrDummy(undefined, password);
+    return [];
+  }
+  const results = await Promise.all(accounts.map((account) => verifyPassword(account.passwordHash, password)));
+  return accounts.filter((_, i) => results[i]);
+}
+
 const invalidGrant = () => oauthError(401, 'invalid_grant', errorMessages.loginMismatch);
 
 export type AuthConfig = Pick<Config, 'REFRESH_TOKEN_TTL_SECONDS' | 'LOGIN_MAX_FAILURES' | 'LOGIN_LOCK_MINUTES'>;
@@ -43,25 +53,31 @@ export class AuthService {
   ) {}
 
   /**
-   * Password grant. An unknown address, a wrong password and a locked account give the same
-   * answer in the same time, so that the answer tells nothing about which addresses exist: each
-   * runs the same statements (the lock check, then the failure's one-row write, which a locked pair
-   * notes without counting) and one argon2 verification; an unknown address is counted under
-   * NO_ACCOUNT, which no user has. The first sign-in of a process, known or not, also makes the
-   * dummy hash that an unknown address is verified against.
+   * Password grant. An address may hold an account in several companies (one in each at most): the
+   * password is verified against every account of the address, at once, and the one it matches signs
+   * in. An unknown address, a wrong password and a locked address give the same answer in the same
+   * time, so that the answer tells nothing about which addresses exist: each runs the same statements
+   * (the lock check, then the failure's one-row write, which a locked pair notes without counting)
+   * and argon2 verifications side by side; an unknown address is counted under NO_ACCOUNT, which no
+   * user has, and an address's failures under its oldest account. A password that matches two
+   * accounts of the address (their administrators chose the same one) signs in to neither: it is
+   * counted as a failure, like any guess, and answered with what to do.
    */
   async passwordGrant(username: string, password: string, client: string): Promise<TokenPair> {
-    const [user] = await Promise.all([usersQ.findUserByMail(this.db, username), prepareDummyHash()]);
-    const userId = user?.id ?? usersQ.NO_ACCOUNT;
-    const passwordOk = await verifyPasswordOrDummy(user?.passwordHash, password);
-    const locked = await usersQ.isLoginLocked(this.db, userId, client);
-    if (locked || !passwordOk || !user) {
+    const [accounts] = await Promise.all([usersQ.findAccountsByMail(this.db, username), prepareDummyHash()]);
+    const throttleId = accounts[0]?.id ?? usersQ.NO_ACCOUNT;
+    const matches = await matchingAccounts(accounts, password);
+    const locked = await usersQ.isLoginLocked(this.db, throttleId, client);
+    const user = matches.length === 1 ? matches[0] : undefined;
+    if (locked || !user) {
       const { LOGIN_MAX_FAILURES, LOGIN_LOCK_MINUTES } = this.config;
-      await usersQ.recordFailedLogin(this.db, userId, client, LOGIN_MAX_FAILURES, LOGIN_LOCK_MINUTES);
-      throw invalidGrant();
+      await usersQ.recordFailedLogin(this.db, throttleId, client, LOGIN_MAX_FAILURES, LOGIN_LOCK_MINUTES);
+      throw !locked && matches.length > 1
+        ? oauthError(401, 'invalid_grant', errorMessages.loginAmbiguous)
+        : invalidGrant();
     }
     return this.db.transaction(async (tx) => {
-      await usersQ.clearFailedLogins(tx, user.id, client);
+      await usersQ.clearFailedLogins(tx, throttleId, client);
       const sessionId = await sessions.createSession(tx, user.id);
       return this.issue(tx, user.id, sessionId);
     });

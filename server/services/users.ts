@@ -26,7 +26,6 @@ export async function createAdministrator(
   const mail = input.mail.trim().toLowerCase();
   if (!/^[^\s@]+@[^\s@]+$/.test(mail)) throw new UsageError(`Not an e-mail address: ${input.mail}`);
   return db.transaction(async (tx) => {
-    if (await q.findUserByMail(tx, mail)) throw new UsageError(`A user with ${mail} exists already.`);
     const existing = await tx.select().from(companies);
     let companyId: number;
     if (input.companyName) {
@@ -41,6 +40,7 @@ export async function createAdministrator(
           : 'Several companies: name one with --company.',
       );
     }
+    if (await q.mailInUse(tx, companyId, mail)) throw new UsageError(`A user with ${mail} exists already.`);
     const [user] = await tx
       .insert(users)
       .values({ companyId, name: input.name, mail, passwordHash: input.passwordHash, userType: 1 })
@@ -60,7 +60,7 @@ const lastAdmin = () => conflict(userMessages.lastAdmin, { user_type: userMessag
 
 /** A unique violation of the address (two creations racing with one address) is the same 400 as the check. */
 function refuseTakenMail(error: unknown): never {
-  if (isUniqueViolation(error, 'users_mail_key')) throw mailTaken();
+  if (isUniqueViolation(error, 'users_company_mail_key')) throw mailTaken();
   throw error;
 }
 
@@ -90,7 +90,7 @@ export class UserService implements CrudService<User, Create, Update, unknown> {
     const passwordHash = await hashPassword(input.password);
     return this.db
       .transaction(async (tx) => {
-        if (await q.mailInUse(tx, input.mail)) throw mailTaken();
+        if (await q.mailInUse(tx, companyId, input.mail)) throw mailTaken();
         const grants = await this.grants(tx, companyId, input.accommodations ?? []);
         const id = await q.insertUser(tx, companyId, {
           name: input.name,
@@ -120,7 +120,7 @@ export class UserService implements CrudService<User, Create, Update, unknown> {
         const type = await q.findUserType(tx, companyId, id);
         if (type === undefined) throw notFound();
         const before = (await q.findCompanyUser(tx, companyId, id))!;
-        if (input.mail !== undefined && (await q.mailInUse(tx, input.mail, id))) throw mailTaken();
+        if (input.mail !== undefined && (await q.mailInUse(tx, companyId, input.mail, id))) throw mailTaken();
         const newType = input.user_type ?? type;
         if (
           type === USER_TYPE.admin &&

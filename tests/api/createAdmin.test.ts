@@ -42,4 +42,22 @@ describe('create-admin', () => {
     ).body.users;
     expect(users.filter((u: { mail: string }) => u.mail === 'not-a-mail')).toEqual([]);
   });
+
+  it("creates an administrator of a new company with an address that is another company's account", async () => {
+    const user = await createAdministrator(server.database.db, {
+      mail: 'admin@example.com',
+      name: '新会社 管理者',
+      companyName: '新しい宿の会社',
+      passwordHash: await hashPassword('new-company-pass-1'),
+    });
+    const http = httpClient(server.baseUrl);
+    const newOne = (await http.login({ username: 'admin@example.com', password: 'new-company-pass-1' })).access_token;
+    expect((await http.get('/api/me', newOne)).body).toMatchObject({
+      id: user.id,
+      name: '新会社 管理者',
+      accommodations: [],
+    });
+    const demo = (await http.login({ username: 'admin@example.com', password: 'admin-pass-1234' })).access_token;
+    expect((await http.get('/api/me', demo)).body.id).not.toBe(user.id);
+  });
 });

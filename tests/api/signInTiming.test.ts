@@ -9,6 +9,7 @@ import * as schema from '../../server/db/schema';
 import { AccessTokens } from '../../server/auth/tokens';
 import { AuthService } from '../../server/services/auth';
 import { NO_ACCOUNT } from '../../server/db/queries/users';
+import { hashPassword } from '../../server/auth/passwords';
 import { ADMIN, startTestServer, type TestServer } from '../support/testServer';
 
 /**
@@ -59,5 +60,35 @@ describe('a failed sign-in', () => {
     const locked = await failedSignIn(ADMIN.username, '192.0.2.12');
     expect(locked.statements).toEqual(known.statements);
     expect(locked.answer).toEqual(known.answer);
+  });
+
+  it('of an address with accounts in two companies runs the same statements, and locks the address under its oldest account', async () => {
+    const single = await failedSignIn(ADMIN.username, '192.0.2.20');
+    const [company] = await server.database.db.insert(schema.companies).values({ name: '二社目' }).returning();
+    const hash = await hashPassword('second-company-pass');
+    await server.database.db
+      .insert(schema.users)
+      .values({
+        companyId: company!.id,
+        name: '二社目の管理者',
+        mail: ADMIN.username,
+        passwordHash: hash,
+        userType: 1,
+      });
+    const double = await failedSignIn(ADMIN.username, '192.0.2.20');
+    expect(double.statements).toEqual(single.statements);
+    expect(double.answer).toEqual(single.answer);
+    const rows = await server.database.db
+      .select({ userId: schema.loginThrottles.userId, failures: schema.loginThrottles.failures })
+      .from(schema.loginThrottles)
+      .where(eq(schema.loginThrottles.client, '192.0.2.20'));
+    const [oldest] = await server.database.db
+      .select({ id: schema.users.id })
+      .from(schema.users)
+      .where(eq(schema.users.mail, ADMIN.username))
+      .orderBy(schema.users.id)
+      .limit(1);
+    expect(rows).toEqual([{ userId: oldest!.id, failures: 2 }]);
+    expect((await auth.passwordGrant(ADMIN.username, 'second-company-pass', '192.0.2.20')).token_type).toBe('Bearer');
   });
 });

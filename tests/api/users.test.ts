@@ -40,8 +40,9 @@ const storedUser = async (id: number) =>
       sql`select name, mail, user_type::int as user_type, password_hash from users where id = ${id}`,
     )
   )[0];
+/** The id of the account of the demo company (the oldest) with this address. */
 const adminIdOf = async (mail: string) =>
-  (await api.rows<{ id: number }>(sql`select id from users where mail = ${mail}`))[0]!.id;
+  (await api.rows<{ id: number }>(sql`select id from users where mail = ${mail} order by id limit 1`))[0]!.id;
 
 let mailNumber = 0;
 /** A new address for each user a test makes. */
@@ -493,6 +494,87 @@ describe('DELETE user/{id}', () => {
     const refused = deletions.find((a) => a.status === 409);
     if (refused) expect(refused.body.message).toBe(userMessages.lastAdmin);
     expect(await adminCount()).toBe(1);
+  });
+});
+
+describe('an address in several companies (docs/decisions.md "Accounts belong to one company")', () => {
+  const OTHER_ADMIN = { username: 'admin-d@example.jp', password: 'company d admin pass' };
+  const OTHER_PASSWORD = 'company d staff pass';
+  let otherAdmin: string;
+  const meOf = async (token: string) => (await api.http.get<User>('/api/me', token)).body;
+
+  beforeAll(async () => {
+    const [company] = await api.rows<{ id: number }>(sql`insert into companies (name) values ('別会社D') returning id`);
+    await api.rows(sql`insert into users (company_id, name, mail, password_hash, user_type)
+      values (${company!.id}, '別会社Dの管理者', ${OTHER_ADMIN.username}, ${await hashPassword(OTHER_ADMIN.password)}, 1)`);
+    otherAdmin = (await api.http.login(OTHER_ADMIN)).access_token;
+  });
+
+  it("is created by another company's administrator as any new address is, and each password signs in to its own company", async () => {
+    const fresh = await post(
+      { name: '新規 一郎', mail: newMail(), password: OTHER_PASSWORD, user_type: 2 },
+      otherAdmin,
+    );
+    const taken = await post(
+      { name: '兼務 花子', mail: STAFF.username.toUpperCase(), password: OTHER_PASSWORD, user_type: 2 },
+      otherAdmin,
+    );
+    // Nothing in the answer tells that the address has an account in another company.
+    expect(fresh.status).toBe(201);
+    expect(taken.status).toBe(201);
+    expect(taken.body).toEqual({ ...fresh.body, id: expect.any(Number), name: '兼務 花子', mail: STAFF.username });
+    // Within one company an address is still one account.
+    const again = await post(
+      { name: '兼務 二郎', mail: STAFF.username, password: OTHER_PASSWORD, user_type: 2 },
+      otherAdmin,
+    );
+    expect(again.status).toBe(400);
+    expect(again.body.errors).toEqual({ mail: userMessages.mailTaken });
+
+    const here = await api.http.login(STAFF);
+    const there = await signIn(STAFF.username, OTHER_PASSWORD);
+    expect((await meOf(here.access_token)).id).toBe(await adminIdOf(STAFF.username));
+    expect((await meOf(there.access_token)).id).toBe(taken.body.id);
+    // Each company sees its own account only.
+    expect((await list()).body.users.map((u) => u.id)).not.toContain(taken.body.id);
+    expect((await list(otherAdmin)).body.users.map((u) => u.id)).toContain(taken.body.id);
+    // An address of another company's user is free here too, on a change as on a creation.
+    const moved = await createUser();
+    expect((await patch(moved.id, { mail: OTHER_ADMIN.username })).status).toBe(200);
+    expect((await meOf((await signIn(OTHER_ADMIN.username)).access_token)).id).toBe(moved.id);
+    expect((await meOf((await api.http.login(OTHER_ADMIN)).access_token)).name).toBe('別会社Dの管理者');
+  });
+
+  it('a password that two accounts of an address share signs in to neither, says what to do, and counts as a failure', async () => {
+    const mail = newMail();
+    const mine = await createUser({ mail });
+    const theirs = await post({ name: '兼務 三郎', mail, password: PASSWORD, user_type: 2 }, otherAdmin);
+    expect(theirs.status).toBe(201);
+    const refused = await api.http.postForm('/oauth/auth', {
+      grant_type: 'password',
+      username: mail,
+      password: PASSWORD,
+      ...CLIENT,
+    });
+    expect(refused.status).toBe(401);
+    expect(refused.body).toMatchObject({ error: 'invalid_grant', message: errorMessages.loginAmbiguous });
+    const [throttle] = await api.rows<{ user_id: number; failures: number }>(
+      sql`select user_id, failures from login_throttles where user_id in (${mine.id}, ${theirs.body.id})`,
+    );
+    expect(throttle).toEqual({ user_id: mine.id, failures: 1 });
+    // A wrong password for that address says only that it does not match.
+    const wrong = await api.http.postForm('/oauth/auth', {
+      grant_type: 'password',
+      username: mail,
+      password: 'not the password 123',
+      ...CLIENT,
+    });
+    expect(wrong.body).toMatchObject({ message: errorMessages.loginMismatch });
+    // Once one administrator changes it, each password signs in to its own account.
+    expect((await patch(theirs.body.id, { password: OTHER_PASSWORD }, otherAdmin)).status).toBe(200);
+    expect((await meOf((await signIn(mail)).access_token)).id).toBe(mine.id);
+    expect((await meOf((await signIn(mail, OTHER_PASSWORD)).access_token)).id).toBe(theirs.body.id);
+    expect(await api.rows(sql`select 1 from login_throttles where user_id = ${mine.id}`)).toEqual([]);
   });
 });
 

@@ -77,6 +77,15 @@ describe('authProvider', () => {
     expect(getRefreshToken()).toBeUndefined();
   });
 
+  it('says what to do when the password matches accounts of the address in two companies', async () => {
+    stubFetch(() =>
+      json(401, { error: 'invalid_grant', code: 'invalid_grant', message: errorMessages.loginAmbiguous }),
+    );
+    await expect(authProvider.login({ username: 'a@b.jp', password: 'shared' })).rejects.toThrow(
+      errorMessages.loginAmbiguous,
+    );
+  });
+
   it('shows the rate-limit message as the server words it', async () => {
     stubFetch(() => json(429, { code: 'too_many_requests', message: errorMessages.tooManyRequests }));
     await expect(authProvider.login({ username: 'a@b.jp', password: 'x' })).rejects.toThrow(

@@ -4,9 +4,16 @@ import type { User } from '../../../contract/user';
 import { sqlRows, type Tx } from '../client';
 import { accommodations, loginThrottles, userAccommodations, users } from '../schema';
 
-export async function findUserByMail(tx: Tx, mail: string) {
-  const rows = await tx.select().from(users).where(eq(users.mail, mail.trim().toLowerCase())).limit(1);
-  return rows[0];
+/**
+ * The accounts that sign in with this address, oldest first: one per company at most (an address
+ * is unique in its company only).
+ */
+export function findAccountsByMail(tx: Tx, mail: string) {
+  return tx
+    .select({ id: users.id, passwordHash: users.passwordHash })
+    .from(users)
+    .where(eq(users.mail, mail.trim().toLowerCase()))
+    .orderBy(users.id);
 }
 
 /**
@@ -123,11 +130,14 @@ export async function findCompanyUser(tx: Tx, companyId: number, userId: number)
   return (await listCompanyUsers(tx, companyId, userId))[0];
 }
 
-/** True when a user other than `exceptUserId` signs in with this (lower-cased) address, in any company. */
-export async function mailInUse(tx: Tx, mail: string, exceptUserId?: number): Promise<boolean> {
+/**
+ * True when a user of the company other than `exceptUserId` has this (lower-cased) address. Other
+ * companies' users are not looked at: whether an address has an account elsewhere is not told.
+ */
+export async function mailInUse(tx: Tx, companyId: number, mail: string, exceptUserId?: number): Promise<boolean> {
   const rows = await sqlRows<{ id: number }>(
     tx,
-    sql`select id from users where mail = ${mail}
+    sql`select id from users where company_id = ${companyId} and mail = ${mail}
       ${exceptUserId === undefined ? sql`` : sql`and id <> ${exceptUserId}`} limit 1`,
   );
   return rows.length > 0;

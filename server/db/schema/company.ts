@@ -72,7 +72,10 @@ export const users = pgTable(
       .notNull()
       .references(() => companies.id, { onDelete: 'restrict' }),
     name: text('name').notNull(),
-    /** Sign-in address, stored lower-cased. */
+    /**
+     * Sign-in address, stored lower-cased. Unique in its company only: one person may hold an
+     * account in several companies (docs/decisions.md "Accounts belong to one company").
+     */
     mail: text('mail').notNull(),
     /** argon2id PHC string; never leaves the server. */
     passwordHash: text('password_hash').notNull(),
@@ -81,7 +84,8 @@ export const users = pgTable(
     ...timestamps,
   },
   (t) => [
-    uniqueIndex('users_mail_key').on(t.mail),
+    uniqueIndex('users_company_mail_key').on(t.companyId, t.mail),
+    index('users_mail_idx').on(t.mail),
     index('users_company_idx').on(t.companyId),
     check('users_user_type_valid', sql`${t.userType} in (1, 2)`),
     check('users_mail_lowercase', sql`${t.mail} = lower(${t.mail})`),
