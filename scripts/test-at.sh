@@ -72,7 +72,7 @@ run_vitest() {
 
 for part in $parts; do
   case $part in
-    unit) run_vitest unit "" --project unit --project component ;;
+    unit) run_vitest unit "" --project unit --project 'component*' ;;
     api) run_vitest api "" --project api ;;
     # Under libfaketime PostgreSQL's own timers never fire (statement_timeout, the deadlock check),
     # so a race that deadlocks hangs instead of being refused: the race tests are proven on the real

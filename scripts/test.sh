@@ -10,39 +10,62 @@ mkdir -p "$results"
 
 bash scripts/ensure-system-deps.sh || { echo "could not install chromium and fonts-noto-cjk"; echo "0 passed, 1 failed"; exit 1; }
 
-# A check that is not a test runner counts as one test: passed or failed.
+# Each stage's wall time, printed as a table before the closing line (issue 29).
+stage_start() { STAGE_NAME=$1; STAGE_T0=$(date +%s); echo "== $1"; }
+stage_end() { echo "$STAGE_NAME $(( $(date +%s) - STAGE_T0 ))" >> "$results/stages.txt"; }
+
+# A check that is not a test runner counts as one test: passed or failed. Its output is kept and
+# shown when it fails, so that checks can run side by side.
 check() {
   local name=$1
   shift
-  echo "== $name"
-  if "$@"; then
+  if "$@" > "$results/check-$name.log" 2>&1; then
     echo "{\"name\":\"$name\",\"passed\":1,\"failed\":0}" > "$results/check-$name.json"
   else
+    echo "-- $name failed:"
+    cat "$results/check-$name.log"
     echo "{\"name\":\"$name\",\"passed\":0,\"failed\":1}" > "$results/check-$name.json"
   fi
 }
 
-check typecheck npx tsc --noEmit -p tsconfig.json
-check lint npx eslint . --max-warnings 0
-check format npx prettier --check . --log-level warn
-check migrations bash scripts/check-migrations.sh
+# Typecheck, lint, format and migrations are single-threaded: side by side.
+stage_start "checks (typecheck, lint, format, migrations)"
+check typecheck npx tsc --noEmit -p tsconfig.json &
+check lint npx eslint . --max-warnings 0 &
+check format npx prettier --check . --log-level warn &
+check migrations bash scripts/check-migrations.sh &
+wait
+stage_end
 
-echo "== vitest (unit, component, api)"
-npx vitest run --reporter=default --reporter=json --outputFile.json="$results/vitest.json"
+stage_start "vitest unit and component"
+npx vitest run --project unit --project 'component*' --reporter=default --reporter=json \
+  --outputFile.json="$results/vitest-unit.json"
+stage_end
+
+stage_start "vitest api (embedded PGlite)"
+npx vitest run --project api --reporter=default --reporter=json --outputFile.json="$results/vitest-api.json"
+stage_end
 
 # The race and locking tests prove nothing on PGlite (it runs one statement at a time): with
 # TEST_DATABASE_URL the API tests run a second time on that PostgreSQL server.
 if [ -n "${TEST_DATABASE_URL:-}" ]; then
-  echo "== vitest api on PostgreSQL (TEST_DATABASE_URL)"
+  stage_start "vitest api on PostgreSQL (TEST_DATABASE_URL)"
   DATABASE_URL="$TEST_DATABASE_URL" npx vitest run --project api --reporter=default --reporter=json \
     --outputFile.json="$results/vitest-postgres.json"
+  stage_end
 else
   echo "== API tests on PostgreSQL: SKIPPED (set TEST_DATABASE_URL=postgres://... to run them; races and locks are only proven there)"
 fi
 
+stage_start build
 check build npx vite build --logLevel warn
+stage_end
 
-echo "== playwright (e2e in Chromium)"
+stage_start "playwright (e2e in Chromium)"
 PLAYWRIGHT_JSON_OUTPUT_NAME="$results/playwright.json" npx playwright test --reporter=list,json
+stage_end
+
+echo "== stage times (seconds)"
+awk '{ t = $NF; $NF = ""; printf "%6d  %s\n", t, $0; sum += t } END { printf "%6d  all stages\n", sum }' "$results/stages.txt"
 
 node scripts/test-summary.mjs "$results"
