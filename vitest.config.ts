@@ -13,10 +13,10 @@ const mockingComponentTests = readdirSync(componentDir)
   .filter((f) => /\bvi\.(do)?[mM]ock\(/.test(readFileSync(`${componentDir}/${f}`, 'utf8')))
   .map((f) => `${componentDir}/${f}`);
 const component = {
-  environment: 'jsdom',
+  environment: 'jsdom' as const,
   setupFiles: ['tests/support/setupDom.ts'],
   testTimeout: 20_000,
-} as const;
+};
 
 export default defineConfig({
   plugins: [react()],
