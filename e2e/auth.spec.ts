@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { ADMIN, STAFF, accommodationsOf, signIn } from './support';
+import { ADMIN, STAFF, accommodationsOf, signInWithForm as signIn } from './support';
 
 test('a wrong password shows the credentials error and stays on the login page', async ({ page }) => {
   await page.goto('/');

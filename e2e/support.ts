@@ -2,7 +2,7 @@ import { mkdir, readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import PostalMime, { type Email } from 'postal-mime';
-import { E2E_MAIL_DIR } from '../playwright.config';
+import { baseURL, E2E_MAIL_DIR } from '../playwright.config';
 import { addDays } from '../contract/dates';
 
 export const ADMIN = { mail: 'admin@example.com', password: 'admin-pass-1234' };
@@ -21,13 +21,53 @@ export async function lookAt(target: Page | Locator, name: string, options: { fu
   else await target.screenshot({ path });
 }
 
-/** Signs in through the login page, as a person would. */
-export async function signIn(page: Page, who: { mail: string; password: string }) {
+/** Signs in through the login page, as a person would: the sign-in specs (auth.spec.ts). */
+export async function signInWithForm(page: Page, who: { mail: string; password: string }) {
   await page.goto('/');
   await page.getByLabel('メールアドレス').fill(who.mail);
   await page.getByLabel('パスワード').fill(who.password);
   await page.getByRole('button', { name: 'ログイン' }).click();
   await expect(page).toHaveURL(/\/m\/$/);
+}
+
+/**
+ * Signs in as the login form leaves the console, without drawing the form: a new session's token
+ * pair from POST /oauth/auth, kept in the console's cookies (dataProvider/tokenStore.ts), then the
+ * console's home. Each test gets a session of its own; the shell fetches the accommodations and the
+ * user as it does after a reload.
+ */
+export async function signIn(page: Page, who: { mail: string; password: string }) {
+  const tokens = await tokensOf(page.request, who);
+  const now = Date.now() / 1000;
+  const cookie = { url: baseURL, sameSite: 'Strict' as const };
+  await page.context().addCookies([
+    { ...cookie, name: 'yadoban_token', value: tokens.access_token, expires: now + tokens.expires_in },
+    { ...cookie, name: 'yadoban_refresh_token', value: tokens.refresh_token, expires: now + 30 * 86_400 },
+  ]);
+  await page.goto('/m/');
+  await expect(page).toHaveURL(/\/m\/$/);
+}
+
+interface Tokens {
+  access_token: string;
+  refresh_token: string;
+  expires_in: number;
+}
+
+/** A new session of the user, as the console's login form asks for it. */
+async function tokensOf(request: APIRequestContext, who: { mail: string; password: string }): Promise<Tokens> {
+  const res = await request.post('/oauth/auth', {
+    form: {
+      grant_type: 'password',
+      username: who.mail,
+      password: who.password,
+      client_id: 'console',
+      client_secret: 'console-secret',
+      scope: 'admin',
+    },
+  });
+  expect(res.ok()).toBe(true);
+  return (await res.json()) as Tokens;
 }
 
 /**
@@ -42,18 +82,7 @@ export async function openCalendar(page: Page, path: string) {
 
 /** A user's bearer header, signed in through the API, for preparing data as that user. */
 export async function bearerOf(request: APIRequestContext, who: { mail: string; password: string } = ADMIN) {
-  const res = await request.post('/oauth/auth', {
-    form: {
-      grant_type: 'password',
-      username: who.mail,
-      password: who.password,
-      client_id: 'console',
-      client_secret: 'console-secret',
-      scope: 'admin',
-    },
-  });
-  expect(res.ok()).toBe(true);
-  const { access_token } = (await res.json()) as { access_token: string };
+  const { access_token } = await tokensOf(request, who);
   return { authorization: `Bearer ${access_token}` };
 }
 

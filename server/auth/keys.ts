@@ -12,10 +12,9 @@ import {
   writeSync,
 } from 'node:fs';
 import path from 'node:path';
-import { inArray, sql } from 'drizzle-orm';
 import type { Config } from '../config';
 import type { Db, Tx } from '../db/client';
-import { serverSecrets } from '../db/schema';
+import * as secrets from '../db/queries/serverSecrets';
 
 /**
  * The keys the server generates for itself (issue 28): the key that signs access tokens and the
@@ -38,6 +37,7 @@ import { serverSecrets } from '../db/schema';
 /** The old rows of server_secrets (before issue 28). */
 export const ACCESS_TOKEN_KEY_ROW = 'access-token-key';
 export const CHANNEL_KEY_ROW = 'channel-credentials-key';
+const KEY_ROWS = [ACCESS_TOKEN_KEY_ROW, CHANNEL_KEY_ROW] as const;
 /** The advisory lock under which the old rows move (one process at a time). */
 export const KEYS_LOCK = 7812026;
 
@@ -180,11 +180,8 @@ function looseMode(file: string): boolean {
 export async function loadServerKeys(db: Db | Tx, config: KeysConfig): Promise<ServerKeys> {
   const file = keyFilePath(config.DATA_DIR);
   return db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(${KEYS_LOCK})`);
-    const rows = await tx
-      .select({ name: serverSecrets.name, value: serverSecrets.value })
-      .from(serverSecrets)
-      .where(inArray(serverSecrets.name, [ACCESS_TOKEN_KEY_ROW, CHANNEL_KEY_ROW]));
+    await secrets.lockForTransaction(tx, KEYS_LOCK);
+    const rows = await secrets.findSecrets(tx, KEY_ROWS);
     const old = new Map(rows.map((r) => [r.name, r.value]));
     const fromEnv = (name: string) => (name === ACCESS_TOKEN_KEY_ROW ? config.JWT_SECRET : config.CHANNEL_SECRET_KEY);
     // A row the environment does not hold is kept in the file (it may have sealed passwords).
@@ -207,7 +204,7 @@ export async function loadServerKeys(db: Db | Tx, config: KeysConfig): Promise<S
         }
         if (old.has(CHANNEL_KEY_ROW) && old.get(CHANNEL_KEY_ROW) !== stored.channel_key) dropped.push(CHANNEL_KEY_ROW);
       }
-      await tx.delete(serverSecrets).where(inArray(serverSecrets.name, [ACCESS_TOKEN_KEY_ROW, CHANNEL_KEY_ROW]));
+      await secrets.deleteSecrets(tx, KEY_ROWS);
     }
     return {
       accessTokenKey: config.JWT_SECRET ?? stored!.access_token_key,
