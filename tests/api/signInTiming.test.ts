@@ -66,15 +66,13 @@ describe('a failed sign-in', () => {
     const single = await failedSignIn(ADMIN.username, '192.0.2.20');
     const [company] = await server.database.db.insert(schema.companies).values({ name: '二社目' }).returning();
     const hash = await hashPassword('second-company-pass');
-    await server.database.db
-      .insert(schema.users)
-      .values({
-        companyId: company!.id,
-        name: '二社目の管理者',
-        mail: ADMIN.username,
-        passwordHash: hash,
-        userType: 1,
-      });
+    await server.database.db.insert(schema.users).values({
+      companyId: company!.id,
+      name: '二社目の管理者',
+      mail: ADMIN.username,
+      passwordHash: hash,
+      userType: 1,
+    });
     const double = await failedSignIn(ADMIN.username, '192.0.2.20');
     expect(double.statements).toEqual(single.statements);
     expect(double.answer).toEqual(single.answer);
