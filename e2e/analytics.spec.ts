@@ -38,8 +38,7 @@ test('guest analysis of a month: the table, its totals, the charts and the CSV',
     name: '分析 二郎',
   });
 
-  await signIn(page, ADMIN);
-  await page.goto(`/m/analitcs/${YEAR}/${MONTH}`);
+  await signIn(page, ADMIN, `/m/analitcs/${YEAR}/${MONTH}`);
   await expect(page.getByRole('heading', { name: 'ゲスト分析', level: 1 })).toBeVisible();
   await expect(page.getByTestId('analytics-period')).toHaveText(`${YEAR}年7月1日〜${YEAR}年7月31日`);
   const table = page.getByTestId('analytics-table');
@@ -95,8 +94,7 @@ test.describe('on a phone', () => {
   test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
 
   test('the charts go below the table and nothing is wider than the screen', async ({ page }) => {
-    await signIn(page, ADMIN);
-    await page.goto(`/m/analitcs/${YEAR}/${MONTH}`);
+    await signIn(page, ADMIN, `/m/analitcs/${YEAR}/${MONTH}`);
     const table = page.getByTestId('analytics-table');
     await expect(table).toBeVisible();
     const chart = page.getByTestId('analytics-occupancy-chart');
@@ -118,8 +116,7 @@ test.describe('on a wide screen', () => {
   test.use({ viewport: { width: 1700, height: 1000 } });
 
   test('the charts stand beside the table', async ({ page }) => {
-    await signIn(page, ADMIN);
-    await page.goto(`/m/analitcs/${YEAR}/${MONTH}`);
+    await signIn(page, ADMIN, `/m/analitcs/${YEAR}/${MONTH}`);
     const table = page.getByTestId('analytics-table');
     await expect(table).toBeVisible();
     const chart = page.getByTestId('analytics-occupancy-chart');

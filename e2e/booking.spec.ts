@@ -15,8 +15,7 @@ test('a booking is created, edited, moved to another room, cancelled and found i
   const guest = `試験 太郎${stamp}`;
   const mail = `e2e-${stamp}@example.com`;
 
-  await signIn(page, ADMIN);
-  await page.goto('/m/accommodation/1');
+  await signIn(page, ADMIN, '/m/accommodation/1');
   await page.getByRole('button', { name: '新規予約' }).click();
   await expect(page).toHaveURL(/\/m\/accommodation\/1\/book\/0$/);
   const panel = page.getByTestId('booking-panel');
@@ -113,8 +112,7 @@ test('a booking is created, edited, moved to another room, cancelled and found i
 test('a booking without a plan takes its total, and leaving a plan asks for the total', async ({ page }) => {
   const checkIn = await freeCheckIn(page.request, 1, ['和室8畳'], 2, addDays(tokyoToday(), 82));
   const guest = `プランなし ${Date.now().toString(36)}`;
-  await signIn(page, ADMIN);
-  await page.goto('/m/accommodation/1/book/0');
+  await signIn(page, ADMIN, '/m/accommodation/1/book/0');
   const panel = page.getByTestId('booking-panel');
   await panel.getByLabel('部屋タイプ').selectOption({ label: '和室8畳' });
   // No plan: the total is given by hand.

@@ -14,8 +14,7 @@ test('a booking opened under another facility’s address moves to its own facil
     name,
   });
 
-  await signIn(page, ADMIN);
-  await page.goto(`/m/accommodation/${other!.id}/book/${bookId}`);
+  await signIn(page, ADMIN, `/m/accommodation/${other!.id}/book/${bookId}`);
   await expect(page).toHaveURL(new RegExp(`/m/accommodation/${own!.id}/book/${bookId}$`));
   const panel = page.getByTestId('booking-panel');
   await expect(panel.getByLabel('宿泊者名')).toHaveValue(name);

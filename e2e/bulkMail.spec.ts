@@ -27,8 +27,7 @@ test('a bulk mail from a Shift_JIS CSV with a PDF reaches every recipient and sh
     'cp932',
   );
 
-  await signIn(page, ADMIN);
-  await page.goto('/m/mail');
+  await signIn(page, ADMIN, '/m/mail');
   await expect(page.getByTestId('mail-tabs')).toBeVisible();
   await page.getByRole('link', { name: '新規作成' }).click();
   await expect(page).toHaveURL(/\/m\/mail\/create$/);
@@ -106,8 +105,7 @@ test.describe('in an English browser in Los Angeles', () => {
     // The page's clock stands still (timers still run), so the minute cannot turn while it loads.
     const opened = new Date();
     await page.clock.setFixedTime(opened);
-    await signIn(page, ADMIN);
-    await page.goto('/m/mail/create');
+    await signIn(page, ADMIN, '/m/mail/create');
     await page.getByTestId('recipient-csv').setInputFiles({
       name: 'one.csv',
       mimeType: 'text/csv',

@@ -85,8 +85,7 @@ test('the calendar shows a booking on each of its nights and opens its day sched
 });
 
 test('the list view is kept after a reload', async ({ page }) => {
-  await signIn(page, ADMIN);
-  await page.goto('/m/accommodation/1');
+  await signIn(page, ADMIN, '/m/accommodation/1');
   await expect(page.getByTestId('calendar-grid')).toBeVisible();
   await page.getByRole('button', { name: 'リスト表示' }).click();
   await expect(page.getByTestId('calendar-list')).toBeVisible();
@@ -102,8 +101,7 @@ test('the list view is kept after a reload', async ({ page }) => {
 });
 
 test('scrolling to the top loads earlier weeks and keeps the view in place', async ({ page }) => {
-  await signIn(page, ADMIN);
-  await page.goto('/m/accommodation/1');
+  await signIn(page, ADMIN, '/m/accommodation/1');
   const scroller = page.getByTestId('calendar-scroll');
   const first = page.locator('.cal-day').first();
   await expect(page.locator('.cal-chip').first()).toBeVisible();
@@ -116,8 +114,7 @@ test('scrolling to the top loads earlier weeks and keeps the view in place', asy
 
 test('the month view shows a stay as one bar, opens its booking and is kept after a reload', async ({ page }) => {
   const stay = await upcomingStay(page, 1);
-  await signIn(page, ADMIN);
-  await page.goto('/m/accommodation/1');
+  await signIn(page, ADMIN, '/m/accommodation/1');
   await page.getByRole('button', { name: '月表示' }).click();
   const month = page.getByTestId('calendar-month');
   await expect(month.locator('.rbc-toolbar-label')).toHaveText(/^\d{4}年\d{1,2}月$/);

@@ -18,8 +18,7 @@ test('FAQ items are created for all rooms and for one, filtered by room, and one
   const stamp = Date.now().toString(36);
   const general = `送迎はありますか？${stamp}`;
   const roomOnly = `客室にWi-Fiはありますか？${stamp}`;
-  await signIn(page, ADMIN);
-  await page.goto(FAQ_PATH);
+  await signIn(page, ADMIN, FAQ_PATH);
   const list = page.getByTestId('faq-list');
   await expect(list.getByRole('heading', { name: 'FAQ一覧' })).toBeVisible();
   const rows = page.getByTestId('reorder-row');

@@ -17,8 +17,7 @@ async function thirdAccommodation(request: Parameters<typeof bearerOf>[0]) {
 test('a template is edited, saved and test-sent from its page under the accommodation uid', async ({ page }) => {
   const stamp = Date.now().toString(36);
   const accommodation = await thirdAccommodation(page.request);
-  await signIn(page, ADMIN);
-  await page.goto(`/m/accommodation/${accommodation.uid}/mail/template`);
+  await signIn(page, ADMIN, `/m/accommodation/${accommodation.uid}/mail/template`);
 
   const list = page.getByTestId('mail_templates-list');
   await expect(list.getByRole('heading', { name: 'メールテンプレート一覧' })).toBeVisible();

@@ -14,8 +14,7 @@ const names = (page: Page) =>
 
 test('an option is created, dragged to the top (kept after a reload), edited and deleted', async ({ page }) => {
   const name = `試験オプション${Date.now().toString(36)}`;
-  await signIn(page, ADMIN);
-  await page.goto(OPTIONS_PATH);
+  await signIn(page, ADMIN, OPTIONS_PATH);
   await expect(page.getByTestId('options-list').getByRole('heading', { name: 'オプション一覧' })).toBeVisible();
   const rows = page.getByTestId('reorder-row');
   await expect(rows.first()).toBeVisible();

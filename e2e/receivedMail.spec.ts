@@ -102,8 +102,7 @@ test('a received mail is read, associated to the booking of its sender, and show
 
 test('administrators add and remove the sender addresses under the mail tabs', async ({ page }) => {
   const address = `news-${Date.now().toString(36)}@yadoban.example`;
-  await signIn(page, ADMIN);
-  await page.goto('/m/mail/receive');
+  await signIn(page, ADMIN, '/m/mail/receive');
   await page.getByTestId('mail-tabs').getByRole('tab', { name: '送信元アドレス' }).click();
   await expect(page).toHaveURL(/\/m\/mail\/addresses$/);
   const list = page.getByTestId('mail_addresses-list');

@@ -11,8 +11,7 @@ test('a new sender address is verified with the code mailed to it before bulk ma
   page,
 }) => {
   const address = `front.${Date.now().toString(36)}@ryokan-e2e.example`;
-  await signIn(page, ADMIN);
-  await page.goto('/m/mail/addresses');
+  await signIn(page, ADMIN, '/m/mail/addresses');
   await page.getByRole('button', { name: '追加' }).click();
   const dialog = page.getByRole('dialog', { name: '送信元アドレスの追加' });
   await expect(dialog).toContainText('確認コードをメールで送ります');

@@ -165,8 +165,7 @@ test("a plan's name on the channel is registered, renamed and deleted in its set
 test('the sync logs: newest first with facility and result, filtered by result, a row marked read', async ({
   page,
 }) => {
-  await signIn(page, ADMIN);
-  await page.goto('/m/sync/logs');
+  await signIn(page, ADMIN, '/m/sync/logs');
   const list = page.getByTestId('sync-log-list');
   await expect(list.getByRole('heading', { name: '同期ログ' })).toBeVisible();
   const rows = list.getByTestId('sync-log-row');
