@@ -19,7 +19,8 @@ export interface LoginParams {
 
 /**
  * A failed login removes the tokens and says why in Japanese: the spec's mismatch sentence for
- * refused credentials (or the one for a password that two companies' accounts share), the server's own sentence for rate limits and failures, the network one offline.
+ * refused credentials (or the one for a password that two companies' accounts share), the server's
+ * own sentence for rate limits and failures, the network one offline.
  */
 function loginErrorMessage(error: unknown): string {
   if (error instanceof HttpError) {
