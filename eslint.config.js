@@ -2,6 +2,7 @@ import js from '@eslint/js';
 import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
+import yadoban from './scripts/eslint/domainBoundaries.js';
 
 export default tseslint.config(
   { ignores: ['dist', 'node_modules', 'test-results*', 'playwright-report', 'data', 'server/db/migrations'] },
@@ -16,6 +17,12 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
     },
+  },
+  {
+    // One folder per console domain (src/crud/domain.ts); docs/architecture.md "Layout".
+    files: ['resources/**/*.{ts,tsx}'],
+    plugins: { yadoban },
+    rules: { 'yadoban/domain-boundaries': 'error' },
   },
   {
     files: ['**/*.{js,mjs}'],

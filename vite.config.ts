@@ -1,7 +1,7 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { precompress, shellPreload } from './scripts/vitePlugins';
-import { CALENDAR_ADDRESS } from './src/pages/calendar/calendarAddress';
+import { CALENDAR_ADDRESS } from './resources/bookings/calendar/calendarAddress';
 import { LOAD_SHELL_EVENT, LOAD_SHELL_FALLBACK_MS } from './src/shellLoading';
 
 /** The API server (server/server.ts) that the dev server forwards API, OAuth and calendar-feed calls to. */
@@ -14,8 +14,8 @@ export default defineConfig({
       shells: ['src/App.tsx', 'src/AdminApp.tsx'],
       pages: [
         // The calendar's first paint (drawn before the shell has loaded), then the calendar's page.
-        { pattern: CALENDAR_ADDRESS, module: 'src/pages/calendar/firstPaint.tsx', first: true },
-        { pattern: CALENDAR_ADDRESS, module: 'src/pages/calendar/CalendarPage.tsx' },
+        { pattern: CALENDAR_ADDRESS, module: 'resources/bookings/calendar/firstPaint.tsx', first: true },
+        { pattern: CALENDAR_ADDRESS, module: 'resources/bookings/calendar/CalendarPage.tsx' },
       ],
       deferEvent: LOAD_SHELL_EVENT,
       deferFallbackMs: LOAD_SHELL_FALLBACK_MS,

@@ -31,7 +31,7 @@ const WARMUP = 5;
 const RUNS = 50;
 const LOAD = { connections: 10, durationS: 10 };
 const BROWSER_RUNS = 5;
-/** The calendar window (src/pages/calendar/calendarConstants.ts): 15 weeks from the Sunday a week before today's. */
+/** The calendar window (resources/bookings/calendar/calendarConstants.ts): 15 weeks from the Sunday a week before today's. */
 const WEEKS = 15;
 const TARGET_RATIO = 2;
 const TARGET_PAGE_MS = 1400;

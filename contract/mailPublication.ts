@@ -10,7 +10,7 @@ import { z } from './zod';
  * 5 "Bulk mail send", 7 "Mail templates and bulk mail", 8, 9). A publication is the react-admin
  * resource `mail_publishes` (`mailPublicationEntity` below, contract/resourceApi.ts): listed and
  * created (never edited), deleted while nothing went out. Its list and create views are pages of
- * their own (resources/mailPublications/), since a creation picks recipients and queues one mail each.
+ * their own (resources/mail/publications/), since a creation picks recipients and queues one mail each.
  */
 export const mailPublicationMessages = {
   /** Spec 5: title, sender address, send date, body and at least one recipient are needed. */

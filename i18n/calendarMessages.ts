@@ -1,6 +1,6 @@
 /**
  * The calendar's words. The grid's (dates, counts, badges, comments) are drawn by the first paint
- * before the console's code has loaded (src/pages/calendar/firstPaint), so they live apart from
+ * before the console's code has loaded (resources/bookings/calendar/firstPaint), so they live apart from
  * i18n/ja.ts (which includes them as app.calendar) as the login page's words do.
  */
 export const calendarMessages = {

@@ -80,10 +80,6 @@ export const appMessages = {
       admin_only: '管理者専用の画面です',
       admin_only_detail: 'この画面は管理者のみ利用できます。必要な場合は管理者に依頼してください。',
     },
-    placeholder: {
-      preparing: '準備中',
-      preparing_detail: 'この画面は準備中です。',
-    },
     home: {
       company: '会社',
       accommodations: '施設一覧',
@@ -115,7 +111,7 @@ export const appMessages = {
       col_created: '予約日',
       col_payment_limit: '振込期限',
     },
-    // The sync check of a plan (src/pages/syncCheck).
+    // The sync check of a plan (resources/sync/check).
     sync_check: {
       back: 'プラン一覧に戻る',
       heading: '同期チェック：%{name}',

@@ -4,7 +4,7 @@ import { BrowserRouter, Navigate, Route, Routes, useLocation, useNavigate } from
 import { LoginPage } from './pages/LoginPage';
 import { preloadableLazy } from './preloadableLazy';
 import { LOGIN_PATH, links } from './routes';
-import { endFirstPaint } from './pages/calendar/firstPaintHandoff';
+import { endFirstPaint } from '../resources/bookings/calendar/firstPaintHandoff';
 
 /** react-admin and every page under /m/ load after the login page (a separate chunk). */
 const admin = preloadableLazy(() => import('./AdminApp'));

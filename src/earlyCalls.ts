@@ -2,9 +2,9 @@ import { tokyoToday } from '../contract/dates';
 import { startEarly } from '../dataProvider/earlyCalls';
 import { accommodationsUrl, calendarBooksUrl, calendarCommentsUrl, meUrl, roomsUrl } from '../dataProvider/startUrls';
 import { getAccessToken, hasStoredMe } from '../dataProvider/tokenStore';
-import { calendarAccommodationOf, dateFromQuery } from './pages/calendar/calendarAddress';
-import { readCalendarView } from './pages/calendar/calendarStorage';
-import { initialWindow } from './pages/calendar/calendarWindow';
+import { calendarAccommodationOf, dateFromQuery } from '../resources/bookings/calendar/calendarAddress';
+import { readCalendarView } from '../resources/bookings/calendar/calendarStorage';
+import { initialWindow } from '../resources/bookings/calendar/calendarWindow';
 
 /**
  * Run by the entry chunk before anything renders. A page under /m/ opened with a session asks

@@ -3,7 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { hasSession } from '../dataProvider/tokenStore';
 import { startEarlyCalls } from './earlyCalls';
 import { LoginPage } from './pages/LoginPage';
-import { calendarAccommodationOf } from './pages/calendar/calendarAddress';
+import { calendarAccommodationOf } from '../resources/bookings/calendar/calendarAddress';
 import { LOAD_SHELL_EVENT } from './shellLoading';
 import { reloadOnStaleRelease } from './staleRelease';
 
@@ -46,12 +46,12 @@ async function openConsole(): Promise<void> {
 }
 
 /**
- * The calendar's first paint (pages/calendar/firstPaint.tsx, a small chunk of its own), unless
+ * The calendar's first paint (resources/bookings/calendar/firstPaint.tsx, a small chunk of its own), unless
  * the console has rendered by the time its answers are in; the console then starts from them.
  * `painted` is called once it is on screen, or at once when there is none to draw.
  */
 async function paintCalendarFirst(painted: () => void): Promise<void> {
-  const { readFirstPaint, keepFirstPaint, FirstPaintHost } = await import('./pages/calendar/firstPaint');
+  const { readFirstPaint, keepFirstPaint, FirstPaintHost } = await import('../resources/bookings/calendar/firstPaint');
   const paint = await readFirstPaint(window.location);
   if (!paint || consoleRendered) return painted();
   keepFirstPaint(paint);

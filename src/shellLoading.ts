@@ -1,6 +1,6 @@
 /**
  * On a calendar's address the console's code (router, MUI, react-admin: about 300 kB) waits until
- * the calendar's first paint is on screen (pages/calendar/firstPaint.tsx): its requests would
+ * the calendar's first paint is on screen (resources/bookings/calendar/firstPaint.tsx): its requests would
  * otherwise hold the connections and the main thread that the bookings' calls and the first paint
  * need. The entry dispatches this event on `window` when the console may load; the build's preload
  * script (scripts/vitePlugins.ts) then asks for the console's chunks.

@@ -24,6 +24,6 @@ export const palette = {
 
 /**
  * The shell's sizes: the theme's corner radius, the header's first row and the menu column. The
- * calendar's first paint (pages/calendar/firstPaint.tsx) draws its frame to the same ones.
+ * calendar's first paint (resources/bookings/calendar/firstPaint.tsx) draws its frame to the same ones.
  */
 export const shell = { radius: 6, headerRowHeight: 52, menuWidth: 240 } as const;

@@ -3,7 +3,7 @@ import { daysBetween } from '../../contract/dates';
 import { contextOptions, launchChromium, signInThroughForm } from './browser';
 
 /**
- * The price creator (resources/prices/PriceCreator.tsx) in headless Chromium, on a plan of 10
+ * The price creator (resources/plans/prices/PriceCreator.tsx) in headless Chromium, on a plan of 10
  * headcounts and a period of a year: how long the preview grid takes to show after the end date
  * is picked, and, while a base price is typed, from the last keystroke to the painted grid with the
  * price it implies, the longest task and how long each keystroke waits for its frame.

@@ -6,7 +6,7 @@ import { useAccommodations } from '../../dataProvider/accommodations';
 import { useAppTranslate } from '../../i18n/useAppTranslate';
 import { FacilityIcon } from '../../src/components/FacilityIcon';
 import { links } from '../../src/routes';
-import { NotFoundPage } from '../../src/pages/PlaceholderPage';
+import { NotFoundPage } from '../../src/components/MessagePage';
 import { LazyBookingPanel } from './LazyBookingPanel';
 
 /** A booking that does not exist (or is out of reach) answers 404 at once: asking again changes nothing. */

@@ -23,7 +23,7 @@ import { CsvDownloadButton } from '../../src/components/CsvDownloadButton';
 import { FacilityIcon } from '../../src/components/FacilityIcon';
 import { fieldCell } from '../../src/crud/cells';
 import { DateInputJa } from '../../src/crud/EntityInput';
-import { readBookSearch, writeBookSearch } from '../../src/pages/calendar/calendarStorage';
+import { readBookSearch, writeBookSearch } from './calendar/calendarStorage';
 import { BookingSearchBox } from './BookingSearchBox';
 import {
   cookieFromFilter,

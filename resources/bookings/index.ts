@@ -1,11 +1,35 @@
+import { lazy } from 'react';
+import EventNoteIcon from '@mui/icons-material/EventNote';
+import { defineDomain } from '../../src/crud/domain';
+import { defineResource } from '../../src/crud/lazyView';
+import { preloadableLazy } from '../../src/preloadableLazy';
+import { calendarAccommodationOf } from './calendar/calendarAddress';
+
+/** The `books` resource: its list is the booking search with the filters of spec 7 (/m/books). */
+export const booksResource = defineResource({
+  name: 'books',
+  list: () => import('./BookingSearch'),
+  icon: EventNoteIcon,
+  recordRepresentation: 'name',
+});
+
+// The calendar is where staff work (10 kB gzip): its code is fetched with the shell, not after its
+// route renders, and an address opened directly renders it in one pass.
+const calendar = preloadableLazy(() => import('./calendar/CalendarPage'));
+void calendar.preload().catch(() => undefined);
+
 /**
- * Bookings: the booking search (the `books` resource's list at /m/books; a row opens its panel at
- * /m/books/{id}), the detail panel (loaded on first use: LazyBookingPanel; rendered by the calendar and
- * the dashboard), and a guest's lodging list. The data comes through the dataProvider's booking
- * methods (dataProvider/methods/bookings.ts).
+ * Bookings: the calendar (with a booking's panel beside it), the day schedule, the booking search
+ * and a guest's lodging list. The panel (LazyBookingPanel) is also shown by the dashboard and the
+ * received mail, through shared.ts.
  */
-export { LazyBookingPanel, preloadBookingPanel } from './LazyBookingPanel';
-export type { BookingPanelProps } from './BookingPanel';
-export { LodgingList } from './LodgingList';
-export * from './bookingModel';
-export { booksResource } from './resource';
+export const bookingsDomain = defineDomain({
+  resources: [booksResource],
+  routes: {
+    calendar: calendar.Component,
+    booking: calendar.Component,
+    day: lazy(() => import('./daySchedule/DaySchedulePage')),
+    guestBooks: lazy(() => import('./LodgingListPage').then((m) => ({ default: m.LodgingListPage }))),
+  },
+  preload: (pathname) => (calendarAccommodationOf(pathname) !== null ? calendar.preload() : undefined),
+});

@@ -10,7 +10,7 @@ import { PlanIcon } from './planIcons';
 import { PlanIconInput } from './PlanIconInput';
 import { PublishSwitch } from './PublishSwitch';
 import { StopSellingButton } from './StopSellingButton';
-import { SyncItemsSection } from '../syncItems/SyncItemsSection';
+import { SyncItemsSection } from '../sync/shared';
 
 const planOf = (record: RaRecord) => record as unknown as PlanListItem;
 

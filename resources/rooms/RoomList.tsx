@@ -5,7 +5,7 @@ import { useAppTranslate } from '../../i18n/useAppTranslate';
 import { EntityList } from '../../src/crud/EntityList';
 import { ForAccommodation } from '../../src/crud/ForAccommodation';
 import { links } from '../../src/routes';
-import { SyncItemsSection } from '../syncItems/SyncItemsSection';
+import { SyncItemsSection } from '../sync/shared';
 import { RoomPlans } from './RoomPlans';
 import { UnpublishRoomPlansButton } from './UnpublishRoomPlansButton';
 

@@ -1,6 +1,6 @@
 import { supplierEntity } from '../../contract/supplier';
 import { EntityList } from '../../src/crud/EntityList';
-import { AdminOnly } from '../../src/pages/AdminOnly';
+import { AdminOnly } from '../../src/components/AdminOnly';
 
 /**
  * Partners (spec 2 "Partners", /m/supplier), generated from their description: name and e-mail,

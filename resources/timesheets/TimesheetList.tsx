@@ -37,7 +37,7 @@ import { links } from '../../src/routes';
 type Row = TimesheetGroup & RaRecord;
 
 // The month of one's own shifts (react-big-calendar and its styles) loads only when its tab is chosen.
-const MyShiftCalendar = lazy(() => import('../../src/pages/timesheet/MyShiftCalendar'));
+const MyShiftCalendar = lazy(() => import('./MyShiftCalendar'));
 
 /** 公開済み, 受付中 or, past the deadline and not released, 締切（未公開）. */
 export function groupState(group: TimesheetGroup, today: string): 'released' | 'open' | 'closed' {

@@ -1,7 +1,7 @@
 import { userEntity } from '../../contract/user';
 import { useAppTranslate } from '../../i18n/useAppTranslate';
 import { EntityList } from '../../src/crud/EntityList';
-import { AdminOnly } from '../../src/pages/AdminOnly';
+import { AdminOnly } from '../../src/components/AdminOnly';
 import { FacilityToggles } from './FacilityToggles';
 import { PasswordChange } from './PasswordChange';
 

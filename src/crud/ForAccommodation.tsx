@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Navigate, useParams } from 'react-router-dom';
 import { useAccommodations } from '../../dataProvider/accommodations';
-import { NotFoundPage } from '../pages/PlaceholderPage';
+import { NotFoundPage } from '../components/MessagePage';
 
 /**
  * The accommodation a nested resource's page is about (rooms, plans, options, FAQ): the `id` of

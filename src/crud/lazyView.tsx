@@ -1,19 +1,22 @@
 import { lazy, Suspense, type ComponentType } from 'react';
 import { LinearProgress } from '@mui/material';
+import { ResourceContextProvider } from 'react-admin';
 import type { ResourceName } from '../../contract/resourceApi';
 
 /**
  * A view loaded with its page (its generated list, forms, the schemas and zod), so that registering
- * a resource in the shell adds nothing to the first load.
+ * a resource in the shell adds nothing to the first load. With `resource`, a custom page shown at a
+ * spec address of its own (bulk mail at /m/mail) renders in that resource's context.
  */
-export function lazyView(load: () => Promise<{ default: ComponentType }>): ComponentType {
+export function lazyView(load: () => Promise<{ default: ComponentType }>, resource?: ResourceName): ComponentType {
   const View = lazy(load);
   return function LazyView() {
-    return (
+    const view = (
       <Suspense fallback={<LinearProgress />}>
         <View />
       </Suspense>
     );
+    return resource ? <ResourceContextProvider value={resource}>{view}</ResourceContextProvider> : view;
   };
 }
 

@@ -12,7 +12,7 @@ import { HEADER_VERSION } from './versions';
 import { shell } from '../themeTokens';
 
 /** The stale-sync warning (issue 21): its own chunk, loaded after the header's first render. */
-const SyncStaleBanner = lazy(() => import('./SyncStaleBanner'));
+const SyncStaleBanner = lazy(() => import('../../resources/sync/health/SyncStaleBanner'));
 
 /**
  * The header: page title (filled by each page's <Title>), the selected accommodation, the company,

@@ -6,7 +6,7 @@ import { setSessionExpiredHandler } from '../../dataProvider/httpClient';
 import { LOGIN_PATH } from '../routes';
 import { AppHeader } from './AppHeader';
 import { AppMenu } from './AppMenu';
-import { endFirstPaint } from '../pages/calendar/firstPaintHandoff';
+import { endFirstPaint } from '../../resources/bookings/calendar/firstPaintHandoff';
 
 /** The shell around every page under /m/. */
 export function AppLayout({ children }: { children: ReactNode }) {

@@ -4,7 +4,7 @@ import { Route, Routes } from 'react-router-dom';
 import { bookingMethods as api } from '../../dataProvider/methods/bookings';
 import { HttpError } from '../../dataProvider/http';
 import { clearSession } from '../../dataProvider/tokenStore';
-import { LodgingListPage } from '../../src/pages/LodgingListPage';
+import { LodgingListPage } from '../../resources/bookings/LodgingListPage';
 import { buildBooking, demoPlans, demoRooms, withCatalogue } from './BookingPanel.fixtures';
 import { renderInAdmin, storeDemoAccommodations } from './helpers';
 

@@ -5,14 +5,14 @@ import type { RaRecord } from 'react-admin';
 import type { AppDataProvider } from '../../dataProvider/dataProvider';
 import { HttpError } from '../../dataProvider/http';
 import BookingSearch from '../../resources/bookings/BookingSearch';
-import { saveBlob } from '../../resources/prices/priceModel';
-import { BOOK_SEARCH_COOKIE } from '../../src/pages/calendar/calendarConstants';
+import { saveBlob } from '../../resources/plans/prices/priceModel';
+import { BOOK_SEARCH_COOKIE } from '../../resources/bookings/calendar/calendarConstants';
 import { buildBooking } from './BookingPanel.fixtures';
 import { memoryProvider, renderView } from './crudHarness';
 import { storeDemoAccommodations } from './helpers';
 
 // Saving a file is the browser's: the test reads what would have been saved.
-vi.mock('../../resources/prices/priceModel', async (importOriginal) => ({
+vi.mock('../../resources/plans/prices/priceModel', async (importOriginal) => ({
   ...(await importOriginal<object>()),
   saveBlob: vi.fn(),
 }));

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { MailPublication } from '../../contract/mailPublication';
 import type { AppDataProvider } from '../../dataProvider/dataProvider';
-import BulkMailListPage from '../../src/pages/mail/BulkMailListPage';
+import BulkMailListPage from '../../resources/mail/publications/BulkMailListPage';
 import { memoryProvider, renderView } from './crudHarness';
 
 const publication = (id: number, over: Partial<MailPublication>): MailPublication => ({

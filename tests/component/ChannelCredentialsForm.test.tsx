@@ -4,7 +4,7 @@ import { AdminContext, memoryStore, type AuthProvider, type DataProvider } from 
 import { MemoryRouter } from 'react-router-dom';
 import { syncSettingMessages, type SyncSetting } from '../../contract/syncSetting';
 import { i18nProvider } from '../../i18n/i18nProvider';
-import { ChannelCredentialsForm } from '../../resources/syncSettings/ChannelCredentialsForm';
+import { ChannelCredentialsForm } from '../../resources/sync/settings/ChannelCredentialsForm';
 
 const setting = (unreadable: boolean): SyncSetting => ({
   id: 3,

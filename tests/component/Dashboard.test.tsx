@@ -10,7 +10,7 @@ import { receivedMailMethods } from '../../dataProvider/methods/receivedMail';
 import { clearSession } from '../../dataProvider/tokenStore';
 import { AppNotification } from '../../src/components/AppNotification';
 import { HomePage } from '../../src/pages/HomePage';
-import { SyncCheckTable } from '../../src/pages/home/SyncCheckTable';
+import { SyncCheckTable } from '../../resources/sync/health/SyncCheckTable';
 import { buildBooking } from './BookingPanel.fixtures';
 import { renderInAdmin, storeDemoAccommodations } from './helpers';
 

@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { bookingMethods as api } from '../../dataProvider/methods/bookings';
-import { LodgingListPage } from '../../src/pages/LodgingListPage';
+import { LodgingListPage } from '../../resources/bookings/LodgingListPage';
 import { buildBooking } from './BookingPanel.fixtures';
 import { renderInAdmin, storeDemoAccommodations } from './helpers';
 

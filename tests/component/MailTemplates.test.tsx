@@ -2,8 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { mailTemplateMessages } from '../../contract/mailTemplate';
-import MailTemplateDetail from '../../resources/mailTemplates/MailTemplateDetail';
-import MailTemplateList from '../../resources/mailTemplates/MailTemplateList';
+import MailTemplateDetail from '../../resources/mail/templates/MailTemplateDetail';
+import MailTemplateList from '../../resources/mail/templates/MailTemplateList';
 import { memoryProvider, renderView } from './crudHarness';
 import { storeDemoAccommodations } from './helpers';
 

@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import MonthView from '../../src/pages/calendar/MonthView';
+import MonthView from '../../resources/bookings/calendar/MonthView';
 import { memoryProvider, renderView } from './crudHarness';
 
 const stay = (id: number, start: string, end: string, extra: Record<string, unknown> = {}) => ({

@@ -1,6 +1,6 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { PREVIEW_ROW_PX, PricePreview } from '../../resources/prices/PricePreview';
+import { PREVIEW_ROW_PX, PricePreview } from '../../resources/plans/prices/PricePreview';
 import { renderInAdmin } from './helpers';
 
 const rule = { base_price: 10000, unit_step: [], week_step: [0, 0, 0, 0, 0, 0, 0], holiday_step: [0, 0] };

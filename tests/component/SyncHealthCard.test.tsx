@@ -3,7 +3,7 @@ import { AdminContext, memoryStore, type DataProvider } from 'react-admin';
 import { MemoryRouter } from 'react-router-dom';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18nProvider } from '../../i18n/i18nProvider';
-import { SyncHealthCard } from '../../src/pages/home/SyncHealthCard';
+import { SyncHealthCard } from '../../resources/sync/health/SyncHealthCard';
 import { storeDemoAccommodations, syncHealthRow } from './helpers';
 
 const row = syncHealthRow;

@@ -6,7 +6,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { SyncHealth, SyncHealthRow } from '../../contract/syncHealth';
 import { i18nProvider } from '../../i18n/i18nProvider';
 import { AppNotification } from '../../src/components/AppNotification';
-import { SyncStaleBanner } from '../../src/layout/SyncStaleBanner';
+import { SyncStaleBanner } from '../../resources/sync/health/SyncStaleBanner';
 import { syncHealthRow } from './helpers';
 
 const row = syncHealthRow;

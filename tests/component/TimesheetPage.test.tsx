@@ -4,7 +4,7 @@ import { AdminContext, memoryStore, type AuthProvider, type DataProvider } from 
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import type { TimesheetSheet } from '../../contract/timesheetGroup';
 import { i18nProvider } from '../../i18n/i18nProvider';
-import TimesheetPage from '../../src/pages/timesheet/TimesheetPage';
+import TimesheetPage from '../../resources/timesheets/TimesheetPage';
 import { openShiftGroup } from './helpers';
 
 const sheet = (over: Partial<TimesheetSheet> = {}): TimesheetSheet => ({

@@ -4,8 +4,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Route, Routes } from 'react-router-dom';
 import { bookingMethods as api } from '../../dataProvider/methods/bookings';
 import { clearSession } from '../../dataProvider/tokenStore';
-import CalendarPage from '../../src/pages/calendar/CalendarPage';
-import { BOOK_SEARCH_COOKIE, VIEW_COOKIE } from '../../src/pages/calendar/calendarConstants';
+import CalendarPage from '../../resources/bookings/calendar/CalendarPage';
+import { BOOK_SEARCH_COOKIE, VIEW_COOKIE } from '../../resources/bookings/calendar/calendarConstants';
 import { buildBooking, withCatalogue } from './BookingPanel.fixtures';
 import { renderInAdmin, storeDemoAccommodations } from './helpers';
 

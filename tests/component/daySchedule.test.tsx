@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Route, Routes } from 'react-router-dom';
 import { bookingMethods as api } from '../../dataProvider/methods/bookings';
 import { clearSession } from '../../dataProvider/tokenStore';
-import DaySchedulePage from '../../src/pages/daySchedule/DaySchedulePage';
+import DaySchedulePage from '../../resources/bookings/daySchedule/DaySchedulePage';
 import { buildBooking } from './BookingPanel.fixtures';
 import { renderInAdmin, storeDemoAccommodations } from './helpers';
 

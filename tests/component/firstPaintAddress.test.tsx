@@ -1,7 +1,7 @@
 import { act, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { BrowserRouter } from 'react-router-dom';
-import { openAddress } from '../../src/pages/calendar/firstPaintHandoff';
+import { openAddress } from '../../resources/bookings/calendar/firstPaintHandoff';
 import { LocationProbe } from './helpers';
 
 afterEach(() => window.history.replaceState(null, '', '/'));

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Booking } from '../../contract/booking';
 import { weekday } from '../../contract/dates';
-import { INITIAL_WEEKS } from '../../src/pages/calendar/calendarConstants';
-import { dayLabel, fullDayLabel, WEEKDAY_LABELS } from '../../src/pages/calendar/calendarLabels';
+import { INITIAL_WEEKS } from '../../resources/bookings/calendar/calendarConstants';
+import { dayLabel, fullDayLabel, WEEKDAY_LABELS } from '../../resources/bookings/calendar/calendarLabels';
 import {
   describeDays,
   extensionDays,
@@ -14,7 +14,7 @@ import {
   weekStart,
   windowDates,
   windowWeeks,
-} from '../../src/pages/calendar/calendarModel';
+} from '../../resources/bookings/calendar/calendarModel';
 import { buildBooking } from '../component/BookingPanel.fixtures';
 
 const stay = (id: number, start_date: string, end_date: string, more: Partial<Booking> = {}) =>

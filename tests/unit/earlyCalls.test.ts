@@ -5,7 +5,7 @@ import { createDataProvider } from '../../dataProvider/dataProvider';
 import { bookingMethods } from '../../dataProvider/methods/bookings';
 import { clearSession, setTokens } from '../../dataProvider/tokenStore';
 import { startEarlyCalls } from '../../src/earlyCalls';
-import { initialWindow } from '../../src/pages/calendar/calendarWindow';
+import { initialWindow } from '../../resources/bookings/calendar/calendarWindow';
 import { json, stubFetch } from './fetchStub';
 
 beforeEach(() => setTokens({ access_token: 'token', refresh_token: 'refresh', expires_in: 900 }));

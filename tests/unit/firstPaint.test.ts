@@ -5,9 +5,9 @@ import { createDataProvider } from '../../dataProvider/dataProvider';
 import { bookingMethods } from '../../dataProvider/methods/bookings';
 import { clearSession, getStoredAccommodations, setTokens } from '../../dataProvider/tokenStore';
 import { startEarlyCalls } from '../../src/earlyCalls';
-import { initialWindow } from '../../src/pages/calendar/calendarWindow';
-import { keepFirstPaint, readFirstPaint } from '../../src/pages/calendar/firstPaint';
-import { firstAnswersFor, forgetFirstAnswers } from '../../src/pages/calendar/firstPaintHandoff';
+import { initialWindow } from '../../resources/bookings/calendar/calendarWindow';
+import { keepFirstPaint, readFirstPaint } from '../../resources/bookings/calendar/firstPaint';
+import { firstAnswersFor, forgetFirstAnswers } from '../../resources/bookings/calendar/firstPaintHandoff';
 import { json, stubFetch } from './fetchStub';
 
 const signIn = (token: string) => setTokens({ access_token: token, refresh_token: 'refresh', expires_in: 900 });

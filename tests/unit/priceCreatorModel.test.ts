@@ -8,7 +8,7 @@ import {
   ruleFromInputs,
   rowClasses,
   visibleRange,
-} from '../../resources/prices/priceCreatorModel';
+} from '../../resources/plans/prices/priceCreatorModel';
 
 describe('price creator inputs', () => {
   it('open empty for a plan without a rule, and with the stored rule otherwise', () => {

@@ -12,7 +12,7 @@ import {
   parsePrice,
   priceCsvTemplate,
   shiftMonth,
-} from '../../resources/prices/priceModel';
+} from '../../resources/plans/prices/priceModel';
 
 const entry = (id: number, target_date: string, unit: number, price: number): PriceEntry => ({
   id,

@@ -1,6 +1,6 @@
 import iconv from 'iconv-lite';
 import { describe, expect, it } from 'vitest';
-import { decodeCsv, parseRecipientCsv, recipientCsvMessages } from '../../src/pages/mail/recipientCsv';
+import { decodeCsv, parseRecipientCsv, recipientCsvMessages } from '../../resources/mail/publications/recipientCsv';
 
 const utf8 = (text: string) => new TextEncoder().encode(text);
 const withBom = (text: string) => new Uint8Array([0xef, 0xbb, 0xbf, ...utf8(text)]);

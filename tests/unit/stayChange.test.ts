@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { stayChange } from '../../src/pages/calendar/useMoveStay';
+import { stayChange } from '../../resources/bookings/calendar/useMoveStay';
 
 // react-big-calendar hands over local days; the check-out day is the (exclusive) end.
 const day = (iso: string) => {

@@ -11,7 +11,7 @@ import {
   syncCheckStatusOf,
 } from '../../contract/syncCheck';
 import { nightResult } from '../../server/channel/syncCheck';
-import { syncCheckView } from '../../src/pages/syncCheck/syncCheckModel';
+import { syncCheckView } from '../../resources/sync/check/syncCheckModel';
 
 describe('mapExternalDayStatus (spec 4 "External day status mapping")', () => {
   it('keeps 0, makes 1, 2 and 9 into 1, and anything else unknown', () => {

@@ -13,7 +13,7 @@ import { DataTable } from '../../components/DataTable';
 import { DatePickerJa } from '../../components/DatePickerJa';
 import { FacilityIcon, normalizeColor } from '../../components/FacilityIcon';
 import { CsvDownloadButton } from '../../components/CsvDownloadButton';
-import { NotFoundPage } from '../PlaceholderPage';
+import { NotFoundPage } from '../../components/MessagePage';
 import {
   figureCells,
   initialRange,

@@ -4,7 +4,7 @@ import { useAccommodations } from '../../../dataProvider/accommodations';
 import { useAppTranslate } from '../../../i18n/useAppTranslate';
 import { FacilityIcon } from '../../components/FacilityIcon';
 import { links } from '../../routes';
-import { SectionCard } from './SectionCard';
+import { SectionCard } from '../../components/SectionCard';
 
 /** The company and its accommodations, each a link to its booking calendar. */
 export function AccommodationLinks() {

@@ -3,8 +3,8 @@ import type { Booking } from '../../../contract/booking';
 import { useAppTranslate } from '../../../i18n/useAppTranslate';
 import { ListStatus } from '../../components/ListStatus';
 import { BookingListItem } from './BookingListItem';
-import { SectionCard } from './SectionCard';
-import { rowsOf, type Loaded } from './useLoad';
+import { SectionCard } from '../../components/SectionCard';
+import { rowsOf, type Loaded } from '../../hooks/useLoad';
 
 export interface BookingListCardProps {
   title: string;

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { ListItemAvatar, ListItemButton, ListItemText } from '@mui/material';
 import type { Booking } from '../../../contract/booking';
 import { useAppTranslate } from '../../../i18n/useAppTranslate';
-import { Facility } from './Facility';
+import { Facility } from '../../components/Facility';
 
 export interface BookingListItemProps {
   booking: Booking;

@@ -4,7 +4,7 @@ import { formatDate } from '../../../i18n/formats';
 import { useAppTranslate } from '../../../i18n/useAppTranslate';
 import { BookingListCard } from './BookingListCard';
 import type { DashboardSectionProps } from './TodayPlans';
-import { useLoad } from './useLoad';
+import { useLoad } from '../../hooks/useLoad';
 
 /**
  * Channel bookings kept although the site oversold the night (issue 21: flagged, never dropped),

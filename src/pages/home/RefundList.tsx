@@ -5,8 +5,8 @@ import { useAppTranslate } from '../../../i18n/useAppTranslate';
 import { DataTable } from '../../components/DataTable';
 import { ListStatus } from '../../components/ListStatus';
 import { RefundItem, RefundRow } from './RefundRow';
-import { SectionCard } from './SectionCard';
-import { rowsOf, useLoad } from './useLoad';
+import { SectionCard } from '../../components/SectionCard';
+import { rowsOf, useLoad } from '../../hooks/useLoad';
 import { useAppDataProvider } from '../../../dataProvider/useAppDataProvider';
 
 const COLUMNS: AppMessageKey[] = [

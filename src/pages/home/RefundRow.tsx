@@ -7,7 +7,7 @@ import { useAppTranslate } from '../../../i18n/useAppTranslate';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { YenInput } from '../../components/YenInput';
 import { yenDigits } from '../../components/yenText';
-import { Facility } from './Facility';
+import { Facility } from '../../components/Facility';
 import { useRefund } from './useRefund';
 
 interface RefundProps {

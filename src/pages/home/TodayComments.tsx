@@ -5,9 +5,9 @@ import { useAccommodations } from '../../../dataProvider/accommodations';
 import { useAppTranslate } from '../../../i18n/useAppTranslate';
 import { ListStatus } from '../../components/ListStatus';
 import { links } from '../../routes';
-import { Facility } from './Facility';
-import { SectionCard } from './SectionCard';
-import { rowsOf, useLoad } from './useLoad';
+import { Facility } from '../../components/Facility';
+import { SectionCard } from '../../components/SectionCard';
+import { rowsOf, useLoad } from '../../hooks/useLoad';
 import { useAppDataProvider } from '../../../dataProvider/useAppDataProvider';
 
 /** The calendar comments of today, of every reachable accommodation; each links to its day. */

@@ -7,8 +7,8 @@ import { useAppTranslate } from '../../../i18n/useAppTranslate';
 import { ListStatus } from '../../components/ListStatus';
 import { BookingListItem } from './BookingListItem';
 import { splitTodayPlans, todayPlansQuery, type TodayPlans as Plans } from './dashboardModel';
-import { SectionCard } from './SectionCard';
-import { useLoad } from './useLoad';
+import { SectionCard } from '../../components/SectionCard';
+import { useLoad } from '../../hooks/useLoad';
 import { useAppDataProvider } from '../../../dataProvider/useAppDataProvider';
 
 const GROUPS: { key: keyof Plans; label: AppMessageKey }[] = [

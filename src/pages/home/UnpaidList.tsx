@@ -3,7 +3,7 @@ import { formatDate, formatYen } from '../../../i18n/formats';
 import { useAppTranslate } from '../../../i18n/useAppTranslate';
 import { BookingListCard } from './BookingListCard';
 import type { DashboardSectionProps } from './TodayPlans';
-import { useLoad } from './useLoad';
+import { useLoad } from '../../hooks/useLoad';
 import { useAppDataProvider } from '../../../dataProvider/useAppDataProvider';
 
 /** Official bookings still unpaid 24 hours after they were made (GET /admin/books/unpaid). */

@@ -8,10 +8,10 @@ import { DataTable } from '../../components/DataTable';
 import { ListStatus } from '../../components/ListStatus';
 import { links } from '../../routes';
 import { isOverdue, unpaidBookings, unpaidQuery } from './dashboardModel';
-import { Facility } from './Facility';
-import { SectionCard } from './SectionCard';
+import { Facility } from '../../components/Facility';
+import { SectionCard } from '../../components/SectionCard';
 import type { DashboardSectionProps } from './TodayPlans';
-import { rowsOf, useLoad } from './useLoad';
+import { rowsOf, useLoad } from '../../hooks/useLoad';
 import { useAppDataProvider } from '../../../dataProvider/useAppDataProvider';
 
 const COLUMNS: AppMessageKey[] = [

@@ -4,8 +4,8 @@ import { Link } from 'react-router-dom';
 import { useAppDataProvider } from '../../../dataProvider/useAppDataProvider';
 import { useAppTranslate } from '../../../i18n/useAppTranslate';
 import { links } from '../../routes';
-import { SectionCard } from './SectionCard';
-import { useLoad } from './useLoad';
+import { SectionCard } from '../../components/SectionCard';
+import { useLoad } from '../../hooks/useLoad';
 
 /**
  * The dashboard's count of received mail nobody has opened (`unread_mail` of GET

@@ -116,12 +116,3 @@ export function refundInputError(text: string, limit: RefundLimit, target?: Refu
   if (overall !== null || target === undefined) return overall;
   return refundTargetError(amount, target ?? undefined);
 }
-
-/** One error of the channel's sync check, as the table shows it (filled once channel sync exists). */
-export interface SyncCheckError {
-  accommodation_id: number;
-  /** The day the check found wrong, yyyy-MM-dd: its row links to that day's schedule. */
-  date: string;
-  room_name: string;
-  message: string;
-}

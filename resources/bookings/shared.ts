@@ -1,0 +1,3 @@
+/** What other domains and the dashboard use of bookings: the panel, loaded on first use. */
+export { LazyBookingPanel, preloadBookingPanel } from './LazyBookingPanel';
+export type { BookingPanelProps } from './BookingPanel';

@@ -1,0 +1,296 @@
+import { useEffect, useState } from 'react';
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  CardContent,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  LinearProgress,
+  Link as MuiLink,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  Typography,
+  useMediaQuery,
+  type Theme,
+} from '@mui/material';
+import AddIcon from '@mui/icons-material/Add';
+import { Title, useDelete, useGetList, useNotify } from 'react-admin';
+import { Link } from 'react-router-dom';
+import type { MailPublication } from '../../../contract/mailPublication';
+import { mailPublicationMessages } from '../../../contract/mailPublication';
+import { errorMessages } from '../../../contract/messages';
+import { failureMessage } from '../../../dataProvider/apiErrors';
+import type { MailFailure } from '../../../dataProvider/methods/bulkMail';
+import { useAppDataProvider } from '../../../dataProvider/useAppDataProvider';
+import { useAppTranslate } from '../../../i18n/useAppTranslate';
+import { ConfirmDialog } from '../../../src/components/ConfirmDialog';
+import { links } from '../../../src/routes';
+import { createdDateJa, sendDateJa } from './bulkMailFormat';
+import { MailTabs } from '../MailTabs';
+
+const PER_PAGE = 100;
+
+/** Being sent: its time has come and some of its rows are still waiting. */
+const isSending = (p: MailPublication) =>
+  p.sent_at === null && p.progress.total > 0 && Date.parse(p.send_at) <= Date.now();
+/** Delete is offered only while nothing of it went out (spec 4: while sent_at is empty). */
+const deletable = (p: MailPublication) => p.sent_at === null && p.progress.sent === 0 && p.progress.failed === 0;
+
+/**
+ * The bulk mail list (spec 2): title, send date, created date, delete (only while not sent),
+ * recipient count, and how far its sending has gone (a bar of sent / total while it is sent, the
+ * failed count opening the failed recipients with their reasons). Refreshes itself every few
+ * seconds while a publication is being sent.
+ */
+export default function BulkMailListPage() {
+  const translate = useAppTranslate();
+  const notify = useNotify();
+  const {
+    data = [],
+    isPending,
+    error,
+    refetch,
+  } = useGetList<MailPublication>(
+    'mail_publishes',
+    { pagination: { page: 1, perPage: PER_PAGE } },
+    { refetchInterval: (query) => ((query.state.data?.data ?? []).some(isSending) ? 3000 : false) },
+  );
+  const [deleting, setDeleting] = useState<MailPublication | null>(null);
+  const [failuresOf, setFailuresOf] = useState<MailPublication | null>(null);
+  const [remove, { isPending: removing }] = useDelete<MailPublication>();
+  // A phone gets one block per publication: six columns do not fit 390 px.
+  const narrow = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
+
+  const confirmDelete = () => {
+    if (!deleting) return;
+    void remove(
+      'mail_publishes',
+      { id: deleting.id, previousData: deleting },
+      {
+        onSuccess: () => {
+          setDeleting(null);
+          notify(translate('app.bulk_mail.deleted'), { type: 'success' });
+        },
+        onError: (e) => {
+          setDeleting(null);
+          notify(failureMessage(e, errorMessages.deleteFailed), { type: 'error' });
+          void refetch();
+        },
+      },
+    );
+  };
+
+  return (
+    <>
+      <Title title={translate('app.page.bulk_mail')} preferenceKey={false} />
+      <MailTabs current="bulk" />
+      <Card sx={{ mt: 1 }} data-testid="bulk-mail-list">
+        <CardContent>
+          <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', mb: 1, gap: 1 }}>
+            <Typography variant="h6" component="h1">
+              {translate('app.bulk_mail.heading')}
+            </Typography>
+            <Button component={Link} to={links.bulkMailCreate()} variant="contained" startIcon={<AddIcon />}>
+              {translate('app.bulk_mail.create')}
+            </Button>
+          </Box>
+          {isPending && <LinearProgress />}
+          {error ? <Alert severity="error">{translate('app.bulk_mail.load_failed')}</Alert> : null}
+          {!isPending && !error && data.length === 0 && (
+            <Typography color="text.secondary">{translate('app.bulk_mail.empty')}</Typography>
+          )}
+          {data.length > 0 && narrow && (
+            <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }}>
+              {data.map((p) => (
+                <Box
+                  component="li"
+                  key={p.id}
+                  data-testid={`publication-${p.id}`}
+                  sx={{ py: 1.25, borderBottom: 1, borderColor: 'divider', display: 'grid', gap: 0.5 }}
+                >
+                  <Typography variant="body1" sx={{ fontWeight: 500, overflowWrap: 'anywhere' }}>
+                    {p.setting.title}
+                  </Typography>
+                  <Typography variant="body2" color="text.secondary">
+                    {translate('app.bulk_mail.col_send_at')} {sendDateJa(p.send_at)}・
+                    <span data-testid="recipient-count">
+                      {translate('app.bulk_mail.recipients_count', {
+                        count: p.recipient_count.toLocaleString('ja-JP'),
+                      })}
+                    </span>
+                  </Typography>
+                  <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+                    <Box sx={{ flex: 1, minWidth: 0 }} data-testid="progress">
+                      <Progress publication={p} onFailures={() => setFailuresOf(p)} />
+                    </Box>
+                    {deletable(p) && (
+                      <Button size="small" color="error" onClick={() => setDeleting(p)}>
+                        {translate('app.bulk_mail.delete')}
+                      </Button>
+                    )}
+                  </Box>
+                </Box>
+              ))}
+            </Box>
+          )}
+          {data.length > 0 && !narrow && (
+            <Box sx={{ overflowX: 'auto' }}>
+              <Table size="small" aria-label={translate('app.bulk_mail.heading')}>
+                <TableHead>
+                  <TableRow>
+                    <TableCell>{translate('app.bulk_mail.col_title')}</TableCell>
+                    <TableCell sx={{ whiteSpace: 'nowrap' }}>{translate('app.bulk_mail.col_send_at')}</TableCell>
+                    <TableCell sx={{ whiteSpace: 'nowrap', display: { xs: 'none', sm: 'table-cell' } }}>
+                      {translate('app.bulk_mail.col_created_at')}
+                    </TableCell>
+                    <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                      {translate('app.bulk_mail.col_recipients')}
+                    </TableCell>
+                    <TableCell sx={{ minWidth: 140 }}>{translate('app.bulk_mail.col_progress')}</TableCell>
+                    <TableCell>{translate('app.bulk_mail.col_delete')}</TableCell>
+                  </TableRow>
+                </TableHead>
+                <TableBody>
+                  {data.map((p) => (
+                    <TableRow key={p.id} data-testid={`publication-${p.id}`}>
+                      <TableCell sx={{ maxWidth: 280, overflowWrap: 'anywhere' }}>{p.setting.title}</TableCell>
+                      <TableCell sx={{ whiteSpace: 'nowrap' }}>{sendDateJa(p.send_at)}</TableCell>
+                      <TableCell sx={{ whiteSpace: 'nowrap', display: { xs: 'none', sm: 'table-cell' } }}>
+                        {createdDateJa(p.created_at)}
+                      </TableCell>
+                      <TableCell align="right" sx={{ whiteSpace: 'nowrap' }} data-testid="recipient-count">
+                        {translate('app.bulk_mail.recipients_count', {
+                          count: p.recipient_count.toLocaleString('ja-JP'),
+                        })}
+                      </TableCell>
+                      <TableCell data-testid="progress">
+                        <Progress publication={p} onFailures={() => setFailuresOf(p)} />
+                      </TableCell>
+                      <TableCell>
+                        {deletable(p) ? (
+                          <Button size="small" color="error" onClick={() => setDeleting(p)}>
+                            {translate('app.bulk_mail.delete')}
+                          </Button>
+                        ) : null}
+                      </TableCell>
+                    </TableRow>
+                  ))}
+                </TableBody>
+              </Table>
+            </Box>
+          )}
+        </CardContent>
+      </Card>
+      <ConfirmDialog
+        open={deleting !== null}
+        title={translate('app.bulk_mail.delete_title')}
+        content={mailPublicationMessages.deleteConfirm}
+        loading={removing}
+        onConfirm={confirmDelete}
+        onClose={() => setDeleting(null)}
+      />
+      {failuresOf && <FailuresDialog publication={failuresOf} onClose={() => setFailuresOf(null)} />}
+    </>
+  );
+}
+
+function Progress({ publication: p, onFailures }: { publication: MailPublication; onFailures: () => void }) {
+  const translate = useAppTranslate();
+  const { sent, failed, total } = p.progress;
+  const failedLink =
+    failed > 0 ? (
+      <MuiLink component="button" type="button" color="error" onClick={onFailures} sx={{ ml: 1 }}>
+        {translate('app.bulk_mail.failed', { count: failed })}
+      </MuiLink>
+    ) : null;
+  if (p.sent_at !== null) {
+    return (
+      <Typography variant="body2" component="span">
+        {translate('app.bulk_mail.sent')}
+        {total > 0 ? `（${translate('app.bulk_mail.progress_label', { sent, total })}）` : ''}
+        {failedLink}
+      </Typography>
+    );
+  }
+  if (!isSending(p)) {
+    return (
+      <Typography variant="body2" component="span" color="text.secondary">
+        {translate('app.bulk_mail.scheduled')}
+      </Typography>
+    );
+  }
+  const done = total === 0 ? 0 : Math.round(((sent + failed) / total) * 100);
+  return (
+    <Box>
+      <LinearProgress
+        variant="determinate"
+        value={done}
+        aria-label={translate('app.bulk_mail.progress_label', { sent, total })}
+        sx={{ height: 8, borderRadius: 1 }}
+      />
+      <Typography variant="caption" component="span">
+        {translate('app.bulk_mail.sending')} {translate('app.bulk_mail.progress_label', { sent, total })}
+      </Typography>
+      {failedLink}
+    </Box>
+  );
+}
+
+function FailuresDialog({ publication, onClose }: { publication: MailPublication; onClose: () => void }) {
+  const translate = useAppTranslate();
+  const dataProvider = useAppDataProvider();
+  const [state, setState] = useState<{ rows: MailFailure[] | null; error: string | null }>({ rows: null, error: null });
+  useEffect(() => {
+    let live = true;
+    dataProvider.publicationFailures(publication.id).then(
+      (rows) => live && setState({ rows, error: null }),
+      (e: unknown) => live && setState({ rows: [], error: failureMessage(e, errorMessages.generic) }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [dataProvider, publication.id]);
+  return (
+    <Dialog open onClose={onClose} fullWidth maxWidth="md">
+      <DialogTitle>
+        {translate('app.bulk_mail.failures_title')}：{publication.setting.title}
+      </DialogTitle>
+      <DialogContent>
+        {state.rows === null && <LinearProgress />}
+        {state.error && <Alert severity="error">{state.error}</Alert>}
+        {state.rows?.length === 0 && !state.error && <Typography>{translate('app.bulk_mail.failure_none')}</Typography>}
+        {state.rows && state.rows.length > 0 && (
+          <Table size="small">
+            <TableHead>
+              <TableRow>
+                <TableCell>{translate('app.bulk_mail.recipients')}</TableCell>
+                <TableCell>{translate('app.bulk_mail.failure_reason')}</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {state.rows.map((f) => (
+                <TableRow key={f.to_address}>
+                  <TableCell sx={{ overflowWrap: 'anywhere' }}>
+                    {f.to_address}
+                    {f.to_name ? `（${f.to_name}）` : ''}
+                  </TableCell>
+                  <TableCell sx={{ overflowWrap: 'anywhere' }}>{f.error ?? ''}</TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        )}
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>{translate('app.bulk_mail.close')}</Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

@@ -1,0 +1,131 @@
+import { useState } from 'react';
+import { Alert, Box, InputAdornment, LinearProgress, Stack, Typography } from '@mui/material';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { BooleanInput, Form, NumberInput, useNotify, usePermissions } from 'react-admin';
+import {
+  accommodationSettingsMessages,
+  accommodationSettingsUpdateSchema,
+  type AccommodationSettings,
+} from '../../../contract/accommodation';
+import type { Permissions } from '../../../dataProvider/authProvider';
+import { fieldErrorsOf } from '../../../dataProvider/apiErrors';
+import { useAppDataProvider } from '../../../dataProvider/useAppDataProvider';
+import { useAppTranslate } from '../../../i18n/useAppTranslate';
+import { refusalMessage } from '../../../src/crud/formErrors';
+import { SaveButton, SavedNote } from './SettingsFormParts';
+
+/** The mail settings in react-admin's query cache, beside the accommodations' own keys. */
+export const accommodationSettingsKey = (accommodationId: number) =>
+  ['accommodations', 'settings', { accommodationId }] as const;
+
+/** The server's rule (contract/accommodation.ts) as the form's errors, on the field they concern. */
+export function autoMailErrors(values: Record<string, unknown>): Record<string, string> {
+  const days = values.transfer_reminder_days;
+  const parsed = accommodationSettingsUpdateSchema.safeParse({
+    auto_cancel_unpaid: Boolean(values.auto_cancel_unpaid),
+    // An emptied field is null (NumberInput): the rule's own message, not zod's type error.
+    transfer_reminder_days: typeof days === 'number' && Number.isFinite(days) ? days : Number.NaN,
+  });
+  if (parsed.success) return {};
+  const errors: Record<string, string> = {};
+  for (const issue of parsed.error.issues) {
+    const field = String(issue.path[0] ?? 'transfer_reminder_days');
+    errors[field] ??= field === 'transfer_reminder_days' ? accommodationSettingsMessages.reminderDays : issue.message;
+  }
+  return errors;
+}
+
+/**
+ * 自動メール of the detailed settings page (issue 20's settings of the facility): the opt-in
+ * automatic cancel of unpaid bookings past their transfer deadline, and how many days before that
+ * deadline the reminder goes. Administrators change them (保存しました); staff see them read-only.
+ */
+export function AutoMailSection({ accommodationId }: { accommodationId: number }) {
+  const translate = useAppTranslate();
+  const notify = useNotify();
+  const dataProvider = useAppDataProvider();
+  const queryClient = useQueryClient();
+  const { permissions, isPending: permissionsPending } = usePermissions<Permissions>();
+  const { data, isPending, error } = useQuery({
+    queryKey: accommodationSettingsKey(accommodationId),
+    queryFn: ({ signal }) => dataProvider.getAccommodationSettings(accommodationId, signal),
+    retry: false,
+  });
+  const [saved, setSaved] = useState(false);
+  // The form is drawn again from the saved settings (not dirty any more).
+  const [generation, setGeneration] = useState(0);
+
+  if (isPending || permissionsPending) return <LinearProgress />;
+  if (error || !data) return <Alert severity="error">{translate('app.setting_page.auto_mail.load_failed')}</Alert>;
+  const readOnly = !permissions?.isAdmin;
+
+  const submit = async (values: Record<string, unknown>) => {
+    const patch = {
+      auto_cancel_unpaid: Boolean(values.auto_cancel_unpaid),
+      transfer_reminder_days: Number(values.transfer_reminder_days),
+    };
+    let next: AccommodationSettings;
+    try {
+      next = await dataProvider.updateAccommodationSettings(accommodationId, patch);
+    } catch (failure) {
+      notify(refusalMessage(failure), { type: 'error' });
+      const fields = fieldErrorsOf(failure);
+      return Object.keys(fields).length > 0 ? fields : undefined;
+    }
+    queryClient.setQueryData(accommodationSettingsKey(accommodationId), next);
+    setSaved(true);
+    setGeneration((g) => g + 1);
+    notify(translate('app.setting_page.auto_mail.saved'), { type: 'success' });
+    return undefined;
+  };
+
+  return (
+    <Box data-testid="auto-mail-form">
+      <Form
+        key={generation}
+        defaultValues={data}
+        onSubmit={submit}
+        validate={autoMailErrors}
+        sanitizeEmptyValues={false}
+        disabled={readOnly}
+      >
+        <Stack sx={{ maxWidth: 480 }}>
+          <BooleanInput
+            source="auto_cancel_unpaid"
+            label={translate('app.setting_page.auto_mail.auto_cancel')}
+            helperText={translate('app.setting_page.auto_mail.auto_cancel_hint')}
+            disabled={readOnly}
+          />
+          <NumberInput
+            source="transfer_reminder_days"
+            label={translate('app.setting_page.auto_mail.reminder_days')}
+            helperText={translate('app.setting_page.auto_mail.reminder_days_hint')}
+            // No min/max/step attributes: the browser's own tooltip would stop the submit before the
+            // rule's Japanese message is shown on the field.
+            disabled={readOnly}
+            sx={{ maxWidth: 320 }}
+            fullWidth
+            slotProps={{
+              input: {
+                endAdornment: (
+                  <InputAdornment position="end">{translate('app.setting_page.auto_mail.days_unit')}</InputAdornment>
+                ),
+              },
+              htmlInput: { inputMode: 'numeric' },
+            }}
+          />
+          {readOnly ? (
+            <Typography variant="body2" color="text.secondary" data-testid="auto-mail-read-only">
+              {translate('app.setting_page.auto_mail.read_only')}
+            </Typography>
+          ) : (
+            <Stack direction="row" sx={{ alignItems: 'center', gap: 2 }}>
+              <SaveButton label={translate('app.setting_page.auto_mail.save')} />
+              <SavedNote saved={saved} text={translate('app.setting_page.auto_mail.saved')} testId="auto-mail-saved" />
+            </Stack>
+          )}
+        </Stack>
+      </Form>
+    </Box>
+  );
+}

@@ -1,0 +1,40 @@
+import { lazy } from 'react';
+import { bookingsDomain } from '../resources/bookings';
+import { cashesDomain } from '../resources/cashes';
+import { faqDomain } from '../resources/faq';
+import { mailDomain } from '../resources/mail';
+import { optionsDomain } from '../resources/options';
+import { plansDomain } from '../resources/plans';
+import { roomsDomain } from '../resources/rooms';
+import { suppliersDomain } from '../resources/suppliers';
+import { syncDomain } from '../resources/sync';
+import { timesheetsDomain } from '../resources/timesheets';
+import { usersDomain } from '../resources/users';
+import { defineDomain, type Domain } from './crud/domain';
+
+const AnalyticsPage = lazy(() => import('./pages/analytics/AnalyticsPage'));
+
+/** The pages that belong to no entity (the dashboard is react-admin's, in AdminApp). */
+const shellPages = defineDomain({
+  resources: [],
+  routes: {
+    analytics: AnalyticsPage,
+    analyticsMonth: AnalyticsPage,
+  },
+});
+
+/** Every domain of the console: AdminApp registers their resources and mounts their routes. */
+export const domains: readonly Domain[] = [
+  bookingsDomain,
+  suppliersDomain,
+  usersDomain,
+  roomsDomain,
+  plansDomain,
+  optionsDomain,
+  faqDomain,
+  mailDomain,
+  syncDomain,
+  timesheetsDomain,
+  cashesDomain,
+  shellPages,
+];
