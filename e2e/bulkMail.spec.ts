@@ -11,6 +11,9 @@ import { ADMIN, receivedMails, signIn, waitForMail } from './support';
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n');
 
+/** The test mail's address, one no guest of the demo has. */
+const TEST_TO = 'bulk-test@yadoban.example.com';
+
 test('a bulk mail from a Shift_JIS CSV with a PDF reaches every recipient and shows its count', async ({ page }) => {
   const run = Date.now().toString(36);
   const title = `春のご案内 ${run}`;
@@ -64,6 +67,16 @@ test('a bulk mail from a Shift_JIS CSV with a PDF reaches every recipient and sh
   await page.getByTestId('attachment').setInputFiles({ name: 'ご案内.pdf', mimeType: 'application/pdf', buffer: PDF });
   await expect(page.getByTestId('attached-file')).toContainText('ご案内.pdf');
 
+  // A test mail to oneself first: 送信 waits for a whole address.
+  await page.getByRole('button', { name: 'テストメールを送る' }).click();
+  const test = page.getByRole('dialog', { name: 'テストメールを送る' });
+  await test.getByLabel('テストの送信先').fill('staff@');
+  await expect(test.getByRole('button', { name: 'テスト送信' })).toBeDisabled();
+  await test.getByLabel('テストの送信先').fill(TEST_TO);
+  await test.getByRole('button', { name: 'テスト送信' }).click();
+  await expect(page.getByText('テストメールを送信しました。')).toBeVisible();
+  await expect(test).toBeHidden();
+
   await expect(send).toBeEnabled();
   await send.click();
   await expect(page).toHaveURL(/\/m\/mail$/);
@@ -76,7 +89,10 @@ test('a bulk mail from a Shift_JIS CSV with a PDF reaches every recipient and sh
   expect(mail.mail.html).toContain('髙橋 一郎様');
   expect(mail.mail.attachments.map((a) => [a.filename, a.mimeType])).toEqual([['ご案内.pdf', 'application/pdf']]);
   // One message per recipient, never guests side by side.
-  const mine = (await receivedMails()).filter((m) => m.mail.subject === title);
+  const titled = (await receivedMails()).filter((m) => m.mail.subject === title);
+  const tests = titled.filter((m) => m.envelopeTo.includes(TEST_TO));
+  expect(tests).toHaveLength(1);
+  const mine = titled.filter((m) => !tests.includes(m));
   expect(mine.map((m) => m.envelopeTo.length)).toEqual([1, 1, 1]);
   expect(mine.flatMap((m) => m.envelopeTo).sort()).toEqual([...guests].sort());
 });

@@ -9,10 +9,6 @@ import {
   Checkbox,
   Chip,
   CircularProgress,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
   FormControl,
   InputLabel,
   Link as MuiLink,
@@ -24,7 +20,6 @@ import {
   MenuItem,
   OutlinedInput,
   Select,
-  TextField,
   Typography,
 } from '@mui/material';
 import AttachFileIcon from '@mui/icons-material/AttachFile';
@@ -50,6 +45,8 @@ import { links } from '../../../src/routes';
 import { tokyoInputToIso, tokyoWallTime } from './bulkMailFormat';
 import { parseRecipientCsv, type CsvProblem } from './recipientCsv';
 import { SendAtInput } from './SendAtInput';
+import { TestMailDialog } from '../TestMailDialog';
+import { testMailSchema } from '../../../contract/mailTemplate';
 
 interface Candidate extends Recipient {
   checked: boolean;
@@ -543,55 +540,22 @@ function ComposeFields({
           {translate('app.bulk_mail.incomplete')}
         </Typography>
       )}
-      {testOpen && <TestMailDialog onClose={() => setTestOpen(false)} send={(to) => sendTest(to, values)} />}
-    </Box>
-  );
-}
-
-function TestMailDialog({ onClose, send }: { onClose: () => void; send: (to: string) => Promise<void> }) {
-  const translate = useAppTranslate();
-  const notify = useNotify();
-  const [to, setTo] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const submit = async () => {
-    setBusy(true);
-    try {
-      await send(to.trim());
-      notify(translate('app.bulk_mail.test_sent'), { type: 'success' });
-      onClose();
-    } catch (e) {
-      setError(errorText(e));
-      setBusy(false);
-    }
-  };
-  return (
-    <Dialog open onClose={busy ? undefined : onClose} fullWidth maxWidth="xs">
-      <DialogTitle>{translate('app.bulk_mail.test_link')}</DialogTitle>
-      <DialogContent>
-        <TextField
-          autoFocus
-          fullWidth
-          type="email"
-          label={translate('app.bulk_mail.test_to')}
-          value={to}
-          onChange={(e) => setTo(e.target.value)}
-          sx={{ mt: 1 }}
+      {testOpen && (
+        <TestMailDialog
+          texts={{
+            title: translate('app.bulk_mail.test_link'),
+            address: translate('app.bulk_mail.test_to'),
+            cancel: translate('app.bulk_mail.close'),
+            send: translate('app.bulk_mail.test_send'),
+          }}
+          schema={testMailSchema.pick({ mail_address: true })}
+          ready={({ mail_address }) => isMailAddress(mail_address.trim())}
+          send={({ mail_address }) => sendTest(mail_address, values)}
+          sent={() => translate('app.bulk_mail.test_sent')}
+          failure={errorText}
+          onClose={() => setTestOpen(false)}
         />
-        {error && (
-          <Alert severity="error" sx={{ mt: 1 }}>
-            {error}
-          </Alert>
-        )}
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose} disabled={busy}>
-          {translate('app.bulk_mail.close')}
-        </Button>
-        <Button variant="contained" onClick={() => void submit()} disabled={busy || !isMailAddress(to.trim())}>
-          {translate('app.bulk_mail.test_send')}
-        </Button>
-      </DialogActions>
-    </Dialog>
+      )}
+    </Box>
   );
 }

@@ -21,16 +21,21 @@ import {
   mailTemplateEntity,
   mailTemplateMessages,
   mailTemplateUpdateSchema,
+  testMailSchema,
+  testMailViaChoices,
   type MailTemplate,
 } from '../../../contract/mailTemplate';
+import { errorMessages } from '../../../contract/messages';
 import { fieldErrorsOf, failureMessage } from '../../../dataProvider/apiErrors';
+import { useAppDataProvider } from '../../../dataProvider/useAppDataProvider';
+import { refusalMessage } from '../../../src/crud/formErrors';
 import type { SenderAddress } from '../../../contract/senderAddress';
 import type { Accommodation } from '../../../dataProvider/types';
 import { useEntityText } from '../../../src/crud/entityText';
 import { NotFoundPage } from '../../../src/components/MessagePage';
 import { links } from '../../../src/routes';
 import { ForAccommodationUid } from './ForAccommodationUid';
-import { TestMailDialog } from './TestMailDialog';
+import { TestMailDialog } from '../TestMailDialog';
 
 /** The fields of the form, in its order. */
 const FIELDS = ['title', 'from_name', 'from_address', 'body'] as const;
@@ -238,8 +243,42 @@ function TemplateCard({ accommodation, template }: { accommodation: Accommodatio
         </CardActions>
       </Card>
       {testing && (
-        <TestMailDialog accommodationId={accommodation.id} template={template} onClose={() => setTesting(false)} />
+        <TemplateTest accommodationId={accommodation.id} template={template} onClose={() => setTesting(false)} />
       )}
     </Box>
+  );
+}
+
+/**
+ * The test send of a template (spec 2 "Mail templates", 5 "Test mail"): the address and the
+ * reservation channel (公式 / 提携チャネル); the server queues the template filled with a sample booking.
+ */
+function TemplateTest({
+  accommodationId,
+  template,
+  onClose,
+}: {
+  accommodationId: number;
+  template: MailTemplate;
+  onClose: () => void;
+}) {
+  const { label, translate } = useEntityText(mailTemplateEntity);
+  const dataProvider = useAppDataProvider();
+  return (
+    <TestMailDialog
+      texts={{
+        title: translate('resources.mail_templates.titles.test'),
+        address: label('mail_address'),
+        cancel: translate('resources.mail_templates.actions.cancel'),
+        send: translate('resources.mail_templates.actions.send'),
+      }}
+      via={{ label: label('via'), choices: testMailViaChoices }}
+      schema={testMailSchema}
+      incomplete={translate('resources.mail_templates.messages.test_incomplete')}
+      send={(input) => dataProvider.testMailTemplate(accommodationId, template.id, input)}
+      sent={(address) => translate('resources.mail_templates.messages.test_queued', { address })}
+      failure={(error) => refusalMessage(error, errorMessages.mailFailed)}
+      onClose={onClose}
+    />
   );
 }
