@@ -1,6 +1,7 @@
 import { defineEntity } from './entity';
 import { isPlainText, plainText, requiredMessage, tooLongMessage } from './fieldRules';
 import { errorMessages } from './messages';
+import { fillPlaceholders } from './placeholders';
 import { isoDate } from './params';
 import { resourceApi } from './resourceApi';
 import { z } from './zod';
@@ -49,8 +50,8 @@ export const MAX_RECIPIENTS = 50_000;
 /** The largest body of POST /admin/mail/publishes: the attachment in base64 plus the recipients and the text. */
 export const PUBLICATION_BODY_LIMIT = Math.ceil((MAX_ATTACHMENT_BYTES * 4) / 3) + 4 * 1024 * 1024;
 
-/** The placeholder a recipient's name fills. */
-export const NAME_PLACEHOLDER = '{{name}}';
+/** A bulk mail's text for one recipient: their name fills `{{name}}` (spaces inside allowed). */
+export const fillRecipientName = (text: string, name: string): string => fillPlaceholders(text, { name });
 
 /** An address as bulk mail accepts it (the user form's rule: something@domain.tld, no spaces). */
 const MAIL_PATTERN = /^[^\s@<>(),;:"[\]\\]+@[^\s@<>(),;:"[\]\\]+\.[^\s@<>(),;:"[\]\\]+$/;

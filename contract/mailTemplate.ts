@@ -3,6 +3,7 @@ import { SEND_TYPE_CODES, sendTypeLabels, TEST_MAIL_VIA, viaLabels } from './enu
 import { plainText, requiredText } from './fieldRules';
 import { resourceApi } from './resourceApi';
 import { z } from './zod';
+import { PLACEHOLDER_PATTERN } from './placeholders';
 
 /**
  * Mail templates of an accommodation (spec 2 "Mail templates", 3 "Mail template", "Test mail form",
@@ -22,9 +23,6 @@ export const MAIL_PLACEHOLDERS = [
   'book.price_sub_10',
 ] as const;
 export type MailPlaceholder = (typeof MAIL_PLACEHOLDERS)[number];
-
-/** `{{book.name}}`, spaces inside the braces allowed. */
-export const PLACEHOLDER_PATTERN = /\{\{\s*([^{}]*?)\s*\}\}/g;
 
 /** The placeholders of a text that the renderer does not know, each once, in order of appearance. */
 export function unknownPlaceholders(text: string): string[] {

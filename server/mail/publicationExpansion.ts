@@ -1,4 +1,4 @@
-import { NAME_PLACEHOLDER } from '../../contract/mailPublication';
+import { fillRecipientName } from '../../contract/mailPublication';
 import type { Db } from '../db/client';
 import * as q from '../db/queries/mailPublications';
 import { enqueueMail } from './outbox';
@@ -9,7 +9,6 @@ export const EXPANSION_BATCH = 500;
 /** A publication still not written this long after it was made was left by a crash. */
 export const EXPANSION_RESUME_AFTER_SECONDS = 120;
 
-const fill = (template: string, value: string) => template.split(NAME_PLACEHOLDER).join(value);
 const yieldToOthers = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /**
@@ -40,8 +39,8 @@ export async function expandPublication(db: Db, id: number): Promise<number> {
         toName: recipient.name,
         from: setting.from_address,
         title: setting.title,
-        body: fill(text, recipient.name ?? ''),
-        html: fill(html, escapeHtml(recipient.name ?? '')),
+        body: fillRecipientName(text, recipient.name ?? ''),
+        html: fillRecipientName(html, escapeHtml(recipient.name ?? '')),
         notBefore,
         createdBy: publication.created_by,
       };

@@ -1,4 +1,6 @@
-import { PLACEHOLDER_PATTERN, type MailPlaceholder } from '../../contract/mailTemplate';
+import type { MailPlaceholder } from '../../contract/mailTemplate';
+import { fillPlaceholders } from '../../contract/placeholders';
+import { cancelFee } from '../../contract/booking';
 import { optionLineTotal } from '../../contract/option';
 import { formatDate, formatYen } from '../../i18n/formats';
 
@@ -52,17 +54,14 @@ export function placeholderValues(booking: MailBooking): Record<MailPlaceholder,
     'book.price_sub': yen(booking.price_sub),
     'book.options': optionLines(booking.options),
     // Spec 9: the cancellation fee presets, 50% and 10% of the total, rounded.
-    'book.price_sub_50': yen(Math.round(booking.price_sub * 0.5)),
-    'book.price_sub_10': yen(Math.round(booking.price_sub * 0.1)),
+    'book.price_sub_50': yen(cancelFee(booking.price_sub, 50)),
+    'book.price_sub_10': yen(cancelFee(booking.price_sub, 10)),
   };
 }
 
 /** The text with its placeholders filled; an unknown one stays as written. */
 export function renderText(text: string, booking: MailBooking): string {
-  const values: Record<string, string> = placeholderValues(booking);
-  return text.replace(PLACEHOLDER_PATTERN, (whole, name: string) =>
-    Object.prototype.hasOwnProperty.call(values, name) ? values[name]! : whole,
-  );
+  return fillPlaceholders(text, placeholderValues(booking));
 }
 
 /** A one-line text (a subject): line breaks a value brought in become spaces. */

@@ -3,7 +3,7 @@ import {
   isAcceptedAttachmentType,
   MAX_ATTACHMENT_BYTES,
   mailPublicationMessages as msg,
-  NAME_PLACEHOLDER,
+  fillRecipientName,
   normaliseRecipients,
   parseDataUrl,
   type Customer,
@@ -62,8 +62,6 @@ export function renderBody(html: string): { html: string; text: string } {
   const safe = sanitizeHtml(html);
   return { html: safe, text: htmlToPlainText(safe) };
 }
-
-const fill = (template: string, value: string) => template.split(NAME_PLACEHOLDER).join(value);
 
 /**
  * Bulk mail (spec 2, 4, 5, 7). Any signed-in user of the company may compose and see its
@@ -160,8 +158,8 @@ export class MailPublicationService {
           to: input.to,
           from: input.from_address,
           title: input.title,
-          body: fill(body.text, user.name),
-          html: fill(body.html, escapeHtml(user.name)),
+          body: fillRecipientName(body.text, user.name),
+          html: fillRecipientName(body.html, escapeHtml(user.name)),
           attachment: attachment
             ? { content: Buffer.from(attachment.bytes), type: attachment.type, name: attachment.name }
             : null,

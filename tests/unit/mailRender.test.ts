@@ -6,9 +6,12 @@ import {
   placeholderValues,
   renderLine,
   renderText,
+  SAMPLE_BOOKING,
   yen,
   type MailBooking,
 } from '../../server/mail/render';
+import { cancelFee } from '../../contract/booking';
+import { fillRecipientName } from '../../contract/mailPublication';
 
 const booking: MailBooking = {
   name: '山田 花子',
@@ -76,5 +79,23 @@ describe('placeholders in a saved template', () => {
     expect(issue.path).toEqual(['body']);
     expect(issue.message).toContain('{{book.nmae}}');
     for (const p of MAIL_PLACEHOLDERS) expect(issue.message).toContain(`{{${p}}}`);
+  });
+});
+
+describe('one placeholder filler for booking mail and bulk mail', () => {
+  it('fills a placeholder written with spaces inside the braces in both', () => {
+    expect(renderText('{{ book.name }}様 {{book.name}}様', SAMPLE_BOOKING)).toBe('予約 太郎様 予約 太郎様');
+    expect(fillRecipientName('<p>{{ name }}様</p><p>{{name}}様</p>', '山田')).toBe('<p>山田様</p><p>山田様</p>');
+  });
+
+  it('leaves a placeholder it does not know as written', () => {
+    expect(fillRecipientName('{{ book.name }} {{name}}', '山田')).toBe('{{ book.name }} 山田');
+    expect(renderText('{{ name }}', SAMPLE_BOOKING)).toBe('{{ name }}');
+  });
+
+  it('fills the cancellation fees with the presets the booking panel offers', () => {
+    const values = placeholderValues({ ...SAMPLE_BOOKING, price_sub: 12_345 });
+    expect(values['book.price_sub_50']).toBe(`${cancelFee(12_345, 50).toLocaleString('ja-JP')}円`);
+    expect(values['book.price_sub_10']).toBe('1,235円');
   });
 });
