@@ -203,8 +203,8 @@ async function buildCases(
   room: { id: number; max_num: number },
   caller: { tel: string; uid: string; name: string },
 ): Promise<Case[]> {
-  const { bookingListSql, fullNightsSql, moneyListSql, roomsOnNightSql } =
-    await import('../server/db/queries/bookings');
+  const { bookingListSql, moneyListSql, roomsOnNightSql } = await import('../server/db/queries/bookings');
+  const { crowdedNightsSql } = await import('../server/db/queries/occupancy');
   const accommodationId = accommodationIds[0]!;
   const window = calendarWindow(today);
   const list = (key: string, label: string, params: Record<string, string | number | boolean>, light = false): Case => {
@@ -287,7 +287,7 @@ async function buildCases(
       key: 'capacity',
       label: `the capacity check of a booking write: room type ${room.id}, 2 nights from ${stayStart}`,
       path: null,
-      statement: fullNightsSql(room, stayStart, 2, null),
+      statement: crowdedNightsSql(room.id, stayStart, 2, 'full'),
       items: (rows) => rows.map((r) => String(r.night)),
       light: true,
     },

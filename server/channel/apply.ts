@@ -3,6 +3,7 @@ import { VIA } from '../../contract/enums';
 import { formatDate } from '../../i18n/formats';
 import { sqlRows, type Db, type Tx } from '../db/client';
 import { lockRooms, type StayRow } from '../db/queries/bookings';
+import { crowdedNights, overbookedSomeNight } from '../db/queries/occupancy';
 import { audit, type AuditUser } from '../services/audit';
 import { cancelLockedBooking, newUid } from '../services/bookings';
 import type { ChannelReservation } from './client';
@@ -80,21 +81,6 @@ async function systemAuthor(tx: Tx, accommodationId: number): Promise<AuditUser>
   return { companyId: rows[0]!.company_id, id: null, name: CHANNEL_AUTHOR };
 }
 
-/** Nights of [start, start + days) on which the room type holds more live bookings than its rooms. */
-async function overNights(tx: Tx, roomId: number, startDate: string, days: number): Promise<string[]> {
-  const rows = await sqlRows<{ night: string }>(
-    tx,
-    sql`
-    select d::date::text as night
-    from generate_series(${startDate}::date, ${startDate}::date + ${days - 1}::int, interval '1 day') d
-    join bookings b on b.room_id = ${roomId} and b.delete_flg = 0 and b.start_date <= d::date and b.end_date > d::date
-    join rooms r on r.id = ${roomId}
-    group by d, r.max_num having count(b.id) > r.max_num
-    order by d`,
-  );
-  return rows.map((r) => r.night);
-}
-
 /**
  * After a stay left nights of a room type (a cancel, a move): the other bookings flagged overbooked
  * there that now fit every night lose the flag.
@@ -104,11 +90,7 @@ async function clearResolvedOverbookings(tx: Tx, roomId: number, startDate: stri
     update bookings o set overbooked = 0, updated_at = now()
     where o.room_id = ${roomId} and o.overbooked = 1 and o.delete_flg = 0
       and o.start_date < ${endDate}::date and o.end_date > ${startDate}::date
-      and not exists (
-        select 1 from generate_series(o.start_date, o.end_date - 1, interval '1 day') d
-        join rooms r on r.id = o.room_id
-        where (select count(*) from bookings b where b.room_id = o.room_id and b.delete_flg = 0
-               and b.start_date <= d::date and b.end_date > d::date) > r.max_num)`);
+      and not ${overbookedSomeNight(sql`o`)}`);
 }
 
 const guestName = (name: string) => name.trim() || 'お客様';
@@ -216,7 +198,7 @@ async function createBooking(
     return true;
   }
   await log(true, channelLogMessages.imported(name, rev.start_date, rev.nights));
-  const over = await overNights(tx, room.id, rev.start_date, rev.nights);
+  const over = await crowdedNights(tx, room.id, rev.start_date, rev.nights, 'over');
   if (over.length > 0) {
     await tx.execute(sql`update bookings set overbooked = 1 where id = ${id}`);
     await log(false, channelLogMessages.overbooked(over[0]!));
@@ -288,7 +270,7 @@ async function applyToExisting(
       -- A booking staff cancelled here stays cancelled, unsynced: our cancel still goes to the site.
       sync = ${live ? 1 : current.sync}, updated_at = now()
     where id = ${current.id}`);
-  const over = live ? await overNights(tx, room.id, rev.start_date, rev.nights) : [];
+  const over = live ? await crowdedNights(tx, room.id, rev.start_date, rev.nights, 'over') : [];
   const overbooked = over.length > 0 ? 1 : 0;
   if (overbooked !== current.overbooked) {
     await tx.execute(sql`update bookings set overbooked = ${overbooked} where id = ${current.id}`);

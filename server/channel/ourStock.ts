@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../db/client';
 import { sqlRows } from '../db/client';
+import { bookedNights, roomCapacities } from '../db/queries/occupancy';
 import { addDays, daysBetween } from '../../contract/dates';
 
 /**
@@ -24,35 +25,18 @@ export async function availabilityByNight(
 ): Promise<Map<number, Map<string, number>>> {
   const out = new Map<number, Map<string, number>>();
   if (roomIds.length === 0 || toExclusive <= from) return out;
-  const ids = sql.join(
-    roomIds.map((id) => sql`${id}`),
-    sql`, `,
-  );
-  const rooms = await sqlRows<{ id: number; max_num: number }>(
-    tx,
-    sql`select id, max_num from rooms where id in (${ids})`,
-  );
+  const rooms = await roomCapacities(tx, roomIds);
   const nights = daysBetween(from, toExclusive);
   for (const r of rooms) {
     const perNight = new Map<string, number>();
     for (let i = 0; i < nights; i++) perNight.set(addDays(from, i), r.max_num);
     out.set(r.id, perNight);
   }
-  const booked = await sqlRows<{ room_id: number; night: string; n: number }>(
-    tx,
-    sql`select b.room_id, to_char(greatest(b.start_date, ${from}::date) + g.i, 'YYYY-MM-DD') as night, count(*)::int as n
-        from bookings b
-        cross join lateral generate_series(
-          0, least(b.end_date, ${toExclusive}::date) - greatest(b.start_date, ${from}::date) - 1
-        ) as g(i)
-        where b.room_id in (${ids}) and b.delete_flg = 0
-          and b.start_date < ${toExclusive}::date and b.end_date > ${from}::date
-        group by 1, 2`,
-  );
+  const booked = await bookedNights(tx, roomIds, from, toExclusive);
   for (const b of booked) {
     const perNight = out.get(b.room_id);
     if (!perNight) continue;
-    perNight.set(b.night, (perNight.get(b.night) ?? 0) - b.n);
+    perNight.set(b.night, (perNight.get(b.night) ?? 0) - b.booked);
   }
   return out;
 }

@@ -1,5 +1,5 @@
 import type { Booking, CalendarComment } from '../../../contract/booking';
-import { dayState, isOverbooked, staysOn, type DayState } from '../../../contract/calendarDay';
+import { bookedByRoom, dayState, isOverbooked, staysOn, type DayState } from '../../../contract/calendarDay';
 import { addDays, daysBetween } from '../../../contract/dates';
 import { GRID_EXTEND_WEEKS, LIST_EXTEND_DAYS, type CalendarView } from './calendarConstants';
 import { weekStart, type DateWindow } from './calendarWindow';
@@ -112,8 +112,9 @@ export function describeDays(dates: string[], nights: Map<string, Booking[]>, ct
     if (ctx.selectedId !== null && !books.some((b) => b.id === ctx.selectedId)) classes.push('unselect');
     const overRooms: OverRoom[] = [];
     if (state === 'over') {
+      const counts = bookedByRoom(books, date);
       for (const r of ctx.rooms) {
-        const n = books.filter((b) => b.room_id === r.id).length;
+        const n = counts.get(r.id) ?? 0;
         if (isOverbooked(n, r.max_num)) overRooms.push({ room: r.name, excess: n - r.max_num });
       }
       if (overRooms.length === 0 && ctx.roomNumber > 0 && books.length > ctx.roomNumber) {

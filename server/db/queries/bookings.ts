@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { BOOK_SEARCH_LIMIT, BOOK_SEARCH_PARTIAL_MIN, type BookingListQuery } from '../../../contract/booking';
 import { sqlRows, type Tx } from '../client';
 import { bookingFrom, bookingJson } from './bookingJson';
+import { bookedOn, crowdedNights } from './occupancy';
 import { searchCondition, searchTerms } from './bookingSearch';
 
 /** Rows a list answers at most: a window of a calendar holds far fewer; an unbounded list is a mistake. */
@@ -203,35 +204,15 @@ export async function lockRooms(tx: Tx, roomIds: readonly number[]): Promise<Roo
   return rows;
 }
 
-/**
- * The statement of fullNights: nights of [start, start + days) on which the room type already
- * holds max_num live bookings or more (the benchmark times it alone, too).
- */
-export function fullNightsSql(
-  room: Pick<RoomRow, 'id' | 'max_num'>,
-  startDate: string,
-  days: number,
-  exceptBookingId: number | null,
-): SQL {
-  return sql`
-    select d::date::text as night
-    from generate_series(${startDate}::date, ${startDate}::date + ${days - 1}::int, interval '1 day') d
-    left join bookings b on b.room_id = ${room.id} and b.delete_flg = 0
-      and b.start_date <= d::date and b.end_date > d::date and b.id is distinct from ${exceptBookingId}::int
-    group by d having count(b.id) >= ${room.max_num}
-    order by d`;
-}
-
 /** Nights of [start, start + days) on which the room type already holds max_num live bookings or more. */
-export async function fullNights(
+export function fullNights(
   tx: Tx,
-  room: RoomRow,
+  room: Pick<RoomRow, 'id'>,
   startDate: string,
   days: number,
   exceptBookingId: number | null,
 ): Promise<string[]> {
-  const rows = await sqlRows<{ night: string }>(tx, fullNightsSql(room, startDate, days, exceptBookingId));
-  return rows.map((r) => r.night);
+  return crowdedNights(tx, room.id, startDate, days, 'full', exceptBookingId);
 }
 
 /**
@@ -354,8 +335,7 @@ export async function cancelBooking(tx: Tx, id: number, cancelFee: number | null
 export function roomsOnNightSql(accommodationIds: readonly number[], date: string): SQL {
   return sql`
     select r.accommodation_id, r.id as room_id, r.name as room_name, r.max_num as capacity,
-      (select count(*)::int from bookings b where b.room_id = r.id and b.delete_flg = 0
-         and b.start_date <= ${date}::date and b.end_date > ${date}::date) as booked
+      ${bookedOn(sql`r.id`, sql`${date}::date`)} as booked
     from rooms r where r.accommodation_id in (${idList(accommodationIds)})
     order by r.accommodation_id, r.id`;
 }

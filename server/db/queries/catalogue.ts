@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { BookingInUse } from '../../../contract/bookingsInUse';
 import { sqlRows, type Tx } from '../client';
+import { bookedNightsSql } from './occupancy';
 import { accommodations, paymentMethods, planPaymentMethods, plans, roomPlans, rooms } from '../schema';
 
 export interface RoomRow {
@@ -45,10 +46,7 @@ export async function lockRoom(tx: Tx, accommodationId: number, roomId: number):
 export async function busiestNightFrom(tx: Tx, roomId: number, from: string) {
   const rows = await sqlRows<{ night: string; booked: number }>(
     tx,
-    sql`select d::date::text as night, count(*)::int as booked
-      from bookings b, generate_series(greatest(b.start_date, ${from}::date), b.end_date - 1, interval '1 day') d
-      where b.room_id = ${roomId} and b.delete_flg = 0 and b.end_date > ${from}::date
-      group by d order by count(*) desc, d limit 1`,
+    sql`select night, booked from (${bookedNightsSql([roomId], from, null)}) n order by booked desc, night limit 1`,
   );
   return rows[0];
 }
