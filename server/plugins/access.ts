@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { forbidden, notFound, unauthorized } from '../errors';
+import { forbidden, unauthorized } from '../errors';
+import { assertAccommodation } from '../services/access';
 import type { AuthService, CurrentUser } from '../services/auth';
 
 /**
@@ -28,10 +29,7 @@ export function userOf(request: FastifyRequest): CurrentUser {
   return request.currentUser;
 }
 
-/** 404 unless the user may reach this accommodation. */
-export function assertAccommodation(user: CurrentUser, accommodationId: number): void {
-  if (!user.accommodationIds.includes(accommodationId)) throw notFound();
-}
+export { assertAccommodation };
 
 function bearerToken(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization;

@@ -7,27 +7,9 @@ import { isNestedApi } from '../../contract/resourceApi';
 import { z } from '../../contract/zod';
 import type { AppContext } from '../context';
 import { userOf } from '../plugins/access';
-import type { CurrentUser } from '../services/auth';
+import type { CrudScope, CrudService } from '../services/crud';
 
-/** Who asks, and for which accommodation when the entity belongs to one (404 already answered when unreachable). */
-export interface CrudScope {
-  user: CurrentUser;
-  /** The accommodation of a nested path (`accommodation/:id/faq`); null for a company-level entity. */
-  accommodationId: number | null;
-}
-
-/**
- * The rules of one entity (a service of server/services): the route hands over what its schemas
- * parsed, the service answers the record as the entity's record schema describes it, or throws
- * an AppError (404 for what the scope does not hold, 400 with field messages, 409).
- */
-export interface CrudService<R, C, U, Q> {
-  list(scope: CrudScope, query: Q): Promise<R[]>;
-  get(scope: CrudScope, id: number): Promise<R>;
-  create(scope: CrudScope, input: C): Promise<R>;
-  update(scope: CrudScope, id: number, input: U): Promise<R>;
-  delete(scope: CrudScope, id: number): Promise<void>;
-}
+export type { CrudScope, CrudService };
 
 export interface CrudRoutesOptions<R extends z.ZodType, C extends z.ZodType, U extends z.ZodType, Q extends z.ZodType> {
   entity: EntityDescription<R, C, U, Q>;

@@ -2,7 +2,7 @@ import type { AccommodationSettings, AccommodationSettingsUpdate } from '../../c
 import type { Db } from '../db/client';
 import { findAccommodationSettings, updateAccommodationSettings } from '../db/queries/accommodations';
 import { notFound } from '../errors';
-import { assertAccommodation } from '../plugins/access';
+import { assertAccommodation } from './access';
 import { audit } from './audit';
 import type { CurrentUser } from './auth';
 

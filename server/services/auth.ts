@@ -16,18 +16,9 @@ export interface TokenPair {
   expires_in: number;
 }
 
-/** Who is calling: what every route needs to scope its answer. */
-export interface CurrentUser {
-  id: number;
-  companyId: number;
-  name: string;
-  mail: string;
-  userType: number;
-  isAdmin: boolean;
-  sessionId: string;
-  /** Accommodations this user may reach (all of the company for an administrator). */
-  accommodationIds: readonly number[];
-}
+import type { CurrentUser } from '../auth/currentUser';
+
+export type { CurrentUser };
 
 /** The accounts whose password this is; an unknown address is verified against the dummy hash. */
 async function matchingAccounts<T extends { passwordHash: string }>(accounts: T[], password: string): Promise<T[]> {

@@ -69,6 +69,15 @@ const planLink = (plan: Plan) => ({ plan_id: plan.id, plan_name: plan.name });
 export class CatalogueService {
   constructor(private readonly db: Db) {}
 
+  listRooms(accommodationId: number) {
+    return q.listRooms(this.db, accommodationId);
+  }
+
+  /** The plans of an accommodation; with a range, those on sale in it. */
+  listPlans(accommodationId: number, from?: string, to?: string) {
+    return q.listPlans(this.db, accommodationId, from, to);
+  }
+
   async room(accommodationId: number, roomId: number, tx: Tx = this.db): Promise<Room> {
     const room = await q.findRoom(tx, accommodationId, roomId);
     if (!room) throw notFound();

@@ -11,7 +11,7 @@ import { lockAccommodation, lockRoom } from '../db/queries/catalogue';
 import * as q from '../db/queries/faqs';
 import { roomOfAccommodation } from '../db/queries/options';
 import { badRequest, notFound } from '../errors';
-import type { CrudScope, CrudService } from '../routes/crud';
+import type { CrudScope, CrudService } from './crud';
 import { audit, withoutId } from './audit';
 
 type Create = z.output<typeof faqCreateSchema>;

@@ -4,7 +4,7 @@ import type { Db } from '../db/client';
 import { findAccommodationByIcalUid, findIcalUid, listFeedBookings, updateIcalUid } from '../db/queries/icalFeed';
 import { icalFeedPath, type IcalFeed } from '../../contract/icalFeed';
 import { notFound } from '../errors';
-import { assertAccommodation } from '../plugins/access';
+import { assertAccommodation } from './access';
 import { audit } from './audit';
 import type { CurrentUser } from './auth';
 import { addDays, tokyoToday } from '../../contract/dates';

@@ -14,7 +14,7 @@ import type { Db, Tx } from '../db/client';
 import { isUniqueViolation } from '../db/pgErrors';
 import { syncSettings, type SyncSettingParams } from '../db/schema';
 import { conflict, notFound } from '../errors';
-import { assertAccommodation } from '../plugins/access';
+import { assertAccommodation } from './access';
 import { audit } from './audit';
 import type { CurrentUser } from './auth';
 

@@ -6,7 +6,7 @@ import type { Db, Tx } from '../db/client';
 import { errorMessages } from '../../contract/messages';
 import { isForeignKeyViolation } from '../db/pgErrors';
 import { conflict, notFound } from '../errors';
-import type { CrudScope, CrudService } from '../routes/crud';
+import type { CrudScope, CrudService } from './crud';
 import { audit, withoutId } from './audit';
 
 type Row = Record<string, unknown>;

@@ -15,7 +15,7 @@ import {
 import type { Db, Tx } from '../db/client';
 import { accommodations, timesheetEntries, timesheetGroups, users } from '../db/schema';
 import { AppError, badRequest, conflict, notFound } from '../errors';
-import type { CrudScope, CrudService } from '../routes/crud';
+import type { CrudScope, CrudService } from './crud';
 import { audit, withoutId } from './audit';
 import type { CurrentUser } from './auth';
 

@@ -8,7 +8,7 @@ import * as sessions from '../db/queries/sessions';
 import * as q from '../db/queries/users';
 import { companies, users } from '../db/schema';
 import { badRequest, conflict, notFound } from '../errors';
-import type { CrudScope, CrudService } from '../routes/crud';
+import type { CrudScope, CrudService } from './crud';
 import { audit, changesOf, withoutId, type Changes } from './audit';
 
 export class UsageError extends Error {

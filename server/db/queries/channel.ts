@@ -50,3 +50,12 @@ export function parkedUnmapped(db: Tx | Db, accommodationId: number): Promise<Pa
 export async function unparkRevision(db: Tx | Db, id: number): Promise<void> {
   await db.execute(sql`delete from channel_parked_revisions where id = ${id}`);
 }
+
+/** Does the facility sync with the channel (a sync setting of service 1)? */
+export async function syncsWithChannel(db: Tx | Db, accommodationId: number): Promise<boolean> {
+  const [row] = await sqlRows<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from sync_settings where accommodation_id = ${accommodationId} and service_id = 1`,
+  );
+  return (row?.n ?? 0) > 0;
+}

@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { BookingCandidate, ReceivedMailItem, SenderAuth } from '../../../contract/receivedMail';
-import type { CurrentUser } from '../../services/auth';
+import type { CurrentUser } from '../../auth/currentUser';
 import { sqlRows, type Tx } from '../client';
 
 /** A list of ids for `in (...)`, or null when there is none (`in ()` is not SQL). */

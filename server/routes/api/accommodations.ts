@@ -8,8 +8,7 @@ import {
 import { errorBodySchema } from '../../../contract/error';
 import type { AppContext } from '../../context';
 import { idParams } from '../../../contract/params';
-import { findCompany, listAccommodations } from '../../db/queries/accommodations';
-import { notFound } from '../../errors';
+import { accommodation, reachableAccommodations } from '../../services/accommodations';
 import { userOf } from '../../plugins/access';
 import { AccommodationSettingsService } from '../../services/accommodationSettings';
 
@@ -19,14 +18,7 @@ const accommodationRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) 
     tags: ['accommodations'],
     response: { 200: accommodationListSchema, 401: errorBodySchema },
   };
-  const list = async (request: Parameters<typeof userOf>[0]) => {
-    const user = userOf(request);
-    const [accommodations, company] = await Promise.all([
-      listAccommodations(ctx.db, user.accommodationIds),
-      findCompany(ctx.db, user.companyId),
-    ]);
-    return { accommodations, company: { name: company?.name ?? '' } };
-  };
+  const list = (request: Parameters<typeof userOf>[0]) => reachableAccommodations(ctx.db, userOf(request));
   app.get('/accommodations', { schema }, list);
   app.get('/admin/accommodations', { schema }, list);
 
@@ -41,11 +33,7 @@ const accommodationRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) 
         response: { 200: accommodationSchema, 404: errorBodySchema },
       },
     },
-    async (request) => {
-      const [row] = await listAccommodations(ctx.db, [request.params.id]);
-      if (!row) throw notFound();
-      return row;
-    },
+    (request) => accommodation(ctx.db, request.params.id),
   );
 
   // The accommodation's mail settings: the reminder's days, the opt-in automatic cancel (issue 20).

@@ -13,7 +13,6 @@ import { roomCreateSchema, roomListSchema, roomSchema, roomUpdateSchema } from '
 import { z } from '../../../contract/zod';
 import type { AppContext } from '../../context';
 import { userOf } from '../../plugins/access';
-import { listPlans, listRooms } from '../../db/queries/catalogue';
 import { CatalogueService } from '../../services/catalogue';
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema };
@@ -40,7 +39,7 @@ const catalogueRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
         response: { 200: roomListSchema, ...errors },
       },
     },
-    async (request) => ({ rooms: await listRooms(ctx.db, request.params.id) }),
+    async (request) => ({ rooms: await catalogue.listRooms(request.params.id) }),
   );
 
   app.get(
@@ -154,7 +153,7 @@ const catalogueRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
       },
     },
     async (request) => ({
-      plans: await listPlans(ctx.db, request.params.id, request.query.start_date, request.query.end_date),
+      plans: await catalogue.listPlans(request.params.id, request.query.start_date, request.query.end_date),
     }),
   );
 

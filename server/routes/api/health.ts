@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { sql } from 'drizzle-orm';
 import { z } from '../../../contract/zod';
 import type { AppContext } from '../../context';
+import { checkHealth } from '../../services/health';
 
 const healthRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
   app.get(
@@ -15,7 +15,7 @@ const healthRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
       },
     },
     async () => {
-      await ctx.db.execute(sql`select 1`);
+      await checkHealth(ctx.db);
       return { status: 'ok' as const };
     },
   );

@@ -1,12 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorBodySchema } from '../../../contract/error';
-import { supplierEntity, supplierListSchema, supplierMessages } from '../../../contract/supplier';
+import { supplierEntity, supplierListSchema } from '../../../contract/supplier';
 import type { AppContext } from '../../context';
-import { countSupplierOptions, listSuppliers } from '../../db/queries/suppliers';
-import { suppliers } from '../../db/schema';
-import { conflict } from '../../errors';
 import { userOf } from '../../plugins/access';
-import { tableCrud } from '../../services/tableCrud';
+import { supplierChoices, supplierCrud } from '../../services/suppliers';
 import { crudRoutes } from '../crud';
 
 /**
@@ -16,17 +13,7 @@ import { crudRoutes } from '../crud';
  */
 const partnerCrud = crudRoutes({
   entity: supplierEntity,
-  service: (ctx) =>
-    tableCrud(ctx.db, {
-      entity: supplierEntity,
-      table: suppliers,
-      scope: { column: suppliers.companyId, by: 'company' },
-      orderBy: [suppliers.id],
-      beforeDelete: async (tx, id) => {
-        const used = await countSupplierOptions(tx, id);
-        if (used > 0) throw conflict(supplierMessages.inUse(used));
-      },
-    }),
+  service: (ctx) => supplierCrud(ctx.db),
   access: 'admin',
   summaries: {
     list: "The company's partners, by id (administrators)",
@@ -50,7 +37,7 @@ const supplierRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
         response: { 200: supplierListSchema, 401: errorBodySchema },
       },
     },
-    async (request) => ({ suppliers: await listSuppliers(ctx.db, userOf(request).companyId) }),
+    async (request) => ({ suppliers: await supplierChoices(ctx.db, userOf(request).companyId) }),
   );
 };
 

@@ -5,35 +5,18 @@ import {
   stopSellLiftSchema,
   stopSellQuerySchema,
   stopSellResultSchema,
-  syncHealthMessages,
   syncHealthSchema,
 } from '../../../contract/syncHealth';
-import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
-import { sqlRows, type Tx } from '../../db/client';
-import { conflict } from '../../errors';
-import { assertAccommodation, userOf } from '../../plugins/access';
-import { syncHealth } from '../../channel/health';
-import { liftStopSells, stopSellLowStock } from '../../channel/stopSell';
+import { userOf } from '../../plugins/access';
+import { SyncHealthService } from '../../services/syncHealth';
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema };
 const tags = ['sync_health'];
 
-/** 409 unless the facility syncs with the channel (a service 1 setting). */
-async function assertSynced(tx: Tx, accommodationId: number): Promise<void> {
-  const [row] = await sqlRows<{ n: number }>(
-    tx,
-    sql`select count(*)::int as n from sync_settings where accommodation_id = ${accommodationId} and service_id = 1`,
-  );
-  if (!row || row.n === 0) throw conflict(syncHealthMessages.notSynced);
-}
-
-/**
- * Sync health (issue 21 "Sync health"): any signed-in user, for the facilities they reach. The
- * stop-sell is an emergency action: staff of the facility may take it as well as administrators
- * (docs/security.md, role table).
- */
+/** Sync health (issue 21 "Sync health"): the rules are SyncHealthService's. */
 const syncHealthRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
+  const service = new SyncHealthService(ctx.db, ctx.config.CHANNEL_POLL_SECONDS);
   app.get(
     '/admin/sync/health',
     {
@@ -44,11 +27,7 @@ const syncHealthRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => 
         response: { 200: syncHealthSchema, 401: errorBodySchema },
       },
     },
-    async (request) => {
-      const pollSeconds = ctx.config.CHANNEL_POLL_SECONDS;
-      const rows = await syncHealth(ctx.db, userOf(request).accommodationIds, new Date(), pollSeconds);
-      return { rows, poll_seconds: pollSeconds };
-    },
+    (request) => service.health(userOf(request)),
   );
 
   app.post(
@@ -62,15 +41,7 @@ const syncHealthRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => 
         response: { 200: stopSellResultSchema, ...errors },
       },
     },
-    async (request) => {
-      const user = userOf(request);
-      const { accommodation_id } = request.body;
-      assertAccommodation(user, accommodation_id);
-      return ctx.db.transaction(async (tx) => {
-        await assertSynced(tx, accommodation_id);
-        return stopSellLowStock(tx, user, accommodation_id, new Date());
-      });
-    },
+    (request) => service.stopSell(userOf(request), request.body.accommodation_id),
   );
 
   app.delete(
@@ -83,13 +54,7 @@ const syncHealthRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => 
         response: { 200: stopSellLiftSchema, ...errors },
       },
     },
-    async (request) => {
-      const user = userOf(request);
-      const { accommodation_id } = request.query;
-      assertAccommodation(user, accommodation_id);
-      const nights = await ctx.db.transaction((tx) => liftStopSells(tx, user, accommodation_id));
-      return { nights };
-    },
+    (request) => service.liftStopSell(userOf(request), request.query.accommodation_id),
   );
 };
 

@@ -1,7 +1,9 @@
+import { readFileSync } from 'node:fs';
 import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
 import { domains } from '../../src/domains';
 import { pageRoutes, type PageName } from '../../src/routes';
+import { sqlNotYetInDb } from '../../scripts/eslint/yadoban.js';
 
 describe('the console domains (src/crud/domain.ts)', () => {
   it('show every spec address once: a route of one domain, or a resource at its own name', () => {
@@ -18,13 +20,14 @@ describe('the console domains (src/crud/domain.ts)', () => {
   });
 });
 
-describe('the lint rule yadoban/domain-boundaries', () => {
-  const eslint = new ESLint();
-  const errorsOf = async (filePath: string, code: string) => {
-    const [result] = await eslint.lintText(code, { filePath });
-    return result!.messages.filter((m) => m.ruleId === 'yadoban/domain-boundaries').map((m) => m.message);
-  };
+const eslint = new ESLint();
+/** The messages of the project's lint rules (eslint.config.js) on `code` as if it were `filePath`. */
+const errorsOf = async (filePath: string, code: string, rule = 'yadoban/domain-boundaries') => {
+  const [result] = await eslint.lintText(code, { filePath });
+  return result!.messages.filter((m) => m.ruleId === rule).map((m) => m.message);
+};
 
+describe('the lint rule yadoban/domain-boundaries', () => {
   it("fails a domain that imports src/pages or another domain's internals", async () => {
     expect(await errorsOf('resources/rooms/Bad.tsx', "export { HomePage } from '../../src/pages/HomePage';\n")).toEqual(
       [
@@ -54,4 +57,39 @@ describe('the lint rule yadoban/domain-boundaries', () => {
       [],
     );
   }, 30_000);
+});
+
+describe('the lint rules yadoban/server-layers and yadoban/sql-in-db', () => {
+  it('fail a service that imports a route, a query that imports a service, a route that reads queries', async () => {
+    const layer = 'yadoban/server-layers';
+    expect(await errorsOf('server/services/bad.ts', "export { crudRoutes } from '../routes/crud';\n", layer)).toEqual([
+      'server/services/ may not import server/routes/crud: routes call services, services call queries (docs/architecture.md).',
+    ]);
+    expect(
+      await errorsOf('server/db/queries/bad.ts', "export { audit } from '../../services/audit';\n", layer),
+    ).toHaveLength(1);
+    expect(
+      await errorsOf('server/routes/api/bad.ts', "export { listRooms } from '../../db/queries/catalogue';\n", layer),
+    ).toHaveLength(1);
+    expect(
+      await errorsOf(
+        'server/routes/api/good.ts',
+        "export { CatalogueService } from '../../services/catalogue';\n",
+        layer,
+      ),
+    ).toEqual([]);
+  }, 30_000);
+
+  it('fail SQL outside server/db, and pass it inside', async () => {
+    const code = "import { sql } from 'drizzle-orm';\nexport const one = sql`select 1`;\n";
+    expect(await errorsOf('server/mail/bad.ts', code, 'yadoban/sql-in-db')).toEqual([
+      'drizzle-orm outside server/db: the SQL of server/mail/bad.ts belongs in server/db/queries.',
+    ]);
+    expect(await errorsOf('server/db/queries/good.ts', code, 'yadoban/sql-in-db')).toEqual([]);
+  }, 30_000);
+
+  it('keeps the list of files whose SQL has not moved yet exact: each still holds SQL', () => {
+    const stale = sqlNotYetInDb.filter((file) => !/from 'drizzle-orm(\/[^']*)?'/.test(readFileSync(file, 'utf8')));
+    expect(stale).toEqual([]);
+  });
 });

@@ -1,0 +1,21 @@
+import type { CurrentUser } from '../auth/currentUser';
+
+/** Who asks, and for which accommodation when the entity belongs to one (404 already answered when unreachable). */
+export interface CrudScope {
+  user: CurrentUser;
+  /** The accommodation of a nested path (`accommodation/:id/faq`); null for a company-level entity. */
+  accommodationId: number | null;
+}
+
+/**
+ * The rules of one entity (a service of server/services): the route hands over what its schemas
+ * parsed, the service answers the record as the entity's record schema describes it, or throws
+ * an AppError (404 for what the scope does not hold, 400 with field messages, 409).
+ */
+export interface CrudService<R, C, U, Q> {
+  list(scope: CrudScope, query: Q): Promise<R[]>;
+  get(scope: CrudScope, id: number): Promise<R>;
+  create(scope: CrudScope, input: C): Promise<R>;
+  update(scope: CrudScope, id: number, input: U): Promise<R>;
+  delete(scope: CrudScope, id: number): Promise<void>;
+}

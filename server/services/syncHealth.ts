@@ -1,0 +1,39 @@
+import { syncHealthMessages } from '../../contract/syncHealth';
+import type { CurrentUser } from '../auth/currentUser';
+import { syncHealth } from '../channel/health';
+import { liftStopSells, stopSellLowStock } from '../channel/stopSell';
+import type { Db } from '../db/client';
+import { syncsWithChannel } from '../db/queries/channel';
+import { conflict } from '../errors';
+import { assertAccommodation } from './access';
+
+/**
+ * Sync health (issue 21 "Sync health"): any signed-in user, for the facilities they reach. The
+ * stop-sell is an emergency action: staff of the facility may take it as well as administrators
+ * (docs/security.md, role table); it is refused (409) for a facility that does not sync.
+ */
+export class SyncHealthService {
+  constructor(
+    private readonly db: Db,
+    private readonly pollSeconds: number,
+  ) {}
+
+  async health(user: CurrentUser) {
+    const rows = await syncHealth(this.db, user.accommodationIds, new Date(), this.pollSeconds);
+    return { rows, poll_seconds: this.pollSeconds };
+  }
+
+  stopSell(user: CurrentUser, accommodationId: number) {
+    assertAccommodation(user, accommodationId);
+    return this.db.transaction(async (tx) => {
+      if (!(await syncsWithChannel(tx, accommodationId))) throw conflict(syncHealthMessages.notSynced);
+      return stopSellLowStock(tx, user, accommodationId, new Date());
+    });
+  }
+
+  async liftStopSell(user: CurrentUser, accommodationId: number) {
+    assertAccommodation(user, accommodationId);
+    const nights = await this.db.transaction((tx) => liftStopSells(tx, user, accommodationId));
+    return { nights };
+  }
+}
