@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createDataProvider } from '../../dataProvider/dataProvider';
+import { createBaseDataProvider, createDataProvider } from '../../dataProvider/dataProvider';
 import { clearSession, setTokens } from '../../dataProvider/tokenStore';
 import { json, stubFetch } from './fetchStub';
 
@@ -146,5 +146,33 @@ describe('the dataProvider maps react-admin calls onto the documented paths', ()
       ['PATCH', '/api/accommodation/3/faq/5', JSON.stringify({ display_order: 0 })],
       ['PATCH', '/api/accommodation/3/faq/6', JSON.stringify({ display_order: 1 })],
     ]);
+  });
+});
+
+describe('the dataProvider merges its method modules without a repeated name', () => {
+  // Every `...Methods` object of dataProvider/methods/, as the provider spreads them: a name two
+  // modules share (or one react-admin's CRUD already has) would silently lose one of them.
+  const modules = import.meta.glob<Record<string, unknown>>('../../dataProvider/methods/*.ts', { eager: true });
+  const groups = Object.entries(modules).flatMap(([file, exports]) =>
+    Object.entries(exports)
+      .filter(([name, value]) => name.endsWith('Methods') && typeof value === 'object' && value !== null)
+      .map(([name, value]) => ({ name: `${file.replace(/^.*\//, '')} ${name}`, keys: Object.keys(value as object) })),
+  );
+
+  it('finds each name in one module only, and none among the CRUD calls', () => {
+    const owners = new Map<string, string[]>();
+    const add = (key: string, owner: string) => owners.set(key, [...(owners.get(key) ?? []), owner]);
+    for (const key of Object.keys(createBaseDataProvider())) add(key, 'CRUD');
+    for (const group of groups) for (const key of group.keys) add(key, group.name);
+    expect([...owners].filter(([, where]) => where.length > 1)).toEqual([]);
+    expect(groups.length).toBeGreaterThanOrEqual(15);
+  });
+
+  it('spreads every module into the provider', () => {
+    const provider = createDataProvider();
+    const missing = groups.flatMap((group) =>
+      group.keys.filter((key) => !(key in provider)).map((key) => `${group.name}.${key}`),
+    );
+    expect(missing).toEqual([]);
   });
 });
