@@ -135,12 +135,6 @@ export const sqlNotYetInDb = [
   'server/mail/outbox.ts',
   'server/mail/resend.ts',
   'server/mail/worker.ts',
-  'server/services/audit.ts',
-  'server/services/syncItems.ts',
-  'server/services/syncLogs.ts',
-  'server/services/syncSettings.ts',
-  'server/services/tableCrud.ts',
-  'server/services/timesheets.ts',
   'server/start.ts',
 ];
 

@@ -1,6 +1,5 @@
-import { and, desc, eq } from 'drizzle-orm';
 import type { Tx } from '../db/client';
-import { auditLog } from '../db/schema';
+import { insertAuditRows, listBookingAudit, type AuditRowValues } from '../db/queries/audit';
 import type { CurrentUser } from './auth';
 
 /** `void`: a payment taken out of the sums but kept; `attach`/`detach`: a plan offered by a room type or not. */
@@ -67,7 +66,7 @@ export type AuditUser = Pick<CurrentUser, 'companyId' | 'name'> & { id: number |
 export const auditAuthor = (user: CurrentUser) => ({ companyId: user.companyId, userId: user.id, userName: user.name });
 
 /** The row of an entry; none when an update changed nothing. */
-function auditRow(user: AuditUser, entry: AuditEntry) {
+function auditRow(user: AuditUser, entry: AuditEntry): AuditRowValues | undefined {
   const changes = entry.changes ?? changesOf(entry.before ?? null, entry.after ?? null);
   if (entry.action === 'update' && Object.keys(changes).length === 0) return undefined;
   return {
@@ -89,22 +88,18 @@ function auditRow(user: AuditUser, entry: AuditEntry) {
  */
 export async function audit(tx: Tx, user: AuditUser, entry: AuditEntry): Promise<void> {
   const row = auditRow(user, entry);
-  if (row) await tx.insert(auditLog).values(row);
+  if (row) await insertAuditRows(tx, [row]);
 }
 
 /** Many rows in one insert (what a room type's delete takes with it), in the order given. */
 export async function auditMany(tx: Tx, user: AuditUser, entries: readonly AuditEntry[]): Promise<void> {
   const rows = entries.flatMap((entry) => auditRow(user, entry) ?? []);
-  if (rows.length > 0) await tx.insert(auditLog).values(rows);
+  if (rows.length > 0) await insertAuditRows(tx, rows);
 }
 
 /** A booking's history, newest first (the caller has checked that the user reaches the booking). */
 export async function bookingHistory(tx: Tx, companyId: number, bookId: number) {
-  const rows = await tx
-    .select()
-    .from(auditLog)
-    .where(and(eq(auditLog.companyId, companyId), eq(auditLog.bookId, bookId)))
-    .orderBy(desc(auditLog.at), desc(auditLog.id));
+  const rows = await listBookingAudit(tx, companyId, bookId);
   return rows.map((r) => ({
     at: r.at.toISOString(),
     user_id: r.userId,

@@ -1,4 +1,3 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
 import {
   SYNC_TARGET_TYPES,
   syncItemMessages,
@@ -9,12 +8,19 @@ import {
 } from '../../contract/syncItem';
 import { enqueueFullResync } from '../channel/changes';
 import type { Db, Tx } from '../db/client';
-import { plans, rooms, syncItems } from '../db/schema';
+import {
+  deleteSyncItem,
+  findSyncItem,
+  insertSyncItem,
+  listSyncItems,
+  lockSyncTarget,
+  renameSyncItem,
+  syncItemTaken,
+  type SyncItemRow as Row,
+} from '../db/queries/syncItems';
 import { conflict, notFound } from '../errors';
 import { audit, withoutId } from './audit';
 import type { CurrentUser } from './auth';
-
-type Row = typeof syncItems.$inferSelect;
 
 const itemOf = (row: Row): SyncItem => ({
   id: row.id,
@@ -45,17 +51,10 @@ export class SyncItemsService {
 
   async list(user: CurrentUser, query: SyncItemListQuery): Promise<SyncItem[]> {
     if (user.accommodationIds.length === 0) return [];
-    const rows = await this.db
-      .select()
-      .from(syncItems)
-      .where(
-        and(
-          inArray(syncItems.accommodationId, [...user.accommodationIds]),
-          query.target_type === undefined ? undefined : eq(syncItems.targetType, query.target_type),
-          query.target_id === undefined ? undefined : eq(syncItems.targetId, query.target_id),
-        ),
-      )
-      .orderBy(asc(syncItems.targetType), asc(syncItems.targetId), asc(syncItems.id));
+    const rows = await listSyncItems(this.db, user.accommodationIds, {
+      targetType: query.target_type,
+      targetId: query.target_id,
+    });
     return rows.map(itemOf);
   }
 
@@ -66,28 +65,18 @@ export class SyncItemsService {
   create(user: CurrentUser, input: SyncItemCreate): Promise<SyncItem> {
     return this.db.transaction(async (tx) => {
       const accommodationId = await this.lockTarget(tx, user, input.target_type, input.target_id);
-      const [taken] = await tx
-        .select({ id: syncItems.id })
-        .from(syncItems)
-        .where(
-          and(
-            eq(syncItems.service, input.service),
-            eq(syncItems.targetType, input.target_type),
-            eq(syncItems.targetId, input.target_id),
-          ),
-        );
-      if (taken) throw conflict(syncItemMessages.exists, { target_name: syncItemMessages.exists });
-      const [row] = await tx
-        .insert(syncItems)
-        .values({
+      if (await syncItemTaken(tx, input.service, input.target_type, input.target_id)) {
+        throw conflict(syncItemMessages.exists, { target_name: syncItemMessages.exists });
+      }
+      const created = itemOf(
+        await insertSyncItem(tx, {
           accommodationId,
           service: input.service,
           targetType: input.target_type,
           targetId: input.target_id,
           targetName: input.target_name,
-        })
-        .returning();
-      const created = itemOf(row!);
+        }),
+      );
       if (movesCodes(created)) await enqueueFullResync(tx, accommodationId);
       await audit(tx, user, {
         action: 'create',
@@ -103,12 +92,7 @@ export class SyncItemsService {
   update(user: CurrentUser, id: number, input: SyncItemUpdate): Promise<SyncItem> {
     return this.db.transaction(async (tx) => {
       const before = itemOf(await this.reachable(tx, user, id, true));
-      const [row] = await tx
-        .update(syncItems)
-        .set({ targetName: input.target_name, updatedAt: new Date() })
-        .where(eq(syncItems.id, id))
-        .returning();
-      const after = itemOf(row!);
+      const after = itemOf(await renameSyncItem(tx, id, input.target_name));
       if (movesCodes(after) && after.target_name !== before.target_name) {
         await enqueueFullResync(tx, after.accommodation_id);
       }
@@ -127,7 +111,7 @@ export class SyncItemsService {
   delete(user: CurrentUser, id: number): Promise<void> {
     return this.db.transaction(async (tx) => {
       const before = itemOf(await this.reachable(tx, user, id, true));
-      await tx.delete(syncItems).where(eq(syncItems.id, id));
+      await deleteSyncItem(tx, id);
       await audit(tx, user, {
         action: 'delete',
         target: 'sync_item',
@@ -140,21 +124,15 @@ export class SyncItemsService {
 
   /** The item when its facility is one the user reaches (404 otherwise), locked for a write. */
   private async reachable(db: Db | Tx, user: CurrentUser, id: number, lock = false): Promise<Row> {
-    const query = db.select().from(syncItems).where(eq(syncItems.id, id));
-    const [row] = lock ? await query.for('update') : await query;
+    const row = await findSyncItem(db, id, lock);
     if (!row || !user.accommodationIds.includes(row.accommodationId)) throw notFound();
     return row;
   }
 
   /** The facility of the room type or plan, its row locked; 404 when it is none the user reaches. */
   private async lockTarget(tx: Tx, user: CurrentUser, targetType: number, targetId: number): Promise<number> {
-    const table = targetType === SYNC_TARGET_TYPES.room ? rooms : plans;
-    const [row] = await tx
-      .select({ accommodationId: table.accommodationId })
-      .from(table)
-      .where(eq(table.id, targetId))
-      .for('update');
-    if (!row || !user.accommodationIds.includes(row.accommodationId)) throw notFound();
-    return row.accommodationId;
+    const accommodationId = await lockSyncTarget(tx, targetType, targetId);
+    if (accommodationId === undefined || !user.accommodationIds.includes(accommodationId)) throw notFound();
+    return accommodationId;
   }
 }

@@ -1,4 +1,3 @@
-import { and, asc, eq } from 'drizzle-orm';
 import {
   SYNC_SERVICE_ID,
   syncSettingMessages,
@@ -12,13 +11,19 @@ import { updateChannelState } from '../channel/push';
 import type { KeysConfig } from '../auth/keys';
 import type { Db, Tx } from '../db/client';
 import { isUniqueViolation } from '../db/pgErrors';
-import { syncSettings, type SyncSettingParams } from '../db/schema';
+import {
+  hasSyncSetting,
+  insertSyncSetting,
+  listSyncSettings,
+  lockSyncSetting,
+  updateSyncSetting,
+  type SyncSettingRow as Row,
+} from '../db/queries/syncSettings';
+import type { SyncSettingParams } from '../db/schema';
 import { conflict, notFound } from '../errors';
 import { assertAccommodation } from './access';
 import { audit } from './audit';
 import type { CurrentUser } from './auth';
-
-type Row = typeof syncSettings.$inferSelect;
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
 
@@ -86,11 +91,7 @@ export class SyncSettingsService {
   async list(user: CurrentUser, accommodationId: number): Promise<SyncSetting[]> {
     assertAccommodation(user, accommodationId);
     const key = await this.channelKey();
-    const rows = await this.db
-      .select()
-      .from(syncSettings)
-      .where(eq(syncSettings.accommodationId, accommodationId))
-      .orderBy(asc(syncSettings.serviceId), asc(syncSettings.id));
+    const rows = await listSyncSettings(this.db, accommodationId);
     return rows.map((row) => syncSettingOf(row, key));
   }
 
@@ -100,34 +101,27 @@ export class SyncSettingsService {
     const exists = () => conflict(syncSettingMessages.exists);
     return this.db
       .transaction(async (tx) => {
-        const [existing] = await tx
-          .select({ id: syncSettings.id })
-          .from(syncSettings)
-          .where(and(eq(syncSettings.accommodationId, accommodationId), eq(syncSettings.serviceId, SYNC_SERVICE_ID)));
-        if (existing) throw exists();
-        const [row] = await tx
-          .insert(syncSettings)
-          .values({
-            accommodationId,
-            serviceId: SYNC_SERVICE_ID,
-            tag: input.tag ?? null,
-            mailTo: input.mail_to ?? null,
-            params: {
-              accommodation_id: input.params.accommodation_id,
-              id: input.params.id,
-              password: sealPassword(key, input.params.password),
-            },
-          })
-          .returning();
+        if (await hasSyncSetting(tx, accommodationId, SYNC_SERVICE_ID)) throw exists();
+        const row = await insertSyncSetting(tx, {
+          accommodationId,
+          serviceId: SYNC_SERVICE_ID,
+          tag: input.tag ?? null,
+          mailTo: input.mail_to ?? null,
+          params: {
+            accommodation_id: input.params.accommodation_id,
+            id: input.params.id,
+            password: sealPassword(key, input.params.password),
+          },
+        });
         await enqueueFullResync(tx, accommodationId);
         await audit(tx, user, {
           action: 'create',
           target: 'sync_setting',
-          targetId: row!.id,
+          targetId: row.id,
           accommodationId,
-          after: trail(row!),
+          after: trail(row),
         });
-        return syncSettingOf(row!, key);
+        return syncSettingOf(row, key);
       })
       .catch((error: unknown) => {
         // Two creates at once: the unique index keeps one.
@@ -170,17 +164,12 @@ export class SyncSettingsService {
       // A password stored before encryption (plain) is sealed at the next save.
       const stored = text(params.password);
       if (stored !== '' && !isSealed(stored)) params.password = sealPassword(key, stored);
-      const [after] = await tx
-        .update(syncSettings)
-        .set({
-          params,
-          ...(input.tag !== undefined ? { tag: input.tag } : {}),
-          ...(input.mail_to !== undefined ? { mailTo: input.mail_to } : {}),
-          updatedAt: new Date(),
-        })
-        .where(eq(syncSettings.id, settingId))
-        .returning();
-      if ((credentialsChanged || passwordChanged) && after!.serviceId === SYNC_SERVICE_ID) {
+      const after = await updateSyncSetting(tx, settingId, {
+        params,
+        ...(input.tag !== undefined ? { tag: input.tag } : {}),
+        ...(input.mail_to !== undefined ? { mailTo: input.mail_to } : {}),
+      });
+      if ((credentialsChanged || passwordChanged) && after.serviceId === SYNC_SERVICE_ID) {
         await enqueueFullResync(tx, accommodationId);
         // New credentials end the wait a refused push set (a wrong password, say): the next turn
         // sends at once, with them, rather than after the back-off.
@@ -193,19 +182,15 @@ export class SyncSettingsService {
         accommodationId,
         before: trail(before),
         // Only that the password changed, never its value.
-        after: { ...trail(after!), ...(passwordChanged ? { password_changed: true } : {}) },
+        after: { ...trail(after), ...(passwordChanged ? { password_changed: true } : {}) },
       });
-      return syncSettingOf(after!, key);
+      return syncSettingOf(after, key);
     });
   }
 
   /** The setting of this facility, locked; 404 for another facility's id. */
   private async locked(tx: Tx, accommodationId: number, settingId: number): Promise<Row> {
-    const [row] = await tx
-      .select()
-      .from(syncSettings)
-      .where(and(eq(syncSettings.id, settingId), eq(syncSettings.accommodationId, accommodationId)))
-      .for('update');
+    const row = await lockSyncSetting(tx, accommodationId, settingId);
     if (!row) throw notFound();
     return row;
   }

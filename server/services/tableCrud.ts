@@ -1,10 +1,10 @@
-import { and, asc, eq, getTableColumns, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { AnyEntity, EntityDescription } from '../../contract/entity';
 import type { z } from '../../contract/zod';
 import type { Db, Tx } from '../db/client';
 import { errorMessages } from '../../contract/messages';
 import { isForeignKeyViolation } from '../db/pgErrors';
+import { entityTableQueries } from '../db/queries/tableCrud';
 import { conflict, notFound } from '../errors';
 import type { CrudScope, CrudService } from './crud';
 import { audit, withoutId } from './audit';
@@ -38,30 +38,15 @@ export function tableCrud<R extends z.ZodType, C extends z.ZodType, U extends z.
   options: TableCrudOptions<EntityDescription<R, C, U, Q>>,
 ): CrudService<z.output<R>, z.output<C>, z.output<U>, z.output<Q>> {
   const { entity, table, scope, orderBy, beforeDelete } = options;
-  const columns = getTableColumns(table) as Record<string, PgColumn>;
-  const byName = new Map(Object.values(columns).map((c) => [c.name, c]));
-  const idColumn = byName.get('id')!;
   const fields = Object.keys((entity.record as unknown as { shape: Row }).shape);
-  const selection = Object.fromEntries(fields.map((f) => [f, byName.get(f)!]));
-  const hasUpdatedAt = byName.has('updated_at');
+  const rows = entityTableQueries({ table, scopeColumn: scope.column, orderBy, fields });
 
   const owner = (s: CrudScope) => (scope.by === 'company' ? s.user.companyId : s.accommodationId!);
-  const within = (s: CrudScope, id?: number): SQL =>
-    and(eq(scope.column, owner(s)), id === undefined ? undefined : eq(idColumn, id))!;
-  /** The columns of the API fields given (snake_case, as the body names them). */
-  const values = (input: Row): Row => {
-    const out: Row = {};
-    for (const [key, column] of Object.entries(columns)) {
-      if (column.name in input && input[column.name] !== undefined && column.name !== 'id') {
-        out[key] = input[column.name];
-      }
-    }
-    return out;
-  };
-  const read = async (tx: Tx, s: CrudScope, id: number) => {
-    const [row] = await tx.select(selection).from(table).where(within(s, id));
+  /** The row of the caller's scope, locked for a write when `lock`; 404 when it has none of that id. */
+  const read = async (tx: Tx, s: CrudScope, id: number, lock = false) => {
+    const row = await rows.find(tx, owner(s), id, lock);
     if (!row) throw notFound();
-    return row as Row;
+    return row;
   };
   const trail = (s: CrudScope, id: number) => ({
     target: entity.resource,
@@ -70,24 +55,13 @@ export function tableCrud<R extends z.ZodType, C extends z.ZodType, U extends z.
   });
 
   const service: CrudService<Row, Row, Row, unknown> = {
-    async list(s) {
-      return (await db
-        .select(selection)
-        .from(table)
-        .where(within(s))
-        .orderBy(...orderBy.map((c) => asc(c)))) as Row[];
-    },
+    list: (s) => rows.list(db, owner(s)),
 
     get: (s, id) => read(db, s, id),
 
     create: (s, input) =>
       db.transaction(async (tx) => {
-        const scopeKey = Object.entries(columns).find(([, c]) => c === scope.column)![0];
-        const [row] = await tx
-          .insert(table)
-          .values({ ...values(input), [scopeKey]: owner(s) } as never)
-          .returning({ id: idColumn });
-        const id = (row as { id: number }).id;
+        const id = await rows.insert(tx, owner(s), input);
         const created = await read(tx, s, id);
         await audit(tx, s.user, { action: 'create', ...trail(s, id), after: withoutId(created) });
         return created;
@@ -95,20 +69,13 @@ export function tableCrud<R extends z.ZodType, C extends z.ZodType, U extends z.
 
     update: (s, id, input) =>
       db.transaction(async (tx) => {
-        const changes = values(input);
-        const locked = await tx.select(selection).from(table).where(within(s, id)).for('update');
-        if (locked.length === 0) throw notFound();
-        if (Object.keys(changes).length > 0) {
-          await tx
-            .update(table)
-            .set({ ...changes, ...(hasUpdatedAt ? { updatedAt: new Date() } : {}) } as never)
-            .where(within(s, id));
-        }
+        const locked = await read(tx, s, id, true);
+        await rows.update(tx, owner(s), id, input);
         const updated = await read(tx, s, id);
         await audit(tx, s.user, {
           action: 'update',
           ...trail(s, id),
-          before: withoutId(locked[0] as Row),
+          before: withoutId(locked),
           after: withoutId(updated),
         });
         return updated;
@@ -116,17 +83,13 @@ export function tableCrud<R extends z.ZodType, C extends z.ZodType, U extends z.
 
     delete: (s, id) =>
       db.transaction(async (tx) => {
-        const locked = await tx.select(selection).from(table).where(within(s, id)).for('update');
-        if (locked.length === 0) throw notFound();
+        const locked = await read(tx, s, id, true);
         await beforeDelete?.(tx, id);
         // A row referenced since beforeDelete looked (a foreign key with restrict) is refused, not a 500.
-        await tx
-          .delete(table)
-          .where(within(s, id))
-          .catch((error: unknown) => {
-            throw isForeignKeyViolation(error) ? conflict(errorMessages.stillReferenced) : error;
-          });
-        await audit(tx, s.user, { action: 'delete', ...trail(s, id), before: withoutId(locked[0] as Row) });
+        await rows.delete(tx, owner(s), id).catch((error: unknown) => {
+          throw isForeignKeyViolation(error) ? conflict(errorMessages.stillReferenced) : error;
+        });
+        await audit(tx, s.user, { action: 'delete', ...trail(s, id), before: withoutId(locked) });
       }),
   };
   // The rows are read through the record's own fields, so they are what its schema describes.

@@ -1,4 +1,3 @@
-import { and, asc, eq, gt, gte, inArray, lt, lte, or, sql } from 'drizzle-orm';
 import { tokyoToday } from '../../contract/dates';
 import {
   timesheetMessages,
@@ -10,17 +9,31 @@ import {
   type TimesheetGroupUpdate,
   type TimesheetMark,
   type TimesheetSheet,
-  type TimesheetUser,
 } from '../../contract/timesheetGroup';
 import type { Db, Tx } from '../db/client';
-import { accommodations, timesheetEntries, timesheetGroups, users } from '../db/schema';
+import {
+  deleteMark,
+  deleteTimesheetGroup,
+  findTimesheetGroup,
+  hasMarksOutside,
+  insertMark,
+  insertTimesheetGroup,
+  isCompanyStaff,
+  listAssignedShifts,
+  listMarkers,
+  listSheetAccommodations,
+  listSheetEntries,
+  listStaff,
+  listTimesheetGroups,
+  lockMark,
+  setMarkAssigned,
+  updateTimesheetGroup,
+  type TimesheetGroupRow as GroupRow,
+} from '../db/queries/timesheets';
 import { AppError, badRequest, conflict, notFound } from '../errors';
 import type { CrudScope, CrudService } from './crud';
 import { audit, withoutId } from './audit';
 import type { CurrentUser } from './auth';
-
-type GroupRow = typeof timesheetGroups.$inferSelect;
-const STAFF_TYPE = 2;
 
 const released = () => conflict(timesheetMessages.released);
 
@@ -42,27 +55,13 @@ export class TimesheetsService implements CrudService<
     private readonly today: () => string = () => tokyoToday(),
   ) {}
 
-  /** Staff-type users of the company, by name. */
-  private staffOf(tx: Tx, companyId: number): Promise<TimesheetUser[]> {
-    return tx
-      .select({ id: users.id, name: users.name })
-      .from(users)
-      .where(and(eq(users.companyId, companyId), eq(users.userType, STAFF_TYPE)))
-      .orderBy(asc(users.id));
-  }
-
   private async answer(tx: Tx, companyId: number, rows: GroupRow[]): Promise<TimesheetGroup[]> {
     if (rows.length === 0) return [];
-    const staff = await this.staffOf(tx, companyId);
-    const marked = await tx
-      .selectDistinct({ groupId: timesheetEntries.groupId, userId: timesheetEntries.userId })
-      .from(timesheetEntries)
-      .where(
-        inArray(
-          timesheetEntries.groupId,
-          rows.map((r) => r.id),
-        ),
-      );
+    const staff = await listStaff(tx, companyId);
+    const marked = await listMarkers(
+      tx,
+      rows.map((r) => r.id),
+    );
     const has = new Set(marked.map((m) => `${m.groupId}/${m.userId}`));
     return rows.map((r) => ({
       id: r.id,
@@ -75,11 +74,7 @@ export class TimesheetsService implements CrudService<
   }
 
   private async row(tx: Tx, user: CurrentUser, id: number, lock = false): Promise<GroupRow> {
-    const query = tx
-      .select()
-      .from(timesheetGroups)
-      .where(and(eq(timesheetGroups.id, id), eq(timesheetGroups.companyId, user.companyId)));
-    const [row] = lock ? await query.for('update') : await query;
+    const row = await findTimesheetGroup(tx, user.companyId, id, lock);
     if (!row) throw notFound();
     return row;
   }
@@ -89,11 +84,7 @@ export class TimesheetsService implements CrudService<
   }
 
   async list(s: CrudScope): Promise<TimesheetGroup[]> {
-    const rows = await this.db
-      .select()
-      .from(timesheetGroups)
-      .where(eq(timesheetGroups.companyId, s.user.companyId))
-      .orderBy(sql`${timesheetGroups.startDate} desc`, sql`${timesheetGroups.id} desc`);
+    const rows = await listTimesheetGroups(this.db, s.user.companyId);
     return this.answer(this.db, s.user.companyId, rows);
   }
 
@@ -103,18 +94,13 @@ export class TimesheetsService implements CrudService<
 
   create(s: CrudScope, input: TimesheetGroupCreate): Promise<TimesheetGroup> {
     return this.db.transaction(async (tx) => {
-      const [row] = await tx
-        .insert(timesheetGroups)
-        .values({
-          companyId: s.user.companyId,
-          startDate: input.start_date,
-          endDate: input.end_date,
-          endAt: input.end_at,
-          releaseFlg: 0,
-        })
-        .returning();
-      const created = (await this.answer(tx, s.user.companyId, [row!]))[0]!;
-      await audit(tx, s.user, { action: 'create', target: 'timesheets', targetId: row!.id, after: trail(created) });
+      const row = await insertTimesheetGroup(tx, s.user.companyId, {
+        startDate: input.start_date,
+        endDate: input.end_date,
+        endAt: input.end_at,
+      });
+      const created = (await this.answer(tx, s.user.companyId, [row]))[0]!;
+      await audit(tx, s.user, { action: 'create', target: 'timesheets', targetId: row.id, after: trail(created) });
       return created;
     });
   }
@@ -127,29 +113,15 @@ export class TimesheetsService implements CrudService<
       const end = input.end_date ?? before.endDate;
       if (end < start) throw badRequest(timesheetMessages.period, { end_date: timesheetMessages.period });
       if (start !== before.startDate || end !== before.endDate) {
-        const [outside] = await tx
-          .select({ id: timesheetEntries.id })
-          .from(timesheetEntries)
-          .where(
-            and(
-              eq(timesheetEntries.groupId, id),
-              or(lt(timesheetEntries.targetDate, start), gt(timesheetEntries.targetDate, end)),
-            ),
-          )
-          .limit(1);
-        if (outside) throw conflict(timesheetMessages.entriesOutside);
+        if (await hasMarksOutside(tx, id, start, end)) throw conflict(timesheetMessages.entriesOutside);
       }
       const beforeAnswer = (await this.answer(tx, s.user.companyId, [before]))[0]!;
-      await tx
-        .update(timesheetGroups)
-        .set({
-          startDate: start,
-          endDate: end,
-          ...(input.end_at !== undefined ? { endAt: input.end_at } : {}),
-          ...(input.release_flg !== undefined ? { releaseFlg: input.release_flg } : {}),
-          updatedAt: new Date(),
-        })
-        .where(eq(timesheetGroups.id, id));
+      await updateTimesheetGroup(tx, id, {
+        startDate: start,
+        endDate: end,
+        ...(input.end_at !== undefined ? { endAt: input.end_at } : {}),
+        ...(input.release_flg !== undefined ? { releaseFlg: input.release_flg } : {}),
+      });
       const after = await this.one(tx, s.user, id);
       await audit(tx, s.user, {
         action: 'update',
@@ -166,7 +138,7 @@ export class TimesheetsService implements CrudService<
     return this.db.transaction(async (tx) => {
       const before = await this.row(tx, s.user, id, true);
       const answer = (await this.answer(tx, s.user.companyId, [before]))[0]!;
-      await tx.delete(timesheetGroups).where(eq(timesheetGroups.id, id));
+      await deleteTimesheetGroup(tx, id);
       await audit(tx, s.user, { action: 'delete', target: 'timesheets', targetId: id, before: trail(answer) });
     });
   }
@@ -182,47 +154,16 @@ export class TimesheetsService implements CrudService<
     const open = group.release_flg === 0;
     const ownWishesOnly = open && !user.isAdmin;
     const reach = [...user.accommodationIds];
-    const facilities = reach.length
-      ? await this.db
-          .select({
-            id: accommodations.id,
-            name: accommodations.name,
-            short_name: accommodations.shortName,
-            color: accommodations.color,
-          })
-          .from(accommodations)
-          .where(and(eq(accommodations.companyId, user.companyId), inArray(accommodations.id, reach)))
-          .orderBy(asc(accommodations.id))
-      : [];
-    const entries = reach.length
-      ? await this.db
-          .select({
-            user_id: timesheetEntries.userId,
-            target_date: timesheetEntries.targetDate,
-            accommodation_id: timesheetEntries.accommodationId,
-            assigned: timesheetEntries.assigned,
-          })
-          .from(timesheetEntries)
-          .where(
-            and(
-              eq(timesheetEntries.groupId, id),
-              inArray(timesheetEntries.accommodationId, reach),
-              user.isAdmin
-                ? undefined
-                : ownWishesOnly
-                  ? eq(timesheetEntries.userId, user.id)
-                  : or(eq(timesheetEntries.userId, user.id), eq(timesheetEntries.assigned, 1)),
-            ),
-          )
-          .orderBy(
-            asc(timesheetEntries.targetDate),
-            asc(timesheetEntries.userId),
-            asc(timesheetEntries.accommodationId),
-          )
-      : [];
+    const facilities = await listSheetAccommodations(this.db, user.companyId, reach);
+    const entries = await listSheetEntries(
+      this.db,
+      id,
+      reach,
+      user.isAdmin ? 'everyone' : { userId: user.id, orAssigned: !ownWishesOnly },
+    );
     return {
       group,
-      users: await this.staffOf(this.db, user.companyId),
+      users: await listStaff(this.db, user.companyId),
       accommodations: facilities,
       entries: ownWishesOnly ? entries.map((e) => ({ ...e, assigned: 0 })) : entries,
       can_mark: open && !user.isAdmin && this.today() <= group.end_at,
@@ -238,25 +179,14 @@ export class TimesheetsService implements CrudService<
       this.checkDay(group, input.target_date, input.accommodation_id, user);
       if (group.releaseFlg === 1) throw released();
       if (this.today() > group.endAt) throw conflict(timesheetMessages.deadlinePassed(group.endAt));
-      const slot = and(
-        eq(timesheetEntries.groupId, id),
-        eq(timesheetEntries.userId, user.id),
-        eq(timesheetEntries.targetDate, input.target_date),
-        eq(timesheetEntries.accommodationId, input.accommodation_id),
-      );
-      if (input.marked) {
-        await tx
-          .insert(timesheetEntries)
-          .values({
-            groupId: id,
-            userId: user.id,
-            targetDate: input.target_date,
-            accommodationId: input.accommodation_id,
-          })
-          .onConflictDoNothing();
-      } else {
-        await tx.delete(timesheetEntries).where(slot);
-      }
+      const slot = {
+        groupId: id,
+        userId: user.id,
+        targetDate: input.target_date,
+        accommodationId: input.accommodation_id,
+      };
+      if (input.marked) await insertMark(tx, slot);
+      else await deleteMark(tx, slot);
     });
   }
 
@@ -266,25 +196,19 @@ export class TimesheetsService implements CrudService<
       const group = await this.row(tx, user, id, true);
       this.checkDay(group, input.target_date, input.accommodation_id, user);
       if (group.releaseFlg === 1) throw released();
-      const [member] = await tx
-        .select({ id: users.id })
-        .from(users)
-        .where(and(eq(users.id, input.user_id), eq(users.companyId, user.companyId), eq(users.userType, STAFF_TYPE)));
-      if (!member) throw badRequest(timesheetMessages.notStaff, { user_id: timesheetMessages.notStaff });
-      const slot = and(
-        eq(timesheetEntries.groupId, id),
-        eq(timesheetEntries.userId, input.user_id),
-        eq(timesheetEntries.targetDate, input.target_date),
-        eq(timesheetEntries.accommodationId, input.accommodation_id),
-      );
-      const [entry] = await tx.select().from(timesheetEntries).where(slot).for('update');
+      if (!(await isCompanyStaff(tx, user.companyId, input.user_id))) {
+        throw badRequest(timesheetMessages.notStaff, { user_id: timesheetMessages.notStaff });
+      }
+      const entry = await lockMark(tx, {
+        groupId: id,
+        userId: input.user_id,
+        targetDate: input.target_date,
+        accommodationId: input.accommodation_id,
+      });
       if (!entry) throw conflict(timesheetMessages.notMarked);
       const assigned = input.assigned ? 1 : 0;
       if (entry.assigned === assigned) return;
-      await tx
-        .update(timesheetEntries)
-        .set({ assigned, updatedAt: new Date() })
-        .where(eq(timesheetEntries.id, entry.id));
+      await setMarkAssigned(tx, entry.id, assigned);
       await audit(tx, user, {
         action: 'update',
         target: 'timesheet_entry',
@@ -298,29 +222,7 @@ export class TimesheetsService implements CrudService<
 
   /** The caller's assigned shifts of released groups between two dates. */
   async mine(user: CurrentUser, query: MyShiftQuery): Promise<MyShift[]> {
-    return this.db
-      .select({
-        group_id: timesheetEntries.groupId,
-        target_date: timesheetEntries.targetDate,
-        accommodation_id: timesheetEntries.accommodationId,
-        accommodation_name: accommodations.name,
-        short_name: accommodations.shortName,
-        color: accommodations.color,
-      })
-      .from(timesheetEntries)
-      .innerJoin(timesheetGroups, eq(timesheetGroups.id, timesheetEntries.groupId))
-      .innerJoin(accommodations, eq(accommodations.id, timesheetEntries.accommodationId))
-      .where(
-        and(
-          eq(timesheetEntries.userId, user.id),
-          eq(timesheetEntries.assigned, 1),
-          eq(timesheetGroups.releaseFlg, 1),
-          eq(timesheetGroups.companyId, user.companyId),
-          gte(timesheetEntries.targetDate, query.from),
-          lte(timesheetEntries.targetDate, query.to),
-        ),
-      )
-      .orderBy(asc(timesheetEntries.targetDate), asc(timesheetEntries.accommodationId));
+    return listAssignedShifts(this.db, user.companyId, user.id, query.from, query.to);
   }
 
   /** A facility the caller does not reach is 404; a day outside the period 400. */
