@@ -1,20 +1,21 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
 import { Route, Routes } from 'react-router-dom';
-import { bookingMethods as api } from '../../dataProvider/methods/bookings';
 import { HttpError } from '../../dataProvider/http';
 import { clearSession } from '../../dataProvider/tokenStore';
 import { LodgingListPage } from '../../resources/bookings/LodgingListPage';
-import { buildBooking, demoPlans, demoRooms, withCatalogue } from './BookingPanel.fixtures';
-import { renderInAdmin, storeDemoAccommodations } from './helpers';
+import { buildBooking, demoPlans, demoRooms, withCatalogue, bookingMethodsStub } from './BookingPanel.fixtures';
+import { renderInAdmin, storeDemoAccommodations, stubMethods } from './helpers';
 
 // getOne: the `books` resource's record, read by the full-page detail (the search's booking address).
-vi.mock('../../dataProvider/methods/bookings', async () => ({
-  bookingMethods: { ...(await import('./BookingPanel.fixtures')).bookingMethodsStub(), getOne: vi.fn() },
-}));
-const mocked = withCatalogue(vi.mocked(api));
+const stubs = stubMethods({
+  bookingMethods: { ...bookingMethodsStub(), getOne: vi.fn() },
+});
+const mocked = withCatalogue(vi.mocked(stubs.bookingMethods));
 // Not one of the booking methods: the mock adds it for react-admin's useGetOne.
-const getOne = (api as unknown as { getOne: Mock<(resource: string, params: unknown) => Promise<unknown>> }).getOne;
+const getOne = (
+  stubs.bookingMethods as unknown as { getOne: Mock<(resource: string, params: unknown) => Promise<unknown>> }
+).getOne;
 
 function renderDetail(id: number) {
   renderInAdmin(

@@ -1,15 +1,14 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { BookingHistoryItem } from '../../contract/booking';
-import { bookingMethods as api } from '../../dataProvider/methods/bookings';
 import { HistorySection } from '../../resources/bookings/HistorySection';
-import { buildBooking, demoPlans, demoRooms, withCatalogue } from './BookingPanel.fixtures';
-import { renderInAdmin } from './helpers';
+import { buildBooking, demoPlans, demoRooms, withCatalogue, bookingMethodsStub } from './BookingPanel.fixtures';
+import { renderInAdmin, stubMethods } from './helpers';
 
-vi.mock('../../dataProvider/methods/bookings', async () => ({
-  bookingMethods: { ...(await import('./BookingPanel.fixtures')).bookingMethodsStub(), getBookingHistory: vi.fn() },
-}));
-const mocked = withCatalogue(vi.mocked(api));
+const stubs = stubMethods({
+  bookingMethods: { ...bookingMethodsStub(), getBookingHistory: vi.fn() },
+});
+const mocked = withCatalogue(vi.mocked(stubs.bookingMethods));
 
 const row = (overrides: Partial<BookingHistoryItem>): BookingHistoryItem => ({
   at: '2026-11-25T10:00:00+09:00',

@@ -1,21 +1,23 @@
+import { stubMethods } from './helpers';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { MailHistoryItem, MailTemplate } from '../../contract/mailTemplate';
 import { HttpError } from '../../dataProvider/http';
-import { bookMailMethods } from '../../dataProvider/methods/bookMail';
-import { bookingMethods as api } from '../../dataProvider/methods/bookings';
 import { mailHistoryTitle, mailPollInterval } from '../../resources/bookings/mailModel';
-import { buildBooking, demoPlans, demoRooms, withCatalogue } from './BookingPanel.fixtures';
+import {
+  buildBooking,
+  demoPlans,
+  demoRooms,
+  withCatalogue,
+  bookingMethodsStub,
+  moneyMethodsStub,
+} from './BookingPanel.fixtures';
 import { renderPanel } from './bookingPanelHarness';
 
-vi.mock('../../dataProvider/methods/bookings', async () => ({
-  bookingMethods: (await import('./BookingPanel.fixtures')).bookingMethodsStub(),
-}));
-vi.mock('../../dataProvider/methods/money', async () => ({
-  moneyMethods: (await import('./BookingPanel.fixtures')).moneyMethodsStub(),
+const stubs = stubMethods({
+  bookingMethods: bookingMethodsStub(),
+  moneyMethods: moneyMethodsStub(),
   newIdempotencyKey: () => 'key',
-}));
-vi.mock('../../dataProvider/methods/bookMail', () => ({
   bookMailMethods: {
     listMailTemplatesOf: vi.fn(),
     renderBookMail: vi.fn(),
@@ -24,9 +26,9 @@ vi.mock('../../dataProvider/methods/bookMail', () => ({
     listBookMail: vi.fn(),
     resendMail: vi.fn(),
   },
-}));
-const mocked = withCatalogue(vi.mocked(api));
-const mail = vi.mocked(bookMailMethods);
+});
+const mocked = withCatalogue(vi.mocked(stubs.bookingMethods));
+const mail = vi.mocked(stubs.bookMailMethods);
 
 function item(overrides: Partial<MailHistoryItem>): MailHistoryItem {
   return {

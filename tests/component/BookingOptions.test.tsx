@@ -1,8 +1,7 @@
+import { stubMethods } from './helpers';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { bookingMethods as api } from '../../dataProvider/methods/bookings';
 import { HttpError } from '../../dataProvider/http';
-import { moneyMethods as options } from '../../dataProvider/methods/money';
 import {
   buildBooking,
   buildBookingOption,
@@ -10,18 +9,18 @@ import {
   demoPlans,
   demoRooms,
   withCatalogue,
+  bookingMethodsStub,
+  moneyMethodsStub,
 } from './BookingPanel.fixtures';
 import { renderPanel } from './bookingPanelHarness';
 
-vi.mock('../../dataProvider/methods/bookings', async () => ({
-  bookingMethods: (await import('./BookingPanel.fixtures')).bookingMethodsStub(),
-}));
-vi.mock('../../dataProvider/methods/money', async () => ({
-  moneyMethods: (await import('./BookingPanel.fixtures')).moneyMethodsStub(),
+const stubs = stubMethods({
+  bookingMethods: bookingMethodsStub(),
+  moneyMethods: moneyMethodsStub(),
   newIdempotencyKey: () => 'key',
-}));
-const mocked = withCatalogue(vi.mocked(api));
-const opts = withCatalogue(vi.mocked(options));
+});
+const mocked = withCatalogue(vi.mocked(stubs.bookingMethods));
+const opts = withCatalogue(vi.mocked(stubs.moneyMethods));
 
 const catalogue = [
   buildCatalogueOption({ id: 5, name: '夕食会席', price: 5500, unit: '名', unit_max: 4 }),

@@ -1,17 +1,16 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { bookingMethods as api } from '../../dataProvider/methods/bookings';
 import { HttpError } from '../../dataProvider/http';
 import { BookingPanel } from '../../resources/bookings/BookingPanel';
 import { AppNotification } from '../../src/components/AppNotification';
-import { buildBooking, demoPlans, demoRooms, withCatalogue } from './BookingPanel.fixtures';
+import { buildBooking, demoPlans, demoRooms, withCatalogue, bookingMethodsStub } from './BookingPanel.fixtures';
 import { renderPanel } from './bookingPanelHarness';
-import { renderInAdmin } from './helpers';
+import { renderInAdmin, stubMethods } from './helpers';
 
-vi.mock('../../dataProvider/methods/bookings', async () => ({
-  bookingMethods: (await import('./BookingPanel.fixtures')).bookingMethodsStub(),
-}));
-const mocked = withCatalogue(vi.mocked(api));
+const stubs = stubMethods({
+  bookingMethods: bookingMethodsStub(),
+});
+const mocked = withCatalogue(vi.mocked(stubs.bookingMethods));
 
 const field = (label: string) => screen.getByLabelText(label) as HTMLInputElement;
 const type = (label: string, value: string) => fireEvent.change(field(label), { target: { value } });

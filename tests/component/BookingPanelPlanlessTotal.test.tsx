@@ -1,14 +1,13 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { bookingMethods as api } from '../../dataProvider/methods/bookings';
-import { buildBooking, demoPlans, demoRooms, withCatalogue } from './BookingPanel.fixtures';
+import { buildBooking, demoPlans, demoRooms, withCatalogue, bookingMethodsStub } from './BookingPanel.fixtures';
 import { renderPanel } from './bookingPanelHarness';
-import { typeDate } from './helpers';
+import { typeDate, stubMethods } from './helpers';
 
-vi.mock('../../dataProvider/methods/bookings', async () => ({
-  bookingMethods: (await import('./BookingPanel.fixtures')).bookingMethodsStub(),
-}));
-const mocked = withCatalogue(vi.mocked(api));
+const stubs = stubMethods({
+  bookingMethods: bookingMethodsStub(),
+});
+const mocked = withCatalogue(vi.mocked(stubs.bookingMethods));
 
 const type = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
 const submit = () => fireEvent.click(screen.getByRole('button', { name: '予約する' }));

@@ -1,21 +1,26 @@
+import { stubMethods } from './helpers';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { tokyoToday } from '../../contract/dates';
-import { bookingMethods as api } from '../../dataProvider/methods/bookings';
 import { HttpError } from '../../dataProvider/http';
-import { moneyMethods as payments } from '../../dataProvider/methods/money';
-import { buildBooking, buildPayment, demoPlans, demoRooms, withCatalogue } from './BookingPanel.fixtures';
+import {
+  buildBooking,
+  buildPayment,
+  demoPlans,
+  demoRooms,
+  withCatalogue,
+  bookingMethodsStub,
+  moneyMethodsStub,
+} from './BookingPanel.fixtures';
 import { renderPanel } from './bookingPanelHarness';
 
-vi.mock('../../dataProvider/methods/bookings', async () => ({
-  bookingMethods: (await import('./BookingPanel.fixtures')).bookingMethodsStub(),
-}));
-vi.mock('../../dataProvider/methods/money', async () => ({
-  moneyMethods: (await import('./BookingPanel.fixtures')).moneyMethodsStub(),
+const stubs = stubMethods({
+  bookingMethods: bookingMethodsStub(),
+  moneyMethods: moneyMethodsStub(),
   newIdempotencyKey: () => 'key',
-}));
-const mocked = withCatalogue(vi.mocked(api));
-const money = vi.mocked(payments);
+});
+const mocked = withCatalogue(vi.mocked(stubs.bookingMethods));
+const money = vi.mocked(stubs.moneyMethods);
 
 const section = () => screen.getByTestId('booking-payments');
 const loaded = () => screen.findByTestId('booking-payments');

@@ -1,13 +1,13 @@
+import { stubMethods } from './helpers';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { bookingMethods as api } from '../../dataProvider/methods/bookings';
-import { buildBooking, demoPlans, demoRooms, withCatalogue } from './BookingPanel.fixtures';
+import { buildBooking, demoPlans, demoRooms, withCatalogue, bookingMethodsStub } from './BookingPanel.fixtures';
 import { renderPanel } from './bookingPanelHarness';
 
-vi.mock('../../dataProvider/methods/bookings', async () => ({
-  bookingMethods: (await import('./BookingPanel.fixtures')).bookingMethodsStub(),
-}));
-const mocked = withCatalogue(vi.mocked(api));
+const stubs = stubMethods({
+  bookingMethods: bookingMethodsStub(),
+});
+const mocked = withCatalogue(vi.mocked(stubs.bookingMethods));
 
 beforeEach(() => {
   vi.clearAllMocks();

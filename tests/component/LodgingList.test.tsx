@@ -1,15 +1,14 @@
 import { screen, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { bookingMethods as api } from '../../dataProvider/methods/bookings';
 import { LodgingListPage } from '../../resources/bookings/LodgingListPage';
 import { buildBooking } from './BookingPanel.fixtures';
-import { renderInAdmin, storeDemoAccommodations } from './helpers';
+import { renderInAdmin, storeDemoAccommodations, stubMethods } from './helpers';
 
-vi.mock('../../dataProvider/methods/bookings', async () => ({
+const stubs = stubMethods({
   bookingMethods: { listBooks: vi.fn() },
-}));
-const mocked = vi.mocked(api);
+});
+const mocked = vi.mocked(stubs.bookingMethods);
 
 /** jsdom has no layout: answer MUI's media queries for a screen of the given width. */
 function screenWidth(width: number) {

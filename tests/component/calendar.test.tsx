@@ -2,14 +2,13 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import Cookies from 'js-cookie';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Route, Routes } from 'react-router-dom';
-import { bookingMethods as api } from '../../dataProvider/methods/bookings';
 import { clearSession } from '../../dataProvider/tokenStore';
 import CalendarPage from '../../resources/bookings/calendar/CalendarPage';
 import { BOOK_SEARCH_COOKIE, VIEW_COOKIE } from '../../resources/bookings/calendar/calendarConstants';
 import { buildBooking, withCatalogue } from './BookingPanel.fixtures';
-import { renderInAdmin, storeDemoAccommodations } from './helpers';
+import { renderInAdmin, storeDemoAccommodations, stubMethods } from './helpers';
 
-vi.mock('../../dataProvider/methods/bookings', async () => ({
+const stubs = stubMethods({
   bookingMethods: {
     listCalendarBooks: vi.fn(),
     listComments: vi.fn(),
@@ -20,8 +19,8 @@ vi.mock('../../dataProvider/methods/bookings', async () => ({
     updateBook: vi.fn(),
     cancelBook: vi.fn(),
   },
-}));
-const mocked = withCatalogue(vi.mocked(api));
+});
+const mocked = withCatalogue(vi.mocked(stubs.bookingMethods));
 
 // Accommodation 2 of the demo list has 3 rooms: two of type 1, one of type 2.
 const rooms = [

@@ -4,14 +4,13 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Notification } from 'react-admin';
 import { Route, Routes } from 'react-router-dom';
 import type { CalendarComment } from '../../contract/booking';
-import { bookingMethods as api } from '../../dataProvider/methods/bookings';
 import { clearSession } from '../../dataProvider/tokenStore';
 import CalendarPage from '../../resources/bookings/calendar/CalendarPage';
 import { BOOK_SEARCH_COOKIE, VIEW_COOKIE } from '../../resources/bookings/calendar/calendarConstants';
 import { buildBooking, withCatalogue } from './BookingPanel.fixtures';
-import { renderInAdmin, storeDemoAccommodations } from './helpers';
+import { renderInAdmin, storeDemoAccommodations, stubMethods } from './helpers';
 
-vi.mock('../../dataProvider/methods/bookings', async () => ({
+const stubs = stubMethods({
   bookingMethods: {
     listCalendarBooks: vi.fn(),
     listComments: vi.fn(),
@@ -19,8 +18,8 @@ vi.mock('../../dataProvider/methods/bookings', async () => ({
     listPlans: vi.fn(),
     getBook: vi.fn(),
   },
-}));
-const mocked = withCatalogue(vi.mocked(api));
+});
+const mocked = withCatalogue(vi.mocked(stubs.bookingMethods));
 
 const rooms = [{ id: 1, name: '和室', max_num: 3, plans: [] }];
 const books = [

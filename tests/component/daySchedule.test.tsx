@@ -1,13 +1,12 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Route, Routes } from 'react-router-dom';
-import { bookingMethods as api } from '../../dataProvider/methods/bookings';
 import { clearSession } from '../../dataProvider/tokenStore';
 import DaySchedulePage from '../../resources/bookings/daySchedule/DaySchedulePage';
 import { buildBooking } from './BookingPanel.fixtures';
-import { renderInAdmin, storeDemoAccommodations } from './helpers';
+import { renderInAdmin, storeDemoAccommodations, stubMethods } from './helpers';
 
-vi.mock('../../dataProvider/methods/bookings', async () => ({
+const stubs = stubMethods({
   bookingMethods: {
     listCalendarBooks: vi.fn(),
     listComments: vi.fn(),
@@ -16,8 +15,8 @@ vi.mock('../../dataProvider/methods/bookings', async () => ({
     deleteComment: vi.fn(),
     getDayStatus: vi.fn(),
   },
-}));
-const mocked = vi.mocked(api);
+});
+const mocked = vi.mocked(stubs.bookingMethods);
 
 const DATE = '2026-04-10';
 const comment = (id: number, text: string) => ({ id, accommodation_id: 1, target_date: DATE, comment: text });

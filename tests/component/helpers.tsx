@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { render, screen, within } from '@testing-library/react';
+import { afterAll } from 'vitest';
 import userEvent from '@testing-library/user-event';
 import { AdminContext, memoryStore, type AuthProvider, type DataProvider, type RaRecord } from 'react-admin';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
@@ -41,19 +42,43 @@ export function LocationProbe() {
  * (room types, plans, options of an accommodation), answered by the stubs' listRooms, listPlans
  * and listOptions so that a test sets them as it sets any other call.
  */
+/** The method modules a screen's provider spreads (dataProvider/dataProvider.ts does the same). */
+interface MethodModules {
+  bookingMethods: typeof bookingMethods;
+  moneyMethods: typeof moneyMethods;
+  bookMailMethods: typeof bookMailMethods;
+  receivedMailMethods: typeof receivedMailMethods;
+}
+let stubbed: Partial<Record<keyof MethodModules, object>> = {};
+
+/**
+ * Answers the screen's provider calls of method modules with stubs for this test file, as
+ * `vi.mock` of those modules would (a module given here has exactly the stub's methods), without
+ * replacing a module: the component files share one module graph (vitest.config.ts), so a stub
+ * lasts until the file's end. Other keys (a module's helper functions) are ignored.
+ */
+export function stubMethods(stubs: Partial<Record<keyof MethodModules | (string & {}), unknown>>): MethodModules {
+  stubbed = { ...stubbed, ...(stubs as Partial<Record<keyof MethodModules, object>>) };
+  afterAll(() => {
+    stubbed = {};
+  });
+  return stubs as unknown as MethodModules;
+}
+
 function screenDataProvider(): DataProvider {
   type Lists = Record<string, ((...args: unknown[]) => Promise<unknown[]>) | undefined>;
-  const stubs = { ...bookingMethods, ...moneyMethods } as unknown as Lists;
+  const modules = { bookingMethods, moneyMethods, bookMailMethods, receivedMailMethods, ...stubbed };
+  const stubs = { ...modules.bookingMethods, ...modules.moneyMethods } as unknown as Lists;
   const lists: Record<string, (meta: { accommodationId?: number }, filter: Record<string, unknown>) => unknown> = {
     rooms: (meta) => stubs.listRooms?.(meta.accommodationId),
     plans: (meta) => stubs.listPlans?.(meta.accommodationId),
     options: (meta, filter) => stubs.listOptions?.(meta.accommodationId, filter.room_id),
   };
   return {
-    ...bookingMethods,
-    ...moneyMethods,
-    ...bookMailMethods,
-    ...receivedMailMethods,
+    ...modules.bookingMethods,
+    ...modules.moneyMethods,
+    ...modules.bookMailMethods,
+    ...modules.receivedMailMethods,
     async getList(resource: string, params: { meta?: { accommodationId?: number }; filter?: Record<string, unknown> }) {
       const data = ((await lists[resource]?.(params.meta ?? {}, params.filter ?? {})) ?? []) as RaRecord[];
       return { data, total: data.length };
