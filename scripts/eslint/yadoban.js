@@ -130,11 +130,6 @@ export const sqlNotYetInDb = [
   'server/channel/syncCheck.ts',
   'server/channel/syncLog.ts',
   'server/jobs/exclusive.ts',
-  'server/mail/attachments.ts',
-  'server/mail/inbound/store.ts',
-  'server/mail/outbox.ts',
-  'server/mail/resend.ts',
-  'server/mail/worker.ts',
   'server/start.ts',
 ];
 

@@ -1,6 +1,5 @@
-import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { mailPublications } from '../db/schema';
+import { publicationAttachment } from '../db/queries/mailPublications';
 
 export interface MailAttachment {
   filename: string;
@@ -27,14 +26,7 @@ export class PublicationAttachments {
   }
 
   private async load(publicationId: number): Promise<MailAttachment | null> {
-    const [row] = await this.db
-      .select({
-        attachment: mailPublications.attachment,
-        attachmentType: mailPublications.attachmentType,
-        setting: mailPublications.setting,
-      })
-      .from(mailPublications)
-      .where(eq(mailPublications.id, publicationId));
+    const row = await publicationAttachment(this.db, publicationId);
     if (!row?.attachment) return null;
     return {
       filename: row.setting.file_name || 'attachment',

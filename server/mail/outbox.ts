@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { sql } from 'drizzle-orm';
 import { isPlainText } from '../../contract/fieldRules';
-import { sqlRows, type Tx } from '../db/client';
+import type { Tx } from '../db/client';
+import { insertOutboxRows } from '../db/queries/mailOutbox';
 
 /**
  * The one way mail leaves the product: rows of the outbox (mail_messages), written in the caller's
@@ -71,7 +71,8 @@ export async function enqueueMail(tx: Tx, mails: readonly OutgoingMail[]): Promi
   const ids: number[] = [];
   const SLICE = 20_000;
   for (let i = 0; i < mails.length; i += SLICE) {
-    const json = JSON.stringify(
+    const written = await insertOutboxRows(
+      tx,
       mails.slice(i, i + SLICE).map((m) => ({
         company_id: m.companyId,
         accommodation_id: m.accommodationId ?? null,
@@ -95,23 +96,7 @@ export async function enqueueMail(tx: Tx, mails: readonly OutgoingMail[]): Promi
         created_by: m.createdBy ?? null,
       })),
     );
-    const rows = await sqlRows<{ id: number }>(
-      tx,
-      sql`insert into mail_messages (company_id, accommodation_id, book_id, publication_id, send_type, message_id,
-            dedupe_key, to_address, to_name, from_address, from_name, title, body, html, attachment,
-            attachment_type, attachment_name, next_attempt_at, created_by)
-          select x.company_id, x.accommodation_id, x.book_id, x.publication_id, x.send_type, x.message_id,
-            x.dedupe_key, x.to_address, x.to_name, x.from_address, x.from_name, x.title, x.body, x.html,
-            decode(x.attachment, 'base64'), x.attachment_type, x.attachment_name,
-            coalesce(x.next_attempt_at, now()), x.created_by
-          from jsonb_to_recordset(${json}::jsonb) as x(company_id int, accommodation_id int, book_id int,
-            publication_id int, send_type smallint, message_id text, dedupe_key text, to_address text, to_name text,
-            from_address text, from_name text, title text, body text, html text, attachment text,
-            attachment_type text, attachment_name text, next_attempt_at timestamptz, created_by int)
-          on conflict (dedupe_key) do nothing
-          returning id`,
-    );
-    ids.push(...rows.map((r) => r.id));
+    ids.push(...written);
   }
   return ids;
 }

@@ -1,6 +1,5 @@
-import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { mailMessages } from '../db/schema';
+import { findMailOwner, requeueFailedMail } from '../db/queries/mailOutbox';
 import { conflict, notFound } from '../errors';
 import type { CurrentUser } from '../services/auth';
 import { nudgeMailWorker } from './worker';
@@ -17,21 +16,13 @@ export async function resendFailedMail(
   user: CurrentUser,
   id: number,
 ): Promise<{ id: number; status: 'queued' }> {
-  const [row] = await db
-    .select({ companyId: mailMessages.companyId, accommodationId: mailMessages.accommodationId })
-    .from(mailMessages)
-    .where(eq(mailMessages.id, id));
+  const row = await findMailOwner(db, id);
   const reachable =
     row !== undefined &&
     row.companyId === user.companyId &&
     (row.accommodationId === null ? user.isAdmin : user.accommodationIds.includes(row.accommodationId));
   if (!reachable) throw notFound();
-  const updated = await db
-    .update(mailMessages)
-    .set({ status: 'queued', error: null, leaseUntil: null, nextAttemptAt: sql`now()` })
-    .where(and(eq(mailMessages.id, id), eq(mailMessages.status, 'failed')))
-    .returning({ id: mailMessages.id });
-  if (updated.length === 0) throw conflict(resendOnlyFailedMessage);
+  if (!(await requeueFailedMail(db, id))) throw conflict(resendOnlyFailedMessage);
   nudgeMailWorker();
   return { id, status: 'queued' };
 }

@@ -1,7 +1,15 @@
-import { sql } from 'drizzle-orm';
 import { isPlainText } from '../../contract/fieldRules';
 import type { Config } from '../config';
-import { sqlRows, type Db } from '../db/client';
+import type { Db } from '../db/client';
+import {
+  claimDueMail,
+  findMailAttachment,
+  recordMailSent,
+  renewMailLeases,
+  settleMail,
+  type ClaimedMail as ClaimedRow,
+  type MailOutcome,
+} from '../db/queries/mailOutbox';
 import { RateLimiter, retryDelayMs } from './backoff';
 import { PublicationAttachments, type MailAttachment } from './attachments';
 import {
@@ -33,25 +41,6 @@ export interface MailWorkerOptions {
   /** How long a clean stop waits for messages already being sent. */
   stopGraceMs?: number;
   log?: { warn(obj: object, msg: string): void; info(obj: object, msg: string): void };
-}
-
-interface ClaimedRow {
-  id: number;
-  /** The sender is a verified address of the mail's company, or the mail goes to its own sender. */
-  sender_ok: boolean;
-  message_id: string;
-  to_address: string;
-  to_name: string | null;
-  from_address: string;
-  from_name: string | null;
-  title: string;
-  body: string;
-  html: string | null;
-  publication_id: number | null;
-  /** Set when the row has an attachment of its own (its bytes are read when it is sent). */
-  attachment_name: string | null;
-  attempts: number;
-  age_ms: number;
 }
 
 const running = new Set<MailWorker>();
@@ -191,55 +180,24 @@ export class MailWorker {
   }
 
   private async claim(limit: number): Promise<ClaimedRow[]> {
-    const rows = await sqlRows<ClaimedRow>(
-      this.o.db,
-      sql`with due as (
-            select id from mail_messages
-            where status in ('queued', 'sending') and next_attempt_at <= now()
-              and (status = 'queued' or lease_until < now())
-            -- by the due index alone: a LIMIT that stops early (ties in any order)
-            order by next_attempt_at
-            limit ${limit}
-            for update skip locked
-          )
-          update mail_messages m
-          set status = 'sending', lease_until = now() + make_interval(secs => ${this.lease}),
-              attempts = m.attempts + 1
-          from due where m.id = due.id
-          returning m.id, m.message_id, m.to_address, m.to_name, m.from_address, m.from_name, m.title,
-            m.body, m.html, m.publication_id, m.attachment_name, m.attempts,
-            (lower(m.to_address) = lower(m.from_address) or exists (select 1 from sender_addresses s
-              where s.company_id = m.company_id and s.from_address = lower(m.from_address)
-                and s.verified_at is not null)) as sender_ok,
-            (extract(epoch from now() - m.created_at) * 1000)::float8 as age_ms`,
-    );
+    const rows = await claimDueMail(this.o.db, limit, this.lease);
     for (const r of rows) this.held.set(r.id, r.attempts);
     return rows;
   }
 
   private async renewLeases(): Promise<void> {
     if (this.held.size === 0) return;
-    const pairs = sql.join(
-      [...this.held].map(([id, attempts]) => sql`(${id}::int, ${attempts}::int)`),
-      sql`, `,
-    );
     try {
-      await this.o.db.execute(
-        sql`update mail_messages set lease_until = now() + make_interval(secs => ${this.lease})
-            where status = 'sending' and (id, attempts) in (${pairs})`,
-      );
+      await renewMailLeases(this.o.db, [...this.held], this.lease);
     } catch (err) {
       this.o.log?.warn({ err }, 'mail worker could not renew its leases');
     }
   }
 
   /** Writes the outcome if the row is still this worker's claim. */
-  private async settle(row: ClaimedRow, set: ReturnType<typeof sql>): Promise<void> {
+  private async settle(row: ClaimedRow, outcome: MailOutcome): Promise<void> {
     try {
-      await this.o.db.execute(
-        sql`update mail_messages set ${set}, lease_until = null
-            where id = ${row.id} and status = 'sending' and attempts = ${row.attempts}`,
-      );
+      await settleMail(this.o.db, row.id, row.attempts, outcome);
     } catch (err) {
       // The lease runs out and the row is claimed again.
       this.o.log?.warn({ err, mailId: row.id }, 'mail worker could not record a delivery');
@@ -265,16 +223,10 @@ export class MailWorker {
     this.flushTimer = null;
     const items = this.sent.splice(0);
     if (items.length === 0) return;
-    const values = sql.join(
-      items.map((i) => sql`(${i.row.id}::int, ${i.row.attempts}::int, ${i.reply}::text)`),
-      sql`, `,
-    );
     try {
-      await this.o.db.execute(
-        sql`update mail_messages m
-            set status = 'sent', smtp_reply = v.reply, sent_at = now(), error = null, lease_until = null
-            from (values ${values}) as v(id, attempts, reply)
-            where m.id = v.id and m.status = 'sending' and m.attempts = v.attempts`,
+      await recordMailSent(
+        this.o.db,
+        items.map((i) => ({ id: i.row.id, attempts: i.row.attempts, reply: i.reply })),
       );
     } catch (err) {
       this.o.log?.warn({ err }, 'mail worker could not record deliveries');
@@ -293,10 +245,7 @@ export class MailWorker {
 
   /** A row's own attachment, read by its id when it is sent: claims stay light. */
   private async ownAttachment(row: ClaimedRow): Promise<MailAttachment | null> {
-    const [found] = await sqlRows<{ attachment: Uint8Array | null; attachment_type: string | null }>(
-      this.o.db,
-      sql`select attachment, attachment_type from mail_messages where id = ${row.id}`,
-    );
+    const found = await findMailAttachment(this.o.db, row.id);
     if (!found?.attachment) return null;
     return {
       filename: row.attachment_name || 'attachment',
@@ -306,7 +255,7 @@ export class MailWorker {
   }
 
   private release(row: ClaimedRow): Promise<void> {
-    return this.settle(row, sql`status = 'queued', attempts = greatest(attempts - 1, 0)`);
+    return this.settle(row, { kind: 'release' });
   }
 
   private async deliver(row: ClaimedRow): Promise<void> {
@@ -315,10 +264,10 @@ export class MailWorker {
     if (this.stopping) return this.release(row);
     const headers = [row.to_address, row.to_name, row.from_address, row.from_name, row.title];
     if (headers.some((v) => v !== null && !isPlainText(v))) {
-      return this.settle(row, sql`status = 'failed', error = ${UNSAFE_HEADER_REASON}`);
+      return this.settle(row, { kind: 'failed', error: UNSAFE_HEADER_REASON });
     }
     // The last check of every mail, whatever queued it (issue 28): no company sends as another.
-    if (!row.sender_ok) return this.settle(row, sql`status = 'failed', error = ${UNVERIFIED_SENDER_REASON}`);
+    if (!row.sender_ok) return this.settle(row, { kind: 'failed', error: UNVERIFIED_SENDER_REASON });
     try {
       // The row's own attachment (a test send) wins over its publication's.
       const attachment =
@@ -341,21 +290,17 @@ export class MailWorker {
     } catch (err) {
       const failure = classifyDeliveryError(err);
       if (failure.permanent) {
-        await this.settle(row, sql`status = 'failed', error = ${failure.reason}`);
+        await this.settle(row, { kind: 'failed', error: failure.reason });
       } else if (this.stopping) {
         await this.release(row);
       } else if (row.age_ms > GIVE_UP_AFTER_MS) {
-        await this.settle(row, sql`status = 'failed', error = ${gaveUpReason(failure.reason)}`);
+        await this.settle(row, { kind: 'failed', error: gaveUpReason(failure.reason) });
       } else {
         const delay = retryDelayMs(row.attempts, {
           ...(this.o.retryBaseMs !== undefined ? { baseMs: this.o.retryBaseMs } : {}),
           ...(this.o.retryCapMs !== undefined ? { capMs: this.o.retryCapMs } : {}),
         });
-        await this.settle(
-          row,
-          sql`status = 'queued', error = ${failure.reason},
-              next_attempt_at = now() + make_interval(secs => ${delay / 1000})`,
-        );
+        await this.settle(row, { kind: 'retry', error: failure.reason, delayMs: delay });
       }
     }
   }

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { MailPublicationSetting } from '../schema/mail';
 import { sqlRows, type Tx } from '../client';
 import { mailPublications } from '../schema';
@@ -141,6 +141,19 @@ export async function publicationToExpand(tx: Tx, id: number) {
     sql`select id, company_id, send_at, setting, created_by, expanded_at is not null as expanded
         from mail_publications where id = ${id}`,
   );
+  return row;
+}
+
+/** The publication's attachment, its type and its setting (which names the file); undefined when it is gone. */
+export async function publicationAttachment(tx: Tx, id: number) {
+  const [row] = await tx
+    .select({
+      attachment: mailPublications.attachment,
+      attachmentType: mailPublications.attachmentType,
+      setting: mailPublications.setting,
+    })
+    .from(mailPublications)
+    .where(eq(mailPublications.id, id));
   return row;
 }
 

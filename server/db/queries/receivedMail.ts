@@ -97,3 +97,91 @@ export async function linkReceivedMail(
   await tx.execute(sql`update received_mails set book_id = ${booking.id}, accommodation_id = ${booking.accommodation_id},
     company_id = ${companyId} where id = ${id}`);
 }
+
+/**
+ * The companies whose verified sender addresses are among the recipients, each with the
+ * accommodation whose templates send from the address (null when none does).
+ */
+export async function recipientOwners(
+  tx: Tx,
+  recipients: readonly string[],
+): Promise<{ company_id: number; accommodation_id: number | null }[]> {
+  if (recipients.length === 0) return [];
+  const list = sql.join(
+    recipients.map((r) => sql`${r}`),
+    sql`, `,
+  );
+  return sqlRows<{ company_id: number; accommodation_id: number | null }>(
+    tx,
+    sql`select distinct s.company_id, t.accommodation_id from sender_addresses s
+      left join (select a.company_id, t.accommodation_id, lower(t.from_address) as address
+          from mail_templates t join accommodations a on a.id = t.accommodation_id) t
+        on t.company_id = s.company_id and t.address = s.from_address
+      where s.from_address in (${list}) and s.verified_at is not null`,
+  );
+}
+
+/** The company of a database that holds exactly one; null otherwise. */
+export async function soleCompanyId(tx: Tx): Promise<number | null> {
+  const only = await sqlRows<{ id: number }>(tx, sql`select id from companies order by id limit 2`);
+  return only.length === 1 ? only[0]!.id : null;
+}
+
+/** The booking, company and accommodation of each mail we sent with one of these Message-IDs (at least one). */
+export function sentMailBookings(tx: Tx, messageIds: readonly string[]) {
+  return sqlRows<{ message_id: string; book_id: number; company_id: number; accommodation_id: number }>(
+    tx,
+    sql`select m.message_id, m.book_id, m.company_id, b.accommodation_id from mail_messages m
+      join bookings b on b.id = m.book_id
+      where m.message_id in (${sql.join(
+        messageIds.map((r) => sql`${r}`),
+        sql`, `,
+      )})`,
+  );
+}
+
+/** The company's bookings (at most 50, by id) of these whole uids or uid prefixes (at least one). */
+export function bookingsByUid(tx: Tx, companyId: number, uids: readonly string[], prefixes: readonly string[]) {
+  const keys = [...uids.map((u) => sql`b.uid = ${u}`), ...prefixes.map((p) => sql`b.uid like ${`${p}%`}`)];
+  return sqlRows<{ id: number; accommodation_id: number }>(
+    tx,
+    sql`select b.id, b.accommodation_id from bookings b join accommodations a on a.id = b.accommodation_id
+      where a.company_id = ${companyId} and (${sql.join(keys, sql` or `)})
+      order by b.id limit 50`,
+  );
+}
+
+/** The received mail of this Message-ID (its id), if one is kept. */
+export async function findReceivedMailByMessageId(
+  tx: Tx,
+  messageId: string | null,
+): Promise<{ id: number } | undefined> {
+  const [kept] = await sqlRows<{ id: number }>(tx, sql`select id from received_mails where message_id = ${messageId}`);
+  return kept;
+}
+
+/** Keeps a received mail; undefined when its Message-ID is kept already. */
+export async function insertReceivedMail(
+  tx: Tx,
+  mail: {
+    companyId: number | null;
+    accommodationId: number | null;
+    bookId: number | null;
+    messageId: string | null;
+    title: string;
+    fromAddress: string;
+    body: string;
+    raw: string;
+    senderAuth: SenderAuth | null;
+  },
+): Promise<number | undefined> {
+  const [row] = await sqlRows<{ id: number }>(
+    tx,
+    sql`insert into received_mails (company_id, accommodation_id, book_id, message_id, title, from_address, body, raw,
+        sender_auth)
+      values (${mail.companyId}, ${mail.accommodationId}, ${mail.bookId}, ${mail.messageId}, ${mail.title},
+        ${mail.fromAddress}, ${mail.body}, ${mail.raw}, ${mail.senderAuth === null ? null : JSON.stringify(mail.senderAuth)}::jsonb)
+      on conflict (message_id) do nothing returning id`,
+  );
+  return row?.id;
+}

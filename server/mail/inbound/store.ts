@@ -1,5 +1,12 @@
-import { sql } from 'drizzle-orm';
-import { sqlRows, type Db, type Tx } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
+import {
+  bookingsByUid,
+  findReceivedMailByMessageId,
+  insertReceivedMail,
+  recipientOwners,
+  sentMailBookings,
+  soleCompanyId,
+} from '../../db/queries/receivedMail';
 import type { SenderAuth } from '../../../contract/receivedMail';
 import { parseInbound, type ParsedMail } from './parse';
 
@@ -35,21 +42,7 @@ interface Owner {
 }
 
 async function ownerOf(tx: Tx, recipients: readonly string[]): Promise<Owner> {
-  const list = sql.join(
-    recipients.map((r) => sql`${r}`),
-    sql`, `,
-  );
-  const byAddress =
-    recipients.length === 0
-      ? []
-      : await sqlRows<{ company_id: number; accommodation_id: number | null }>(
-          tx,
-          sql`select distinct s.company_id, t.accommodation_id from sender_addresses s
-            left join (select a.company_id, t.accommodation_id, lower(t.from_address) as address
-                from mail_templates t join accommodations a on a.id = t.accommodation_id) t
-              on t.company_id = s.company_id and t.address = s.from_address
-            where s.from_address in (${list}) and s.verified_at is not null`,
-        );
+  const byAddress = await recipientOwners(tx, recipients);
   const companies = new Set(byAddress.map((r) => r.company_id));
   if (companies.size === 1) {
     const [companyId] = companies;
@@ -61,8 +54,7 @@ async function ownerOf(tx: Tx, recipients: readonly string[]): Promise<Owner> {
   if (companies.size > 1) return { companyId: null, accommodationId: null };
   // No address of ours among the recipients (a forward, a Bcc): a database of one company (the
   // usual install) keeps it as that company's; otherwise nobody's, and no company sees it.
-  const only = await sqlRows<{ id: number }>(tx, sql`select id from companies order by id limit 2`);
-  return { companyId: only.length === 1 ? only[0]!.id : null, accommodationId: null };
+  return { companyId: await soleCompanyId(tx), accommodationId: null };
 }
 
 interface Linked {
@@ -74,15 +66,7 @@ interface Linked {
 /** The booking of the newest Message-ID named that is one of ours. */
 async function linkByReply(tx: Tx, replyTo: readonly string[], owner: Owner): Promise<Linked | null> {
   if (replyTo.length === 0) return null;
-  const rows = await sqlRows<{ message_id: string; book_id: number; company_id: number; accommodation_id: number }>(
-    tx,
-    sql`select m.message_id, m.book_id, m.company_id, b.accommodation_id from mail_messages m
-      join bookings b on b.id = m.book_id
-      where m.message_id in (${sql.join(
-        replyTo.map((r) => sql`${r}`),
-        sql`, `,
-      )})`,
-  );
+  const rows = await sentMailBookings(tx, replyTo);
   for (const id of replyTo) {
     const row = rows.find((r) => r.message_id === id);
     // A reply arriving at another company's mailbox is not linked to this company's booking.
@@ -106,14 +90,8 @@ export function subjectKeys(subject: string): { uids: string[]; prefixes: string
 async function linkBySubject(tx: Tx, subject: string, owner: Owner): Promise<Linked | null> {
   if (owner.companyId === null) return null;
   const { uids, prefixes } = subjectKeys(subject);
-  const keys = [...uids.map((u) => sql`b.uid = ${u}`), ...prefixes.map((p) => sql`b.uid like ${`${p}%`}`)];
-  if (keys.length === 0) return null;
-  const rows = await sqlRows<{ id: number; accommodation_id: number }>(
-    tx,
-    sql`select b.id, b.accommodation_id from bookings b join accommodations a on a.id = b.accommodation_id
-      where a.company_id = ${owner.companyId} and (${sql.join(keys, sql` or `)})
-      order by b.id limit 50`,
-  );
+  if (uids.length + prefixes.length === 0) return null;
+  const rows = await bookingsByUid(tx, owner.companyId, uids, prefixes);
   const inAccommodation =
     owner.accommodationId === null ? rows : rows.filter((r) => r.accommodation_id === owner.accommodationId);
   const [only, ...others] = rows.length === 1 ? rows : inAccommodation;
@@ -157,27 +135,22 @@ export async function storeInbound(
   const mail = await parseInbound(raw);
   return db.transaction(async (tx) => {
     if (mail.messageId) {
-      const [kept] = await sqlRows<{ id: number }>(
-        tx,
-        sql`select id from received_mails where message_id = ${mail.messageId}`,
-      );
+      const kept = await findReceivedMailByMessageId(tx, mail.messageId);
       if (kept) return { id: kept.id, duplicate: true };
     }
     const place = await placeMail(tx, mail, envelopeRecipients);
-    const [row] = await sqlRows<{ id: number }>(
-      tx,
-      sql`insert into received_mails (company_id, accommodation_id, book_id, message_id, title, from_address, body, raw,
-          sender_auth)
-        values (${place.companyId}, ${place.accommodationId}, ${place.bookId}, ${mail.messageId}, ${mail.subject},
-          ${mail.from}, ${mail.text}, ${rawText(raw)}, ${senderAuth === null ? null : JSON.stringify(senderAuth)}::jsonb)
-        on conflict (message_id) do nothing returning id`,
-    );
-    if (row) return { id: row.id, duplicate: false };
+    const id = await insertReceivedMail(tx, {
+      ...place,
+      messageId: mail.messageId,
+      title: mail.subject,
+      fromAddress: mail.from,
+      body: mail.text,
+      raw: rawText(raw),
+      senderAuth,
+    });
+    if (id !== undefined) return { id, duplicate: false };
     // Delivered twice at once: the other delivery's row is the one kept.
-    const [other] = await sqlRows<{ id: number }>(
-      tx,
-      sql`select id from received_mails where message_id = ${mail.messageId}`,
-    );
+    const other = await findReceivedMailByMessageId(tx, mail.messageId);
     return { id: other!.id, duplicate: true };
   });
 }
