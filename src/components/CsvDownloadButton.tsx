@@ -4,7 +4,7 @@ import DownloadIcon from '@mui/icons-material/Download';
 import { useNotify } from 'react-admin';
 import { failureMessage } from '../../dataProvider/apiErrors';
 import type { CsvDownload } from '../../dataProvider/methods/csvDownload';
-import { saveBlob } from '../../resources/plans/prices/priceModel';
+import { saveBlob } from './saveBlob';
 
 interface CsvDownloadButtonProps extends Pick<ButtonProps, 'disabled' | 'sx'> {
   /** Fetches the file the server wrote (a dataProvider download method). */

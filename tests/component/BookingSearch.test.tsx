@@ -5,17 +5,30 @@ import type { RaRecord } from 'react-admin';
 import type { AppDataProvider } from '../../dataProvider/dataProvider';
 import { HttpError } from '../../dataProvider/http';
 import BookingSearch from '../../resources/bookings/BookingSearch';
-import { saveBlob } from '../../resources/plans/prices/priceModel';
 import { BOOK_SEARCH_COOKIE } from '../../resources/bookings/calendar/calendarConstants';
 import { buildBooking } from './BookingPanel.fixtures';
 import { memoryProvider, renderView } from './crudHarness';
 import { storeDemoAccommodations } from './helpers';
 
-// Saving a file is the browser's: the test reads what would have been saved.
-vi.mock('../../resources/plans/prices/priceModel', async (importOriginal) => ({
-  ...(await importOriginal<object>()),
-  saveBlob: vi.fn(),
-}));
+/**
+ * Saving a file is the browser's: the test reads what would have been saved, the blob handed to
+ * URL.createObjectURL (which jsdom lacks) and the name of the link clicked to download it.
+ */
+function catchDownloads() {
+  const saved: { blob: Blob; filename: string }[] = [];
+  let blob: Blob | undefined;
+  vi.stubGlobal(
+    'URL',
+    Object.assign(class extends URL {}, {
+      createObjectURL: (b: Blob) => ((blob = b), 'blob:download'),
+      revokeObjectURL: () => undefined,
+    }),
+  );
+  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+    saved.push({ blob: blob!, filename: this.download });
+  });
+  return saved;
+}
 
 /** jsdom has no layout: answer MUI's media queries for a screen of the given width. */
 function screenWidth(width: number) {
@@ -65,6 +78,7 @@ beforeEach(() => {
 });
 afterEach(() => {
   vi.unstubAllGlobals();
+  vi.restoreAllMocks();
 });
 
 describe('BookingSearch', () => {
@@ -106,13 +120,14 @@ describe('BookingSearch', () => {
 
   it('downloads the CSV of the filters shown, and says so in Japanese when it fails', async () => {
     screenWidth(1400);
+    const saved = catchDownloads();
     const store = memoryProvider({ books: [live, cancelled] as unknown as RaRecord[] });
     const file = { filename: '予約一覧_20261201.csv', blob: new Blob(['\uFEFF']) };
     const downloadBookingsCsv = vi.fn<AppDataProvider['downloadBookingsCsv']>().mockResolvedValue(file);
     renderView(<BookingSearch />, { ...store.provider, downloadBookingsCsv }, { path: '/m/books' });
     await rowOf('山田 太郎');
     fireEvent.click(screen.getByRole('button', { name: 'CSVダウンロード' }));
-    await waitFor(() => expect(saveBlob).toHaveBeenCalledWith(file.blob, file.filename));
+    await waitFor(() => expect(saved).toEqual([{ blob: file.blob, filename: file.filename }]));
     const shown = store.callsOf('getList', 'books').at(-1)!.params.filter as Record<string, unknown>;
     expect(downloadBookingsCsv).toHaveBeenCalledWith(shown);
     expect(shown).toHaveProperty('stay_start_date');

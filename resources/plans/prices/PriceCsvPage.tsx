@@ -32,7 +32,8 @@ import { links } from '../../../src/routes';
 import { failureMessage } from '../../../dataProvider/apiErrors';
 import { PlanPriceRoute } from './PlanPriceRoute';
 import { forgetPlanPrices } from './priceQueries';
-import { checkCsvFile, csvErrorText, PREVIEW_ROWS, priceCsvTemplate, saveBlob, type LocalCsvCheck } from './priceModel';
+import { checkCsvFile, csvErrorText, PREVIEW_ROWS, priceCsvTemplate, type LocalCsvCheck } from './priceModel';
+import { saveBlob } from '../../../src/components/saveBlob';
 import { wrappingCardHeaderSx } from '../../../src/components/phoneSx';
 
 /** The lines of a refused import (body.errors: line → '{line}行目: {reason}'). */
