@@ -4,10 +4,9 @@ import { serverKeys, type ServerKeys } from './auth/keys';
 import { AccessTokens } from './auth/tokens';
 import { AUTH_CHANNEL } from './auth/sessionCache';
 import type { Config } from './config';
-import { sql } from 'drizzle-orm';
 import { openDatabase, type Database, type DatabaseOptions } from './db/client';
 import { inspectBeforeOpening } from './db/inspect';
-import { summariseData } from './db/restoreReport';
+import { summariseDatabase } from './db/queries/health';
 import { seedDemo } from './db/seed';
 import { seedRefusal } from './db/seed/guard';
 import { describeOpening, type OpenedDatabase } from './openedDatabase';
@@ -86,9 +85,7 @@ export async function createServer(
   const database = await openDatabase(target);
   let channelSim: StartedChannelSim | null = null;
   try {
-    const held = await summariseData(
-      (text) => database.db.execute(sql.raw(text)) as unknown as Promise<{ rows: unknown[] }>,
-    );
+    const held = await summariseDatabase(database.db);
     // The keys, before the seed seals the demo channel passwords with one (server/auth/keys.ts):
     // the environment's, else the key file beside the data, into which old rows of server_secrets move.
     const keys = await serverKeys(database.db, config);

@@ -129,8 +129,6 @@ export const sqlNotYetInDb = [
   'server/channel/stopSell.ts',
   'server/channel/syncCheck.ts',
   'server/channel/syncLog.ts',
-  'server/jobs/exclusive.ts',
-  'server/start.ts',
 ];
 
 export default {

@@ -1,6 +1,5 @@
-import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client';
-import { sqlRows } from '../db/client';
+import { dropJobLease, takeJobLease, tryTransactionLock } from '../db/queries/jobs';
 
 /**
  * One key per scheduled job: the advisory-lock key of a job run by runExclusive (the transfer
@@ -25,11 +24,7 @@ export type JobName = keyof typeof JOB_LOCKS;
  */
 export async function runExclusive(db: Db, job: JobName, run: (tx: Tx) => Promise<void>): Promise<boolean> {
   return db.transaction(async (tx) => {
-    const [row] = await sqlRows<{ locked: boolean }>(
-      tx,
-      sql`select pg_try_advisory_xact_lock(${JOB_LOCKS[job]}) as locked`,
-    );
-    if (!row?.locked) return false;
+    if (!(await tryTransactionLock(tx, JOB_LOCKS[job]))) return false;
     await run(tx);
     return true;
   });
@@ -50,17 +45,7 @@ export async function runLeased(
   run: () => Promise<void>,
   leaseMs = 60_000,
 ): Promise<boolean> {
-  const take = async () => {
-    const rows = await sqlRows<{ holder: string }>(
-      db,
-      sql`insert into job_leases (name, holder, until)
-          values (${job}, ${holder}, now() + make_interval(secs => ${leaseMs / 1000}))
-          on conflict (name) do update set holder = excluded.holder, until = excluded.until
-            where job_leases.until < now() or job_leases.holder = excluded.holder
-          returning holder`,
-    );
-    return rows.length === 1;
-  };
+  const take = () => takeJobLease(db, job, holder, leaseMs);
   if (!(await take())) return false;
   const renew = setInterval(() => void take().catch(() => undefined), Math.max(1_000, leaseMs / 3));
   renew.unref();
@@ -68,7 +53,7 @@ export async function runLeased(
     await run();
   } finally {
     clearInterval(renew);
-    await db.execute(sql`delete from job_leases where name = ${job} and holder = ${holder}`).catch(() => undefined);
+    await dropJobLease(db, job, holder).catch(() => undefined);
   }
   return true;
 }
