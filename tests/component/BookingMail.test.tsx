@@ -1,4 +1,3 @@
-import { stubMethods } from './helpers';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { MailHistoryItem, MailTemplate } from '../../contract/mailTemplate';
@@ -13,11 +12,11 @@ import {
   moneyMethodsStub,
 } from './BookingPanel.fixtures';
 import { renderPanel } from './bookingPanelHarness';
+import { stubMethods } from './helpers';
 
 const stubs = stubMethods({
   bookingMethods: bookingMethodsStub(),
   moneyMethods: moneyMethodsStub(),
-  newIdempotencyKey: () => 'key',
   bookMailMethods: {
     listMailTemplatesOf: vi.fn(),
     renderBookMail: vi.fn(),

@@ -1,4 +1,3 @@
-import { stubMethods } from './helpers';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { tokyoToday } from '../../contract/dates';
@@ -13,11 +12,11 @@ import {
   moneyMethodsStub,
 } from './BookingPanel.fixtures';
 import { renderPanel } from './bookingPanelHarness';
+import { stubMethods } from './helpers';
 
 const stubs = stubMethods({
   bookingMethods: bookingMethodsStub(),
   moneyMethods: moneyMethodsStub(),
-  newIdempotencyKey: () => 'key',
 });
 const mocked = withCatalogue(vi.mocked(stubs.bookingMethods));
 const money = vi.mocked(stubs.moneyMethods);

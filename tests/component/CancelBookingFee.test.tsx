@@ -1,8 +1,8 @@
-import { stubMethods } from './helpers';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { buildBooking, demoPlans, demoRooms, withCatalogue, bookingMethodsStub } from './BookingPanel.fixtures';
 import { renderPanel } from './bookingPanelHarness';
+import { stubMethods } from './helpers';
 
 const stubs = stubMethods({
   bookingMethods: bookingMethodsStub(),
