@@ -182,6 +182,7 @@ export const optionEntity = defineEntity({
   record: optionSchema,
   create: optionCreateSchema,
   update: optionUpdateSchema,
+  listQuery: optionListQuerySchema,
   fields: {
     name: { input: 'text', required: true, column: {} },
     price: { input: 'yen', required: true, half: true, column: { format: 'yen' } },

@@ -143,6 +143,9 @@ export type PlanCreate = z.infer<typeof planCreateSchema>;
 export const planUpdateSchema = z.object(planFields).partial().superRefine(periodRule);
 export type PlanUpdate = z.infer<typeof planUpdateSchema>;
 
+/** GET .../plans: optionally the plans on sale in a range (the booking panel's choices). */
+export const planListQuerySchema = z.object({ start_date: isoDate().optional(), end_date: isoDate().optional() });
+
 export const planEntity = defineEntity({
   resource: 'plans',
   api: resourceApi.plans,
@@ -150,6 +153,7 @@ export const planEntity = defineEntity({
   record: planSchema,
   create: planCreateSchema,
   update: planUpdateSchema,
+  listQuery: planListQuerySchema,
   fields: {
     name: { input: 'text', required: true, column: {} },
     start_at: {

@@ -11,15 +11,25 @@ import type { CrudScope, CrudService } from '../services/crud';
 
 export type { CrudScope, CrudService };
 
-export interface CrudRoutesOptions<R extends z.ZodType, C extends z.ZodType, U extends z.ZodType, Q extends z.ZodType> {
+export interface CrudRoutesOptions<
+  R extends z.ZodType,
+  C extends z.ZodType,
+  U extends z.ZodType,
+  Q extends z.ZodType,
+  L extends z.ZodType = R,
+> {
   entity: EntityDescription<R, C, U, Q>;
-  service: (ctx: AppContext) => CrudService<z.output<R>, z.output<C>, z.output<U>, z.output<Q>>;
+  service: (ctx: AppContext) => CrudService<z.output<R>, z.output<C>, z.output<U>, z.output<Q>, z.output<L>>;
+  /** A list row shorter than the record (a plan's list leaves out its description and mail). */
+  listItem?: L;
   /** 'admin': company administration, 403 for staff (reads included unless `readAccess` says otherwise). */
   access?: 'admin';
   /** Reads open to every signed-in user while writes stay for administrators. */
   readAccess?: 'user';
   /** What the OpenAPI document says of each call. */
   summaries: { list: string; get: string; create: string; update: string; delete: string };
+  /** The entity's routes beyond the five (a room's attach, a plan with its prices), registered with them. */
+  extra?: FastifyPluginAsyncZod<AppContext>;
 }
 
 const errors = {
@@ -36,9 +46,13 @@ const errors = {
  * schemas (and so described in the OpenAPI document). A nested path names its accommodation as
  * `:id`, which the access hook checks (404 when the user may not reach it).
  */
-export function crudRoutes<R extends z.ZodType, C extends z.ZodType, U extends z.ZodType, Q extends z.ZodType>(
-  options: CrudRoutesOptions<R, C, U, Q>,
-): FastifyPluginAsyncZod<AppContext> {
+export function crudRoutes<
+  R extends z.ZodType,
+  C extends z.ZodType,
+  U extends z.ZodType,
+  Q extends z.ZodType,
+  L extends z.ZodType = R,
+>(options: CrudRoutesOptions<R, C, U, Q, L>): FastifyPluginAsyncZod<AppContext> {
   const { entity, access, readAccess, summaries } = options;
   const nested = isNestedApi(entity.api);
   const base = `/${entity.api.path}`;
@@ -48,7 +62,7 @@ export function crudRoutes<R extends z.ZodType, C extends z.ZodType, U extends z
   const itemParams = nested ? z.object({ id: idParam, itemId: idParam }) : z.object({ itemId: idParam });
   const writeConfig = { access, ...(nested ? { accommodationParam: 'id' } : {}) };
   const readConfig = { ...writeConfig, access: readAccess ?? access };
-  const listAnswer = z.object({ [entity.api.listKey]: z.array(entity.record) });
+  const listAnswer = z.object({ [entity.api.listKey]: z.array(options.listItem ?? entity.record) });
 
   return async (typedApp, ctx) => {
     // The zod type provider cannot infer answers of schemas that are type parameters here: the
@@ -129,5 +143,7 @@ export function crudRoutes<R extends z.ZodType, C extends z.ZodType, U extends z
         return reply.status(204).send(null);
       },
     );
+
+    await options.extra?.(typedApp, ctx);
   };
 }

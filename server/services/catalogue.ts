@@ -1,4 +1,13 @@
-import { planMessages, planPeriodError, type Plan, type PlanCreate, type PlanUpdate } from '../../contract/plan';
+import {
+  planMessages,
+  planPeriodError,
+  type Plan,
+  type PlanCreate,
+  type PlanListItem,
+  type PlanUpdate,
+  type planListQuerySchema,
+} from '../../contract/plan';
+import type { z } from '../../contract/zod';
 import { roomMessages, type Room, type RoomCreate, type RoomUpdate } from '../../contract/room';
 import { BOOKINGS_IN_USE_SHOWN, bookingsInUseLines } from '../../contract/bookingsInUse';
 import { monthDayJa, tokyoToday } from '../../contract/dates';
@@ -10,6 +19,7 @@ import { listOptions } from '../db/queries/options';
 import { badRequest, conflict, notFound } from '../errors';
 import { audit, auditAuthor, auditMany, withoutId, type AuditEntry } from './audit';
 import type { CurrentUser } from './auth';
+import type { CrudScope, CrudService } from './crud';
 
 const fieldError = (field: string, message: string) => badRequest(message, { [field]: message });
 
@@ -281,4 +291,31 @@ export class CatalogueService {
     if (unique.some((id) => !known.has(id))) throw fieldError('payment_method', planMessages.paymentMethod);
     return unique;
   }
+}
+
+/** The accommodation of a nested path: crudRoutes has checked the user reaches it. */
+const accommodationOf = (scope: CrudScope) => scope.accommodationId!;
+
+/** Room types on the generated routes (server/routes/crud.ts): the catalogue's rules. */
+export function roomCrud(catalogue: CatalogueService): CrudService<Room, RoomCreate, RoomUpdate, object> {
+  return {
+    list: (scope) => catalogue.listRooms(accommodationOf(scope)),
+    get: (scope, id) => catalogue.room(accommodationOf(scope), id),
+    create: (scope, input) => catalogue.createRoom(scope.user, accommodationOf(scope), input),
+    update: (scope, id, input) => catalogue.updateRoom(scope.user, accommodationOf(scope), id, input),
+    delete: (scope, id) => catalogue.deleteRoom(scope.user, accommodationOf(scope), id),
+  };
+}
+
+/** Plans on the generated routes: the catalogue's rules; the list takes the on-sale range. */
+export function planCrud(
+  catalogue: CatalogueService,
+): CrudService<Plan, PlanCreate, PlanUpdate, z.output<typeof planListQuerySchema>, PlanListItem> {
+  return {
+    list: (scope, query) => catalogue.listPlans(accommodationOf(scope), query.start_date, query.end_date),
+    get: (scope, id) => catalogue.plan(accommodationOf(scope), id),
+    create: (scope, input) => catalogue.createPlan(scope.user, accommodationOf(scope), input),
+    update: (scope, id, input) => catalogue.updatePlan(scope.user, accommodationOf(scope), id, input),
+    delete: (scope, id) => catalogue.deletePlan(scope.user, accommodationOf(scope), id),
+  };
 }

@@ -12,8 +12,9 @@ export interface CrudScope {
  * parsed, the service answers the record as the entity's record schema describes it, or throws
  * an AppError (404 for what the scope does not hold, 400 with field messages, 409).
  */
-export interface CrudService<R, C, U, Q> {
-  list(scope: CrudScope, query: Q): Promise<R[]>;
+export interface CrudService<R, C, U, Q, L = R> {
+  /** The list's rows: the records, or a shorter row (`L`) where the entity's list answers one. */
+  list(scope: CrudScope, query: Q): Promise<L[]>;
   get(scope: CrudScope, id: number): Promise<R>;
   create(scope: CrudScope, input: C): Promise<R>;
   update(scope: CrudScope, id: number, input: U): Promise<R>;

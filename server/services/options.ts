@@ -2,6 +2,7 @@ import {
   optionMessages,
   type AccommodationOption,
   type optionCreateSchema,
+  type optionListQuerySchema,
   type optionUpdateSchema,
 } from '../../contract/option';
 import type { z } from '../../contract/zod';
@@ -11,6 +12,7 @@ import * as q from '../db/queries/options';
 import { badRequest, notFound } from '../errors';
 import { audit, withoutId } from './audit';
 import type { CurrentUser } from './auth';
+import type { CrudService } from './crud';
 
 const fieldError = (field: string, message: string) => badRequest(message, { [field]: message });
 
@@ -128,4 +130,18 @@ export class OptionService {
       await audit(tx, user, { action: 'delete', ...trail(stored), before: withoutId(stored) });
     });
   }
+}
+
+/** Options on the generated routes (server/routes/crud.ts): the catalogue's rules; the list takes a room. */
+export function optionCrud(
+  options: OptionService,
+): CrudService<AccommodationOption, ParsedCreate, ParsedUpdate, z.output<typeof optionListQuerySchema>> {
+  const accommodationOf = (scope: { accommodationId: number | null }) => scope.accommodationId!;
+  return {
+    list: (scope, query) => options.list(accommodationOf(scope), query.room_id),
+    get: (scope, id) => options.option(accommodationOf(scope), id),
+    create: (scope, input) => options.create(scope.user, accommodationOf(scope), input),
+    update: (scope, id, input) => options.update(scope.user, accommodationOf(scope), id, input),
+    delete: (scope, id) => options.delete(scope.user, accommodationOf(scope), id),
+  };
 }

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
+import { entities } from '../../contract/entities';
 import { domains } from '../../src/domains';
 import { pageRoutes, type PageName } from '../../src/routes';
 import { sqlNotYetInDb } from '../../scripts/eslint/yadoban.js';
@@ -91,5 +92,38 @@ describe('the lint rules yadoban/server-layers and yadoban/sql-in-db', () => {
   it('keeps the list of files whose SQL has not moved yet exact: each still holds SQL', () => {
     const stale = sqlNotYetInDb.filter((file) => !/from 'drizzle-orm(\/[^']*)?'/.test(readFileSync(file, 'utf8')));
     expect(stale).toEqual([]);
+  });
+});
+
+describe('plain entities on the generated routes (server/routes/crud.ts)', () => {
+  /** Each entity that registers its own routes, and why: the list only shrinks. */
+  const ownRoutes: Record<string, string> = {
+    books:
+      'the booking search pages and searches; a create prices the stay and counts rooms; a delete is a cancel with its fee and mail',
+    mail_templates: 'fixed per accommodation (no create or delete), addressed by the uid; a test send',
+    mail_addresses: 'a create mails a confirmation code; verify and resend beside the five calls',
+    mail_publishes: 'created with recipients and an attachment and never edited; a paged list',
+    sync_settings: 'one per accommodation and service, its password sealed; no delete',
+    sync_items: 'the spec addresses a record at sync-item/{id}, apart from its list',
+    sync_logs: 'read only, paged by the server',
+    cashes: 'a month ledger with its balance and carried-over rows; the CSV download',
+  };
+
+  it('names every entity that registers its own routes, with its reason', () => {
+    const routeFiles = Object.values(
+      import.meta.glob<string>('../../server/routes/api/*.ts', { eager: true, query: '?raw', import: 'default' }),
+    );
+    const generatedNames = routeFiles.flatMap((text) =>
+      [...text.matchAll(/crudRoutes\(\{\s*entity: (\w+)/g)].map((m) => m[1]!),
+    );
+    // The contract's exports by name: the entity each crudRoutes call names.
+    const contract = Object.assign(
+      {},
+      ...Object.values(import.meta.glob<Record<string, unknown>>('../../contract/*.ts', { eager: true })),
+    ) as Record<string, { resource?: string }>;
+    const generated = new Set(generatedNames.map((name) => contract[name]?.resource));
+    expect(generated.size).toBe(generatedNames.length);
+    const own = entities.map((e) => e.resource).filter((resource) => !generated.has(resource));
+    expect(own.sort()).toEqual(Object.keys(ownRoutes).sort());
   });
 });
