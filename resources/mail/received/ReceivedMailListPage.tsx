@@ -22,7 +22,7 @@ import { formatDateTime } from '../../../i18n/formats';
 import { useAppTranslate } from '../../../i18n/useAppTranslate';
 import { links } from '../../../src/routes';
 import { Facility } from '../../../src/components/Facility';
-import { useLoad } from '../../../src/hooks/useLoad';
+import { useApiQuery } from '../../../src/hooks/useApiQuery';
 import { MailTabs } from '../MailTabs';
 
 const PER_PAGE = 50;
@@ -39,7 +39,7 @@ export function ReceivedMailListPage() {
     () => dataProvider.listReceivedMail({ offset: page * PER_PAGE, limit: PER_PAGE }),
     [dataProvider, page],
   );
-  const state = useLoad<ReceivedMailList>(load, 0);
+  const state = useApiQuery<ReceivedMailList>(['received_mail', 'list', page], load);
   const title = translate('app.page.received_mail_list');
 
   return (

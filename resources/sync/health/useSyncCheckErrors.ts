@@ -1,9 +1,6 @@
-import { useCallback } from 'react';
 import type { SyncCheckErrorRow } from '../../../contract/syncCheck';
 import { useAppDataProvider } from '../../../dataProvider/useAppDataProvider';
-import { rowsOf, useLoad } from '../../../src/hooks/useLoad';
-
-const NONE = () => Promise.resolve([] as SyncCheckErrorRow[]);
+import { rowsOf, useApiQuery } from '../../../src/hooks/useApiQuery';
 
 /**
  * The dashboard's sync-check table: the error days of the stored checks from today on, of every
@@ -12,10 +9,5 @@ const NONE = () => Promise.resolve([] as SyncCheckErrorRow[]);
  */
 export function useSyncCheckErrors(version: number, enabled = true): SyncCheckErrorRow[] {
   const dataProvider = useAppDataProvider();
-  // Asked from a promise: a call that throws at once fails the load like one that rejects.
-  const load = useCallback(
-    () => (enabled ? Promise.resolve().then(() => dataProvider.listSyncCheckErrors()) : NONE()),
-    [dataProvider, enabled],
-  );
-  return rowsOf(useLoad(load, version));
+  return rowsOf(useApiQuery(['sync_checks', 'errors', version], () => dataProvider.listSyncCheckErrors(), enabled));
 }

@@ -4,7 +4,7 @@ import { useAppTranslate } from '../../../i18n/useAppTranslate';
 import { ListStatus } from '../../components/ListStatus';
 import { BookingListItem } from './BookingListItem';
 import { SectionCard } from '../../components/SectionCard';
-import { rowsOf, type Loaded } from '../../hooks/useLoad';
+import { rowsOf, type Loaded } from '../../hooks/useApiQuery';
 
 export interface BookingListCardProps {
   title: string;

@@ -4,7 +4,7 @@ import { formatDate } from '../../../i18n/formats';
 import { useAppTranslate } from '../../../i18n/useAppTranslate';
 import { BookingListCard } from './BookingListCard';
 import type { DashboardSectionProps } from './TodayPlans';
-import { useLoad } from '../../hooks/useLoad';
+import { useApiQuery } from '../../hooks/useApiQuery';
 
 /**
  * Channel bookings kept although the site oversold the night (issue 21: flagged, never dropped),
@@ -19,7 +19,7 @@ export function OverbookedList({ today, version, selectedId, onOpen }: Dashboard
     () => Promise.resolve().then(() => dataProvider.listOverbookedBooks(today)),
     [dataProvider, today],
   );
-  const state = useLoad(load, version);
+  const state = useApiQuery(['books', 'overbooked', today, version], load);
 
   return (
     <BookingListCard

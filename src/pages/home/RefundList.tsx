@@ -6,7 +6,7 @@ import { DataTable } from '../../components/DataTable';
 import { ListStatus } from '../../components/ListStatus';
 import { RefundItem, RefundRow } from './RefundRow';
 import { SectionCard } from '../../components/SectionCard';
-import { rowsOf, useLoad } from '../../hooks/useLoad';
+import { rowsOf, useApiQuery } from '../../hooks/useApiQuery';
 import { useAppDataProvider } from '../../../dataProvider/useAppDataProvider';
 
 const COLUMNS: AppMessageKey[] = [
@@ -27,7 +27,7 @@ export function RefundList({ version, onRefunded }: { version: number; onRefunde
     (key) => ({ key, header: translate(key), align: RIGHT.has(key) ? 'right' : 'left' }) as const,
   );
   const load = useCallback(() => dataProvider.listRefundsNeeded(), [dataProvider]);
-  const state = useLoad(load, version);
+  const state = useApiQuery(['books', 'refunds-needed', version], load);
   const books = rowsOf(state);
   const narrow = useMediaQuery((theme: Theme) => theme.breakpoints.down('md'));
 

@@ -7,7 +7,7 @@ import { ListStatus } from '../../components/ListStatus';
 import { links } from '../../routes';
 import { Facility } from '../../components/Facility';
 import { SectionCard } from '../../components/SectionCard';
-import { rowsOf, useLoad } from '../../hooks/useLoad';
+import { rowsOf, useApiQuery } from '../../hooks/useApiQuery';
 import { useAppDataProvider } from '../../../dataProvider/useAppDataProvider';
 
 /** The calendar comments of today, of every reachable accommodation; each links to its day. */
@@ -24,7 +24,7 @@ export function TodayComments({ today, version }: { today: string; version: numb
         .filter((c) => c.target_date === today && c.comment.trim() !== ''),
     [dataProvider, ids, today],
   );
-  const state = useLoad(load, version);
+  const state = useApiQuery(['calendar_comments', 'today', ids, today, version], load);
   const comments = rowsOf(state);
 
   return (

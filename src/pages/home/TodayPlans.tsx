@@ -8,7 +8,7 @@ import { ListStatus } from '../../components/ListStatus';
 import { BookingListItem } from './BookingListItem';
 import { splitTodayPlans, todayPlansQuery, type TodayPlans as Plans } from './dashboardModel';
 import { SectionCard } from '../../components/SectionCard';
-import { useLoad } from '../../hooks/useLoad';
+import { useApiQuery } from '../../hooks/useApiQuery';
 import { useAppDataProvider } from '../../../dataProvider/useAppDataProvider';
 
 const GROUPS: { key: keyof Plans; label: AppMessageKey }[] = [
@@ -33,7 +33,7 @@ export function TodayPlans({ today, version, selectedId, onOpen }: DashboardSect
     () => dataProvider.listBooks(todayPlansQuery(today)).then((b) => splitTodayPlans(b, today)),
     [dataProvider, today],
   );
-  const state = useLoad(load, version);
+  const state = useApiQuery(['books', 'today-plans', today, version], load);
 
   return (
     <SectionCard title={translate('app.dashboard.today.title')} aside={formatDate(today)} testId="today-plans">

@@ -3,7 +3,7 @@ import { formatDate, formatYen } from '../../../i18n/formats';
 import { useAppTranslate } from '../../../i18n/useAppTranslate';
 import { BookingListCard } from './BookingListCard';
 import type { DashboardSectionProps } from './TodayPlans';
-import { useLoad } from '../../hooks/useLoad';
+import { useApiQuery } from '../../hooks/useApiQuery';
 import { useAppDataProvider } from '../../../dataProvider/useAppDataProvider';
 
 /** Official bookings still unpaid 24 hours after they were made (GET /admin/books/unpaid). */
@@ -11,7 +11,7 @@ export function UnpaidList({ version, selectedId, onOpen }: Omit<DashboardSectio
   const translate = useAppTranslate();
   const dataProvider = useAppDataProvider();
   const load = useCallback(() => dataProvider.listUnpaidBooks(), [dataProvider]);
-  const state = useLoad(load, version);
+  const state = useApiQuery(['books', 'unpaid', version], load);
 
   return (
     <BookingListCard

@@ -11,7 +11,7 @@ import { isOverdue, unpaidBookings, unpaidQuery } from './dashboardModel';
 import { Facility } from '../../components/Facility';
 import { SectionCard } from '../../components/SectionCard';
 import type { DashboardSectionProps } from './TodayPlans';
-import { rowsOf, useLoad } from '../../hooks/useLoad';
+import { rowsOf, useApiQuery } from '../../hooks/useApiQuery';
 import { useAppDataProvider } from '../../../dataProvider/useAppDataProvider';
 
 const COLUMNS: AppMessageKey[] = [
@@ -37,7 +37,7 @@ export function UnpaidTable({ today, version, selectedId, onOpen }: DashboardSec
     () => dataProvider.listBooks(unpaidQuery(today)).then((b) => unpaidBookings(b, today)),
     [dataProvider, today],
   );
-  const state = useLoad(load, version);
+  const state = useApiQuery(['books', 'unpaid-table', today, version], load);
   const books = rowsOf(state);
   // On a phone the coloured badge stands for the facility; its name is its tooltip.
   const narrow = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));

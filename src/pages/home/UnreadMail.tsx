@@ -5,7 +5,7 @@ import { useAppDataProvider } from '../../../dataProvider/useAppDataProvider';
 import { useAppTranslate } from '../../../i18n/useAppTranslate';
 import { links } from '../../routes';
 import { SectionCard } from '../../components/SectionCard';
-import { useLoad } from '../../hooks/useLoad';
+import { useApiQuery } from '../../hooks/useApiQuery';
 
 /**
  * The dashboard's count of received mail nobody has opened (`unread_mail` of GET
@@ -18,7 +18,7 @@ export function UnreadMail({ version }: { version: number }) {
     () => dataProvider.listReceivedMail({ offset: 0, limit: 0 }).then((l) => l.unread_mail),
     [dataProvider],
   );
-  const state = useLoad(load, version);
+  const state = useApiQuery(['received_mail', 'unread', version], load);
   const unread = state.status === 'ready' ? state.data : 0;
   return (
     <SectionCard title={translate('app.received_mail.unread_count')} count={unread} testId="unread-mail">

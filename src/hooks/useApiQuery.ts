@@ -1,0 +1,32 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+
+export type Loaded<T> = { status: 'loading' } | { status: 'failed' } | { status: 'ready'; data: T };
+
+/**
+ * Loads what a screen shows beyond react-admin's record hooks (a dashboard section, a page of
+ * received mail) through react-admin's own query client: keyed under the resource it reads first
+ * (`['books', 'unpaid']`), so react-admin's refresh (the header's button, a save elsewhere) reloads
+ * it with everything else. Everything the answer depends on belongs in the key (the day, the
+ * page, the facilities, a `version` the screen moves after a change). While a new key loads, the
+ * rows already shown stay; only the first load shows the spinner. A failure is shown at once (no
+ * retry): the screen says so and the next refresh asks again.
+ */
+export function useApiQuery<T>(key: readonly unknown[], load: () => Promise<T>, enabled = true): Loaded<T> {
+  const query = useQuery({
+    queryKey: key,
+    // Asked from a promise: a call that throws at once fails the load like one that rejects.
+    queryFn: () => Promise.resolve().then(load),
+    placeholderData: keepPreviousData,
+    retry: false,
+    refetchOnWindowFocus: false,
+    enabled,
+  });
+  if (query.isError) return { status: 'failed' };
+  if (query.data !== undefined) return { status: 'ready', data: query.data };
+  return { status: 'loading' };
+}
+
+/** The rows of a loaded list, none while loading or after a failure. */
+export function rowsOf<T>(state: Loaded<T[]>): T[] {
+  return state.status === 'ready' ? state.data : [];
+}
