@@ -1,32 +1,19 @@
 import { useMemo, useState } from 'react';
 import { Alert, Box, Card, CardContent, LinearProgress, Typography, useMediaQuery, type Theme } from '@mui/material';
-import { Calendar, dateFnsLocalizer, type Event, type Messages } from 'react-big-calendar';
-import 'react-big-calendar/lib/css/react-big-calendar.css';
-import { endOfMonth, endOfWeek, format, getDay, parse, startOfMonth, startOfWeek } from 'date-fns';
-import { ja } from 'date-fns/locale/ja';
+import { Calendar, type Event, type Messages } from 'react-big-calendar';
+import { endOfMonth, endOfWeek, getDay, startOfMonth, startOfWeek } from 'date-fns';
 import { useQuery } from '@tanstack/react-query';
 import { tokyoToday } from '../../contract/dates';
 import type { MyShift } from '../../contract/timesheetGroup';
 import { useAppDataProvider } from '../../dataProvider/useAppDataProvider';
 import { useAppTranslate } from '../../i18n/useAppTranslate';
 import { normalizeColor, textColorOn } from '../../src/components/FacilityIcon';
+import { fromApiDay, jaMonthCalendar, toApiDay } from '../../src/components/monthCalendar';
 import { useHolidays } from '../../src/hooks/useHolidays';
-
-const localizer = dateFnsLocalizer({
-  format,
-  parse,
-  startOfWeek: (date: Date) => startOfWeek(date, { weekStartsOn: 0 }),
-  getDay,
-  locales: { ja },
-});
 
 interface ShiftEvent extends Event {
   shift: MyShift;
 }
-
-// react-big-calendar works in the browser's local days: API days are read and written as local ones.
-const fromApi = (day: string) => parse(day, 'yyyy-MM-dd', new Date());
-const toApiDate = (date: Date) => format(date, 'yyyy-MM-dd');
 
 /**
  * 自分のシフト: a month (react-big-calendar, Japanese date-fns localizer) of the signed-in member of
@@ -38,9 +25,9 @@ export default function MyShiftCalendar() {
   const dataProvider = useAppDataProvider();
   const holidays = useHolidays();
   const narrow = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
-  const [month, setMonth] = useState(() => startOfMonth(fromApi(tokyoToday())));
-  const from = toApiDate(startOfWeek(month, { weekStartsOn: 0 }));
-  const to = toApiDate(endOfWeek(endOfMonth(month), { weekStartsOn: 0 }));
+  const [month, setMonth] = useState(() => startOfMonth(fromApiDay(tokyoToday())));
+  const from = toApiDay(startOfWeek(month, { weekStartsOn: 0 }));
+  const to = toApiDay(endOfWeek(endOfMonth(month), { weekStartsOn: 0 }));
   const { data, isPending, error } = useQuery({
     queryKey: ['timesheets', 'mine', { from, to }],
     queryFn: ({ signal }) => dataProvider.listMyShifts(from, to, signal),
@@ -52,13 +39,13 @@ export default function MyShiftCalendar() {
         title: translate('app.timesheet.mine_event', {
           facility: narrow ? shift.short_name : shift.accommodation_name,
         }),
-        start: fromApi(shift.target_date),
-        end: fromApi(shift.target_date),
+        start: fromApiDay(shift.target_date),
+        end: fromApiDay(shift.target_date),
         allDay: true,
       })),
     [data, translate, narrow],
   );
-  const inMonth = (data ?? []).filter((s) => s.target_date.slice(0, 7) === toApiDate(month).slice(0, 7));
+  const inMonth = (data ?? []).filter((s) => s.target_date.slice(0, 7) === toApiDay(month).slice(0, 7));
   const messages: Messages = {
     today: translate('app.timesheet.today'),
     previous: translate('app.timesheet.prev_month'),
@@ -89,33 +76,23 @@ export default function MyShiftCalendar() {
           }}
         >
           <Calendar
-            localizer={localizer}
-            culture="ja"
+            {...jaMonthCalendar}
             events={events}
-            views={['month']}
-            view="month"
             date={month}
             onNavigate={(date) => setMonth(startOfMonth(date))}
-            onView={() => undefined}
             messages={messages}
-            formats={{
-              monthHeaderFormat: 'yyyy年M月',
-              weekdayFormat: (date: Date) => format(date, 'EEEEE', { locale: ja }),
-              dateFormat: 'd',
-            }}
-            popup
             components={{
               month: {
                 // The day's number in red on Sundays and holidays, as the calendar draws them.
                 dateHeader: ({ date, label }: { date: Date; label: string }) => {
-                  const red = getDay(date) === 0 || holidays.has(toApiDate(date));
+                  const red = getDay(date) === 0 || holidays.has(toApiDay(date));
                   return <span style={red ? { color: '#c62828' } : undefined}>{label}</span>;
                 },
               },
             }}
             tooltipAccessor={(event) => event.shift.accommodation_name}
             dayPropGetter={(date) => {
-              const day = toApiDate(date);
+              const day = toApiDay(date);
               const red = getDay(date) === 0 || holidays.has(day);
               return {
                 className: red ? 'holiday' : undefined,

@@ -1,16 +1,17 @@
 import { useMemo, useState, type CSSProperties } from 'react';
 import { Alert, Box, LinearProgress } from '@mui/material';
-import { Calendar, dateFnsLocalizer, type Event, type Messages } from 'react-big-calendar';
+import { Calendar, type Event, type Messages } from 'react-big-calendar';
 import dragAndDrop, { type EventInteractionArgs } from 'react-big-calendar/lib/addons/dragAndDrop';
+// The base styles first, the drag-and-drop addon's over them.
 import 'react-big-calendar/lib/css/react-big-calendar.css';
 import 'react-big-calendar/lib/addons/dragAndDrop/styles.css';
-import { addDays, endOfMonth, endOfWeek, format, getDay, parse, startOfMonth, startOfWeek } from 'date-fns';
-import { ja } from 'date-fns/locale/ja';
+import { addDays, endOfMonth, endOfWeek, getDay, startOfMonth, startOfWeek } from 'date-fns';
 import { useGetList } from 'react-admin';
 import type { Booking } from '../../../contract/booking';
 import type { Room } from '../../../contract/room';
 import { useAccommodations } from '../../../dataProvider/accommodations';
 import { useAppTranslate } from '../../../i18n/useAppTranslate';
+import { fromApiDay, jaMonthCalendar, toApiDay } from '../../../src/components/monthCalendar';
 import { useHolidays } from '../../../src/hooks/useHolidays';
 import { describeDays, groupByNight, windowDates, type DayInfo } from './calendarModel';
 import { ROOM_BORDERS, ROOM_COLORS } from './calendarCss';
@@ -23,14 +24,6 @@ const DAY_STYLES: Partial<Record<DayInfo['state'], CSSProperties>> = {
   over: { backgroundColor: '#fde8e8', boxShadow: 'inset 0 0 0 2px #d32f2f' },
 };
 
-const localizer = dateFnsLocalizer({
-  format,
-  parse,
-  startOfWeek: (date: Date) => startOfWeek(date, { weekStartsOn: 0 }),
-  getDay,
-  locales: { ja },
-});
-
 /** A stay on the month: from its check-in to its check-out day (the night before it is the last). */
 interface StayEvent extends Event {
   booking: Booking;
@@ -40,10 +33,6 @@ interface StayEvent extends Event {
 const withDragAndDrop: typeof dragAndDrop =
   typeof dragAndDrop === 'function' ? dragAndDrop : (dragAndDrop as unknown as { default: typeof dragAndDrop }).default;
 const DragAndDropCalendar = withDragAndDrop<StayEvent>(Calendar);
-
-// react-big-calendar works in the browser's local days: API days are read and written as local ones.
-const fromApi = (day: string) => parse(day, 'yyyy-MM-dd', new Date());
-const toApiDate = (date: Date) => format(date, 'yyyy-MM-dd');
 
 export interface MonthViewProps {
   accommodationId: number;
@@ -77,10 +66,10 @@ export default function MonthView({
 }: MonthViewProps) {
   const translate = useAppTranslate();
   const holidays = useHolidays();
-  const [month, setMonth] = useState(() => startOfMonth(fromApi(initialDate ?? today)));
+  const [month, setMonth] = useState(() => startOfMonth(fromApiDay(initialDate ?? today)));
   // The weeks shown: the month's first Sunday to its last Saturday.
-  const from = toApiDate(startOfWeek(month, { weekStartsOn: 0 }));
-  const to = toApiDate(endOfWeek(endOfMonth(month), { weekStartsOn: 0 }));
+  const from = toApiDay(startOfWeek(month, { weekStartsOn: 0 }));
+  const to = toApiDay(endOfWeek(endOfMonth(month), { weekStartsOn: 0 }));
   const { data, isPending, error } = useGetList<Booking>('books', {
     pagination: { page: 1, perPage: 10_000 },
     sort: { field: '', order: 'ASC' },
@@ -117,13 +106,13 @@ export default function MonthView({
         .map((b) => {
           // A stay being moved shows where it was dropped until the server answers.
           const moved = pending.get(b.id);
-          const start = fromApi(moved?.start_date ?? b.start_date);
+          const start = fromApiDay(moved?.start_date ?? b.start_date);
           return {
             booking: b,
             title: translate('app.calendar.month_event', { room: b.room_name, name: b.name, count: b.person_number }),
             start,
             // The bar ends on the last night (react-big-calendar's all-day end is exclusive: the check-out).
-            end: moved ? addDays(start, moved.days) : fromApi(b.end_date),
+            end: moved ? addDays(start, moved.days) : fromApiDay(b.end_date),
             allDay: true,
           };
         }),
@@ -146,25 +135,15 @@ export default function MonthView({
       {isPending && <LinearProgress />}
       {error && <Alert severity="error">{translate('app.calendar.load_failed')}</Alert>}
       <DragAndDropCalendar
-        localizer={localizer}
-        culture="ja"
+        {...jaMonthCalendar}
         events={events}
-        views={['month']}
-        view="month"
         date={month}
         onNavigate={(date) => {
           const first = startOfMonth(date);
           setMonth(first);
-          onMonthChange?.(toApiDate(first));
+          onMonthChange?.(toApiDay(first));
         }}
-        onView={() => undefined}
         messages={messages}
-        formats={{
-          monthHeaderFormat: 'yyyy年M月',
-          weekdayFormat: (date: Date) => format(date, 'EEEEE', { locale: ja }),
-          dateFormat: 'd',
-        }}
-        popup
         selectable
         resizable
         onEventDrop={onMove}
@@ -172,14 +151,14 @@ export default function MonthView({
         // A click opens the day's schedule; days selected together (their nights) a new booking.
         onSelectSlot={(slot) =>
           slot.slots.length > 1 && onNewStay
-            ? onNewStay(toApiDate(slot.start), slot.slots.length)
-            : onOpenDay(toApiDate(slot.start))
+            ? onNewStay(toApiDay(slot.start), slot.slots.length)
+            : onOpenDay(toApiDay(slot.start))
         }
         onSelectEvent={(event) => onOpenBooking(event.booking.id)}
-        onDrillDown={(date) => onOpenDay(toApiDate(date))}
+        onDrillDown={(date) => onOpenDay(toApiDay(date))}
         tooltipAccessor={(event) => String(event.title)}
         dayPropGetter={(date) => {
-          const day = toApiDate(date);
+          const day = toApiDay(date);
           const info = days.get(day);
           const red = getDay(date) === 0 || holidays.has(day);
           const stateStyle = info && DAY_STYLES[info.state];
