@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { sqlRows, type Db, type Tx } from '../client';
+import { sqlRows, type Db, type Tx } from '../../client';
 
 /**
  * Today in Tokyo by the database's clock (channel_tokyo_today, which the channel queue's triggers
