@@ -4,7 +4,7 @@ import { accommodationSettingsMessages } from '../../contract/accommodation';
 import { addDays, tokyoToday } from '../../contract/dates';
 import { AUTO_CANCEL_AUTHOR, cancelUnpaidPastDeadline } from '../../server/mail/autoCancel';
 import { startScheduledMail } from '../../server/mail/scheduled';
-import { roomForTwo, signedInSuite } from '../support/fixtures';
+import { bookingMaker, signedInSuite } from '../support/fixtures';
 
 /**
  * Issue 20, send type 21: unpaid bookings past their transfer deadline are cancelled automatically
@@ -14,31 +14,10 @@ import { roomForTwo, signedInSuite } from '../support/fixtures';
 const api = signedInSuite();
 const today = tokyoToday();
 
-let nextStart = addDays(today, 60);
-async function newBooking(mail: string | null, accommodationId = api.accommodations[0]!.id): Promise<any> {
-  const r = await roomForTwo(api, accommodationId);
-  for (;;) {
-    const start = nextStart;
-    nextStart = addDays(nextStart, 1);
-    const res = await api.http.send<any>('POST', '/api/admin/books', {
-      token: api.admin,
-      json: {
-        accommodation_id: accommodationId,
-        start_date: start,
-        days: 1,
-        person_number: 2,
-        room_id: r.room_id,
-        plan_id: r.plan_id,
-        name: '自動 花子',
-        ...(mail ? { mail } : {}),
-        price: 0,
-      },
-    });
-    if (res.status === 409) continue;
-    expect(res.status, JSON.stringify(res.body)).toBe(201);
-    return res.body;
-  }
-}
+const makeBooking = bookingMaker(api, { from: addDays(today, 60), days: 1, name: '自動 花子' });
+/** A fresh booking for two through the API, with or without a guest mail. */
+const newBooking = (mail: string | null, accommodationId = api.accommodations[0]!.id) =>
+  makeBooking(accommodationId, undefined, mail ? { mail } : {});
 
 const setDeadline = (id: number, date: string) =>
   api.rows(sql`update bookings set payment_limit_date = ${date}::date where id = ${id}`);

@@ -7,7 +7,7 @@ import { errorMessages } from '../../contract/messages';
 import { senderAddressMessages } from '../../contract/senderAddress';
 import { SENDER_ADDRESSES } from '../../server/db/seed/fixtures';
 import { queueTransferReminders } from '../../server/mail/scheduled';
-import { roomForTwo, signedInSuite } from '../support/fixtures';
+import { bookingMaker, signedInSuite } from '../support/fixtures';
 
 const api = signedInSuite();
 const today = tokyoToday();
@@ -43,32 +43,10 @@ const template = async (accommodationId: number, sendType: number) =>
     )
   )[0]!;
 
-let nextStart = addDays(today, 45);
+const makeBooking = bookingMaker(api, { from: addDays(today, 45), days: 1, name: 'メール 太郎' });
 /** A fresh booking for two through the API, with or without a guest mail. */
-async function newBooking(mail: string | null, accommodationId = api.accommodations[0]!.id): Promise<any> {
-  const r = await roomForTwo(api, accommodationId);
-  for (;;) {
-    const start = nextStart;
-    nextStart = addDays(nextStart, 1);
-    const res = await api.http.send<any>('POST', '/api/admin/books', {
-      token: api.admin,
-      json: {
-        accommodation_id: accommodationId,
-        start_date: start,
-        days: 1,
-        person_number: 2,
-        room_id: r.room_id,
-        plan_id: r.plan_id,
-        name: 'メール 太郎',
-        ...(mail ? { mail } : {}),
-        price: 0,
-      },
-    });
-    if (res.status === 409) continue;
-    expect(res.status, JSON.stringify(res.body)).toBe(201);
-    return res.body;
-  }
-}
+const newBooking = (mail: string | null, accommodationId = api.accommodations[0]!.id) =>
+  makeBooking(accommodationId, undefined, mail ? { mail } : {});
 
 const yen = (n: number) => `${n.toLocaleString('en-US')}円`;
 const jaDate = (d: string) => `${Number(d.slice(0, 4))}年${Number(d.slice(5, 7))}月${Number(d.slice(8, 10))}日`;

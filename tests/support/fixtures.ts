@@ -99,12 +99,16 @@ export interface BookingMakerOptions {
 
 /**
  * Makes fresh bookings for two through the API (no payment, price 0), each on the next nights the
- * room type has free: `newBooking(accommodationId, room)`, by default in the first accommodation
- * and its `roomForTwo`.
+ * room type has free: `newBooking(accommodationId, room, fields)`, by default in the first
+ * accommodation and its `roomForTwo`; `fields` adds to the body (a guest's mail).
  */
 export function bookingMaker(api: ApiFixture, { from, days, name, skipTakenStarts = false }: BookingMakerOptions) {
   let nextStart = from;
-  return async function newBooking(accommodationId = api.accommodations[0]!.id, room?: RoomPlan): Promise<any> {
+  return async function newBooking(
+    accommodationId = api.accommodations[0]!.id,
+    room?: RoomPlan,
+    fields: Record<string, unknown> = {},
+  ): Promise<any> {
     const r = room ?? (await roomForTwo(api, accommodationId));
     for (;;) {
       const start = nextStart;
@@ -124,11 +128,12 @@ export function bookingMaker(api: ApiFixture, { from, days, name, skipTakenStart
           room_id: r.room_id,
           plan_id: r.plan_id,
           name,
+          ...fields,
           price: 0,
         },
       });
       if (res.status === 409) continue;
-      expect(res.status).toBe(201);
+      expect(res.status, JSON.stringify(res.body)).toBe(201);
       return res.body;
     }
   };
