@@ -1,8 +1,7 @@
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
-import { and, asc, eq, sql } from 'drizzle-orm';
 import { keyFileOf, serverKeys, type KeysConfig } from '../auth/keys';
 import { dataDirOf, type Db, type Tx } from '../db/client';
-import { syncSettings } from '../db/schema';
+import { channelSettingsWithLogin, settingsWithPassword } from '../db/queries/channel/credentials';
 
 /**
  * The channel's extranet passwords, encrypted at rest (issue 21): AES-256-GCM with a key from
@@ -19,8 +18,7 @@ import { syncSettings } from '../db/schema';
  */
 
 export const SEALED_PREFIX = 'enc:v1:';
-/** The channel the credentials are for (spec 1: service id 1). */
-export const CHANNEL_SERVICE_ID = 1;
+export { CHANNEL_SERVICE_ID } from '../db/queries/channel/credentials';
 
 /** A sealed password that cannot be opened: another key sealed it, or it was changed. */
 export class ChannelCredentialsError extends Error {
@@ -141,20 +139,7 @@ export async function loadChannelAccounts(
   key: Buffer,
   accommodationId?: number,
 ): Promise<ChannelAccount[]> {
-  const nonEmpty = (field: string) => sql`coalesce(${syncSettings.params} ->> ${field}, '') <> ''`;
-  const rows = await db
-    .select({ id: syncSettings.id, accommodationId: syncSettings.accommodationId, params: syncSettings.params })
-    .from(syncSettings)
-    .where(
-      and(
-        eq(syncSettings.serviceId, CHANNEL_SERVICE_ID),
-        accommodationId === undefined ? undefined : eq(syncSettings.accommodationId, accommodationId),
-        nonEmpty('accommodation_id'),
-        nonEmpty('id'),
-        nonEmpty('password'),
-      ),
-    )
-    .orderBy(asc(syncSettings.accommodationId), asc(syncSettings.id));
+  const rows = await channelSettingsWithLogin(db, accommodationId);
   return rows.map((row) => {
     let password: string;
     try {
@@ -183,11 +168,7 @@ export async function loadChannelAccounts(
  * server says so at start, and the settings page asks for the password again.
  */
 export async function unreadableChannelPasswords(db: Db | Tx, key: Buffer): Promise<number[]> {
-  const rows = await db
-    .select({ accommodationId: syncSettings.accommodationId, params: syncSettings.params })
-    .from(syncSettings)
-    .where(sql`coalesce(${syncSettings.params} ->> 'password', '') <> ''`)
-    .orderBy(asc(syncSettings.accommodationId));
+  const rows = await settingsWithPassword(db);
   return rows
     .filter((row) => {
       try {

@@ -1,7 +1,7 @@
-import { sql } from 'drizzle-orm';
 import type { SyncHealthRow } from '../../contract/syncHealth';
 import { tokyoToday } from '../../contract/dates';
-import { sqlRows, type Tx } from '../db/client';
+import type { Tx } from '../db/client';
+import { syncHealthFacts } from '../db/queries/channel/health';
 
 /**
  * Sync health per facility (GET /api/admin/sync/health): what channel_state, channel_changes and
@@ -51,21 +51,6 @@ export function isStale(row: StaleInput, now: Date, pollSeconds: number): boolea
   return staleSeconds(row, now, pollSeconds) > 0;
 }
 
-interface Raw {
-  accommodation_id: number;
-  name: string;
-  setting_ms: number | null;
-  pull_ok_ms: number | null;
-  push_ok_ms: number | null;
-  pending: number;
-  oldest_ms: number | null;
-  stop_sells: number;
-  last_error: string | null;
-  parked_unmapped: number;
-  parked_invalid: number;
-}
-
-const epochMs = (column: string) => sql.raw(`(extract(epoch from ${column}) * 1000)::float8`);
 const iso = (value: number | null) => (value === null ? null : new Date(value).toISOString());
 
 /**
@@ -79,35 +64,7 @@ export async function syncHealth(
   pollSeconds: number,
 ): Promise<SyncHealthRow[]> {
   if (accommodationIds.length === 0) return [];
-  const ids = sql.join(
-    accommodationIds.map((id) => sql`${id}`),
-    sql`, `,
-  );
-  const today = tokyoToday(now);
-  const rows = await sqlRows<Raw>(
-    tx,
-    sql`select a.id as accommodation_id, a.name,
-          ${epochMs('s.created_at')} as setting_ms,
-          ${epochMs('cs.last_pull_ok_at')} as pull_ok_ms,
-          ${epochMs('cs.last_push_ok_at')} as push_ok_ms,
-          coalesce(c.n, 0)::int as pending,
-          ${epochMs('c.oldest')} as oldest_ms,
-          (select count(*)::int from channel_stop_sells ss
-            where ss.accommodation_id = a.id and ss.target_date >= ${today}::date) as stop_sells,
-          cs.last_error,
-          (select count(*)::int from channel_parked_revisions pr
-            where pr.accommodation_id = a.id and pr.reason = 'unmapped') as parked_unmapped,
-          (select count(*)::int from channel_parked_revisions pr
-            where pr.accommodation_id = a.id and pr.reason = 'invalid') as parked_invalid
-        from sync_settings s
-        join accommodations a on a.id = s.accommodation_id
-        left join channel_state cs on cs.accommodation_id = a.id
-        left join lateral (
-          select count(*) as n, min(created_at) as oldest from channel_changes ch where ch.accommodation_id = a.id
-        ) c on true
-        where s.service_id = 1 and a.id in (${ids})
-        order by a.id`,
-  );
+  const rows = await syncHealthFacts(tx, accommodationIds, tokyoToday(now));
   return rows.map((r) => {
     const input: StaleInput = {
       last_pull_ok_at: r.pull_ok_ms,

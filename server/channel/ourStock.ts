@@ -1,6 +1,5 @@
-import { sql } from 'drizzle-orm';
 import type { Tx } from '../db/client';
-import { sqlRows } from '../db/client';
+import { planPriceRows, planSaleRows, stopSoldRows } from '../db/queries/channel/stock';
 import { bookedNights, roomCapacities } from '../db/queries/occupancy';
 import { addDays, daysBetween } from '../../contract/dates';
 
@@ -50,15 +49,7 @@ export async function stopSoldNights(
 ): Promise<Map<number, Set<string>>> {
   const out = new Map<number, Set<string>>();
   if (roomIds.length === 0 || toExclusive <= from) return out;
-  const ids = sql.join(
-    roomIds.map((id) => sql`${id}`),
-    sql`, `,
-  );
-  const rows = await sqlRows<{ room_id: number; night: string }>(
-    tx,
-    sql`select room_id, to_char(target_date, 'YYYY-MM-DD') as night from channel_stop_sells
-        where room_id in (${ids}) and target_date >= ${from}::date and target_date < ${toExclusive}::date`,
-  );
+  const rows = await stopSoldRows(tx, roomIds, from, toExclusive);
   for (const r of rows) {
     let set = out.get(r.room_id);
     if (!set) out.set(r.room_id, (set = new Set()));
@@ -108,26 +99,8 @@ export async function restrictionsByNight(
 ): Promise<Map<number, Map<string, PlanNight>>> {
   const out = new Map<number, Map<string, PlanNight>>();
   if (planIds.length === 0 || toExclusive <= from) return out;
-  const ids = sql.join(
-    planIds.map((id) => sql`${id}`),
-    sql`, `,
-  );
-  const plans = await sqlRows<{
-    id: number;
-    is_active: number;
-    start_at: string | null;
-    end_at: string | null;
-    close_date_before: number;
-  }>(
-    tx,
-    sql`select id, is_active, start_at::text as start_at, end_at::text as end_at, close_date_before
-        from plans where id in (${ids})`,
-  );
-  const prices = await sqlRows<{ plan_id: number; night: string; price: number }>(
-    tx,
-    sql`select plan_id, to_char(target_date, 'YYYY-MM-DD') as night, price from plan_prices
-        where plan_id in (${ids}) and unit = 1 and target_date >= ${from}::date and target_date < ${toExclusive}::date`,
-  );
+  const plans = await planSaleRows(tx, planIds);
+  const prices = await planPriceRows(tx, planIds, from, toExclusive);
   const priceOf = new Map<number, Map<string, number>>();
   for (const p of prices) {
     let m = priceOf.get(p.plan_id);

@@ -1,7 +1,7 @@
-import { sql } from 'drizzle-orm';
 import { addDays, tokyoToday } from '../../contract/dates';
 import { STOP_SELL_DAYS, STOP_SELL_MAX_LEFT, type StopSellResult } from '../../contract/syncHealth';
-import { sqlRows, type Tx } from '../db/client';
+import type { Tx } from '../db/client';
+import { deleteStopSells, insertStopSells, lockRoomTypes, roomNames } from '../db/queries/channel/stock';
 import { audit, type AuditUser } from '../services/audit';
 import { loadMapping } from './mapping';
 import { availabilityByNight } from './ourStock';
@@ -23,12 +23,7 @@ export async function stopSellLowStock(
   if (mapping.rooms.length === 0) return { nights: 0, rooms: [] };
   const roomIds = mapping.rooms.map((r) => r.id);
   // Bookings made meanwhile wait for this: the nights read are the nights stop-sold.
-  await tx.execute(
-    sql`select id from rooms where id in (${sql.join(
-      roomIds.map((id) => sql`${id}`),
-      sql`, `,
-    )}) order by id for update`,
-  );
+  await lockRoomTypes(tx, roomIds);
   const today = tokyoToday(now);
   const left = await availabilityByNight(tx, roomIds, today, addDays(today, STOP_SELL_DAYS));
   const wanted: { roomId: number; night: string }[] = [];
@@ -37,19 +32,8 @@ export async function stopSellLowStock(
   }
   if (wanted.length === 0) return { nights: 0, rooms: [] };
 
-  const inserted = await sqlRows<{ room_id: number; night: string }>(
-    tx,
-    sql`insert into channel_stop_sells (room_id, target_date, accommodation_id, created_by)
-        select w.room_id, w.night::date, ${accommodationId}, ${user.id}
-        from jsonb_to_recordset(${JSON.stringify(wanted.map((w) => ({ room_id: w.roomId, night: w.night })))}::jsonb)
-          as w(room_id int, night text)
-        on conflict (room_id, target_date) do nothing
-        returning room_id, to_char(target_date, 'YYYY-MM-DD') as night`,
-  );
-  const names = await sqlRows<{ id: number; name: string }>(
-    tx,
-    sql`select id, name from rooms where accommodation_id = ${accommodationId}`,
-  );
+  const inserted = await insertStopSells(tx, accommodationId, user.id, wanted);
+  const names = await roomNames(tx, accommodationId);
   const nameOf = new Map(names.map((r) => [r.id, r.name]));
   const byRoom = new Map<number, string[]>();
   for (const row of inserted) {
@@ -74,11 +58,7 @@ export async function stopSellLowStock(
 
 /** Lifts every stop-sell of the facility (the push sends our availability again); answers how many nights. */
 export async function liftStopSells(tx: Tx, user: AuditUser, accommodationId: number): Promise<number> {
-  const removed = await sqlRows<{ room_id: number; night: string }>(
-    tx,
-    sql`delete from channel_stop_sells where accommodation_id = ${accommodationId}
-        returning room_id, to_char(target_date, 'YYYY-MM-DD') as night`,
-  );
+  const removed = await deleteStopSells(tx, accommodationId);
   if (removed.length > 0) {
     const byRoom = new Map<number, string[]>();
     for (const row of removed) byRoom.set(row.room_id, [...(byRoom.get(row.room_id) ?? []), row.night]);
