@@ -30,12 +30,10 @@ export default tseslint.config(
     plugins: { yadoban },
     rules: { 'yadoban/server-layers': 'error', 'yadoban/sql-in-db': 'error' },
   },
-  {
-    // SQL not yet moved into server/db/queries (issue 29): this list only shrinks
-    // (tests/unit/architecture.test.ts checks that each file here still holds SQL).
-    files: sqlNotYetInDb,
-    rules: { 'yadoban/sql-in-db': 'off' },
-  },
+  // SQL not yet moved into server/db/queries (issue 29): this list only shrinks
+  // (tests/unit/architecture.test.ts checks that each file here still holds SQL); an empty `files`
+  // is an error in a flat config, so the entry goes with the last file.
+  ...(sqlNotYetInDb.length ? [{ files: sqlNotYetInDb, rules: { 'yadoban/sql-in-db': 'off' } }] : []),
   {
     files: ['**/*.{js,mjs}'],
     languageOptions: { globals: { ...globals.node } },

@@ -1,14 +1,27 @@
-import { sql } from 'drizzle-orm';
 import { VIA } from '../../contract/enums';
 import { formatDate } from '../../i18n/formats';
-import { sqlRows, type Db, type Tx } from '../db/client';
-import { lockRooms, type StayRow } from '../db/queries/bookings';
-import { crowdedNights, overbookedSomeNight } from '../db/queries/occupancy';
+import type { Db, Tx } from '../db/client';
+import { lockRooms } from '../db/queries/bookings';
+import {
+  clearResolvedOverbookings,
+  companyOfAccommodation,
+  insertChannelBooking,
+  lockChannelBooking,
+  markCancelSynced,
+  markChannelApply,
+  markChannelCancelled,
+  recordRevision,
+  setExternalSeq,
+  setOverbooked,
+  updateChannelBooking,
+  type ChannelStay,
+} from '../db/queries/channel/revisions';
+import { writeSyncLog, writeSyncLogUnlessUnread } from '../db/queries/channel/syncLogs';
+import { crowdedNights } from '../db/queries/occupancy';
 import { audit, type AuditUser } from '../services/audit';
 import { cancelLockedBooking, newUid } from '../services/bookings';
 import type { ChannelReservation } from './client';
 import type { ChannelMapping } from './mapping';
-import { writeSyncLog, writeSyncLogUnlessUnread } from './syncLog';
 
 /**
  * Bookings in (issue 21, docs/channel.md): one revision of a site reservation applied in one
@@ -51,46 +64,11 @@ export const channelLogMessages = {
     `外部予約サイトの部屋タイプ「${roomCode}」が連携設定にないため、予約（予約番号 ${reservationId}）を取り込めません。部屋タイプの連携設定を確認してください。`,
 } as const;
 
-type ChannelStay = StayRow & {
-  external_seq: number | null;
-  overbooked: number;
-  sync: number;
-  end_date: string;
-};
-
 /** Rolls the transaction back: the revision stays unapplied (and unacknowledged). */
 class UnmappedRoom extends Error {}
 
-async function lockChannelBooking(tx: Tx, accommodationId: number, reservationId: string) {
-  const rows = await sqlRows<ChannelStay>(
-    tx,
-    sql`
-    select id, accommodation_id, room_id, plan_id, start_date::text as start_date, end_date::text as end_date,
-           days, person_number, price_sub, delete_flg, name, mail, tel, address, job, mini_memo, memo,
-           payment_limit_date::text as payment_limit_date, cancel_fee, external_seq, overbooked, sync
-    from bookings where accommodation_id = ${accommodationId} and external_id = ${reservationId} for update`,
-  );
-  return rows[0];
-}
-
 async function systemAuthor(tx: Tx, accommodationId: number): Promise<AuditUser> {
-  const rows = await sqlRows<{ company_id: number }>(
-    tx,
-    sql`select company_id from accommodations where id = ${accommodationId}`,
-  );
-  return { companyId: rows[0]!.company_id, id: null, name: CHANNEL_AUTHOR };
-}
-
-/**
- * After a stay left nights of a room type (a cancel, a move): the other bookings flagged overbooked
- * there that now fit every night lose the flag.
- */
-async function clearResolvedOverbookings(tx: Tx, roomId: number, startDate: string, endDate: string) {
-  await tx.execute(sql`
-    update bookings o set overbooked = 0, updated_at = now()
-    where o.room_id = ${roomId} and o.overbooked = 1 and o.delete_flg = 0
-      and o.start_date < ${endDate}::date and o.end_date > ${startDate}::date
-      and not ${overbookedSomeNight(sql`o`)}`);
+  return { companyId: await companyOfAccommodation(tx, accommodationId), id: null, name: CHANNEL_AUTHOR };
 }
 
 const guestName = (name: string) => name.trim() || 'お客様';
@@ -110,15 +88,8 @@ export async function applyRevision(
   try {
     return await db.transaction(async (tx) => {
       // The channel's own change: the trigger keeps sync as we set it (migration 0014).
-      await tx.execute(sql`select set_config('yadoban.channel_apply', 'on', true)`);
-      const fresh = await sqlRows<{ revision_id: string }>(
-        tx,
-        sql`
-        insert into channel_revisions (accommodation_id, revision_id, reservation_id, seq)
-        values (${accommodationId}, ${rev.id}, ${rev.reservation_id}, ${rev.seq})
-        on conflict do nothing returning revision_id`,
-      );
-      if (fresh.length === 0) return 'duplicate';
+      await markChannelApply(tx);
+      if (!(await recordRevision(tx, accommodationId, rev))) return 'duplicate';
       for (let attempt = 0; ; attempt++) {
         const current = await lockChannelBooking(tx, accommodationId, rev.reservation_id);
         if (current) return applyToExisting(tx, accommodationId, mapping, rev, current, now);
@@ -158,19 +129,21 @@ async function createBooking(
   // The room type first, as every booking write takes it: a console booking checking the same
   // nights waits for this one, and then sees it.
   await lockRooms(tx, [room.id]);
-  const rows = await sqlRows<{ id: number }>(
-    tx,
-    sql`
-    insert into bookings (accommodation_id, room_id, plan_id, name, mail, start_date, end_date, days,
-      person_number, price, price_sub, uid, via, external_id, external_seq, sync, delete_flg, deleted_at)
-    values (${accommodationId}, ${room.id}, ${planId}, ${name}, ${guestMail(rev.mail)}, ${rev.start_date}::date,
-      ${rev.start_date}::date + ${rev.nights}::int, ${rev.nights}, ${rev.guests}, 0, ${rev.amount}, ${newUid()},
-      ${VIA.channel}, ${rev.reservation_id}, ${rev.seq}, 1, ${cancelled ? 1 : 0},
-      ${cancelled ? now.toISOString() : null}::timestamptz)
-    on conflict (accommodation_id, external_id) do nothing
-    returning id`,
-  );
-  const id = rows[0]?.id;
+  const id = await insertChannelBooking(tx, {
+    accommodationId,
+    roomId: room.id,
+    planId,
+    name,
+    mail: guestMail(rev.mail),
+    startDate: rev.start_date,
+    nights: rev.nights,
+    guests: rev.guests,
+    amount: rev.amount,
+    uid: newUid(),
+    reservationId: rev.reservation_id,
+    seq: rev.seq,
+    cancelledAt: cancelled ? now : null,
+  });
   if (id === undefined) return false;
   const booking = { id, accommodation_id: accommodationId };
   await audit(tx, await systemAuthor(tx, accommodationId), {
@@ -200,7 +173,7 @@ async function createBooking(
   await log(true, channelLogMessages.imported(name, rev.start_date, rev.nights));
   const over = await crowdedNights(tx, room.id, rev.start_date, rev.nights, 'over');
   if (over.length > 0) {
-    await tx.execute(sql`update bookings set overbooked = 1 where id = ${id}`);
+    await setOverbooked(tx, id, 1);
     await log(false, channelLogMessages.overbooked(over[0]!));
   }
   return true;
@@ -218,7 +191,7 @@ async function applyToExisting(
   // Our own change coming back (PATCH or cancel through the channel API): the booking holds it
   // already, or a later change of ours that is still to reach the site.
   if (rev.origin === 'hotel') {
-    await tx.execute(sql`update bookings set external_seq = ${rev.seq} where id = ${current.id}`);
+    await setExternalSeq(tx, current.id, rev.seq);
     return 'stale';
   }
   const log = (success: boolean, message: string) =>
@@ -227,13 +200,12 @@ async function applyToExisting(
   if (rev.status === 'cancelled') {
     if (current.delete_flg === 1) {
       // Cancelled here already (staff, waiting to reach the site): now both sides agree.
-      await tx.execute(sql`update bookings set external_seq = ${rev.seq}, sync = 1 where id = ${current.id}`);
+      await markCancelSynced(tx, current.id, rev.seq);
       return 'applied';
     }
     // The API's cancel: delete_flg 1, cancel date, no cancel fee, audit row by the channel.
     await cancelLockedBooking(tx, await systemAuthor(tx, accommodationId), current, { fee: null });
-    await tx.execute(sql`
-      update bookings set overbooked = 0, external_seq = ${rev.seq}, sync = 1 where id = ${current.id}`);
+    await markChannelCancelled(tx, current.id, rev.seq);
     await clearResolvedOverbookings(tx, current.room_id, current.start_date, current.end_date);
     await log(true, channelLogMessages.cancelled);
     return 'applied';
@@ -263,17 +235,22 @@ async function applyToExisting(
     price_sub: rev.amount,
   };
   const live = current.delete_flg === 0;
-  await tx.execute(sql`
-    update bookings set room_id = ${room.id}, plan_id = ${planId}, start_date = ${rev.start_date}::date,
-      end_date = ${rev.start_date}::date + ${rev.nights}::int, days = ${rev.nights}, person_number = ${rev.guests},
-      name = ${name}, price_sub = ${rev.amount}, external_seq = ${rev.seq},
-      -- A booking staff cancelled here stays cancelled, unsynced: our cancel still goes to the site.
-      sync = ${live ? 1 : current.sync}, updated_at = now()
-    where id = ${current.id}`);
+  await updateChannelBooking(tx, current.id, {
+    roomId: room.id,
+    planId,
+    startDate: rev.start_date,
+    nights: rev.nights,
+    guests: rev.guests,
+    name,
+    amount: rev.amount,
+    seq: rev.seq,
+    // A booking staff cancelled here stays cancelled, unsynced: our cancel still goes to the site.
+    sync: live ? 1 : current.sync,
+  });
   const over = live ? await crowdedNights(tx, room.id, rev.start_date, rev.nights, 'over') : [];
   const overbooked = over.length > 0 ? 1 : 0;
   if (overbooked !== current.overbooked) {
-    await tx.execute(sql`update bookings set overbooked = ${overbooked} where id = ${current.id}`);
+    await setOverbooked(tx, current.id, overbooked);
   }
   await audit(tx, await systemAuthor(tx, accommodationId), {
     action: 'update',

@@ -1,17 +1,23 @@
 import { randomBytes } from 'node:crypto';
-import { sql } from 'drizzle-orm';
 import { errorMessages } from '../../contract/messages';
 import { syncSettingMessages } from '../../contract/syncSetting';
-import type { Db, Tx } from '../db/client';
-import { sqlRows } from '../db/client';
+import type { Db } from '../db/client';
+import {
+  findSyncBooking,
+  markBookingSynced,
+  unsyncedChannelBookings,
+  type SyncBooking,
+} from '../db/queries/channel/bookSync';
+import { CHANGE_KIND, enqueueChange } from '../db/queries/channel/changes';
+import { markChannelApply } from '../db/queries/channel/revisions';
+import { channelStateOf } from '../db/queries/channel/state';
+import { lastBookingLog, writeSyncLog } from '../db/queries/channel/syncLogs';
 import { AppError, conflict, notFound } from '../errors';
 import { runLeased } from '../jobs/exclusive';
-import { CHANGE_KIND } from './changes';
 import { ChannelClient, ChannelError, channelErrorMessage, type ChannelBooking } from './client';
 import { ChannelCredentialsError, loadChannelAccounts, type ChannelAccount } from './credentials';
 import { loadMapping } from './mapping';
-import { channelStateOf, forEachAccount, pushMessages, pushOnce, type PushResult } from './push';
-import { writeSyncLog } from './syncLog';
+import { forEachAccount, pushMessages, pushOnce, type PushResult } from './push';
 
 /**
  * Our changes of a booking reach the channel (PATCH /api/admin/books/{id}/sync, and the scheduler
@@ -41,33 +47,6 @@ export const bookSyncMessages = {
     `予約（${uid.slice(0, 3)}）を外部予約サイトと同期できませんでした。${reason}`,
 };
 
-interface BookingRow {
-  id: number;
-  accommodation_id: number;
-  uid: string;
-  via: number;
-  sync: number;
-  external_id: string | null;
-  room_id: number;
-  plan_id: number | null;
-  start_date: string;
-  end_date: string;
-  days: number;
-  person_number: number;
-  name: string;
-  delete_flg: number;
-}
-
-async function findBooking(tx: Tx, id: number): Promise<BookingRow | undefined> {
-  const [row] = await sqlRows<BookingRow>(
-    tx,
-    sql`select b.id, b.accommodation_id, b.uid, b.via, b.sync, b.external_id, b.room_id, b.plan_id,
-          b.start_date::text as start_date, b.end_date::text as end_date, b.days, b.person_number, b.name, b.delete_flg
-        from bookings b where b.id = ${id}`,
-  );
-  return row;
-}
-
 /** The HTTP error staff see for a channel's refusal (spec section 8): 409 a refusal, 502 the channel down. */
 export function syncHttpError(error: unknown): AppError {
   const message = channelErrorMessage(error);
@@ -81,22 +60,14 @@ export function syncHttpError(error: unknown): AppError {
  */
 async function markSynced(
   db: Db,
-  booking: BookingRow,
+  booking: SyncBooking,
   message: string,
   externalSeq: number | null,
   now: Date,
 ): Promise<void> {
   await db.transaction(async (tx) => {
-    await tx.execute(sql`select set_config('yadoban.channel_apply', 'on', true)`);
-    const updated = await sqlRows<{ id: number }>(
-      tx,
-      sql`update bookings set sync = 1, external_seq = coalesce(${externalSeq}::int, external_seq), updated_at = now()
-          where id = ${booking.id} and room_id = ${booking.room_id} and plan_id is not distinct from ${booking.plan_id}
-            and start_date = ${booking.start_date}::date and end_date = ${booking.end_date}::date
-            and person_number = ${booking.person_number} and name = ${booking.name} and delete_flg = ${booking.delete_flg}
-          returning id`,
-    );
-    if (updated.length === 0) return;
+    await markChannelApply(tx);
+    if (!(await markBookingSynced(tx, booking, externalSeq))) return;
     await writeSyncLog(tx, {
       accommodationId: booking.accommodation_id,
       bookId: booking.id,
@@ -114,7 +85,7 @@ async function markSynced(
  */
 async function logFailure(
   db: Db,
-  booking: BookingRow,
+  booking: SyncBooking,
   error: unknown,
   now: Date,
   actorUserId: number | null,
@@ -123,10 +94,7 @@ async function logFailure(
 ): Promise<void> {
   const message = bookSyncMessages.failed(booking.uid, reason ?? channelErrorMessage(error));
   if (actorUserId === null) {
-    const [last] = await sqlRows<{ success: number; message: string }>(
-      db,
-      sql`select success, message from sync_logs where book_id = ${booking.id} order by created_at desc, id desc limit 1`,
-    );
+    const last = await lastBookingLog(db, booking.id);
     if (last && last.success === 0 && last.message === message) return;
   }
   await writeSyncLog(db, {
@@ -165,7 +133,7 @@ export async function syncBooking(
   now: Date,
   channel: ChannelEndpoint,
 ): Promise<void> {
-  const booking = await findBooking(db, bookingId);
+  const booking = await findSyncBooking(db, bookingId);
   if (!booking) throw notFound();
   const account = await accountOf(db, channel, booking.accommodation_id);
   if (account instanceof ChannelCredentialsError) {
@@ -224,15 +192,18 @@ export async function syncBooking(
 /** A booking made here: its room type's stock for its nights goes to the site now. */
 async function syncOurBooking(
   db: Db,
-  booking: BookingRow,
+  booking: SyncBooking,
   account: ChannelAccount,
   actorUserId: number | null,
   now: Date,
   channel: ChannelEndpoint,
 ): Promise<void> {
-  await db.execute(sql`insert into channel_changes (accommodation_id, kind, target_id, date_from, date_to)
-    values (${booking.accommodation_id}, ${CHANGE_KIND.availability}, ${booking.room_id},
-      ${booking.start_date}::date, ${booking.end_date}::date)`);
+  await enqueueChange(db, booking.accommodation_id, {
+    kind: CHANGE_KIND.availability,
+    targetId: booking.room_id,
+    from: booking.start_date,
+    toExclusive: booking.end_date,
+  });
   // Pushes are absolute values: two pushers at once could land an older snapshot after a newer one.
   // The scheduler's lease keeps this push apart from its own; while the scheduler holds it, its turn
   // (seconds away) takes the queued change.
@@ -294,12 +265,7 @@ export async function syncPendingBookingsOf(
 ): Promise<{ synced: number; failed: number }> {
   const out = { synced: 0, failed: 0 };
   if (limit <= 0) return out;
-  const rows = await sqlRows<{ id: number }>(
-    db,
-    sql`select id from bookings where accommodation_id = ${account.accommodationId} and via = 1 and sync = 0
-        order by id limit ${limit}`,
-  );
-  for (const { id } of rows) {
+  for (const id of await unsyncedChannelBookings(db, account.accommodationId, limit)) {
     try {
       await syncBooking(db, id, null, now, channel);
       out.synced++;

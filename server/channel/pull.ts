@@ -1,14 +1,14 @@
-import { sql } from 'drizzle-orm';
 import { channelRevisionMessages, checkRevision } from '../../contract/channelRevision';
 import { syncSettingMessages } from '../../contract/syncSetting';
-import { sqlRows, type Db } from '../db/client';
+import type { Db } from '../db/client';
 import { parkedUnmapped, parkRevision, unparkRevision } from '../db/queries/channel';
+import { channelFacilityIds } from '../db/queries/channel/credentials';
+import { readPullState, recordPullFailure, recordPullSuccess } from '../db/queries/channel/state';
+import { writeSyncLog, writeSyncLogUnlessUnread } from '../db/queries/channel/syncLogs';
 import { applyRevision, reconRevisionId, type ApplyOutcome, type RevisionInput } from './apply';
 import { ChannelClient, ChannelError, channelErrorMessage, type ChannelBooking, type ChannelRevision } from './client';
 import { ChannelCredentialsError, loadChannelAccounts, type ChannelAccount } from './credentials';
 import { loadMapping } from './mapping';
-import { readPullState, recordPullFailure, recordPullSuccess } from './state';
-import { writeSyncLog, writeSyncLogUnlessUnread } from './syncLog';
 
 /**
  * Bookings in (issue 21): read the channel's revision feed, apply each revision in its own
@@ -275,12 +275,8 @@ async function openAccounts(db: Db, key: Buffer, out: FacilityPull[], now: Date)
   } catch (error) {
     if (!(error instanceof ChannelCredentialsError)) throw error;
   }
-  const ids = await sqlRows<{ accommodation_id: number }>(
-    db,
-    sql`select distinct accommodation_id from sync_settings where service_id = 1 order by accommodation_id`,
-  );
   const accounts: ChannelAccount[] = [];
-  for (const { accommodation_id: id } of ids) {
+  for (const id of await channelFacilityIds(db)) {
     try {
       accounts.push(...(await loadChannelAccounts(db, key, id)));
     } catch (error) {

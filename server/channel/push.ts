@@ -1,9 +1,15 @@
-import { sql } from 'drizzle-orm';
 import { addDays, maxDate } from '../../contract/dates';
 import type { Db, Tx } from '../db/client';
-import { sqlRows } from '../db/client';
 import { channelToday } from '../db/queries/channel';
-import { CHANGE_KIND } from './changes';
+import { CHANGE_KIND, consumeChanges, queuedChanges } from '../db/queries/channel/changes';
+import { channelFacilityIds } from '../db/queries/channel/credentials';
+import {
+  channelStateOf,
+  clearErrorStartingWith,
+  updateChannelState,
+  type PushState,
+} from '../db/queries/channel/state';
+import { lastFacilityLog, writeSyncLog } from '../db/queries/channel/syncLogs';
 import {
   ChannelClient,
   ChannelError,
@@ -15,7 +21,6 @@ import {
 import { loadChannelAccounts, type ChannelAccount } from './credentials';
 import { loadMapping, type ChannelMapping } from './mapping';
 import { channelAvailabilityByNight, restrictionsByNight, type PlanNight } from './ourStock';
-import { writeSyncLog } from './syncLog';
 
 /**
  * ARI out (docs/channel.md): the changes the triggers queued in channel_changes go to the channel,
@@ -40,21 +45,11 @@ export const pushMessages = {
 };
 
 /** The push's last log row of the facility: a failure streak writes one row, not one a turn. */
-async function lastPushLog(tx: Tx, accommodationId: number): Promise<{ success: number; message: string } | undefined> {
-  const [row] = await sqlRows<{ success: number; message: string }>(
-    tx,
-    sql`select success, message from sync_logs
-        where accommodation_id = ${accommodationId} and book_id is null and message like ${`${PUSH_MESSAGE_PREFIX}%`}
-        order by created_at desc, id desc limit 1`,
-  );
-  return row;
-}
+const lastPushLog = (tx: Tx, accommodationId: number) => lastFacilityLog(tx, accommodationId, PUSH_MESSAGE_PREFIX);
 
 /** A good push clears the push's own error, not the pull's. */
-async function clearPushError(tx: Tx, accommodationId: number): Promise<void> {
-  await tx.execute(sql`update channel_state set last_error = null, updated_at = now()
-    where accommodation_id = ${accommodationId} and last_error like ${`${PUSH_MESSAGE_PREFIX}%`}`);
-}
+const clearPushError = (tx: Tx, accommodationId: number) =>
+  clearErrorStartingWith(tx, accommodationId, PUSH_MESSAGE_PREFIX);
 
 export interface PushResult {
   availabilityCalls: number;
@@ -81,54 +76,7 @@ interface ChangeTarget {
   dateTo: string;
 }
 
-interface StateRow {
-  push_not_before: Date | string | null;
-  last_push_at: Date | string | null;
-  last_error: string | null;
-}
-
 const asDate = (v: Date | string | null): Date | null => (v === null ? null : v instanceof Date ? v : new Date(v));
-
-export async function channelStateOf(tx: Tx, accommodationId: number): Promise<StateRow | undefined> {
-  const [row] = await sqlRows<StateRow>(
-    tx,
-    sql`select push_not_before, last_push_at, last_error from channel_state where accommodation_id = ${accommodationId}`,
-  );
-  return row;
-}
-
-/** Sets the given channel_state columns of a facility (the row is made on first use). */
-export async function updateChannelState(
-  tx: Tx,
-  accommodationId: number,
-  set: Partial<{
-    last_push_at: Date;
-    last_push_ok_at: Date;
-    push_not_before: Date | null;
-    last_readback_at: Date;
-    last_error: string | null;
-  }>,
-): Promise<void> {
-  const entries = Object.entries(set).filter(([, v]) => v !== undefined);
-  if (entries.length === 0) return;
-  const value = (v: unknown) => (v instanceof Date ? sql`${v.toISOString()}::timestamptz` : sql`${v as string | null}`);
-  const columns = sql.join(
-    entries.map(([k]) => sql.identifier(k)),
-    sql`, `,
-  );
-  const values = sql.join(
-    entries.map(([, v]) => value(v)),
-    sql`, `,
-  );
-  const updates = sql.join(
-    entries.map(([k]) => sql`${sql.identifier(k)} = excluded.${sql.identifier(k)}`),
-    sql`, `,
-  );
-  await tx.execute(sql`
-    insert into channel_state (accommodation_id, ${columns}, updated_at)
-    values (${accommodationId}, ${values}, now())
-    on conflict (accommodation_id) do update set ${updates}, updated_at = now()`);
-}
 
 /** Longest range one value covers (the channel takes ranges of up to two years). */
 export const MAX_NIGHTS_PER_VALUE = 366;
@@ -231,7 +179,7 @@ function withJitter(seconds: number): number {
 }
 
 /** The next back-off after a failure of the channel: 2, 4, 8, ... up to 60 seconds. */
-function nextBackoffSeconds(state: StateRow | undefined): number {
+function nextBackoffSeconds(state: PushState | undefined): number {
   // push_not_before is set by a failed push only and cleared by a good one: the wait before this
   // failure is the streak's last back-off.
   const notBefore = asDate(state?.push_not_before ?? null);
@@ -267,13 +215,7 @@ export async function pushOnce(
 
   // What is queued now, per kind and target; ids read are deleted once sent (rows queued meanwhile stay).
   const { ids, targets, availability, restrictions } = await db.transaction(async (tx) => {
-    const rows = await sqlRows<{ kind: number; target_id: number; date_from: string; date_to: string; ids: string }>(
-      tx,
-      sql`select kind, target_id, min(date_from)::text as date_from, max(date_to)::text as date_to,
-            string_agg(id::text, ',') as ids
-          from channel_changes where accommodation_id = ${accommodationId}
-          group by kind, target_id order by kind, target_id`,
-    );
+    const rows = await queuedChanges(tx, accommodationId);
     const idsByKind = new Map<number, string[]>();
     const targets: ChangeTarget[] = [];
     for (const r of rows) {
@@ -309,10 +251,7 @@ export async function pushOnce(
   }
 
   const client = new ChannelClient(baseUrl, account, { timeoutMs: options.timeoutMs });
-  const consume = (kind: number) =>
-    db.execute(sql`delete from channel_changes
-      where accommodation_id = ${accommodationId} and kind = ${kind}
-        and id = any(${`{${(ids.get(kind) ?? []).join(',')}}`}::bigint[])`);
+  const consume = (kind: number) => consumeChanges(db, accommodationId, kind, ids.get(kind) ?? []);
   try {
     for (const batch of chunks(availability, maxPerCall)) {
       await client.pushAvailability(batch);
@@ -365,7 +304,7 @@ export async function pushOnce(
 async function recordFailure(
   db: Db,
   accommodationId: number,
-  state: StateRow | undefined,
+  state: PushState | undefined,
   now: Date,
   error: ChannelError,
 ): Promise<Date> {
@@ -394,15 +333,6 @@ async function recordFailure(
     }
   });
   return notBefore;
-}
-
-/** Facilities with a channel setting (complete or not), for the jobs that go over all of them. */
-export async function channelFacilityIds(db: Db): Promise<number[]> {
-  const rows = await sqlRows<{ id: number }>(
-    db,
-    sql`select distinct accommodation_id as id from sync_settings where service_id = 1 order by 1`,
-  );
-  return rows.map((r) => r.id);
 }
 
 /**

@@ -1,14 +1,14 @@
-import { sql } from 'drizzle-orm';
 import { addDays } from '../../contract/dates';
 import type { Db } from '../db/client';
 import { channelToday } from '../db/queries/channel';
-import { CHANGE_KIND, RESYNC_NIGHTS } from './changes';
+import { CHANGE_KIND, enqueueChanges, RESYNC_NIGHTS, type ChangeRange } from '../db/queries/channel/changes';
+import { updateChannelState } from '../db/queries/channel/state';
+import { writeSyncLog } from '../db/queries/channel/syncLogs';
 import { ChannelClient, ChannelError, channelErrorMessage } from './client';
 import type { ChannelAccount } from './credentials';
 import { loadMapping } from './mapping';
 import { channelAvailabilityByNight, restrictionsByNight, type PlanNight } from './ourStock';
-import { forEachAccount, updateChannelState, yearAhead } from './push';
-import { writeSyncLog } from './syncLog';
+import { forEachAccount, yearAhead } from './push';
 
 /**
  * The daily read-back (issue 21): the site's stock of every mapped room type for a year is compared
@@ -105,7 +105,7 @@ export async function readBackOnce(
     from,
     toExclusive,
   );
-  const differing: { kind: number; targetId: number; from: string; toExclusive: string }[] = [];
+  const differing: ChangeRange[] = [];
   for (const room of mapping.rooms) {
     result.rooms++;
     const site = theirs.get(room.id) ?? new Map<string, number | null>();
@@ -136,13 +136,7 @@ export async function readBackOnce(
   }
 
   await db.transaction(async (tx) => {
-    for (let i = 0; i < differing.length; i += 500) {
-      const rows = differing
-        .slice(i, i + 500)
-        .map((d) => sql`(${accommodationId}, ${d.kind}, ${d.targetId}, ${d.from}::date, ${d.toExclusive}::date)`);
-      await tx.execute(sql`insert into channel_changes (accommodation_id, kind, target_id, date_from, date_to)
-        values ${sql.join(rows, sql`, `)}`);
-    }
+    await enqueueChanges(tx, accommodationId, differing);
     await updateChannelState(tx, accommodationId, { last_readback_at: now });
     if (result.differingNights + result.differingPlanNights > 0) {
       await writeSyncLog(tx, {

@@ -1,8 +1,16 @@
-import { sql } from 'drizzle-orm';
-import type { Db, Tx } from '../db/client';
-import { sqlRows } from '../db/client';
+import type { Db } from '../db/client';
+import { channelFacilityIds } from '../db/queries/channel/credentials';
+import {
+  checkPlan,
+  checkRooms,
+  latestSyncChecks,
+  planIkyuId,
+  replaceSyncCheck,
+  syncCheckErrorDays,
+  type CheckRow,
+} from '../db/queries/channel/syncChecks';
+import { writeSyncLog } from '../db/queries/channel/syncLogs';
 import { addDays, tokyoToday } from '../../contract/dates';
-import { SYNC_TARGET_TYPE } from '../../contract/enums';
 import { syncSettingMessages } from '../../contract/syncSetting';
 import {
   monthDates,
@@ -14,7 +22,6 @@ import {
   syncResultLabels,
   type CheckOurs,
   type CheckPlan,
-  type CheckRoom,
   type ChecksAnswer,
   type SyncCheck,
   type SyncCheckErrorRow,
@@ -25,7 +32,6 @@ import { ChannelClient, ChannelError, channelErrorMessage, type AvailabilityDay 
 import { ChannelCredentialsError, loadChannelAccounts, type ChannelAccount } from './credentials';
 import { loadMapping } from './mapping';
 import { availabilityByNight, stopSoldNights } from './ourStock';
-import { writeSyncLog } from './syncLog';
 
 /**
  * The sync check (spec 2 and 7 "Sync and checks", issue 21): per mapped room type and month, our
@@ -35,17 +41,6 @@ import { writeSyncLog } from './syncLog';
  */
 
 const CHECK_TIMEOUT_MS = 15_000;
-
-interface CheckRow {
-  id: number;
-  accommodation_id: number;
-  room_id: number;
-  year: number;
-  month: number;
-  result: string;
-  status: SyncCheck['status'];
-  created_at: string;
-}
 
 const toCheck = (r: CheckRow): SyncCheck => ({ ...r, created_at: new Date(r.created_at).toISOString() });
 
@@ -149,15 +144,12 @@ export async function runSyncCheck(
   const checks = await db.transaction(async (tx) => {
     const stored: SyncCheck[] = [];
     for (const c of computed) {
-      await tx.execute(sql`delete from sync_checks
-        where accommodation_id = ${accommodationId} and room_id = ${c.roomId} and year = ${year} and month = ${month}`);
-      const [row] = await sqlRows<CheckRow>(
+      const row = await replaceSyncCheck(
         tx,
-        sql`insert into sync_checks (accommodation_id, room_id, year, month, result, status, created_at)
-            values (${accommodationId}, ${c.roomId}, ${year}, ${month}, ${c.result}, ${c.status}, ${now.toISOString()}::timestamptz)
-            returning id, accommodation_id, room_id, year, month, result, status, created_at::text as created_at`,
+        { accommodationId, roomId: c.roomId, year, month, result: c.result, status: c.status },
+        now,
       );
-      stored.push(toCheck(row!));
+      stored.push(toCheck(row));
     }
     if (errorMessage !== null) {
       const failed = computed.filter((c) => c.status === 'error').length;
@@ -192,11 +184,7 @@ export async function runScheduledSyncChecks(
   now: Date,
 ): Promise<ScheduledSyncChecks> {
   const summary: ScheduledSyncChecks = { facilities: 0, checks: 0, failed: 0 };
-  const facilities = await sqlRows<{ accommodation_id: number }>(
-    db,
-    sql`select distinct accommodation_id from sync_settings where service_id = 1 order by accommodation_id`,
-  );
-  for (const { accommodation_id: accommodationId } of facilities) {
+  for (const accommodationId of await channelFacilityIds(db)) {
     let accounts: ChannelAccount[];
     try {
       accounts = await loadChannelAccounts(db, key, accommodationId);
@@ -257,10 +245,7 @@ export async function ikuyuStatus(
   year: number,
   month: number,
 ): Promise<{ status: string }> {
-  const [plan] = await sqlRows<{ ikyu_id: string | null }>(
-    db,
-    sql`select ikyu_id from plans where id = ${planId} and accommodation_id = ${accommodationId}`,
-  );
+  const plan = await planIkyuId(db, accommodationId, planId);
   if (!plan) throw notFound();
   const code = plan.ikyu_id?.trim() ?? '';
   if (code === '') throw conflict(syncCheckMessages.noIkyuId);
@@ -275,19 +260,6 @@ export async function ikuyuStatus(
   }
 }
 
-/** The facility's room types, with their names on the channel. */
-async function roomsOf(db: Tx, accommodationId: number): Promise<CheckRoom[]> {
-  return sqlRows<CheckRoom>(
-    db,
-    sql`select r.id, r.name, r.max_num,
-          (select btrim(i.target_name) from sync_items i
-            where i.accommodation_id = r.accommodation_id and i.service = 1
-              and i.target_type = ${SYNC_TARGET_TYPE.room} and i.target_id = r.id and btrim(i.target_name) <> ''
-            order by i.id limit 1) as channel_code
-        from rooms r where r.accommodation_id = ${accommodationId} order by r.id`,
-  );
-}
-
 /**
  * GET /checks/{accommodation_id}: `{ check, rooms }`, the latest stored check per room type and
  * month (of one month when asked), oldest month first; with a month also our stock per day
@@ -299,18 +271,12 @@ export async function checksOf(
   query: { year?: number; month?: number; plan_id?: number },
 ): Promise<ChecksAnswer> {
   const oneMonth = query.year !== undefined && query.month !== undefined;
-  const rows = await sqlRows<CheckRow>(
+  const rows = await latestSyncChecks(
     db,
-    sql`select * from (
-          select distinct on (room_id, year, month) id, accommodation_id, room_id, year, month, result, status,
-            created_at::text as created_at
-          from sync_checks
-          where accommodation_id = ${accommodationId}
-            ${oneMonth ? sql`and year = ${query.year!} and month = ${query.month!}` : sql``}
-          order by room_id, year, month, created_at desc, id desc
-        ) c order by year, month, room_id`,
+    accommodationId,
+    oneMonth ? { year: query.year!, month: query.month! } : undefined,
   );
-  const rooms = await roomsOf(db, accommodationId);
+  const rooms = await checkRooms(db, accommodationId);
   const answer: ChecksAnswer = { check: rows.map(toCheck), rooms };
 
   if (oneMonth) {
@@ -329,12 +295,7 @@ export async function checksOf(
   }
 
   if (query.plan_id !== undefined) {
-    const [plan] = await sqlRows<{ id: number; name: string; ikyu_id: string | null; room_ids: number[] | null }>(
-      db,
-      sql`select p.id, p.name, p.ikyu_id,
-            (select array_agg(rp.room_id order by rp.room_id) from room_plans rp where rp.plan_id = p.id) as room_ids
-          from plans p where p.id = ${query.plan_id} and p.accommodation_id = ${accommodationId}`,
-    );
+    const plan = await checkPlan(db, accommodationId, query.plan_id);
     if (!plan) throw notFound();
     const mapping = await loadMapping(db, accommodationId);
     const roomIds = (plan.room_ids ?? []).map(Number);
@@ -366,30 +327,7 @@ export async function syncCheckErrors(
 ): Promise<SyncCheckErrorRow[]> {
   if (accommodationIds.length === 0) return [];
   const today = tokyoToday(now);
-  const ids = sql.join(
-    accommodationIds.map((id) => sql`${id}`),
-    sql`, `,
-  );
-  const rows = await sqlRows<Omit<SyncCheckErrorRow, 'code' | 'message'> & { code: string }>(
-    db,
-    sql`select c.accommodation_id, a.name as accommodation_name, c.room_id, r.name as room_name,
-          to_char(make_date(c.year, c.month, 1) + (u.i::int - 1), 'YYYY-MM-DD') as date, btrim(u.code) as code
-        from (
-          select distinct on (room_id, year, month) accommodation_id, room_id, year, month, result, status
-          from sync_checks
-          where accommodation_id in (${ids})
-            and (make_date(year, month, 1) + interval '1 month')::date > ${today}::date
-          order by room_id, year, month, created_at desc, id desc
-        ) c
-        join rooms r on r.id = c.room_id
-        join accommodations a on a.id = c.accommodation_id
-        cross join lateral unnest(string_to_array(c.result, ',')) with ordinality as u(code, i)
-        where c.status = 'ng' and btrim(u.code) <> '0'
-          and u.i <= extract(day from (make_date(c.year, c.month, 1) + interval '1 month' - interval '1 day'))
-          and make_date(c.year, c.month, 1) + (u.i::int - 1) >= ${today}::date
-        order by (btrim(u.code) = '1') desc, 5, c.accommodation_id, c.room_id
-        limit ${SYNC_CHECK_ERRORS_LIMIT}`,
-  );
+  const rows = await syncCheckErrorDays(db, accommodationIds, today, SYNC_CHECK_ERRORS_LIMIT);
   return rows.map((r) => {
     const code = parseSyncResult(r.code)[0] ?? SYNC_RESULT.countDiffers;
     return { ...r, code, message: syncResultLabels[code] };

@@ -6,7 +6,7 @@ import {
   type SyncItemListQuery,
   type SyncItemUpdate,
 } from '../../contract/syncItem';
-import { enqueueFullResync } from '../channel/changes';
+import { enqueueFullResync } from '../db/queries/channel/changes';
 import type { Db, Tx } from '../db/client';
 import {
   deleteSyncItem,

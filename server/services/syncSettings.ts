@@ -6,8 +6,8 @@ import {
   type SyncSettingUpdate,
 } from '../../contract/syncSetting';
 import { ChannelCredentialsError, channelKey, isSealed, openPassword, sealPassword } from '../channel/credentials';
-import { enqueueFullResync } from '../channel/changes';
-import { updateChannelState } from '../channel/push';
+import { enqueueFullResync } from '../db/queries/channel/changes';
+import { updateChannelState } from '../db/queries/channel/state';
 import type { KeysConfig } from '../auth/keys';
 import type { Db, Tx } from '../db/client';
 import { isUniqueViolation } from '../db/pgErrors';

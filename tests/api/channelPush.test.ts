@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql, type SQL } from 'drizzle-orm';
 import { addDays } from '../../contract/dates';
-import { enqueueFullResync } from '../../server/channel/changes';
+import { enqueueFullResync } from '../../server/db/queries/channel/changes';
 import { channelToday } from '../../server/db/queries/channel';
 import { ChannelClient, ChannelError, channelErrorMessage } from '../../server/channel/client';
 import { channelKey, loadChannelAccounts, type ChannelAccount } from '../../server/channel/credentials';

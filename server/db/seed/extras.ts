@@ -1,5 +1,5 @@
 import { channelLogMessages } from '../../channel/apply';
-import { enqueueFullResync } from '../../channel/changes';
+import { enqueueFullResync } from '../queries/channel/changes';
 import { and, asc, inArray, isNotNull } from 'drizzle-orm';
 import { sealPassword } from '../../channel/credentials';
 import { demoHotels } from '../../channel/simulator/demoHotels';

@@ -1,5 +1,10 @@
 import { sql } from 'drizzle-orm';
-import { sqlRows, type Tx } from '../db/client';
+import { sqlRows, type Tx } from '../../client';
+
+/**
+ * The channel's rows of sync_logs (the console's channel log): every attempt that failed and every
+ * one that changed something writes one; an attempt with nothing to do writes none.
+ */
 
 export interface SyncLogRow {
   accommodationId: number;
@@ -12,10 +17,7 @@ export interface SyncLogRow {
   at?: Date;
 }
 
-/**
- * Writes one sync_logs row (the console's channel log): every attempt that failed and every one
- * that changed something writes one; an attempt with nothing to do writes none.
- */
+/** Writes one sync_logs row. */
 export async function writeSyncLog(tx: Tx, row: SyncLogRow): Promise<void> {
   await tx.execute(sql`
     insert into sync_logs (accommodation_id, book_id, success, message, created_at)
@@ -36,4 +38,31 @@ export async function writeSyncLogUnlessUnread(tx: Tx, row: SyncLogRow): Promise
           and message = ${row.message}`,
   );
   if (seen!.n === 0) await writeSyncLog(tx, row);
+}
+
+/** The facility's last row whose message starts with `prefix` and names no booking (the push's own rows). */
+export async function lastFacilityLog(
+  tx: Tx,
+  accommodationId: number,
+  prefix: string,
+): Promise<{ success: number; message: string } | undefined> {
+  const [row] = await sqlRows<{ success: number; message: string }>(
+    tx,
+    sql`select success, message from sync_logs
+        where accommodation_id = ${accommodationId} and book_id is null and message like ${`${prefix}%`}
+        order by created_at desc, id desc limit 1`,
+  );
+  return row;
+}
+
+/** The booking's last row. */
+export async function lastBookingLog(
+  tx: Tx,
+  bookingId: number,
+): Promise<{ success: number; message: string } | undefined> {
+  const [last] = await sqlRows<{ success: number; message: string }>(
+    tx,
+    sql`select success, message from sync_logs where book_id = ${bookingId} order by created_at desc, id desc limit 1`,
+  );
+  return last;
 }
