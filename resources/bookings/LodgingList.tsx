@@ -1,4 +1,5 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import {
   Button,
   Card,
@@ -23,6 +24,7 @@ import { links } from '../../src/routes';
 import { stayPeriod } from './bookingModel';
 import { DataTable } from '../../src/components/DataTable';
 import { ListStatus } from '../../src/components/ListStatus';
+import { useApiQuery } from '../../src/hooks/useApiQuery';
 import { useAppDataProvider } from '../../dataProvider/useAppDataProvider';
 
 type Column = 'accommodation' | 'stay_date' | 'guest' | 'person_number' | 'booked_at' | 'via' | 'delete_flg';
@@ -41,25 +43,19 @@ const COLUMNS: readonly (Column | NarrowHidden)[] = [
 /** Spec: guests, cancel date and detail are hidden when narrow. */
 const HIDDEN_WHEN_NARROW = new Set<string>(['person_number', 'deleted_at', 'detail']);
 
-type Load = { status: 'loading' } | { status: 'failed' } | { status: 'ready'; books: Booking[] };
-
 /** A guest's stays, cancelled ones included (GET /admin/books?mail=…&with_deleted=true). */
 function useGuestBooks(mail: string) {
   const dataProvider = useAppDataProvider();
-  const [load, setLoad] = useState<{ mail: string; result: Load }>({ mail, result: { status: 'loading' } });
+  const queryClient = useQueryClient();
+  const key = ['books', 'guest', mail];
+  // Back from a booking changed in another tab or window: show what the server holds now.
   useEffect(() => {
-    const fetchBooks = () =>
-      dataProvider.listBooks({ mail, with_deleted: true }).then(
-        (books) => setLoad({ mail, result: { status: 'ready', books } }),
-        () => setLoad({ mail, result: { status: 'failed' } }),
-      );
-    void fetchBooks();
-    // Back from a booking changed in another tab or window: show what the server holds now.
-    window.addEventListener('focus', fetchBooks);
-    return () => window.removeEventListener('focus', fetchBooks);
-  }, [dataProvider, mail]);
-  // Another guest's list is not shown while this one loads.
-  return load.mail === mail ? load.result : ({ status: 'loading' } as const);
+    const reload = () => void queryClient.invalidateQueries({ queryKey: ['books', 'guest', mail] });
+    window.addEventListener('focus', reload);
+    return () => window.removeEventListener('focus', reload);
+  }, [queryClient, mail]);
+  const load = useApiQuery(key, () => dataProvider.listBooks({ mail, with_deleted: true }), { keepPrevious: false });
+  return load.status === 'ready' ? ({ status: 'ready', books: load.data } as const) : load;
 }
 
 /** The lodging list (stay history) of one guest mail (spec section 2, /m/books/{mail}). */

@@ -8,15 +8,20 @@ export type Loaded<T> = { status: 'loading' } | { status: 'failed' } | { status:
  * (`['books', 'unpaid']`), so react-admin's refresh (the header's button, a save elsewhere) reloads
  * it with everything else. Everything the answer depends on belongs in the key (the day, the
  * page, the facilities, a `version` the screen moves after a change). While a new key loads, the
- * rows already shown stay; only the first load shows the spinner. A failure is shown at once (no
+ * rows already shown stay (unless `keepPrevious` is false: another guest's stays are never shown
+ * for this one's); only the first load shows the spinner. A failure is shown at once (no
  * retry): the screen says so and the next refresh asks again.
  */
-export function useApiQuery<T>(key: readonly unknown[], load: () => Promise<T>, enabled = true): Loaded<T> {
+export function useApiQuery<T>(
+  key: readonly unknown[],
+  load: () => Promise<T>,
+  { enabled = true, keepPrevious = true }: { enabled?: boolean; keepPrevious?: boolean } = {},
+): Loaded<T> {
   const query = useQuery({
     queryKey: key,
     // Asked from a promise: a call that throws at once fails the load like one that rejects.
     queryFn: () => Promise.resolve().then(load),
-    placeholderData: keepPreviousData,
+    placeholderData: keepPrevious ? keepPreviousData : undefined,
     retry: false,
     refetchOnWindowFocus: false,
     enabled,

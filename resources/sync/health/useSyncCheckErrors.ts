@@ -9,5 +9,5 @@ import { rowsOf, useApiQuery } from '../../../src/hooks/useApiQuery';
  */
 export function useSyncCheckErrors(version: number, enabled = true): SyncCheckErrorRow[] {
   const dataProvider = useAppDataProvider();
-  return rowsOf(useApiQuery(['sync_checks', 'errors', version], () => dataProvider.listSyncCheckErrors(), enabled));
+  return rowsOf(useApiQuery(['sync_checks', 'errors', version], () => dataProvider.listSyncCheckErrors(), { enabled }));
 }
