@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 
-export type Loaded<T> = { status: 'loading' } | { status: 'failed' } | { status: 'ready'; data: T };
+export type Loaded<T> = { status: 'loading' } | { status: 'failed'; error: unknown } | { status: 'ready'; data: T };
 
 /**
  * Loads what a screen shows beyond react-admin's record hooks (a dashboard section, a page of
@@ -14,19 +14,20 @@ export type Loaded<T> = { status: 'loading' } | { status: 'failed' } | { status:
  */
 export function useApiQuery<T>(
   key: readonly unknown[],
-  load: () => Promise<T>,
+  load: (signal: AbortSignal) => Promise<T>,
   { enabled = true, keepPrevious = true }: { enabled?: boolean; keepPrevious?: boolean } = {},
 ): Loaded<T> {
   const query = useQuery({
     queryKey: key,
     // Asked from a promise: a call that throws at once fails the load like one that rejects.
-    queryFn: () => Promise.resolve().then(load),
-    placeholderData: keepPrevious ? keepPreviousData : undefined,
+    queryFn: ({ signal }) => Promise.resolve(signal).then(load),
+    // keepPreviousData is typed for data that is never a function, which a generic T cannot promise.
+    placeholderData: (keepPrevious ? keepPreviousData : undefined) as undefined,
     retry: false,
     refetchOnWindowFocus: false,
     enabled,
   });
-  if (query.isError) return { status: 'failed' };
+  if (query.isError) return { status: 'failed', error: query.error };
   if (query.data !== undefined) return { status: 'ready', data: query.data };
   return { status: 'loading' };
 }

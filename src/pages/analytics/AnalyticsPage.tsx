@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Alert, Box, Button, Card, CardContent, Skeleton, TableCell, TableRow, Typography } from '@mui/material';
 import { BarChart } from '@mui/x-charts/BarChart';
 import { LineChart } from '@mui/x-charts/LineChart';
@@ -6,6 +6,7 @@ import { Title } from 'react-admin';
 import { useParams } from 'react-router-dom';
 import { ANALYTICS_TOTAL_LABEL, analyticsColumns, type AnalyticsAnswer } from '../../../contract/analytics';
 import { failureMessage } from '../../../dataProvider/apiErrors';
+import { useApiQuery } from '../../hooks/useApiQuery';
 import { useAppDataProvider } from '../../../dataProvider/useAppDataProvider';
 import { formatDate, formatYen } from '../../../i18n/formats';
 import { useAppTranslate } from '../../../i18n/useAppTranslate';
@@ -69,29 +70,20 @@ function AnalyticsView({ opened }: { opened: Range }) {
   const [end, setEnd] = useState<string | null>(opened.end);
   const [request, setRequest] = useState<Request>({ range: opened, n: 0 });
   const [errors, setErrors] = useState<ReturnType<typeof rangeErrors>>(null);
-  const [answered, setAnswered] = useState<Loaded | null>(null);
   const shown = request.range;
   const loadFailed = translate('app.analytics.load_failed');
 
-  useEffect(() => {
-    const controller = new AbortController();
-    const { range } = request;
-    dataProvider.getAnalytics(range.start, range.end, controller.signal).then(
-      (answer) => {
-        if (!controller.signal.aborted) setAnswered({ status: 'ready', request, answer });
-      },
-      (e: unknown) => {
-        if (!controller.signal.aborted)
-          setAnswered({
-            status: 'failed',
-            request,
-            message: failureMessage(e, loadFailed),
-          });
-      },
-    );
-    return () => controller.abort();
-  }, [dataProvider, request, loadFailed]);
-  const loaded: Loaded = answered?.request === request ? answered : { status: 'loading', request };
+  const asked = useApiQuery(
+    ['analytics', request.range.start, request.range.end, request.n],
+    (signal) => dataProvider.getAnalytics(request.range.start, request.range.end, signal),
+    { keepPrevious: false },
+  );
+  const loaded: Loaded =
+    asked.status === 'ready'
+      ? { status: 'ready', request, answer: asked.data }
+      : asked.status === 'failed'
+        ? { status: 'failed', request, message: failureMessage(asked.error, loadFailed) }
+        : { status: 'loading', request };
 
   const show = () => {
     const found = rangeErrors(start, end);
