@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import {
   Alert,
   Box,
@@ -35,6 +35,7 @@ import {
 import { useAccommodations } from '../../../dataProvider/accommodations';
 import { failureMessage } from '../../../dataProvider/apiErrors';
 import { HttpError } from '../../../dataProvider/http';
+import { useApiQuery } from '../../../src/hooks/useApiQuery';
 import { useAppDataProvider } from '../../../dataProvider/useAppDataProvider';
 import { formatDateTime } from '../../../i18n/formats';
 import type { AppMessageKey } from '../../../i18n/ja';
@@ -104,43 +105,35 @@ export default function SyncCheckPage() {
   const [offset, setOffset] = useState(1);
   const chosen = choices.find((c) => c.offset === offset) ?? choices[0]!;
   const [version, setVersion] = useState(0);
-  const [loaded, setLoaded] = useState<Loaded>({ status: 'loading' });
   const [running, setRunning] = useState(false);
   const [runError, setRunError] = useState<string | null>(null);
 
-  useEffect(() => {
-    if (!valid) return;
-    const controller = new AbortController();
-    const { signal } = controller;
-    const checks = dataProvider.listSyncChecks(
-      accommodationId,
-      { year: chosen.year, month: chosen.month, plan_id: planId },
-      signal,
-    );
-    const site = dataProvider
-      .getIkuyuStatus(accommodationId, planId, chosen.year, chosen.month, signal)
-      .then((status) => ({ status, error: null }))
-      .catch((e: unknown) => ({ status: null, error: failureMessage(e, errorMessages.syncFailed) }));
-    Promise.all([checks, site]).then(
-      ([answer, s]) => {
-        if (!signal.aborted)
-          setLoaded({
-            status: 'ready',
-            year: chosen.year,
-            month: chosen.month,
-            answer,
-            site: s.status,
-            siteError: s.error,
-          });
-      },
-      (e: unknown) => {
-        if (signal.aborted) return;
-        if (e instanceof HttpError && e.status === 404) setLoaded({ status: 'not_found' });
-        else setLoaded({ status: 'failed', message: failureMessage(e, errorMessages.generic) });
-      },
-    );
-    return () => controller.abort();
-  }, [dataProvider, valid, accommodationId, planId, chosen.year, chosen.month, version]);
+  const asked = useApiQuery(
+    ['sync_checks', accommodationId, planId, chosen.year, chosen.month, version],
+    async (signal) => {
+      const checks = dataProvider.listSyncChecks(
+        accommodationId,
+        { year: chosen.year, month: chosen.month, plan_id: planId },
+        signal,
+      );
+      // The site's status may fail alone: the page then says why beside our figures.
+      const site = dataProvider
+        .getIkuyuStatus(accommodationId, planId, chosen.year, chosen.month, signal)
+        .then((status) => ({ status, error: null }))
+        .catch((e: unknown) => ({ status: null, error: failureMessage(e, errorMessages.syncFailed) }));
+      const [answer, s] = await Promise.all([checks, site]);
+      return { year: chosen.year, month: chosen.month, answer, site: s.status, siteError: s.error };
+    },
+    { enabled: valid },
+  );
+  const loaded: Loaded =
+    asked.status === 'ready'
+      ? { status: 'ready', ...asked.data }
+      : asked.status === 'loading'
+        ? { status: 'loading' }
+        : asked.error instanceof HttpError && asked.error.status === 404
+          ? { status: 'not_found' }
+          : { status: 'failed', message: failureMessage(asked.error, errorMessages.generic) };
 
   const run = useCallback(async () => {
     setRunning(true);
