@@ -1,4 +1,5 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import {
   Alert,
   Box,
@@ -28,6 +29,7 @@ import { useAppDataProvider } from '../../../dataProvider/useAppDataProvider';
 import { formatDate, formatDateTime } from '../../../i18n/formats';
 import { useAppTranslate } from '../../../i18n/useAppTranslate';
 import { LazyBookingPanel as BookingPanel } from '../../bookings/shared';
+import { useApiQuery } from '../../../src/hooks/useApiQuery';
 import { links } from '../../../src/routes';
 import { NotFoundPage } from '../../../src/components/MessagePage';
 import { Facility } from '../../../src/components/Facility';
@@ -56,45 +58,31 @@ export function ReceivedMailPage() {
   const panelWide = useMediaQuery('(min-width:900px)');
   const valid = Number.isInteger(mailId) && mailId > 0;
   // The answer for the mail of the address; another mail's answer reads as loading.
-  const [loaded, setLoaded] = useState<{ id: number; state: State } | null>(null);
-  const state: State = loaded?.id === mailId ? loaded.state : { status: 'loading' };
-  const setState = useCallback((next: State) => setLoaded({ id: mailId, state: next }), [mailId]);
+  const queryClient = useQueryClient();
+  const key = ['received_mail', 'one', mailId];
+  const asked = useApiQuery(key, () => dataProvider.getReceivedMail(mailId), { enabled: valid, keepPrevious: false });
+  const state: State =
+    asked.status === 'ready'
+      ? { status: 'ready', mail: asked.data }
+      : asked.status === 'loading'
+        ? { status: 'loading' }
+        : { status: asked.error instanceof HttpError && asked.error.status === 404 ? 'missing' : 'failed' };
   const [associating, setAssociating] = useState<number | null>(null);
   const [panelOpen, setPanelOpen] = useState(true);
 
-  useEffect(() => {
-    if (!valid) return;
-    let alive = true;
-    dataProvider.getReceivedMail(mailId).then(
-      (mail) => alive && setLoaded({ id: mailId, state: { status: 'ready', mail } }),
-      (error: unknown) =>
-        alive &&
-        setLoaded({
-          id: mailId,
-          state: { status: error instanceof HttpError && error.status === 404 ? 'missing' : 'failed' },
-        }),
-    );
-    return () => {
-      alive = false;
-    };
-  }, [dataProvider, mailId, valid]);
-
-  const associate = useCallback(
-    async (candidate: BookingCandidate) => {
-      setAssociating(candidate.id);
-      try {
-        const mail = await dataProvider.associateReceivedMail(mailId, candidate.id);
-        setState({ status: 'ready', mail });
-        setPanelOpen(true);
-        notify(translate('app.received_mail.associated'), { type: 'success' });
-      } catch (error) {
-        notify(failureMessage(error, translate('app.received_mail.load_failed')), { type: 'error' });
-      } finally {
-        setAssociating(null);
-      }
-    },
-    [dataProvider, mailId, notify, translate, setState],
-  );
+  const associate = async (candidate: BookingCandidate) => {
+    setAssociating(candidate.id);
+    try {
+      const mail = await dataProvider.associateReceivedMail(mailId, candidate.id);
+      queryClient.setQueryData(key, mail);
+      setPanelOpen(true);
+      notify(translate('app.received_mail.associated'), { type: 'success' });
+    } catch (error) {
+      notify(failureMessage(error, translate('app.received_mail.load_failed')), { type: 'error' });
+    } finally {
+      setAssociating(null);
+    }
+  };
 
   if (!valid || state.status === 'missing') return <NotFoundPage />;
   const title = translate('app.page.received_mail');
