@@ -113,9 +113,6 @@ const sqlInDb = {
   },
 };
 
-/** The files whose SQL has not yet moved into server/db/queries (issue 29): the list only shrinks. */
-export const sqlNotYetInDb = [];
-
 export default {
   rules: { 'domain-boundaries': domainBoundaries, 'server-layers': serverLayers, 'sql-in-db': sqlInDb },
 };

@@ -1,10 +1,8 @@
-import { readFileSync } from 'node:fs';
 import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
 import { entities } from '../../contract/entities';
 import { domains } from '../../src/domains';
 import { pageRoutes, type PageName } from '../../src/routes';
-import { sqlNotYetInDb } from '../../scripts/eslint/yadoban.js';
 
 describe('the console domains (src/crud/domain.ts)', () => {
   it('show every spec address once: a route of one domain, or a resource at its own name', () => {
@@ -88,11 +86,6 @@ describe('the lint rules yadoban/server-layers and yadoban/sql-in-db', () => {
     ]);
     expect(await errorsOf('server/db/queries/good.ts', code, 'yadoban/sql-in-db')).toEqual([]);
   }, 30_000);
-
-  it('keeps the list of files whose SQL has not moved yet exact: each still holds SQL', () => {
-    const stale = sqlNotYetInDb.filter((file) => !/from 'drizzle-orm(\/[^']*)?'/.test(readFileSync(file, 'utf8')));
-    expect(stale).toEqual([]);
-  });
 });
 
 describe('plain entities on the generated routes (server/routes/crud.ts)', () => {
