@@ -73,7 +73,6 @@ export const optionSchema = z.object({
   display_order: z.number().int(),
 });
 export type AccommodationOption = z.infer<typeof optionSchema>;
-export const optionListSchema = z.object({ options: z.array(optionSchema) });
 
 const optionFields = {
   name: z

@@ -21,7 +21,6 @@ export type PlanSummary = z.infer<typeof planSummarySchema>;
 /** A plan of the plans list: the summary and ikyu_id (the sync-check link shows only when it is set). */
 export const planListItemSchema = planSummarySchema.extend({ ikyu_id: z.string().nullable() });
 export type PlanListItem = z.infer<typeof planListItemSchema>;
-export const planListSchema = z.object({ plans: z.array(planListItemSchema) });
 
 /** The whole plan (spec section 3 "Plan"), payment_method as the ids of its payment methods. */
 export const planSchema = planListItemSchema.extend({

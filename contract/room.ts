@@ -11,7 +11,6 @@ export const roomSchema = z.object({
   plans: z.array(z.object({ id: z.number().int(), name: z.string(), start_at: z.string().nullable() })),
 });
 export type Room = z.infer<typeof roomSchema>;
-export const roomListSchema = z.object({ rooms: z.array(roomSchema) });
 
 /** Spec section 5 "Room create", word for word, plus the bounds the spec leaves open. */
 export const roomMessages = {

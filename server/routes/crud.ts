@@ -9,8 +9,6 @@ import type { AppContext } from '../context';
 import { userOf } from '../plugins/access';
 import type { CrudScope, CrudService } from '../services/crud';
 
-export type { CrudScope, CrudService };
-
 export interface CrudRoutesOptions<
   R extends z.ZodType,
   C extends z.ZodType,

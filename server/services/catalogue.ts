@@ -19,7 +19,7 @@ import { listOptions } from '../db/queries/options';
 import { badRequest, conflict, notFound } from '../errors';
 import { audit, auditAuthor, auditMany, withoutId, type AuditEntry } from './audit';
 import type { CurrentUser } from './auth';
-import type { CrudScope, CrudService } from './crud';
+import { accommodationOf, type CrudService } from './crud';
 
 const fieldError = (field: string, message: string) => badRequest(message, { [field]: message });
 
@@ -292,9 +292,6 @@ export class CatalogueService {
     return unique;
   }
 }
-
-/** The accommodation of a nested path: crudRoutes has checked the user reaches it. */
-const accommodationOf = (scope: CrudScope) => scope.accommodationId!;
 
 /** Room types on the generated routes (server/routes/crud.ts): the catalogue's rules. */
 export function roomCrud(catalogue: CatalogueService): CrudService<Room, RoomCreate, RoomUpdate, object> {

@@ -20,3 +20,6 @@ export interface CrudService<R, C, U, Q, L = R> {
   update(scope: CrudScope, id: number, input: U): Promise<R>;
   delete(scope: CrudScope, id: number): Promise<void>;
 }
+
+/** The accommodation of a nested path's scope: crudRoutes has checked the user reaches it. */
+export const accommodationOf = (scope: CrudScope): number => scope.accommodationId!;

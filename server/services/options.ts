@@ -12,7 +12,7 @@ import * as q from '../db/queries/options';
 import { badRequest, notFound } from '../errors';
 import { audit, withoutId } from './audit';
 import type { CurrentUser } from './auth';
-import type { CrudService } from './crud';
+import { accommodationOf, type CrudService } from './crud';
 
 const fieldError = (field: string, message: string) => badRequest(message, { [field]: message });
 
@@ -136,7 +136,6 @@ export class OptionService {
 export function optionCrud(
   options: OptionService,
 ): CrudService<AccommodationOption, ParsedCreate, ParsedUpdate, z.output<typeof optionListQuerySchema>> {
-  const accommodationOf = (scope: { accommodationId: number | null }) => scope.accommodationId!;
   return {
     list: (scope, query) => options.list(accommodationOf(scope), query.room_id),
     get: (scope, id) => options.option(accommodationOf(scope), id),
