@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react';
+import { useState } from 'react';
 import {
   Alert,
   Box,
@@ -35,11 +35,9 @@ export function ReceivedMailListPage() {
   const translate = useAppTranslate();
   const dataProvider = useAppDataProvider();
   const [page, setPage] = useState(0);
-  const load = useCallback(
-    () => dataProvider.listReceivedMail({ offset: page * PER_PAGE, limit: PER_PAGE }),
-    [dataProvider, page],
+  const state = useApiQuery<ReceivedMailList>(['received_mail', 'list', page], () =>
+    dataProvider.listReceivedMail({ offset: page * PER_PAGE, limit: PER_PAGE }),
   );
-  const state = useApiQuery<ReceivedMailList>(['received_mail', 'list', page], load);
   const title = translate('app.page.received_mail_list');
 
   return (

@@ -1,4 +1,3 @@
-import { useCallback } from 'react';
 import { useAppDataProvider } from '../../../dataProvider/useAppDataProvider';
 import { formatDate } from '../../../i18n/formats';
 import { useAppTranslate } from '../../../i18n/useAppTranslate';
@@ -15,11 +14,7 @@ export function OverbookedList({ today, version, selectedId, onOpen }: Dashboard
   const translate = useAppTranslate();
   const dataProvider = useAppDataProvider();
   // Asked from a promise: a call that throws at once fails this block's load, not the dashboard.
-  const load = useCallback(
-    () => Promise.resolve().then(() => dataProvider.listOverbookedBooks(today)),
-    [dataProvider, today],
-  );
-  const state = useApiQuery(['books', 'overbooked', today, version], load);
+  const state = useApiQuery(['books', 'overbooked', today, version], () => dataProvider.listOverbookedBooks(today));
 
   return (
     <BookingListCard

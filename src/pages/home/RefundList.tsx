@@ -1,4 +1,3 @@
-import { useCallback } from 'react';
 import { Box, useMediaQuery, type Theme } from '@mui/material';
 import type { AppMessageKey } from '../../../i18n/ja';
 import { useAppTranslate } from '../../../i18n/useAppTranslate';
@@ -26,8 +25,7 @@ export function RefundList({ version, onRefunded }: { version: number; onRefunde
   const columns = COLUMNS.map(
     (key) => ({ key, header: translate(key), align: RIGHT.has(key) ? 'right' : 'left' }) as const,
   );
-  const load = useCallback(() => dataProvider.listRefundsNeeded(), [dataProvider]);
-  const state = useApiQuery(['books', 'refunds-needed', version], load);
+  const state = useApiQuery(['books', 'refunds-needed', version], () => dataProvider.listRefundsNeeded());
   const books = rowsOf(state);
   const narrow = useMediaQuery((theme: Theme) => theme.breakpoints.down('md'));
 

@@ -1,4 +1,4 @@
-import { useCallback, useMemo } from 'react';
+import { useMemo } from 'react';
 import { Box, List, ListItem, ListItemAvatar, ListItemText } from '@mui/material';
 import { Link } from 'react-router-dom';
 import { useAccommodations } from '../../../dataProvider/accommodations';
@@ -17,14 +17,11 @@ export function TodayComments({ today, version }: { today: string; version: numb
   const { accommodations } = useAccommodations();
   const idsKey = accommodations.map((a) => a.id).join(',');
   const ids = useMemo(() => (idsKey === '' ? [] : idsKey.split(',').map(Number)), [idsKey]);
-  const load = useCallback(
-    async () =>
-      (await Promise.all(ids.map((id) => dataProvider.listComments(id, today, today))))
-        .flat()
-        .filter((c) => c.target_date === today && c.comment.trim() !== ''),
-    [dataProvider, ids, today],
+  const state = useApiQuery(['calendar_comments', 'today', ids, today, version], async () =>
+    (await Promise.all(ids.map((id) => dataProvider.listComments(id, today, today))))
+      .flat()
+      .filter((c) => c.target_date === today && c.comment.trim() !== ''),
   );
-  const state = useApiQuery(['calendar_comments', 'today', ids, today, version], load);
   const comments = rowsOf(state);
 
   return (

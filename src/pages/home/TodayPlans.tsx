@@ -1,4 +1,3 @@
-import { useCallback } from 'react';
 import { Box, List, Typography } from '@mui/material';
 import type { Booking } from '../../../contract/booking';
 import { formatDate, formatPeople, formatYen } from '../../../i18n/formats';
@@ -29,11 +28,9 @@ export interface DashboardSectionProps {
 export function TodayPlans({ today, version, selectedId, onOpen }: DashboardSectionProps) {
   const translate = useAppTranslate();
   const dataProvider = useAppDataProvider();
-  const load = useCallback(
-    () => dataProvider.listBooks(todayPlansQuery(today)).then((b) => splitTodayPlans(b, today)),
-    [dataProvider, today],
+  const state = useApiQuery(['books', 'today-plans', today, version], () =>
+    dataProvider.listBooks(todayPlansQuery(today)).then((b) => splitTodayPlans(b, today)),
   );
-  const state = useApiQuery(['books', 'today-plans', today, version], load);
 
   return (
     <SectionCard title={translate('app.dashboard.today.title')} aside={formatDate(today)} testId="today-plans">

@@ -1,4 +1,3 @@
-import { useCallback } from 'react';
 import { formatDate, formatYen } from '../../../i18n/formats';
 import { useAppTranslate } from '../../../i18n/useAppTranslate';
 import { BookingListCard } from './BookingListCard';
@@ -10,8 +9,7 @@ import { useAppDataProvider } from '../../../dataProvider/useAppDataProvider';
 export function UnpaidList({ version, selectedId, onOpen }: Omit<DashboardSectionProps, 'today'>) {
   const translate = useAppTranslate();
   const dataProvider = useAppDataProvider();
-  const load = useCallback(() => dataProvider.listUnpaidBooks(), [dataProvider]);
-  const state = useApiQuery(['books', 'unpaid', version], load);
+  const state = useApiQuery(['books', 'unpaid', version], () => dataProvider.listUnpaidBooks());
 
   return (
     <BookingListCard

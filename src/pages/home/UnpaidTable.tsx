@@ -1,4 +1,3 @@
-import { useCallback } from 'react';
 import { Button, TableCell, TableRow, useMediaQuery, type Theme } from '@mui/material';
 import { Link } from 'react-router-dom';
 import { formatDate, formatPeople, formatYen } from '../../../i18n/formats';
@@ -33,11 +32,9 @@ export function UnpaidTable({ today, version, selectedId, onOpen }: DashboardSec
   const columns = COLUMNS.map(
     (key) => ({ key, header: translate(key), align: RIGHT.has(key) ? 'right' : 'left' }) as const,
   );
-  const load = useCallback(
-    () => dataProvider.listBooks(unpaidQuery(today)).then((b) => unpaidBookings(b, today)),
-    [dataProvider, today],
+  const state = useApiQuery(['books', 'unpaid-table', today, version], () =>
+    dataProvider.listBooks(unpaidQuery(today)).then((b) => unpaidBookings(b, today)),
   );
-  const state = useApiQuery(['books', 'unpaid-table', today, version], load);
   const books = rowsOf(state);
   // On a phone the coloured badge stands for the facility; its name is its tooltip.
   const narrow = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));

@@ -1,4 +1,3 @@
-import { useCallback } from 'react';
 import { Button, Typography } from '@mui/material';
 import { Link } from 'react-router-dom';
 import { useAppDataProvider } from '../../../dataProvider/useAppDataProvider';
@@ -14,11 +13,9 @@ import { useApiQuery } from '../../hooks/useApiQuery';
 export function UnreadMail({ version }: { version: number }) {
   const translate = useAppTranslate();
   const dataProvider = useAppDataProvider();
-  const load = useCallback(
-    () => dataProvider.listReceivedMail({ offset: 0, limit: 0 }).then((l) => l.unread_mail),
-    [dataProvider],
+  const state = useApiQuery(['received_mail', 'unread', version], () =>
+    dataProvider.listReceivedMail({ offset: 0, limit: 0 }).then((l) => l.unread_mail),
   );
-  const state = useApiQuery(['received_mail', 'unread', version], load);
   const unread = state.status === 'ready' ? state.data : 0;
   return (
     <SectionCard title={translate('app.received_mail.unread_count')} count={unread} testId="unread-mail">
