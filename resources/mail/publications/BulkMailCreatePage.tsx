@@ -34,8 +34,10 @@ import {
   MAX_ATTACHMENT_BYTES,
   mailPublicationMessages as msg,
   type Recipient,
+  mailPublicationTestSchema,
 } from '../../../contract/mailPublication';
 import { errorMessages } from '../../../contract/messages';
+import { z } from '../../../contract/zod';
 import { useAccommodations } from '../../../dataProvider/accommodations';
 import { failureMessage, fieldErrorsOf } from '../../../dataProvider/apiErrors';
 import { useAppDataProvider } from '../../../dataProvider/useAppDataProvider';
@@ -46,7 +48,9 @@ import { tokyoInputToIso, tokyoWallTime } from './bulkMailFormat';
 import { parseRecipientCsv, type CsvProblem } from './recipientCsv';
 import { SendAtInput } from './SendAtInput';
 import { TestMailDialog } from '../TestMailDialog';
-import { testMailSchema } from '../../../contract/mailTemplate';
+
+/** The test send's address, by the rule of POST /admin/mail/publishes/test. */
+const testAddressSchema = z.object({ mail_address: mailPublicationTestSchema.shape.to });
 
 interface Candidate extends Recipient {
   checked: boolean;
@@ -548,7 +552,7 @@ function ComposeFields({
             cancel: translate('app.bulk_mail.close'),
             send: translate('app.bulk_mail.test_send'),
           }}
-          schema={testMailSchema.pick({ mail_address: true })}
+          schema={testAddressSchema}
           ready={({ mail_address }) => isMailAddress(mail_address.trim())}
           send={({ mail_address }) => sendTest(mail_address, values)}
           sent={() => translate('app.bulk_mail.test_sent')}
