@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, sqlRows, type DatabaseOptions } from '../../server/db/client';
 import { seedDemo } from '../../server/db/seed';
 import { withDatabase } from '../support/postgresUrl';
-import { childEnv, run } from '../support/processes';
+import { childEnv, nodeArgs, run } from '../support/processes';
 import { adminSignsIn, startOn } from '../support/startOn';
 import { testChannelKey } from '../support/testKeys';
 
@@ -246,7 +246,7 @@ describe.skipIf(!url)('a restore on a PostgreSQL server is all or nothing', () =
 
   it('a restore killed while it copies the rows in: every table as it was', async () => {
     // The command and its psql killed together, as Ctrl-C or a service manager does.
-    const child = spawn(process.execPath, ['--import', 'tsx', 'server/cli/backup.ts', 'restore', good], {
+    const child = spawn(process.execPath, nodeArgs('server/cli/backup.ts', ['restore', good]), {
       env: childEnv({ DATABASE_URL: target }),
       stdio: 'ignore',
       detached: true,

@@ -10,6 +10,7 @@ import { openDatabase } from '../../server/db/client';
 import { newPglite } from '../../server/db/pglite';
 import { seedDemo } from '../../server/db/seed';
 import { withDatabase } from './postgresUrl';
+import { buildServer } from './serverBuild';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -20,6 +21,8 @@ declare module 'vitest' {
      * template's channel passwords: the test servers' unless a test gives its own (tests/support/testKeys.ts).
      */
     keysDataDir: string;
+    /** The folder of the server's entry points built for the process tests (tests/support/serverBuild.ts). */
+    serverBuild: string;
   }
 }
 
@@ -36,7 +39,12 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const keysDataDir = path.join(keysDir, 'data');
   const channelKey = deriveChannelKey(keyFileOf(keysDataDir).channel_key);
   project.provide('keysDataDir', keysDataDir);
-  const dropKeys = () => rmSync(keysDir, { recursive: true, force: true });
+  const server = await buildServer();
+  project.provide('serverBuild', server.dir);
+  const dropKeys = () => {
+    rmSync(keysDir, { recursive: true, force: true });
+    server.remove();
+  };
   if (url) {
     const name = `yadoban_tpl_${randomBytes(4).toString('hex')}`;
     const admin = new pg.Client({ connectionString: url });

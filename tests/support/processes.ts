@@ -3,6 +3,8 @@ import { mkdtempSync } from 'node:fs';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { inject } from 'vitest';
+import { builtEntries } from './serverBuild';
 import { testKeysDataDir } from './testKeys';
 
 /**
@@ -28,9 +30,18 @@ export function childEnv(env: Record<string, string>): Record<string, string> {
   return { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...movedClock(), ...keys, ...env };
 }
 
+/**
+ * Node's arguments for a TypeScript entry point: its file built for this test run where there is one
+ * (the server and the backup command, tests/support/serverBuild.ts), otherwise the source through tsx.
+ */
+export function nodeArgs(entry: string, args: string[] = []): string[] {
+  const built = builtEntries[entry];
+  return built ? [path.join(inject('serverBuild'), `${built}.mjs`), ...args] : ['--import', 'tsx', entry, ...args];
+}
+
 /** Runs a TypeScript entry point as its own process, as `npm start` does, and collects its output. */
 export function run(entry: string, env: Record<string, string>, args: string[] = []) {
-  const child = spawn(process.execPath, ['--import', 'tsx', entry, ...args], {
+  const child = spawn(process.execPath, nodeArgs(entry, args), {
     env: childEnv(env),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
