@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { addDays, tokyoToday } from '../contract/dates';
-import { ADMIN, bearerOf, bookStay, openCalendar, pickDate, roomsOf, signIn } from './support';
+import { ADMIN, bearerOf, bookStay, calendarShown, openCalendar, pickDate, roomsOf, signIn } from './support';
 
 test('the booking search finds a guest by mail, opens the booking, and keeps the search for next time', async ({
   page,
@@ -114,8 +114,8 @@ const nextSearch = (page: Page) =>
 
 test('the booking search opens on its own filters after a calendar, also after a reload', async ({ page }) => {
   const today = tokyoToday();
-  await signIn(page, ADMIN);
-  await openCalendar(page, '/m/accommodation/2');
+  await signIn(page, ADMIN, '/m/accommodation/2');
+  await calendarShown(page);
 
   const opened = nextSearch(page);
   await page.getByRole('menuitem', { name: '予約検索' }).click();

@@ -41,10 +41,8 @@ test('mail is sent from the booking panel and reaches the SMTP server; payment a
   const stamp = Date.now().toString(36);
   const guest = `guest-${stamp}@example.jp`;
   const name = `メール 試験${stamp}`;
-  await signIn(page, ADMIN);
   const booking = await bookingWithMail(page, guest, name);
-
-  await page.goto('/m/accommodation/1');
+  await signIn(page, ADMIN, '/m/accommodation/1');
   await page.locator(`.cal-day[data-date="${booking.start_date}"] .cal-chip[data-book-id="${booking.id}"]`).click();
   await expect(page).toHaveURL(new RegExp(`/m/accommodation/1/book/${booking.id}$`));
   const panel = page.getByTestId('booking-panel');
@@ -147,9 +145,8 @@ test.describe('on a phone', () => {
   test('the mail section and the compose popup fit 390 px', async ({ page }) => {
     const stamp = Date.now().toString(36);
     const guest = `phone-${stamp}@example.jp`;
-    await signIn(page, ADMIN);
     const booking = await bookingWithMail(page, guest, `電話 試験${stamp}`);
-    await page.goto(`/m/accommodation/1/book/${booking.id}`);
+    await signIn(page, ADMIN, `/m/accommodation/1/book/${booking.id}`);
     const mails = page.getByTestId('booking-panel').getByTestId('booking-mails');
     await expect(mails.getByTestId('mail-status')).toHaveText('送信済み');
     await mails.scrollIntoViewIfNeeded();

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { addDays, tokyoToday } from '../contract/dates';
-import { ADMIN, openCalendar, signIn } from './support';
+import { ADMIN, calendarShown, signIn } from './support';
 
 // Two months ahead: inside the calendar's first 15 weeks, after the demo data's comments (two weeks
 // ahead) and the day calendar.spec.ts writes one on (a stay's first night within 40 days).
@@ -39,8 +39,8 @@ test("a comment written on a day's schedule shows on that day of the calendar, c
 }) => {
   const stamp = Date.now();
   const first = `団体様 到着 17時予定 ${stamp}`;
-  await signIn(page, ADMIN);
-  await openCalendar(page, '/m/accommodation/1');
+  await signIn(page, ADMIN, '/m/accommodation/1');
+  await calendarShown(page);
   await dayCell(page).scrollIntoViewIfNeeded();
   await expect(dayCell(page).getByRole('note')).toHaveCount(0);
 

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { addDays, weekday } from '../contract/dates';
-import { ADMIN, openCalendar, signIn } from './support';
+import { ADMIN, calendarShown, signIn } from './support';
 
 const yearMonth = (date: string) => `${Number(date.slice(0, 4))}年${Number(date.slice(5, 7))}月`;
 /** What the grid names for a week: the month most of it is in (its Wednesday's). */
@@ -19,8 +19,8 @@ async function topDate(page: Page): Promise<string> {
 test('the calendar shows the month in view, keeps it in the address and across a view switch', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.context().clearCookies();
-  await signIn(page, ADMIN);
-  await openCalendar(page, '/m/accommodation/1');
+  await signIn(page, ADMIN, '/m/accommodation/1');
+  await calendarShown(page);
   const month = page.getByTestId('calendar-shown-month');
   const first = await topDate(page);
   await expect(month).toHaveText(weekMonth(first));

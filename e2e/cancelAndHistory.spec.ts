@@ -25,10 +25,9 @@ const cancelCall = (page: Page) =>
   page.waitForResponse((r) => r.request().method() === 'DELETE' && /\/api\/admin\/books\/\d+/.test(r.url()));
 
 test('a booking is cancelled at 100% of its total, and the fee is shown', async ({ page }) => {
-  await signIn(page, ADMIN);
   const headers = await bearerOf(page.request, ADMIN);
   const { id } = await freshBooking(page, headers, 1, `全額 ${Date.now().toString(36)}`);
-  await page.goto(`/m/accommodation/1/book/${id}`);
+  await signIn(page, ADMIN, `/m/accommodation/1/book/${id}`);
   const panel = page.getByTestId('booking-panel');
   await panel.getByRole('button', { name: '予約をキャンセル' }).click();
   const dialog = page.getByRole('dialog', { name: '予約のキャンセル' });

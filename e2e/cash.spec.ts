@@ -9,11 +9,10 @@ const SHOTS = process.env.E2E_SCREENSHOT_DIR;
 const yen = (text: string | null) => Number((text ?? '').replace(/[^\d-]/g, ''));
 
 test('petty cash: add money out and in, see the running balance, download the CSV', async ({ page }) => {
-  await signIn(page, STAFF);
   const [facility] = (await accommodationsOf(page, STAFF)).accommodations;
   const range = defaultCashRange();
   const [y, m] = range.start_date.split('-').map(Number) as [number, number];
-  await page.goto(`/m/accommodation/${facility!.id}/cash`);
+  await signIn(page, STAFF, `/m/accommodation/${facility!.id}/cash`);
 
   // Next month, first to last day, with the balance carried into it on the first row.
   await expect(page.getByTestId('cash-range')).toContainText(`${y}年${m}月1日`);
@@ -87,9 +86,8 @@ test('petty cash: add money out and in, see the running balance, download the CS
 });
 
 test('petty cash: the range is chosen, and an end before the start is refused on the field', async ({ page }) => {
-  await signIn(page, STAFF);
   const [facility] = (await accommodationsOf(page, STAFF)).accommodations;
-  await page.goto(`/m/accommodation/${facility!.id}/cash`);
+  await signIn(page, STAFF, `/m/accommodation/${facility!.id}/cash`);
   await expect(page.getByTestId('cash-carried')).toBeVisible();
   // A May the demo's petty cash (last, this and next month) never reaches.
   const y = Number(tokyoToday().slice(0, 4)) + 3;

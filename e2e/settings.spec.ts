@@ -14,9 +14,8 @@ test('an administrator copies the calendar feed address, regenerates it, and the
   context,
 }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-  await signIn(page, ADMIN);
   const [first] = (await accommodationsOf(page, ADMIN)).accommodations;
-  await page.goto(`/m/accommodation/${first!.id}/setting`);
+  await signIn(page, ADMIN, `/m/accommodation/${first!.id}/setting`);
   const section = page.getByTestId('setting-feed');
   await expect(section.getByRole('heading', { name: 'カレンダー連携（iCal）' })).toBeVisible();
   const address = section.getByTestId('ical-feed-url');
@@ -120,9 +119,8 @@ test('an administrator saves the automatic-mail settings; a wrong number is refu
 test('staff see the feed link and copy it, without regenerate, and the automatic-mail settings read-only', async ({
   page,
 }) => {
-  await signIn(page, STAFF);
   const [first] = (await accommodationsOf(page, STAFF)).accommodations;
-  await page.goto(`/m/accommodation/${first!.id}/setting`);
+  await signIn(page, STAFF, `/m/accommodation/${first!.id}/setting`);
   const feed = page.getByTestId('setting-feed');
   await expect(feed.getByTestId('ical-feed-url')).toHaveValue(/\/ical\/[0-9a-z]+\.ics$/);
   await expect(feed.getByRole('button', { name: 'コピー' })).toBeVisible();
@@ -140,9 +138,8 @@ test.describe('on a phone', () => {
   test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
 
   test('the settings page fits 390 px: the sections one below the other, no sideways scroll', async ({ page }) => {
-    await signIn(page, ADMIN);
     const [first] = (await accommodationsOf(page, ADMIN)).accommodations;
-    await page.goto(`/m/accommodation/${first!.id}/setting`);
+    await signIn(page, ADMIN, `/m/accommodation/${first!.id}/setting`);
     await expect(page.getByTestId('ical-feed-url')).toHaveValue(/\.ics$/);
     await expect(page.getByTestId('auto-mail-form')).toBeVisible();
     await expect(page.getByTestId('sync-settings-form')).toBeVisible();

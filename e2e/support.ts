@@ -77,6 +77,11 @@ async function tokensOf(request: APIRequestContext, who: { mail: string; passwor
  */
 export async function openCalendar(page: Page, path: string) {
   await page.goto(path);
+  await calendarShown(page);
+}
+
+/** Waits for the console's calendar with its bookings, on a page already at its address (see openCalendar). */
+export async function calendarShown(page: Page) {
   await expect(page.getByTestId('calendar-scroll').locator('.cal-chip').first()).toBeVisible();
 }
 

@@ -12,9 +12,8 @@ async function shot(page: Page, name: string) {
 test('an administrator sets the channel credentials: saved, 設定済み after a reload, the password never shown', async ({
   page,
 }) => {
-  await signIn(page, ADMIN);
   const [first] = (await accommodationsOf(page, ADMIN)).accommodations;
-  await page.goto(`/m/accommodation/${first!.id}/setting`);
+  await signIn(page, ADMIN, `/m/accommodation/${first!.id}/setting`);
   const section = page.getByTestId('setting-channel');
   await expect(section.getByRole('heading', { name: '外部予約サイト連携' })).toBeVisible();
   await expect(section.getByTestId('sync-password-state')).toHaveText('設定済み');
@@ -46,9 +45,8 @@ test('an administrator sets the channel credentials: saved, 設定済み after a
 });
 
 test('staff see the settings page without the credentials form', async ({ page }) => {
-  await signIn(page, STAFF);
   const [first] = (await accommodationsOf(page, STAFF)).accommodations;
-  await page.goto(`/m/accommodation/${first!.id}/setting`);
+  await signIn(page, STAFF, `/m/accommodation/${first!.id}/setting`);
   await expect(page.getByTestId('sync-settings-read-only')).toHaveText(
     '外部予約サイト連携の設定は管理者のみ変更できます。',
   );
