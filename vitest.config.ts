@@ -1,4 +1,5 @@
 import { readdirSync, readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 
@@ -21,6 +22,9 @@ const component = {
 export default defineConfig({
   plugins: [react()],
   test: {
+    // Vitest's default leaves a core idle (one worker on a 2-core machine); the unit and component
+    // tests are CPU-bound in their workers and the main process mostly waits, so one per core.
+    maxWorkers: availableParallelism(),
     projects: [
       {
         extends: true,
