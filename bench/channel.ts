@@ -273,7 +273,7 @@ async function waitInitialSync(
   }
   throw new Error(
     `our stock did not reach the site in ${timeoutMs / 1000} s (${why}). Is the channel scheduler running ` +
-      '(startChannelSync in server/start.ts) and does the demo data queue a full resync (or the first read-back)?',
+      '(the job channelSync, server/jobs/channelSync.ts) and does the demo data queue a full resync (or the first read-back)?',
   );
 }
 

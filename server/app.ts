@@ -57,6 +57,7 @@ import timesheetRoutes from './routes/api/timesheets';
 import icalFeedRoutes from './routes/api/icalFeed';
 import analyticsRoutes from './routes/api/analytics';
 import cashRoutes from './routes/api/cashes';
+import jobRoutes from './routes/api/jobs';
 
 export interface BuildAppOptions {
   logger?: LoggerOptions;
@@ -179,6 +180,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
         icalFeedRoutes,
         analyticsRoutes,
         cashRoutes,
+        jobRoutes,
       ]) {
         await typed.register(routes, ctx);
       }

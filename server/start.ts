@@ -11,13 +11,11 @@ import { seedDemo } from './db/seed';
 import { seedRefusal } from './db/seed/guard';
 import { describeOpening, type OpenedDatabase } from './openedDatabase';
 import { AuthService } from './services/auth';
-import { startMailWorker } from './mail/worker';
-import { startScheduledMail } from './mail/scheduled';
 import { startInboundSmtp, type InboundSmtp } from './mail/inbound/smtpListener';
 import type { DNSResolver } from './mail/inbound/authenticate';
-import { startChannelSync } from './channel/jobs';
 import { deriveChannelKey, unreadableChannelPasswords } from './channel/credentials';
 import { startChannelSim, type StartedChannelSim } from './channel/simulator/app';
+import { startJobs, type JobRunner } from './jobs';
 
 export interface Started {
   app: FastifyInstance;
@@ -29,6 +27,8 @@ export interface Started {
   inboundSmtp: InboundSmtp | null;
   /** The channel simulator started inside this process (the embedded default without CHANNEL_URL). */
   channelSim: StartedChannelSim | null;
+  /** The background jobs (server/jobs/index.ts), started; tests run the scheduled ones with runNow. */
+  jobs: JobRunner;
   /** Stops accepting requests, lets the running ones finish, then closes the database. */
   close(): Promise<void>;
 }
@@ -144,15 +144,10 @@ export async function createServer(
             await unlisten();
             throw e;
           });
-    // Delivers the outbox when SMTP_URL is set; without it mail stays queued (server/mail/worker.ts).
-    const mailWorker = startMailWorker(database.db, config, app.log);
-    // Transfer-deadline reminders from the database, every 10 minutes (not in tests: they call it themselves).
-    const scheduledMail = config.NODE_ENV === 'test' ? null : startScheduledMail(database.db, { log: app.log });
-    // Channel sync: pushes, the booking feed, the daily read-back and checks (not in tests: they call them).
-    const channelSync =
-      config.CHANNEL_URL && config.NODE_ENV !== 'test'
-        ? startChannelSync(database.db, config, config.CHANNEL_URL, { log: app.log })
-        : null;
+    // The background jobs (server/jobs/index.ts): mail delivery when SMTP_URL is set (without it
+    // mail stays queued), the scheduled mail and the automatic cancel every 10 minutes, the channel
+    // sync with a CHANNEL_URL; in tests only mail delivery runs by itself.
+    const jobs = startJobs(database.db, config, app.log);
     return {
       app,
       database,
@@ -160,6 +155,7 @@ export async function createServer(
       opened,
       inboundSmtp,
       channelSim,
+      jobs,
       async close() {
         // No more received mail: a message being received is answered (stored or 451) first.
         await inboundSmtp?.close();
@@ -172,11 +168,10 @@ export async function createServer(
         } finally {
           clearInterval(sweep);
         }
-        // A clean stop sends no message twice: in-flight mail finishes or goes back to the queue.
-        scheduledMail?.stop();
-        await channelSync?.stop();
+        // A clean stop sends no message twice: in-flight mail finishes or goes back to the queue;
+        // a run under way finishes (its work is in the database: a restart loses nothing).
+        await jobs.stop();
         await channelSim?.close();
-        await mailWorker?.stop();
         await unlisten();
         await database.close();
       },

@@ -2,16 +2,20 @@ import type { Db, Tx } from '../db/client';
 import { dropJobLease, takeJobLease, tryTransactionLock } from '../db/queries/jobs';
 
 /**
- * One key per scheduled job: the advisory-lock key of a job run by runExclusive (the transfer
- * reminders), the name of a job run by runLeased (channel sync: its calls leave the database). Keys
- * sit beside the migration lock (7812024) and the demo seed's (7812025). Mail sending claims rows
- * with FOR UPDATE SKIP LOCKED instead (server/mail/worker.ts).
+ * One advisory-lock key per job run by runExclusive (the transfer reminders, the automatic cancel,
+ * the resumed bulk mail), and the names that share runLeased's leases. Keys sit beside the
+ * migration lock (7812024) and the demo seed's (7812025). Mail delivery claims rows with FOR UPDATE
+ * SKIP LOCKED instead (server/jobs/mailDelivery.ts). server/jobs/index.ts lists every job.
  */
 export const JOB_LOCKS = {
   mailSend: 7812101,
   channelSync: 7812102,
-  /** Scheduled mail: transfer-deadline reminders (server/mail/scheduled.ts). */
+  /** Transfer-deadline reminders (server/jobs/scheduledMail.ts). */
   mailSchedule: 7812103,
+  /** The automatic cancel of unpaid bookings (server/jobs/autoCancel.ts). */
+  autoCancel: 7812104,
+  /** Bulk mail a crash left half-written (server/jobs/scheduledMail.ts). */
+  publicationResume: 7812105,
 } as const;
 
 export type JobName = keyof typeof JOB_LOCKS;
@@ -22,9 +26,10 @@ export type JobName = keyof typeof JOB_LOCKS;
  * advisory lock (pg_try_advisory_xact_lock): a process that finds the lock held skips this turn
  * and answers false; the lock ends with the transaction, commit or rollback, or a dead process.
  */
-export async function runExclusive(db: Db, job: JobName, run: (tx: Tx) => Promise<void>): Promise<boolean> {
+export async function runExclusive(db: Db, job: JobName | number, run: (tx: Tx) => Promise<void>): Promise<boolean> {
+  const key = typeof job === 'number' ? job : JOB_LOCKS[job];
   return db.transaction(async (tx) => {
-    if (!(await tryTransactionLock(tx, JOB_LOCKS[job]))) return false;
+    if (!(await tryTransactionLock(tx, key))) return false;
     await run(tx);
     return true;
   });
@@ -40,7 +45,7 @@ export async function runExclusive(db: Db, job: JobName, run: (tx: Tx) => Promis
  */
 export async function runLeased(
   db: Db,
-  job: JobName,
+  job: string,
   holder: string,
   run: () => Promise<void>,
   leaseMs = 60_000,

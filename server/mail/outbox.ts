@@ -6,7 +6,7 @@ import { insertOutboxRows } from '../db/queries/mailOutbox';
 /**
  * The one way mail leaves the product: rows of the outbox (mail_messages), written in the caller's
  * transaction, so a mail exists exactly when the change that causes it is committed. The worker
- * (server/mail/worker.ts) delivers them. Nothing here talks to an SMTP server.
+ * (server/mail/delivery.ts) delivers them. Nothing here talks to an SMTP server.
  */
 export interface OutgoingMail {
   companyId: number;

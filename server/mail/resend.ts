@@ -2,7 +2,7 @@ import type { Db } from '../db/client';
 import { findMailOwner, requeueFailedMail } from '../db/queries/mailOutbox';
 import { conflict, notFound } from '../errors';
 import type { CurrentUser } from '../services/auth';
-import { nudgeMailWorker } from './worker';
+import { nudgeMailWorker } from '../jobs/nudge';
 
 export const resendOnlyFailedMessage = '送信に失敗したメールだけを再送できます';
 

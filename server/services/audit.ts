@@ -58,7 +58,7 @@ export interface AuditEntry {
 
 /**
  * Who writes an audit row: a signed-in user, or the system (id null, a name that says what did it,
- * e.g. the automatic cancel of server/mail/autoCancel.ts).
+ * e.g. the automatic cancel of server/services/autoCancel.ts).
  */
 export type AuditUser = Pick<CurrentUser, 'companyId' | 'name'> & { id: number | null };
 

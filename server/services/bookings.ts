@@ -71,7 +71,7 @@ async function reserveRoom(
  * The cancel itself, of a live booking the caller has locked (q.lockBookingStay or the automatic
  * cancel's lock): delete_flg 1 with the cancel date and the fee, its audit row by the author, and
  * with `mail` that template mail to the guest, once (its dedupe key), in the same transaction. The
- * API's cancel and the automatic cancel (server/mail/autoCancel.ts) both go through here; what may be
+ * API's cancel and the automatic cancel (server/services/autoCancel.ts) both go through here; what may be
  * refunded follows from the fee as for any cancel. Answers what became of the mail.
  */
 export async function cancelLockedBooking(

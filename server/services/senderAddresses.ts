@@ -148,7 +148,7 @@ export class SenderAddressService {
 
   /**
    * The code goes to the address itself, from itself: a mail to its own address reaches only whoever
-   * reads it, so it is the one mail an unverified address may send (server/mail/worker.ts).
+   * reads it, so it is the one mail an unverified address may send (server/mail/delivery.ts).
    */
   private async mailCode(tx: Tx, user: CurrentUser, id: number, address: string): Promise<void> {
     const code = String(randomInt(0, 1_000_000)).padStart(6, '0');

@@ -2,8 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { accommodationSettingsMessages } from '../../contract/accommodation';
 import { addDays, tokyoToday } from '../../contract/dates';
-import { AUTO_CANCEL_AUTHOR, cancelUnpaidPastDeadline } from '../../server/mail/autoCancel';
-import { startScheduledMail } from '../../server/mail/scheduled';
+import { AUTO_CANCEL_AUTHOR, cancelUnpaidPastDeadline } from '../../server/services/autoCancel';
 import { bookingMaker, signedInSuite } from '../support/fixtures';
 
 /**
@@ -169,12 +168,7 @@ describe('automatic cancel of unpaid bookings past their deadline', () => {
   it('runs from the scheduled mail turn, and two runs at once cancel each booking once', async () => {
     const b = await newBooking('tick@example.org');
     await setDeadline(b.id, addDays(today, -1));
-    const scheduled = startScheduledMail(api.server.database.db, { firstDelayMs: 3_600_000 });
-    try {
-      await scheduled.runOnce();
-    } finally {
-      scheduled.stop();
-    }
+    await api.server.jobs.runNow('autoCancel');
     expect(await state(b.id)).toMatchObject({ delete_flg: 1 });
 
     const racing = await Promise.all([1, 2, 3].map(() => newBooking('race@example.org')));

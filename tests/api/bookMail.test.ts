@@ -6,7 +6,7 @@ import { mailTemplateMessages as msg, MAIL_PLACEHOLDERS } from '../../contract/m
 import { errorMessages } from '../../contract/messages';
 import { senderAddressMessages } from '../../contract/senderAddress';
 import { SENDER_ADDRESSES } from '../../server/db/seed/fixtures';
-import { queueTransferReminders } from '../../server/mail/scheduled';
+import { queueTransferReminders } from '../../server/services/transferReminders';
 import { bookingMaker, signedInSuite } from '../support/fixtures';
 
 const api = signedInSuite();

@@ -1,7 +1,14 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../server/db/client';
 import { sql } from 'drizzle-orm';
+import type { JobState } from '../../contract/jobState';
+import { errorMessages } from '../../contract/messages';
 import { runExclusive, runLeased } from '../../server/jobs/exclusive';
+import { JobRunner } from '../../server/jobs/runner';
+import type { JobDefinition } from '../../server/jobs/registry';
+import { httpClient } from '../support/http';
+import { startSmtpSink, type SmtpSink } from '../support/smtpSink';
+import { ADMIN, STAFF, startTestServer, type TestServer } from '../support/testServer';
 
 const url = process.env.DATABASE_URL;
 
@@ -85,4 +92,140 @@ describe.skipIf(!url)('a leased job (channel sync) on several server processes',
       await Promise.all([a.close(), b.close()]);
     }
   }, 60_000);
+});
+
+/**
+ * The job registry and its state (issue 29): GET /api/admin/jobs answers what the runners of every
+ * process recorded in job_runs. Runs on both engines.
+ */
+describe('the background jobs and their state', () => {
+  let sink: SmtpSink;
+  let server: TestServer;
+  let http: ReturnType<typeof httpClient>;
+  let admin: string;
+  let staff: string;
+
+  beforeAll(async () => {
+    sink = await startSmtpSink();
+    server = await startTestServer({ SMTP_URL: sink.url });
+    http = httpClient(server.baseUrl);
+    admin = (await http.login(ADMIN)).access_token;
+    staff = (await http.login(STAFF)).access_token;
+  });
+  afterAll(async () => {
+    await server?.close();
+    await sink?.close();
+  });
+
+  const states = async () => {
+    const res = await http.get<{ jobs: JobState[] }>('/api/admin/jobs', admin);
+    expect(res.status).toBe(200);
+    return res.body.jobs;
+  };
+  const stateOf = async (name: string) => (await states()).find((j) => j.name === name);
+  async function until<T>(read: () => Promise<T>, ok: (v: T) => boolean, ms = 20_000): Promise<T> {
+    const end = Date.now() + ms;
+    for (;;) {
+      const v = await read();
+      if (ok(v) || Date.now() > end) return v;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  }
+
+  it('lists every job with its cadence and exclusivity, for administrators only (403 for staff)', async () => {
+    const jobs = await states();
+    expect(jobs.map((j) => [j.name, j.cadence_seconds, j.exclusivity])).toEqual(
+      expect.arrayContaining([
+        ['autoCancel', 600, 'advisoryLock'],
+        ['channelSync', 3, 'lease'],
+        ['mailDelivery', 0.5, 'skipLocked'],
+        ['publicationResume', 600, 'advisoryLock'],
+        ['transferReminders', 600, 'advisoryLock'],
+      ]),
+    );
+    const forbidden = await http.get<{ code: string; message: string }>('/api/admin/jobs', staff);
+    expect(forbidden.status).toBe(403);
+    expect(forbidden.body).toMatchObject({ code: 'forbidden', message: errorMessages.forbidden });
+    expect((await http.get('/api/admin/jobs')).status).toBe(401);
+  });
+
+  it('shows a run of a scheduled job, and mail delivery once it delivered', async () => {
+    // In tests the scheduled jobs do not run by themselves: run one as its timer would.
+    const before = Date.now();
+    expect(await server.jobs.runNow('transferReminders')).toBe(true);
+    const reminders = await stateOf('transferReminders');
+    expect(reminders).toMatchObject({ last_error: null, running: false, next_run_at: null });
+    expect(Date.parse(reminders!.last_started_at!)).toBeGreaterThanOrEqual(before - 1000);
+    expect(Date.parse(reminders!.last_finished_at!)).toBeGreaterThanOrEqual(Date.parse(reminders!.last_started_at!));
+
+    // A test send queues one mail: mail delivery takes it at its next poll (half a second).
+    const sent = await http.send<{ id: number }>('POST', '/api/admin/mail/publishes/test', {
+      token: staff,
+      json: {
+        title: 'テスト送信',
+        body: '<p>ジョブの確認</p>',
+        to: 'jobs@example.jp',
+        from_address: 'info@yadoban.example.com',
+      },
+    });
+    expect(sent.status).toBe(202);
+    await sink.waitForCount(1, 10_000);
+    const delivery = await until(
+      () => stateOf('mailDelivery'),
+      (j) => j?.last_finished_at != null && Date.parse(j.last_finished_at) >= before,
+    );
+    expect(delivery).toMatchObject({ last_error: null, running: false, next_run_at: null });
+  });
+
+  it("records a failing run's error, and the next run still comes and succeeds", async () => {
+    let runs = 0;
+    const flaky: JobDefinition = {
+      name: 'testFlaky',
+      cadence: 100,
+      firstDelayMs: 0,
+      exclusivity: 'advisoryLock',
+      lockKey: 7812990,
+      async run() {
+        runs++;
+        if (runs === 1) throw new Error('the outside service did not answer');
+      },
+    };
+    // Another process's runner on the same database: its jobs show in this server's answer.
+    const other = new JobRunner(server.database.db, [flaky], { holder: 'another-process' });
+    other.start();
+    try {
+      await until(
+        async () => runs,
+        (n) => n >= 3,
+      );
+    } finally {
+      await other.stop();
+    }
+    const state = await stateOf('testFlaky');
+    expect(state).toMatchObject({
+      cadence_seconds: 0.1,
+      exclusivity: 'advisoryLock',
+      last_error: 'Error: the outside service did not answer',
+      running: false,
+    });
+    expect(Date.parse(state!.last_finished_at!)).toBeGreaterThan(Date.parse(state!.last_error_at!));
+  });
+
+  it("keeps a database error's code, not the guest's mail it held", async () => {
+    const mail = 'hanako.secret@example.org';
+    const runner = new JobRunner(server.database.db, [
+      {
+        name: 'testDatabaseError',
+        cadence: 60_000,
+        exclusivity: 'skipLocked',
+        async run(ctx) {
+          await ctx.db.execute(sql`select ${mail}::int`);
+        },
+      },
+    ]);
+    await expect(runner.runNow('testDatabaseError')).rejects.toThrow();
+    const state = await stateOf('testDatabaseError');
+    expect(state?.last_error).toBe('database error 22P02');
+    expect(JSON.stringify(await states())).not.toContain(mail);
+  });
 });

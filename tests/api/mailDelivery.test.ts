@@ -4,7 +4,7 @@ import { mailMessages } from '../../server/db/schema';
 import { enqueueMail, UnsafeHeaderError, type OutgoingMail } from '../../server/mail/outbox';
 import { classifyDeliveryError } from '../../server/mail/smtpErrors';
 import { smtpTransport } from '../../server/mail/transport';
-import { mailDeliveryConfigured, MailWorker, type MailWorkerOptions } from '../../server/mail/worker';
+import { mailDeliveryConfigured, MailWorker, type MailWorkerOptions } from '../../server/jobs/mailDelivery';
 import { startSignedIn, type SignedIn } from '../support/signedIn';
 import { startSmtpSink, type SmtpSink } from '../support/smtpSink';
 

@@ -4,7 +4,6 @@ import type { Accommodation } from '../../contract/accommodation';
 import { mailPublicationMessages as msg } from '../../contract/mailPublication';
 import { sqlRows } from '../../server/db/client';
 import { EXPANSION_BATCH, expandPublication, resumeExpansions } from '../../server/mail/publicationExpansion';
-import { startScheduledMail } from '../../server/mail/scheduled';
 import { startSignedIn, type SignedIn } from '../support/signedIn';
 import type { TestServer } from '../support/testServer';
 
@@ -240,12 +239,7 @@ describe('recipients written in batches', () => {
     ).toBeNull();
     expect(listed.progress.total).toBe(EXPANSION_BATCH);
 
-    const scheduled = startScheduledMail(server.database.db, { firstDelayMs: 3_600_000 });
-    try {
-      await scheduled.runOnce();
-    } finally {
-      scheduled.stop();
-    }
+    await server.jobs.runNow('publicationResume');
     const all = await messagesOf(id);
     expect(all).toHaveLength(users.length);
     expect(new Set(all.map((m) => m.to_address)).size).toBe(users.length);

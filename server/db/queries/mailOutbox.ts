@@ -3,7 +3,7 @@ import { sqlRows, type Tx } from '../client';
 import { mailMessages } from '../schema';
 
 /**
- * The outbox (mail_messages) as server/mail/outbox.ts fills it and server/mail/worker.ts delivers
+ * The outbox (mail_messages) as server/mail/outbox.ts fills it and server/mail/delivery.ts delivers
  * it: rows claimed with FOR UPDATE SKIP LOCKED under a lease, every outcome written only while the
  * row is still the claim (same attempts).
  */

@@ -49,7 +49,7 @@ export const accommodations = pgTable(
     transferReminderDays: smallint('transfer_reminder_days').notNull().default(3),
     /**
      * Opt-in: unpaid bookings past their payment_limit_date are cancelled the next day, with the
-     * automatic-cancel mail (send type 21); server/mail/autoCancel.ts. Off unless an operator asks.
+     * automatic-cancel mail (send type 21); server/services/autoCancel.ts. Off unless an operator asks.
      */
     autoCancelUnpaid: boolean('auto_cancel_unpaid').notNull().default(false),
     ...timestamps,

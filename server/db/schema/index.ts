@@ -7,3 +7,4 @@ export * from './staff';
 export * from './relations';
 export * from './audit';
 export * from './rateLimits';
+export * from './jobs';

@@ -124,7 +124,7 @@ export const mailPublications = pgTable(
 
 /**
  * The outbox: one row per recipient, written in the transaction of the change that causes it. The
- * worker (server/mail/worker.ts) claims due rows (status queued, or sending with an expired lease)
+ * worker (server/mail/delivery.ts) claims due rows (status queued, or sending with an expired lease)
  * with FOR UPDATE SKIP LOCKED, delivers them over SMTP and records the server's reply. Rows with a
  * book_id are that booking's mail history. Without SMTP_URL rows stay queued, never dropped.
  */

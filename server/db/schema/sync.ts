@@ -231,14 +231,3 @@ export const channelStopSells = pgTable(
     index('channel_stop_sells_accommodation_idx').on(t.accommodationId, t.targetDate),
   ],
 );
-
-/**
- * Who runs a long job (channel sync) now: a lease renewed while it runs, so that it holds no
- * transaction across its HTTP calls, and taken over by another process once it expires (a crash).
- * server/jobs/exclusive.ts runLeased.
- */
-export const jobLeases = pgTable('job_leases', {
-  name: text('name').primaryKey(),
-  holder: text('holder').notNull(),
-  until: timestamp('until', { withTimezone: true }).notNull(),
-});

@@ -11,7 +11,7 @@ import {
 import { idParam, idParams } from '../../../contract/params';
 import { z } from '../../../contract/zod';
 import type { AppContext } from '../../context';
-import { nudgeMailWorker } from '../../mail/worker';
+import { nudgeMailWorker } from '../../jobs/nudge';
 import { userOf } from '../../plugins/access';
 import { BookMailService } from '../../services/bookMail';
 

@@ -9,7 +9,7 @@ import {
   senderAddressVerifySchema,
 } from '../../../contract/senderAddress';
 import type { AppContext } from '../../context';
-import { nudgeMailWorker } from '../../mail/worker';
+import { nudgeMailWorker } from '../../jobs/nudge';
 import { userOf } from '../../plugins/access';
 import { SenderAddressService } from '../../services/senderAddresses';
 

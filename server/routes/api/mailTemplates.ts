@@ -9,7 +9,7 @@ import {
 import { idParam } from '../../../contract/params';
 import { z } from '../../../contract/zod';
 import type { AppContext } from '../../context';
-import { nudgeMailWorker } from '../../mail/worker';
+import { nudgeMailWorker } from '../../jobs/nudge';
 import { userOf } from '../../plugins/access';
 import { MailTemplateService } from '../../services/mailTemplates';
 

@@ -2,8 +2,8 @@ import { tokyoToday } from '../../contract/dates';
 import { SEND_TYPE } from '../../contract/enums';
 import type { Db } from '../db/client';
 import { bookingsDueForAutoCancel, lockDueForAutoCancel } from '../db/queries/autoCancel';
-import type { AuditUser } from '../services/audit';
-import { cancelLockedBooking } from '../services/bookings';
+import type { AuditUser } from './audit';
+import { cancelLockedBooking } from './bookings';
 
 /** The author of the automatic cancel's audit row, as the booking's 履歴 shows it. */
 export const AUTO_CANCEL_AUTHOR = '自動キャンセル';
@@ -22,8 +22,8 @@ export interface AutoCancelResult {
 
 /**
  * The automatic cancel of unpaid bookings past their transfer deadline (send type 21, issue 20;
- * docs/decisions.md "Automatic cancel of unpaid bookings"), for the accommodations that asked for it
- * (auto_cancel_unpaid). Each booking in its own transaction, through the API's cancel
+ * docs/decisions.md "Automatic cancel of unpaid bookings"), for the accommodations that asked for
+ * it (auto_cancel_unpaid); run by the job server/jobs/autoCancel.ts. Each booking in its own transaction, through the API's cancel
  * (cancelLockedBooking): delete_flg 1 with cancel fee 0 (nothing is owed, so nothing to refund), an
  * audit row by the system (no user, author 自動キャンセル), and the automatic-cancel mail to a guest
  * with a mail address, once (dedupe key `autocancel:{bookId}`). Safe with several processes: the

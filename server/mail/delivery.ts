@@ -1,5 +1,4 @@
 import { isPlainText } from '../../contract/fieldRules';
-import type { Config } from '../config';
 import type { Db } from '../db/client';
 import {
   claimDueMail,
@@ -19,73 +18,54 @@ import {
   UNSAFE_HEADER_REASON,
   UNVERIFIED_SENDER_REASON,
 } from './smtpErrors';
-import { smtpTransport, type MailTransport } from './transport';
+import type { MailTransport } from './transport';
 
 /**
  * Delivers the outbox (mail_messages; see server/mail/outbox.ts and docs/decisions.md "Mail
- * delivery"). Each turn claims due rows in one statement with FOR UPDATE SKIP LOCKED: queued rows
+ * delivery"). Each pass claims due rows in one statement with FOR UPDATE SKIP LOCKED: queued rows
  * whose next_attempt_at has come, and sending rows whose lease has passed (left by a process that
  * died). Claimed rows are `sending` with a short lease, renewed while they are in flight; every
- * outcome is written only if the row is still the one this worker claimed (same attempts).
+ * outcome is written only if the row is still the one this delivery claimed (same attempts). The
+ * job that runs the passes, its cadence and its nudges are server/jobs/mailDelivery.ts.
  */
-export interface MailWorkerOptions {
+export interface MailDeliveryOptions {
   db: Db;
   transport: MailTransport;
   ratePerSecond: number;
   leaseSeconds?: number;
   batchSize?: number;
-  pollMs?: number;
   /** First retry delay; doubles per attempt, with jitter, up to retryCapMs. */
   retryBaseMs?: number;
   retryCapMs?: number;
-  /** How long a clean stop waits for messages already being sent. */
-  stopGraceMs?: number;
   log?: { warn(obj: object, msg: string): void; info(obj: object, msg: string): void };
 }
 
-const running = new Set<MailWorker>();
-
-/** Wakes the workers of this process at once (call after committing a transaction that queued mail). */
-export function nudgeMailWorker(): void {
-  for (const w of running) w.nudge();
-}
-
-/** Whether this server delivers mail at all; without SMTP_URL rows stay queued (未送信（SMTP未設定）). */
-export function mailDeliveryConfigured(config: Pick<Config, 'SMTP_URL'>): boolean {
-  return Boolean(config.SMTP_URL);
-}
-
-/** Starts the worker when SMTP_URL is set; answers null otherwise. */
-export function startMailWorker(db: Db, config: Config, log?: MailWorkerOptions['log']): MailWorker | null {
-  if (!config.SMTP_URL) return null;
-  const worker = new MailWorker({
-    db,
-    transport: smtpTransport(config.SMTP_URL),
-    ratePerSecond: config.MAIL_RATE_PER_SECOND,
-    leaseSeconds: config.MAIL_LEASE_SECONDS,
-    ...(log ? { log } : {}),
-  });
-  worker.start();
-  return worker;
+/** What a pass needs from the job that runs it (server/jobs/registry.ts JobContext). */
+export interface DeliveryPass {
+  /** Aborted on a clean stop: claim nothing more, put back what waits for the rate limit. */
+  signal: AbortSignal;
+  /** Waits for new mail: `ms`, or less when nudged or stopping. */
+  idle(ms: number): Promise<void>;
+  /** Called once the pass has claimed something. */
+  working(): Promise<void>;
+  /** How long the pass waits for new mail while its last messages are in flight. */
+  pollMs: number;
 }
 
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
-export class MailWorker {
-  private stopping = false;
-  private loopDone: Promise<void> | null = null;
-  private wake: (() => void) | null = null;
-  private nudged = false;
+export class MailDelivery {
   private readonly limiter: RateLimiter;
   private readonly attachments: PublicationAttachments;
-  /** id → attempts of the rows this worker holds. */
+  /** id → attempts of the rows this delivery holds. */
   private readonly held = new Map<number, number>();
   private readonly lease: number;
   private readonly batch: number;
   private readonly sent: { row: ClaimedRow; reply: string; done: () => void }[] = [];
   private flushTimer: NodeJS.Timeout | null = null;
+  private stopping = false;
 
-  constructor(private readonly o: MailWorkerOptions) {
+  constructor(private readonly o: MailDeliveryOptions) {
     this.limiter = new RateLimiter(o.ratePerSecond);
     this.attachments = new PublicationAttachments(o.db);
     this.lease = o.leaseSeconds ?? 30;
@@ -97,43 +77,24 @@ export class MailWorker {
     return this.batch;
   }
 
-  start(): void {
-    if (this.loopDone) return;
-    running.add(this);
-    this.loopDone = this.loop();
-  }
-
-  nudge(): void {
-    this.nudged = true;
-    this.wake?.();
-  }
-
-  /** Stops claiming, lets messages being sent finish (stopGraceMs), and puts the others back in the queue. */
-  async stop(): Promise<void> {
-    if (!this.loopDone || this.stopping) return this.loopDone ?? undefined;
-    this.stopping = true;
-    running.delete(this);
-    this.wake?.();
-    let timer: NodeJS.Timeout | undefined;
-    const grace = new Promise<'late'>((resolve) => {
-      timer = setTimeout(() => resolve('late'), this.o.stopGraceMs ?? 5000);
-    });
-    if ((await Promise.race([this.loopDone.then(() => 'done' as const), grace])) === 'late') {
-      // Sends still open are cut; their rows go back to the queue below.
-      this.o.transport.close();
-    }
-    clearTimeout(timer);
-    await this.loopDone;
+  /** Cuts the SMTP connections: sends still open fail, and their rows go back to the queue. */
+  close(): void {
     this.o.transport.close();
   }
 
   /**
-   * Keeps up to batchSize rows in flight: claims again once half of them are settled, so the SMTP
-   * connections never wait for the slowest message of a claim. In flight never exceeds batchSize.
+   * One pass: delivers until the queue has nothing due. Keeps up to batchSize rows in flight:
+   * claims again once half of them are settled, so the SMTP connections never wait for the slowest
+   * message of a claim. In flight never exceeds batchSize. Answers the rows claimed; a claim that
+   * fails with nothing in flight fails the pass (the job's next run tries again).
    */
-  private async loop(): Promise<void> {
+  async pass(p: DeliveryPass): Promise<number> {
     const heartbeat = setInterval(() => void this.renewLeases(), (this.lease * 1000) / 3);
     const active = new Set<Promise<void>>();
+    const onAbort = () => (this.stopping = true);
+    this.stopping = p.signal.aborted;
+    p.signal.addEventListener('abort', onAbort);
+    let claimed = 0;
     try {
       while (!this.stopping) {
         const room = this.batch - active.size;
@@ -142,41 +103,28 @@ export class MailWorker {
           try {
             rows = await this.claim(room);
           } catch (err) {
-            this.o.log?.warn({ err }, 'mail worker could not claim messages');
+            if (active.size === 0) throw err;
+            this.o.log?.warn({ err }, 'mail delivery could not claim messages');
           }
         }
+        if (rows.length > 0 && claimed === 0) await p.working();
+        claimed += rows.length;
         for (const row of rows) {
-          const p: Promise<void> = this.deliver(row).finally(() => active.delete(p));
-          active.add(p);
+          const d: Promise<void> = this.deliver(row).finally(() => active.delete(d));
+          active.add(d);
         }
-        if (active.size === 0) await this.idle(this.o.pollMs ?? 500);
+        // Nothing due and nothing in flight: the pass is over; the job waits for the next.
+        if (active.size === 0) break;
         else if (room < Math.ceil(this.batch / 2) || rows.length === room) await Promise.race(active);
         // The queue is drained: wait for the rest, or for new mail.
-        else await Promise.race([Promise.all(active), this.idle(this.o.pollMs ?? 500)]);
+        else await Promise.race([Promise.all(active), p.idle(p.pollMs)]);
       }
     } finally {
       await Promise.all(active);
       clearInterval(heartbeat);
+      p.signal.removeEventListener('abort', onAbort);
     }
-  }
-
-  private idle(ms: number): Promise<void> {
-    if (this.nudged) {
-      this.nudged = false;
-      return Promise.resolve();
-    }
-    return new Promise((resolve) => {
-      const timer = setTimeout(done, ms);
-      function done() {
-        clearTimeout(timer);
-        resolve();
-      }
-      this.wake = () => {
-        this.wake = null;
-        this.nudged = false;
-        done();
-      };
-    });
+    return claimed;
   }
 
   private async claim(limit: number): Promise<ClaimedRow[]> {
@@ -190,17 +138,17 @@ export class MailWorker {
     try {
       await renewMailLeases(this.o.db, [...this.held], this.lease);
     } catch (err) {
-      this.o.log?.warn({ err }, 'mail worker could not renew its leases');
+      this.o.log?.warn({ err }, 'mail delivery could not renew its leases');
     }
   }
 
-  /** Writes the outcome if the row is still this worker's claim. */
+  /** Writes the outcome if the row is still this delivery's claim. */
   private async settle(row: ClaimedRow, outcome: MailOutcome): Promise<void> {
     try {
       await settleMail(this.o.db, row.id, row.attempts, outcome);
     } catch (err) {
       // The lease runs out and the row is claimed again.
-      this.o.log?.warn({ err, mailId: row.id }, 'mail worker could not record a delivery');
+      this.o.log?.warn({ err, mailId: row.id }, 'mail delivery could not record a delivery');
     } finally {
       this.forget(row);
     }
@@ -229,7 +177,7 @@ export class MailWorker {
         items.map((i) => ({ id: i.row.id, attempts: i.row.attempts, reply: i.reply })),
       );
     } catch (err) {
-      this.o.log?.warn({ err }, 'mail worker could not record deliveries');
+      this.o.log?.warn({ err }, 'mail delivery could not record deliveries');
     } finally {
       for (const i of items) {
         this.forget(i.row);
@@ -238,7 +186,7 @@ export class MailWorker {
     }
   }
 
-  /** Stops renewing a row's lease, unless this worker has claimed it again since (a later attempt). */
+  /** Stops renewing a row's lease, unless this delivery has claimed it again since (a later attempt). */
   private forget(row: ClaimedRow): void {
     if (this.held.get(row.id) === row.attempts) this.held.delete(row.id);
   }
