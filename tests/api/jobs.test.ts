@@ -5,6 +5,7 @@ import type { JobState } from '../../contract/jobState';
 import { errorMessages } from '../../contract/messages';
 import { runExclusive, runLeased } from '../../server/jobs/exclusive';
 import { JobRunner } from '../../server/jobs/runner';
+import { startChannelSim, type StartedChannelSim } from '../../server/channel/simulator/app';
 import type { JobDefinition } from '../../server/jobs/registry';
 import { httpClient } from '../support/http';
 import { startSmtpSink, type SmtpSink } from '../support/smtpSink';
@@ -52,6 +53,48 @@ describe.skipIf(!url)('a scheduled job on several server processes', () => {
       ).rejects.toThrow('smtp down');
       expect(await runExclusive(b.db, 'mailSend', async () => undefined)).toBe(true);
     } finally {
+      await Promise.all([a.close(), b.close()]);
+    }
+  }, 60_000);
+});
+
+describe.skipIf(!url)('the job runner on several server processes', () => {
+  it('runs an advisory-locked job in one process at a time: the other skips the turn and records nothing', async () => {
+    const [a, b] = await Promise.all([openDatabase({ url: url! }), openDatabase({ url: url! })]);
+    try {
+      const started = gate();
+      const finish = gate();
+      const runs: string[] = [];
+      const job = (who: string, wait: boolean): JobDefinition => ({
+        name: 'testTwoProcesses',
+        cadence: 60_000,
+        exclusivity: 'advisoryLock',
+        lockKey: 7812991,
+        async run() {
+          runs.push(who);
+          if (wait) {
+            started.open();
+            await finish.opened;
+          }
+        },
+      });
+      const ra = new JobRunner(a.db, [job('a', true)], { holder: 'process-a' });
+      const rb = new JobRunner(b.db, [job('b', false)], { holder: 'process-b' });
+      const first = ra.runNow('testTwoProcesses');
+      await started.opened;
+      expect(await rb.runNow('testTwoProcesses')).toBe(false);
+      finish.open();
+      expect(await first).toBe(true);
+      expect(await rb.runNow('testTwoProcesses')).toBe(true);
+      expect(runs).toEqual(['a', 'b']);
+      const [row] = (
+        (await a.db.execute(
+          sql`select running_holder, last_error from job_runs where name = 'testTwoProcesses'`,
+        )) as unknown as { rows: { running_holder: string | null; last_error: string | null }[] }
+      ).rows;
+      expect(row).toEqual({ running_holder: null, last_error: null });
+    } finally {
+      await a.db.execute(sql`delete from job_runs where name = 'testTwoProcesses'`);
       await Promise.all([a.close(), b.close()]);
     }
   }, 60_000);
@@ -227,5 +270,56 @@ describe('the background jobs and their state', () => {
     const state = await stateOf('testDatabaseError');
     expect(state?.last_error).toBe('database error 22P02');
     expect(JSON.stringify(await states())).not.toContain(mail);
+  });
+});
+
+describe('the channel sync job under its lease', () => {
+  let sim: StartedChannelSim;
+  let server: TestServer;
+  let http: ReturnType<typeof httpClient>;
+  let admin: string;
+
+  beforeAll(async () => {
+    sim = await startChannelSim({ port: 0 });
+    server = await startTestServer({ CHANNEL_URL: sim.url });
+    http = httpClient(server.baseUrl);
+    admin = (await http.login(ADMIN)).access_token;
+    await fetch(`${sim.url}/sim/config`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ rate_limit_per_minute: 10_000 }),
+    });
+  }, 60_000);
+  afterAll(async () => {
+    await server?.close();
+    await sim?.close();
+  });
+
+  const channelSync = async () =>
+    (await http.get<{ jobs: JobState[] }>('/api/admin/jobs', admin)).body.jobs.find((j) => j.name === 'channelSync')!;
+
+  it('runs and is recorded; while another process holds the lease it is skipped and nothing is written', async () => {
+    expect(await server.jobs.runNow('channelSync')).toBe(true);
+    const ran = await channelSync();
+    expect(ran).toMatchObject({ exclusivity: 'lease', last_error: null, running: false });
+    expect(ran.last_finished_at).not.toBeNull();
+    // No lease left behind by the run.
+    expect(
+      (await server.database.db.execute(
+        sql`select count(*)::int as n from job_leases where name = 'channelSync'`,
+      )) as unknown as {
+        rows: { n: number }[];
+      },
+    ).toMatchObject({ rows: [{ n: 0 }] });
+
+    await server.database.db.execute(
+      sql`insert into job_leases (name, holder, until) values ('channelSync', 'another-process', now() + interval '1 hour')`,
+    );
+    try {
+      expect(await server.jobs.runNow('channelSync')).toBe(false);
+      expect(await channelSync()).toEqual(ran);
+    } finally {
+      await server.database.db.execute(sql`delete from job_leases where name = 'channelSync'`);
+    }
   });
 });

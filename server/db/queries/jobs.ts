@@ -36,12 +36,19 @@ export interface JobDefinitionRow {
   exclusivity: JobExclusivity;
 }
 
-/** Writes each job's definition (cadence, exclusivity) as this process runs it; its runs stay. */
+/**
+ * Writes each job's definition (cadence, exclusivity) as this process runs it; its runs stay. A row
+ * that already says the same is not written: an advisory-locked run holds its job's row until it
+ * commits (its start is written in that transaction), and a process starting meanwhile must not
+ * wait for it.
+ */
 export async function defineJobs(tx: Tx, jobs: readonly JobDefinitionRow[]): Promise<void> {
   for (const job of jobs) {
     await tx.execute(
       sql`insert into job_runs (name, cadence_ms, exclusivity)
-          values (${job.name}, ${job.cadenceMs}, ${job.exclusivity})
+          select ${job.name}, ${job.cadenceMs}, ${job.exclusivity}
+          where not exists (select 1 from job_runs where name = ${job.name}
+            and cadence_ms = ${job.cadenceMs} and exclusivity = ${job.exclusivity})
           on conflict (name) do update set cadence_ms = excluded.cadence_ms, exclusivity = excluded.exclusivity`,
     );
   }
