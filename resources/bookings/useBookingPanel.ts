@@ -1,4 +1,5 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useNotify } from 'react-admin';
 import type { Booking } from '../../contract/booking';
 import { errorMessages } from '../../contract/messages';
@@ -22,6 +23,7 @@ import {
 import type { NewStay } from './newStay';
 import { useAppDataProvider } from '../../dataProvider/useAppDataProvider';
 import { useAccommodationList } from '../../src/crud/useAccommodationList';
+import { useApiQuery } from '../../src/hooks/useApiQuery';
 
 const NONE: never[] = [];
 
@@ -40,9 +42,16 @@ function initialState(bookId: number, stay?: NewStay | null): PanelState {
   return { status: bookId === 0 ? 'ready' : 'loading', booking: null, saved: empty, form: empty };
 }
 
-function readyState(booking: Booking): PanelState {
+/**
+ * The booking as the server now holds it: the first load fills the form; a later one moves every
+ * field not being edited (its input still shows what was saved) and keeps what is being typed.
+ */
+function followServer(s: PanelState, booking: Booking): PanelState {
   const values = bookingToForm(booking);
-  return { status: 'ready', booking, saved: values, form: values };
+  if (s.status !== 'ready' || !s.booking) return { status: 'ready', booking, saved: values, form: values };
+  const form = { ...s.form };
+  for (const f of Object.keys(form) as BookingField[]) if (form[f] === s.saved[f]) form[f] = values[f];
+  return { status: 'ready', booking, saved: values, form };
 }
 
 /** After a save: the saved field and every field not being edited show what the server now holds. */
@@ -53,6 +62,9 @@ function follow(s: PanelState, values: BookingFormValues, field: BookingField): 
   }
   return form;
 }
+
+/** A booking the API no longer answers. */
+const isGone = (error: unknown) => error instanceof HttpError && error.status === 404;
 
 /** Fields whose refused value is put back; text keeps what the user typed so it can be retried. */
 const RESTORED_ON_FAILURE: readonly BookingField[] = [
@@ -97,46 +109,47 @@ export function useBookingPanel(
   const rooms = useAccommodationList<Room>('rooms', accommodationId).data ?? NONE;
   const plans = useAccommodationList<PlanSummary>('plans', accommodationId).data ?? NONE;
 
-  /** Fetches the booking again (after a cancellation); the effect below does the first load. */
-  const reload = useCallback(async () => {
-    if (bookId === 0) return;
-    await dataProvider.getBook(bookId).then(
-      (booking) => setState(readyState(booking)),
-      () => setState((s) => ({ ...s, status: 'missing' })),
-    );
-  }, [dataProvider, bookId]);
+  // The booking, loaded through the query client like every screen's data (src/hooks/useApiQuery):
+  // react-admin's refresh reloads it too, and a field being typed into keeps what the user typed. Not
+  // under 'books': the panel's own saves, which refresh every list of bookings, answer the booking.
+  const queryClient = useQueryClient();
+  const bookingKey = useMemo(() => ['bookingPanel', bookId] as const, [bookId]);
+  const loadBooking = useCallback(() => dataProvider.getBook(bookId), [dataProvider, bookId]);
+  const loaded = useApiQuery(bookingKey, loadBooking, { enabled: bookId !== 0, keepPrevious: false });
+  const loadedBooking = loaded.status === 'ready' ? loaded.data : undefined;
+  const loadError = loaded.status === 'failed' ? loaded.error : undefined;
+  // Each new answer (or failure) is taken once, while rendering (React's "adjusting state when a
+  // prop changes"): the form follows the server; a booking shown stays on a failed reload unless gone.
+  const [taken, setTaken] = useState<{ booking?: Booking; error?: unknown }>({});
+  if (loadedBooking !== taken.booking || loadError !== taken.error) {
+    setTaken({ booking: loadedBooking, error: loadError });
+    if (loadedBooking) setState((s) => followServer(s, loadedBooking));
+    if (loadError !== undefined)
+      setState((s) => (s.status === 'ready' && !isGone(loadError) ? s : { ...s, status: 'missing' }));
+  }
 
   /**
-   * Fetches the booking again after a payment or an option was written: amounts and lists follow the
-   * server, and an input being typed into keeps what the user typed.
+   * Fetches the booking again (after a cancellation, a payment or an option was written); a failure
+   * other than the booking being gone is said, and the booking shown stays.
    */
   const refresh = useCallback(async () => {
     if (bookId === 0) return;
     try {
-      const booking = await dataProvider.getBook(bookId);
-      const values = bookingToForm(booking);
-      setState((s) => {
-        const form = { ...s.form };
-        for (const f of Object.keys(form) as BookingField[]) if (form[f] === s.saved[f]) form[f] = values[f];
-        return { status: 'ready', booking, saved: values, form };
-      });
+      await queryClient.fetchQuery({ queryKey: bookingKey, queryFn: loadBooking, staleTime: 0, retry: false });
     } catch (error) {
-      if (error instanceof HttpError && error.status === 404) setState((s) => ({ ...s, status: 'missing' }));
-      else notify(failureMessage(error, errorMessages.generic), { type: 'error' });
+      if (!isGone(error)) notify(failureMessage(error, errorMessages.generic), { type: 'error' });
     }
-  }, [dataProvider, bookId, notify]);
+  }, [queryClient, bookingKey, loadBooking, bookId, notify]);
 
-  useEffect(() => {
-    if (bookId === 0) return undefined;
-    let alive = true;
-    dataProvider.getBook(bookId).then(
-      (booking) => alive && setState(readyState(booking)),
-      () => alive && setState((s) => ({ ...s, status: 'missing' })),
-    );
-    return () => {
-      alive = false;
-    };
-  }, [dataProvider, bookId]);
+  /** What a save answered: the panel and the query's cache both hold it. */
+  const takeSaved = useCallback(
+    (updated: Booking, field: BookingField) => {
+      const values = bookingToForm(updated);
+      setState((s) => ({ ...s, booking: updated, saved: values, form: follow(s, values, field) }));
+      queryClient.setQueryData(bookingKey, updated);
+    },
+    [queryClient, bookingKey],
+  );
 
   const setField = useCallback(
     (field: BookingField, value: string) => {
@@ -171,9 +184,7 @@ export function useBookingPanel(
         return;
       }
       try {
-        const updated = await dataProvider.updateBook(booking.id, patch);
-        const values = bookingToForm(updated);
-        setState((s) => ({ ...s, booking: updated, saved: values, form: follow(s, values, field) }));
+        takeSaved(await dataProvider.updateBook(booking.id, patch), field);
         mark(field, null);
         notifySaved();
         onChanged?.();
@@ -186,7 +197,7 @@ export function useBookingPanel(
         else mark(field, message);
       }
     },
-    [dataProvider, state, notify, notifySaved, mark, onChanged],
+    [dataProvider, state, notify, notifySaved, mark, onChanged, takeSaved],
   );
 
   /**
@@ -198,9 +209,7 @@ export function useBookingPanel(
       const { booking } = state;
       if (!booking) return false;
       try {
-        const updated = await dataProvider.updateBook(booking.id, { plan_id: null, price_sub: total });
-        const values = bookingToForm(updated);
-        setState((s) => ({ ...s, booking: updated, saved: values, form: follow(s, values, 'plan_id') }));
+        takeSaved(await dataProvider.updateBook(booking.id, { plan_id: null, price_sub: total }), 'plan_id');
         notifySaved();
         onChanged?.();
         return true;
@@ -209,7 +218,7 @@ export function useBookingPanel(
         return false;
       }
     },
-    [dataProvider, state, notify, notifySaved, onChanged],
+    [dataProvider, state, notify, notifySaved, onChanged, takeSaved],
   );
 
   /** A select: fills the form, and on an existing booking is sent at once. */
@@ -221,5 +230,5 @@ export function useBookingPanel(
     [setField, save, state.booking],
   );
 
-  return { ...state, errors, setErrors, rooms, plans, setField, save, choose, leavePlan, reload, refresh };
+  return { ...state, errors, setErrors, rooms, plans, setField, save, choose, leavePlan, reload: refresh, refresh };
 }

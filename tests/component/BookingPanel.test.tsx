@@ -3,7 +3,9 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { HttpError } from '../../dataProvider/http';
 import { buildBooking, demoPlans, demoRooms, withCatalogue, bookingMethodsStub } from './BookingPanel.fixtures';
 import { renderPanel } from './bookingPanelHarness';
-import { pickerText, typeDate, stubMethods } from './helpers';
+import { useRefresh } from 'react-admin';
+import { BookingPanel } from '../../resources/bookings/BookingPanel';
+import { pickerText, renderInAdmin, typeDate, stubMethods } from './helpers';
 
 const stubs = stubMethods({
   bookingMethods: bookingMethodsStub(),
@@ -24,7 +26,8 @@ describe('BookingPanel, an existing booking', () => {
   it('shows the booking with its confirmation number and read-only amounts', async () => {
     renderPanel(7);
     expect(await screen.findByRole('heading', { name: '予約詳細' })).toBeInTheDocument();
-    expect(screen.getByTestId('booking-confirmation')).toHaveTextContent('確認番号: AB9');
+    // The heading shows while the booking loads; the booking follows.
+    expect(await screen.findByTestId('booking-confirmation')).toHaveTextContent('確認番号: AB9');
     expect(field('宿泊者名').value).toBe('山田 太郎');
     expect(screen.getByTestId('booking-check-out')).toHaveTextContent('2026年12月26日（2泊）');
     // The Japanese picker shows the day as the API writes it, and the Japanese date under it.
@@ -156,5 +159,34 @@ describe('BookingPanel, an existing booking', () => {
     renderPanel(7);
     await screen.findByRole('heading', { name: '予約詳細' });
     expect(screen.queryByRole('link', { name: '宿泊履歴' })).not.toBeInTheDocument();
+  });
+});
+
+describe('BookingPanel and react-admin’s refresh', () => {
+  /** The header's refresh button, as react-admin's useRefresh gives it. */
+  function RefreshProbe() {
+    const refresh = useRefresh();
+    return (
+      <button type="button" onClick={refresh}>
+        refresh
+      </button>
+    );
+  }
+
+  it('reloads the booking: fields not being edited follow the server, a field being typed keeps its text', async () => {
+    renderInAdmin(
+      <>
+        <BookingPanel accommodationId={1} bookId={7} onClose={vi.fn()} />
+        <RefreshProbe />
+      </>,
+      { path: '/m/accommodation/1/book/7' },
+    );
+    expect(await screen.findByTestId('booking-confirmation')).toHaveTextContent('確認番号: AB9');
+    fireEvent.change(field('電話番号'), { target: { value: '090-0000-1111' } });
+    mocked.getBook.mockResolvedValue(buildBooking({ name: '山田 花子', tel: '03-1111-2222' }));
+    fireEvent.click(screen.getByRole('button', { name: 'refresh' }));
+    await waitFor(() => expect(field('宿泊者名').value).toBe('山田 花子'));
+    expect(field('電話番号').value).toBe('090-0000-1111');
+    expect(mocked.getBook).toHaveBeenCalledTimes(2);
   });
 });
