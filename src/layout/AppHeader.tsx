@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { AppBar, Box, Button, Toolbar, Typography } from '@mui/material';
 import LogoutIcon from '@mui/icons-material/Logout';
 import BusinessIcon from '@mui/icons-material/Business';
@@ -11,8 +11,29 @@ import { AccommodationMenu } from './AccommodationMenu';
 import { HEADER_VERSION } from './versions';
 import { shell } from '../themeTokens';
 
-/** The stale-sync warning (issue 21): its own chunk, loaded after the header's first render. */
+/** The stale-sync warning (issue 21): its own chunk, with zod through its contract. */
 const SyncStaleBanner = lazy(() => import('../../resources/sync/health/SyncStaleBanner'));
+
+/**
+ * Time after the header's first render before the warning's code is asked for, and then its first
+ * health call: the first screen (the calendar and its bookings) loads and paints before either.
+ */
+const SYNC_BANNER_DELAY_MS = 1500;
+
+/** The stale-sync warning, mounted SYNC_BANNER_DELAY_MS after the header: not in the first load. */
+function LaterSyncStaleBanner() {
+  const [due, setDue] = useState(false);
+  useEffect(() => {
+    const timer = setTimeout(() => setDue(true), SYNC_BANNER_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, []);
+  if (!due) return null;
+  return (
+    <Suspense fallback={null}>
+      <SyncStaleBanner />
+    </Suspense>
+  );
+}
 
 /**
  * The header: page title (filled by each page's <Title>), the selected accommodation, the company,
@@ -85,9 +106,7 @@ export function AppHeader() {
         </Typography>
       </Toolbar>
       {selected ? <AccommodationMenu accommodation={selected} /> : null}
-      <Suspense fallback={null}>
-        <SyncStaleBanner />
-      </Suspense>
+      <LaterSyncStaleBanner />
     </AppBar>
   );
 }

@@ -8,16 +8,14 @@ import { useAppDataProvider } from '../../../dataProvider/useAppDataProvider';
 import { useAppTranslate } from '../../../i18n/useAppTranslate';
 import { staleMinutes, useRefreshSyncHealth, useSyncHealth } from './useSyncHealth';
 
-/** Time after the header's first render before the first health call: the first screen's calls go first. */
-export const BANNER_START_DELAY_MS = 1500;
-
 /**
  * The header's warning while the channel sync of any facility the user reaches is stale (issue 21
  * "Sync health"): one line naming every stale facility and the longest stop, with the one-click
  * stop-sell of their nights that have at most one room left. Nothing shows while
- * every facility syncs. The header loads it lazily, after its first render.
+ * every facility syncs. The header mounts it (and loads its code) a moment after its first render
+ * (src/layout/AppHeader.tsx): it asks at once, unless `startDelayMs` says otherwise.
  */
-export function SyncStaleBanner({ startDelayMs = BANNER_START_DELAY_MS }: { startDelayMs?: number }) {
+export function SyncStaleBanner({ startDelayMs = 0 }: { startDelayMs?: number }) {
   const translate = useAppTranslate();
   const { data } = useSyncHealth({ delayMs: startDelayMs });
   const stale = data?.rows.filter((r) => r.stale) ?? [];
