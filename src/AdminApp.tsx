@@ -1,6 +1,19 @@
 import { lazy, Suspense, type ComponentType } from 'react';
-import { LinearProgress } from '@mui/material';
-import { Admin, CustomRoutes, defaultTheme, Resource, type RaThemeOptions } from 'react-admin';
+import { CssBaseline, LinearProgress } from '@mui/material';
+import {
+  AccessDenied,
+  AdminContext,
+  AuthCallback,
+  AuthenticationError,
+  CoreAdminUI,
+  CustomRoutes,
+  defaultTheme,
+  Error as ErrorPage,
+  LoadingPage,
+  localStorageStore,
+  Resource,
+  type RaThemeOptions,
+} from 'react-admin';
 import { Navigate, Route } from 'react-router-dom';
 import { authProvider } from '../dataProvider/authProvider';
 import { hasSession } from '../dataProvider/tokenStore';
@@ -48,6 +61,9 @@ export function preloadPageFor(pathname: string): Promise<unknown> {
 const resources = domains.flatMap((domain) => domain.resources);
 const routes = domains.flatMap((domain) => Object.entries(domain.routes)) as [PageName, ComponentType][];
 
+/** What react-admin's <Admin> keeps: the sidebar's state and the lists' preferences, per browser. */
+const store = localStorageStore();
+
 /** react-admin's catch-all: any other address under /m/. */
 const CatchAll = () => <NotFoundPage />;
 
@@ -58,55 +74,71 @@ const isAccommodationPage = (path: string) => path.startsWith('accommodation/');
  * Everything under /m/. react-admin runs inside the app's BrowserRouter with basename /m; its own
  * redirects to a login page go to '/' (checkAuth and checkError reject with redirectTo '/', logout
  * resolves '/', and /m/login forwards there).
+ *
+ * It is react-admin's <Admin> taken apart as its documentation shows (<AdminContext> and the UI,
+ * here ra-core's <CoreAdminUI> with react-admin's pages): <Admin> and <AdminUI> import react-admin's
+ * login form (react-hook-form and the inputs) and English messages as defaults, even when unused,
+ * and they would be in every first load (issue 29, docs/benchmarks.md "reference").
  */
 export default function AdminApp() {
   // Without a session, go to '/' before react-admin mounts: its own checkAuth redirect re-runs on
   // every location change while the outer router is still switching routes, and loops for seconds.
   if (!hasSession()) return <Navigate to={LOGIN_PATH} replace />;
   return (
-    <Admin
+    <AdminContext
       basename={ADMIN_BASENAME}
-      title="やどばん"
       dataProvider={dataProvider}
       authProvider={authProvider}
       i18nProvider={i18nProvider}
-      layout={AppLayout}
-      dashboard={HomePage}
-      notification={AppNotification}
-      catchAll={CatchAll}
       theme={adminTheme}
-      loginPage={false}
-      requireAuth
-      disableTelemetry
+      store={store}
     >
-      <CustomRoutes noLayout>
-        <Route path="login" element={<Navigate to={LOGIN_PATH} replace />} />
-      </CustomRoutes>
-      {resources.map((resource) => (
-        <Resource key={resource.name} {...resource} />
-      ))}
-      <CustomRoutes>
-        {routes.map(([name, View]) => {
-          const { path } = pageRoutes[name];
-          return (
-            <Route
-              key={name}
-              path={path}
-              element={
-                <Suspense fallback={<LinearProgress />}>
-                  {isAccommodationPage(path) ? (
-                    <AccommodationGuard>
-                      <View />
-                    </AccommodationGuard>
-                  ) : (
-                    <View />
-                  )}
-                </Suspense>
-              }
-            />
-          );
-        })}
-      </CustomRoutes>
-    </Admin>
+      <CssBaseline enableColorScheme>
+        <CoreAdminUI
+          title="やどばん"
+          layout={AppLayout}
+          dashboard={HomePage}
+          catchAll={CatchAll}
+          loading={LoadingPage}
+          error={ErrorPage}
+          accessDenied={AccessDenied}
+          authenticationError={AuthenticationError}
+          authCallbackPage={AuthCallback}
+          loginPage={false}
+          requireAuth
+          disableTelemetry
+        >
+          <CustomRoutes noLayout>
+            <Route path="login" element={<Navigate to={LOGIN_PATH} replace />} />
+          </CustomRoutes>
+          {resources.map((resource) => (
+            <Resource key={resource.name} {...resource} />
+          ))}
+          <CustomRoutes>
+            {routes.map(([name, View]) => {
+              const { path } = pageRoutes[name];
+              return (
+                <Route
+                  key={name}
+                  path={path}
+                  element={
+                    <Suspense fallback={<LinearProgress />}>
+                      {isAccommodationPage(path) ? (
+                        <AccommodationGuard>
+                          <View />
+                        </AccommodationGuard>
+                      ) : (
+                        <View />
+                      )}
+                    </Suspense>
+                  }
+                />
+              );
+            })}
+          </CustomRoutes>
+        </CoreAdminUI>
+        <AppNotification />
+      </CssBaseline>
+    </AdminContext>
   );
 }
