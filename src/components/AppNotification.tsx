@@ -24,8 +24,9 @@ const typeOf = (payload: NotificationPayload): MessageBoxType => {
 };
 
 /**
- * react-admin's notification slot (`<Admin notification>`): every `useNotify()` shows in our
- * MessageBox, the newest replacing the one before, with react-admin's undo for undoable edits.
+ * react-admin's notification slot (`<Admin notification>`; AdminApp renders it beside
+ * `<CoreAdminUI>`): every `useNotify()` shows in our MessageBox, the newest replacing the one
+ * before, with react-admin's undo for undoable edits.
  */
 export function AppNotification() {
   const { notifications, resetNotifications } = useNotificationContext();
