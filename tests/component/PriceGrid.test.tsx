@@ -38,7 +38,13 @@ describe('PriceGrid', () => {
   it('shows public holidays red like Sundays, with the name of the holiday', async () => {
     // April 2026: 29日(水) is 昭和の日, 5日 a Sunday, 1日 a plain Wednesday.
     renderGrid();
-    const row = async (date: string) => (await waitFor(() => document.querySelector(`tr[data-date="${date}"] td`)))!;
+    // waitFor retries only what throws: a row not drawn yet must throw, not answer null.
+    const row = (date: string) =>
+      waitFor(() => {
+        const cell = document.querySelector(`tr[data-date="${date}"] td`);
+        if (!cell) throw new Error(`no row for ${date} yet`);
+        return cell;
+      });
     // The holiday table loads on its own (a slow machine takes more than waitFor's default second).
     await waitFor(async () => expect((await row('2026-04-29')).getAttribute('title')).toBe('昭和の日'), {
       timeout: 5000,
