@@ -20,8 +20,8 @@ import { writeSyncLog, writeSyncLogUnlessUnread } from '../db/queries/channel/sy
 import { crowdedNights } from '../db/queries/occupancy';
 import { audit, type AuditUser } from '../services/audit';
 import { cancelLockedBooking, newUid } from '../services/bookings';
-import type { ChannelReservation } from './client';
 import type { ChannelMapping } from './mapping';
+import type { ChannelReservation } from './wire';
 
 /**
  * Bookings in (issue 21, docs/channel.md): one revision of a site reservation applied in one
@@ -38,8 +38,6 @@ export type ApplyOutcome = 'applied' | 'duplicate' | 'stale' | 'unmapped';
 /** A feed revision, or a reservation of the booking list read as one (reconciliation). */
 export interface RevisionInput extends ChannelReservation {
   id: string;
-  /** 'hotel': our own change coming back (already ours): it only moves external_seq. */
-  origin?: 'guest' | 'hotel';
 }
 
 /** The author of the channel's audit rows, as the booking's 履歴 shows it. */

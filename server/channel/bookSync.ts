@@ -14,10 +14,11 @@ import { channelStateOf } from '../db/queries/channel/state';
 import { lastBookingLog, writeSyncLog } from '../db/queries/channel/syncLogs';
 import { AppError, conflict, notFound } from '../errors';
 import { runLeased } from '../jobs/exclusive';
-import { ChannelClient, ChannelError, channelErrorMessage, type ChannelBooking } from './client';
+import { ChannelClient, ChannelError, channelErrorMessage } from './client';
 import { ChannelCredentialsError, loadChannelAccounts, type ChannelAccount } from './credentials';
 import { loadMapping } from './mapping';
 import { forEachAccount, pushMessages, pushOnce, type PushResult } from './push';
+import type { ChannelBooking } from './wire';
 
 /**
  * Our changes of a booking reach the channel (PATCH /api/admin/books/{id}/sync, and the scheduler

@@ -1,6 +1,14 @@
 import { errorMessages } from '../../contract/messages';
 import type { Config } from '../config';
 import { conflict } from '../errors';
+import type {
+  AvailabilityDay,
+  AvailabilityValue,
+  BookingChange,
+  ChannelBooking,
+  ChannelRevision,
+  RestrictionValue,
+} from './wire';
 
 /**
  * The channel's base address: CHANNEL_URL (server/start.ts sets it to the simulator it starts on
@@ -72,64 +80,6 @@ export interface ChannelAccountRef {
   hotelId: string;
   loginId: string;
   password: string;
-}
-
-export interface AvailabilityValue {
-  room_code: string;
-  /** First and last night, both included (yyyy-MM-dd). */
-  date_from: string;
-  date_to: string;
-  availability: number;
-}
-
-export interface RestrictionValue {
-  plan_code: string;
-  room_code: string;
-  date_from: string;
-  date_to: string;
-  rate?: number;
-  stop_sell?: boolean;
-}
-
-export interface ChannelReservation {
-  reservation_id: string;
-  seq: number;
-  status: 'new' | 'modified' | 'cancelled';
-  room_code: string;
-  plan_code: string;
-  start_date: string;
-  nights: number;
-  guests: number;
-  name: string;
-  mail: string | null;
-  amount: number;
-}
-
-export interface ChannelRevision extends ChannelReservation {
-  id: string;
-  inserted_at: string;
-  /** 'hotel': our own change coming back; applying it changes nothing. */
-  origin?: 'guest' | 'hotel';
-}
-
-export interface ChannelBooking extends ChannelReservation {
-  revision_id: string;
-  updated_at: string;
-}
-
-export interface AvailabilityDay {
-  date: string;
-  availability: number;
-  stop_sell: boolean;
-}
-
-export interface BookingChange {
-  room_code: string;
-  plan_code: string;
-  start_date: string;
-  nights: number;
-  guests: number;
-  name: string;
 }
 
 export interface ChannelClientOptions {

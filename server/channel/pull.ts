@@ -6,9 +6,10 @@ import { channelFacilityIds } from '../db/queries/channel/credentials';
 import { readPullState, recordPullFailure, recordPullSuccess } from '../db/queries/channel/state';
 import { writeSyncLog, writeSyncLogUnlessUnread } from '../db/queries/channel/syncLogs';
 import { applyRevision, reconRevisionId, type ApplyOutcome, type RevisionInput } from './apply';
-import { ChannelClient, ChannelError, channelErrorMessage, type ChannelBooking, type ChannelRevision } from './client';
+import { ChannelClient, ChannelError, channelErrorMessage } from './client';
 import { ChannelCredentialsError, loadChannelAccounts, type ChannelAccount } from './credentials';
 import { loadMapping } from './mapping';
+import type { ChannelBooking, ChannelRevision } from './wire';
 
 /**
  * Bookings in (issue 21): read the channel's revision feed, apply each revision in its own

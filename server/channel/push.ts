@@ -10,17 +10,11 @@ import {
   type PushState,
 } from '../db/queries/channel/state';
 import { lastFacilityLog, writeSyncLog } from '../db/queries/channel/syncLogs';
-import {
-  ChannelClient,
-  ChannelError,
-  channelErrorMessage,
-  MAX_RETRY_AFTER_SECONDS,
-  type AvailabilityValue,
-  type RestrictionValue,
-} from './client';
+import { ChannelClient, ChannelError, channelErrorMessage, MAX_RETRY_AFTER_SECONDS } from './client';
 import { loadChannelAccounts, type ChannelAccount } from './credentials';
 import { loadMapping, type ChannelMapping } from './mapping';
 import { channelAvailabilityByNight, restrictionsByNight, type PlanNight } from './ourStock';
+import type { AvailabilityValue, RestrictionValue } from './wire';
 
 /**
  * ARI out (docs/channel.md): the changes the triggers queued in channel_changes go to the channel,

@@ -28,10 +28,11 @@ import {
   type SyncResultCode,
 } from '../../contract/syncCheck';
 import { AppError, conflict, notFound } from '../errors';
-import { ChannelClient, ChannelError, channelErrorMessage, type AvailabilityDay } from './client';
+import { ChannelClient, ChannelError, channelErrorMessage } from './client';
 import { ChannelCredentialsError, loadChannelAccounts, type ChannelAccount } from './credentials';
 import { loadMapping } from './mapping';
 import { availabilityByNight, stopSoldNights } from './ourStock';
+import type { AvailabilityDay } from './wire';
 
 /**
  * The sync check (spec 2 and 7 "Sync and checks", issue 21): per mapped room type and month, our

@@ -89,25 +89,11 @@ export const guestBookingBody = z.object({
   amount: amountSchema.optional(),
 });
 
-export const guestChangeBody = z.object({
-  start_date: dateSchema.optional(),
-  nights: nightsSchema.optional(),
-  guests: guestsSchema.optional(),
-  name: nameSchema.optional(),
-  mail: mailSchema.optional(),
-  amount: amountSchema.optional(),
-});
+/** Our change of a reservation (PATCH /bookings/{id}): any of its fields. */
+export const hotelChangeBody = guestBookingBody.omit({ hotel_id: true }).partial();
 
-export const hotelChangeBody = z.object({
-  room_code: codeSchema.optional(),
-  plan_code: codeSchema.optional(),
-  start_date: dateSchema.optional(),
-  nights: nightsSchema.optional(),
-  guests: guestsSchema.optional(),
-  name: nameSchema.optional(),
-  mail: mailSchema.optional(),
-  amount: amountSchema.optional(),
-});
+/** A guest's change on the site: not its room type or plan. */
+export const guestChangeBody = hotelChangeBody.omit({ room_code: true, plan_code: true });
 
 /** Parses input or throws a 400 `bad_request` naming the first problems. */
 export function parse<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {

@@ -3,6 +3,16 @@ import { datesBetween, daysInMonth, nightsOf } from './dates';
 import { demoHotels, type HotelCredentials } from './demoHotels';
 import { noFaults, seededRandom, type Faults, type FaultsPatch } from './faults';
 import { SlidingWindowLimiter } from './rateLimit';
+import type {
+  AvailabilityValue,
+  BookingChange,
+  ChannelBooking,
+  ChannelRevision,
+  ReservationFields,
+  RestrictionValue,
+  RevisionOrigin,
+  RevisionStatus,
+} from '../wire';
 
 /** An error the simulator answers as `{ error: code, message }` with `status`. */
 export class SimError extends Error {
@@ -16,20 +26,6 @@ export class SimError extends Error {
 }
 
 export const notFound = (what: string) => new SimError(404, 'not_found', `${what} not found`);
-
-export type Origin = 'guest' | 'hotel';
-export type RevisionStatus = 'new' | 'modified' | 'cancelled';
-
-export interface ReservationFields {
-  room_code: string;
-  plan_code: string;
-  start_date: string;
-  nights: number;
-  guests: number;
-  name: string;
-  mail: string;
-  amount: number;
-}
 
 export interface Room {
   code: string;
@@ -63,7 +59,7 @@ export interface Revision extends ReservationFields {
   seq: number;
   status: RevisionStatus;
   insertedAt: string;
-  origin: Origin;
+  origin: RevisionOrigin;
   acked: boolean;
 }
 
@@ -83,44 +79,15 @@ export interface HotelStats {
   rate_limited: number;
 }
 
-export interface AvailabilityValue {
-  room_code: string;
-  date_from: string;
-  date_to: string;
-  availability: number;
-}
-
-export interface RestrictionValue {
-  plan_code: string;
-  room_code: string;
-  date_from: string;
-  date_to: string;
-  rate?: number;
-  stop_sell?: boolean;
-}
-
-export interface GuestBookingInput {
+/** A booking a guest makes on the site (the control API's POST /sim/bookings). */
+export interface GuestBookingInput extends BookingChange {
   hotel_id: string;
-  room_code: string;
-  plan_code: string;
-  start_date: string;
-  nights: number;
-  guests: number;
-  name: string;
   mail?: string;
   amount?: number;
 }
 
-export interface ReservationChange {
-  room_code?: string;
-  plan_code?: string;
-  start_date?: string;
-  nights?: number;
-  guests?: number;
-  name?: string;
-  mail?: string;
-  amount?: number;
-}
+/** A change of a reservation: the fields given, the others stay. */
+export type ReservationChange = Partial<ReservationFields>;
 
 export const DEFAULT_RATE_LIMIT = 10;
 export const FEED_PAGE = 100;
@@ -364,7 +331,7 @@ export class SimState {
     return out.sort((a, b) => (a.updatedAt < b.updatedAt ? -1 : a.updatedAt > b.updatedAt ? 1 : 0));
   }
 
-  private addRevision(hotel: Hotel, res: Reservation, status: RevisionStatus, origin: Origin): Revision {
+  private addRevision(hotel: Hotel, res: Reservation, status: RevisionStatus, origin: RevisionOrigin): Revision {
     const now = this.now();
     res.seq += 1;
     res.updatedAt = now;
@@ -373,14 +340,7 @@ export class SimState {
       reservationId: res.reservationId,
       seq: res.seq,
       status,
-      room_code: res.room_code,
-      plan_code: res.plan_code,
-      start_date: res.start_date,
-      nights: res.nights,
-      guests: res.guests,
-      name: res.name,
-      mail: res.mail,
-      amount: res.amount,
+      ...pickFields(res),
       insertedAt: now,
       origin,
       acked: false,
@@ -555,40 +515,26 @@ function definedOnly<T extends object>(o: T): Partial<T> {
 
 // ---- JSON shapes ----------------------------------------------------------------------------
 
-export function revisionJson(r: Revision) {
+export function revisionJson(r: Revision): ChannelRevision {
   return {
     id: r.id,
     reservation_id: r.reservationId,
     seq: r.seq,
     status: r.status,
-    room_code: r.room_code,
-    plan_code: r.plan_code,
-    start_date: r.start_date,
-    nights: r.nights,
-    guests: r.guests,
-    name: r.name,
-    mail: r.mail,
-    amount: r.amount,
+    ...pickFields(r),
     inserted_at: r.insertedAt,
     origin: r.origin,
   };
 }
 
 /** A reservation in its latest state: the fields of its latest revision, with revision_id. */
-export function bookingJson(r: Reservation) {
+export function bookingJson(r: Reservation): ChannelBooking {
   return {
     reservation_id: r.reservationId,
     revision_id: r.latest.id,
     seq: r.seq,
     status: r.latest.status,
-    room_code: r.room_code,
-    plan_code: r.plan_code,
-    start_date: r.start_date,
-    nights: r.nights,
-    guests: r.guests,
-    name: r.name,
-    mail: r.mail,
-    amount: r.amount,
+    ...pickFields(r),
     inserted_at: r.latest.insertedAt,
     updated_at: r.updatedAt,
     origin: r.latest.origin,
