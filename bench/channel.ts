@@ -8,6 +8,7 @@ import { startChannelSim, type StartedChannelSim } from '../server/channel/simul
 import type { AvailabilityValue, RestrictionValue } from '../server/channel/wire';
 import { openDatabase, sqlRows, type Database, type Db } from '../server/db/client';
 import { seedDemo } from '../server/db/seed';
+import { Rng } from '../server/db/seed/util';
 import type { Benchmark } from './lib/benchmark';
 import { heading, log, ms, table } from './lib/format';
 import { signIn } from './lib/http';
@@ -49,19 +50,6 @@ const BURST_CONCURRENCY = 16;
 const TARGETS = { drainS: 60, visibleP95Ms: (POLL_SECONDS + 5) * 1000, pushP95Ms: 15_000 };
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-/** A small seeded generator (mulberry32): the same choices on every run. */
-function rng(seed: number) {
-  let a = seed >>> 0;
-  const next = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  return { next, int: (lo: number, hi: number) => lo + Math.floor(next() * (hi - lo + 1)) };
-}
 
 // ---- what the database holds ------------------------------------------------------------------
 
@@ -324,7 +312,7 @@ async function siteToConsole(
   first: string,
   tag: string,
 ): Promise<number[]> {
-  const r = rng(7);
+  const r = new Rng(7);
   const samples: number[] = [];
   for (let i = 0; samples.length < LATENCY_SAMPLES; i++) {
     if (i > LATENCY_SAMPLES * 10) throw new Error('site → console: no night with stock left on the site');
@@ -334,7 +322,7 @@ async function siteToConsole(
     if ((stock?.get(night) ?? 0) < 1) continue;
     // Anywhere in the poll cycle: a pause drawn over more than a whole cycle, so that the samples
     // do not lock onto the pulls.
-    await sleep(r.next() * (POLL_SECONDS + 3) * 1000);
+    await sleep(r.float() * (POLL_SECONDS + 3) * 1000);
     const name = `計測${tag}${i}`;
     const t0 = performance.now();
     const res = await call<{ reservation_id?: string }>('POST', `${simUrl}/sim/bookings`, {
@@ -374,7 +362,7 @@ async function consoleToSite(
   first: string,
   tag: string,
 ): Promise<number[]> {
-  const r = rng(11);
+  const r = new Rng(11);
   const samples: number[] = [];
   for (let i = 0; samples.length < LATENCY_SAMPLES; i++) {
     if (i > LATENCY_SAMPLES * 10) throw new Error('console → site: no night with a room left');
@@ -409,7 +397,7 @@ async function consoleToSite(
     }
     samples.push(performance.now() - t0);
     // One change at a time, a few seconds apart: about 8 pushes a minute, under the site's 10.
-    await sleep(3000 + r.next() * 3000);
+    await sleep(3000 + r.float() * 3000);
   }
   return samples;
 }
@@ -434,7 +422,7 @@ interface BurstResult {
 }
 
 async function burst(simUrl: string, facilities: Facility[], targets: Bookable[], first: string): Promise<BurstResult> {
-  const r = rng(42);
+  const r = new Rng(42);
   const last = addDays(first, HORIZON);
   // The site's stock now (it equals ours: the latency phases waited for it).
   const stock = new Map<string, number>();
@@ -479,7 +467,7 @@ async function burst(simUrl: string, facilities: Facility[], targets: Bookable[]
   const pick = () => {
     for (let tries = 0; tries < 200; tries++) {
       const t = targets[r.int(0, targets.length - 1)]!;
-      const nights = r.next() < 0.7 ? 1 : 2;
+      const nights = r.float() < 0.7 ? 1 : 2;
       const start = addDays(first, r.int(0, HORIZON - nights));
       const ns = Array.from({ length: nights }, (_, i) => key(t.room.id, addDays(start, i)));
       if (ns.every((k) => (stock.get(k) ?? 0) > 0)) return { t, nights, start, ns };

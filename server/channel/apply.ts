@@ -46,6 +46,19 @@ export const CHANNEL_AUTHOR = '外部予約サイト';
 /** The revision id a reservation of the booking list is applied under (reconciliation after a gap). */
 export const reconRevisionId = (reservationId: string, seq: number) => `recon:${reservationId}:${seq}`;
 
+/** What a revision sets of its booking, as the booking's audit rows name it. */
+function trailOf(rev: RevisionInput, roomId: number, planId: number | null, name: string) {
+  return {
+    room_id: roomId,
+    plan_id: planId,
+    start_date: rev.start_date,
+    days: rev.nights,
+    person_number: rev.guests,
+    name,
+    price_sub: rev.amount,
+  };
+}
+
 export const channelLogMessages = {
   imported: (name: string, start: string, nights: number) =>
     `外部予約サイトの予約を取り込みました（${name}様 ${formatDate(start)}から${nights}泊）。`,
@@ -150,13 +163,7 @@ async function createBooking(
     targetId: id,
     booking,
     after: {
-      room_id: room.id,
-      plan_id: planId,
-      start_date: rev.start_date,
-      days: rev.nights,
-      person_number: rev.guests,
-      name,
-      price_sub: rev.amount,
+      ...trailOf(rev, room.id, planId, name),
       via: VIA.channel,
       external_id: rev.reservation_id,
       ...(cancelled ? { delete_flg: 1 } : {}),
@@ -223,15 +230,7 @@ async function applyToExisting(
     name: current.name,
     price_sub: current.price_sub,
   };
-  const after = {
-    room_id: room.id,
-    plan_id: planId,
-    start_date: rev.start_date,
-    days: rev.nights,
-    person_number: rev.guests,
-    name,
-    price_sub: rev.amount,
-  };
+  const after = trailOf(rev, room.id, planId, name);
   const live = current.delete_flg === 0;
   await updateChannelBooking(tx, current.id, {
     roomId: room.id,

@@ -51,15 +51,3 @@ export const faultsPatchSchema = z
   .strict();
 
 export type FaultsPatch = z.infer<typeof faultsPatchSchema>;
-
-/** mulberry32: a small seeded PRNG, so an error_rate run repeats the same failures. */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}

@@ -1,7 +1,8 @@
 import { randomInt } from 'node:crypto';
 import { datesBetween, daysInMonth, nightsOf } from './dates';
 import { demoHotels, type HotelCredentials } from './demoHotels';
-import { noFaults, seededRandom, type Faults, type FaultsPatch } from './faults';
+import { mulberry32 } from '../../db/seed/util';
+import { noFaults, type Faults, type FaultsPatch } from './faults';
 import { SlidingWindowLimiter } from './rateLimit';
 import type {
   AvailabilityValue,
@@ -100,7 +101,8 @@ export class SimState {
   stats = new Map<string, HotelStats>();
   /** A fixed time (ISO) stamped on revisions, or null for the real clock. */
   fixedNow: string | null = null;
-  random: () => number = seededRandom(42);
+  /** Seeded, so that an error_rate run repeats the same failures. */
+  random: () => number = mulberry32(42);
   /**
    * Reservation numbers grow from a random base and survive a reset, so that a reset simulator
    * does not hand out a number a client already stored for another reservation.
@@ -115,7 +117,7 @@ export class SimState {
     this.hotels.clear();
     for (const h of demoHotels) this.putHotel(h);
     this.faults = noFaults();
-    this.random = seededRandom(42);
+    this.random = mulberry32(42);
     this.limiter.perMinute = DEFAULT_RATE_LIMIT;
     this.limiter.clear();
     this.stats.clear();
@@ -129,7 +131,7 @@ export class SimState {
   setFaults(patch: FaultsPatch): Faults {
     const { seed, ...rest } = patch;
     this.faults = { ...this.faults, ...rest };
-    if (seed !== undefined || rest.error_rate !== undefined) this.random = seededRandom(seed ?? 42);
+    if (seed !== undefined || rest.error_rate !== undefined) this.random = mulberry32(seed ?? 42);
     return this.faults;
   }
 
