@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorBodySchema } from '../../contract/error';
 import type { EntityDescription } from '../../contract/entity';
 import { idParam } from '../../contract/params';
 import { isNestedApi } from '../../contract/resourceApi';
@@ -8,6 +7,7 @@ import { z } from '../../contract/zod';
 import type { AppContext } from '../context';
 import { userOf } from '../plugins/access';
 import type { CrudScope, CrudService } from '../services/crud';
+import { errorAnswers } from './errorAnswers';
 
 export interface CrudRoutesOptions<
   R extends z.ZodType,
@@ -30,13 +30,7 @@ export interface CrudRoutesOptions<
   extra?: FastifyPluginAsyncZod<AppContext>;
 }
 
-const errors = {
-  400: errorBodySchema,
-  401: errorBodySchema,
-  403: errorBodySchema,
-  404: errorBodySchema,
-  409: errorBodySchema,
-};
+const errors = errorAnswers(400, 401, 403, 404, 409);
 
 /**
  * The five calls of a plain entity at the paths of contract/resourceApi: GET and POST on the

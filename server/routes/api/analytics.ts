@@ -1,15 +1,15 @@
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { analyticsAnswerSchema, analyticsQuerySchema } from '../../../contract/analytics';
-import { errorBodySchema } from '../../../contract/error';
 import { idParam } from '../../../contract/params';
 import type { AppContext } from '../../context';
 import { sendCsvFile } from '../csvFile';
 import { userOf } from '../../plugins/access';
 import { AnalyticsService } from '../../services/analytics';
 import { sendJsonText } from '../jsonText';
+import { errorAnswers } from '../errorAnswers';
 
-const errors = { 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema };
+const errors = errorAnswers(400, 401, 404);
 
 /** The range, and optionally one facility: 404 when the user may not reach it, as if it did not exist. */
 const querySchema = analyticsQuerySchema.safeExtend({ accommodation_id: idParam.optional() });

@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorBodySchema } from '../../../contract/error';
 import {
   bookMailSendSchema,
   freeMailSchema,
@@ -14,8 +13,9 @@ import type { AppContext } from '../../context';
 import { nudgeMailWorker } from '../../jobs/nudge';
 import { userOf } from '../../plugins/access';
 import { BookMailService } from '../../services/bookMail';
+import { errorAnswers } from '../errorAnswers';
 
-const errors = { 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema };
+const errors = errorAnswers(400, 401, 404, 409);
 const tags = ['booking mail'];
 const bookParams = z.object({ bookId: idParam });
 

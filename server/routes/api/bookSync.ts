@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { bookingSchema } from '../../../contract/booking';
-import { errorBodySchema } from '../../../contract/error';
 import { idParams } from '../../../contract/params';
 import { syncBooking } from '../../channel/bookSync';
 import { channelBaseUrl } from '../../channel/client';
@@ -9,14 +8,9 @@ import type { AppContext } from '../../context';
 import { userOf } from '../../plugins/access';
 import { BookingService } from '../../services/bookings';
 import { sendJsonText } from '../jsonText';
+import { errorAnswers } from '../errorAnswers';
 
-const errors = {
-  400: errorBodySchema,
-  401: errorBodySchema,
-  404: errorBodySchema,
-  409: errorBodySchema,
-  502: errorBodySchema,
-};
+const errors = errorAnswers(400, 401, 404, 409, 502);
 
 /**
  * PATCH /api/admin/books/{id}/sync (spec 7, issue 21): our change or cancel of a booking reaches the

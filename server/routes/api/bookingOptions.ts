@@ -1,14 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { bookingOptionSchema } from '../../../contract/booking';
-import { errorBodySchema } from '../../../contract/error';
 import { bookingOptionCreateSchema, bookingOptionUpdateSchema } from '../../../contract/option';
 import { idParam } from '../../../contract/params';
 import { z } from '../../../contract/zod';
 import type { AppContext } from '../../context';
 import { userOf } from '../../plugins/access';
 import { BookingOptionService } from '../../services/bookingOptions';
+import { errorAnswers } from '../errorAnswers';
 
-const errors = { 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema };
+const errors = errorAnswers(400, 401, 404, 409);
 const tags = ['booking options'];
 const bookParams = z.object({ bookId: idParam });
 const optionParams = z.object({ bookId: idParam, id: idParam });

@@ -9,7 +9,6 @@ import {
   bookingUpdateBodySchema,
   dayStatusSchema,
 } from '../../../contract/booking';
-import { errorBodySchema } from '../../../contract/error';
 import { idParams, isoDate } from '../../../contract/params';
 import { z } from '../../../contract/zod';
 import type { AppContext } from '../../context';
@@ -18,8 +17,9 @@ import { bookingCsvNames } from '../../services/bookingCsv';
 import { BookingService } from '../../services/bookings';
 import { sendCsvFile } from '../csvFile';
 import { sendJsonText } from '../jsonText';
+import { errorAnswers } from '../errorAnswers';
 
-const errors = { 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema };
+const errors = errorAnswers(400, 401, 404, 409);
 const tags = ['bookings'];
 
 /** Bookings (spec section 7). Answers are JSON text made by the database: sent as they are. */

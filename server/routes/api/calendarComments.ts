@@ -4,15 +4,15 @@ import {
   calendarCommentSchema,
   calendarCommentUpdateSchema,
 } from '../../../contract/booking';
-import { errorBodySchema } from '../../../contract/error';
 import { idParam, isoDate } from '../../../contract/params';
 import { z } from '../../../contract/zod';
 import type { AppContext } from '../../context';
 import { userOf } from '../../plugins/access';
 import { CalendarCommentService } from '../../services/calendarComments';
+import { errorAnswers } from '../errorAnswers';
 
 const base = '/admin/accommodations/:id/calendar/comments';
-const errors = { 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema };
+const errors = errorAnswers(400, 401, 404);
 const tags = ['calendar'];
 const config = { accommodationParam: 'id' };
 const oneParams = z.object({ id: idParam, commentId: idParam });

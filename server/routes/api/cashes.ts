@@ -1,6 +1,5 @@
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorBodySchema } from '../../../contract/error';
 import { idParam } from '../../../contract/params';
 import {
   pettyCashCreateSchema,
@@ -15,8 +14,9 @@ import type { AppContext } from '../../context';
 import { sendCsvFile } from '../csvFile';
 import { userOf } from '../../plugins/access';
 import { PettyCashService } from '../../services/pettyCash';
+import { errorAnswers } from '../errorAnswers';
 
-const errors = { 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema };
+const errors = errorAnswers(400, 401, 404);
 const tags = ['cashes'];
 const config = { accommodationParam: 'id' };
 const params = z.object({ id: idParam });

@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorBodySchema } from '../../../contract/error';
 import { idParam } from '../../../contract/params';
 import { paymentMethodListSchema, planEntity, planListItemSchema, planWithPricesSchema } from '../../../contract/plan';
 import { roomEntity, roomSchema } from '../../../contract/room';
@@ -8,8 +7,9 @@ import type { AppContext } from '../../context';
 import { userOf } from '../../plugins/access';
 import { CatalogueService, planCrud, roomCrud } from '../../services/catalogue';
 import { crudRoutes } from '../crud';
+import { errorAnswers } from '../errorAnswers';
 
-const errors = { 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema };
+const errors = errorAnswers(400, 401, 404, 409);
 const attachParams = z.object({ id: idParam, roomId: idParam, planId: idParam });
 /** Every route here names its accommodation: the user must reach it (404 otherwise). */
 const config = { accommodationParam: 'id' };

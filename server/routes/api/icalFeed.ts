@@ -1,13 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
-import { errorBodySchema } from '../../../contract/error';
 import { icalFeedSchema } from '../../../contract/icalFeed';
 import { idParams } from '../../../contract/params';
 import type { AppContext } from '../../context';
 import { userOf } from '../../plugins/access';
 import { IcalFeedService } from '../../services/icalFeed';
+import { errorAnswers } from '../errorAnswers';
 
-const errors = { 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
+const errors = errorAnswers(401, 403, 404);
 const tags = ['calendar'];
 
 /** The caller's origin (`https://host:port`; behind a proxy from X-Forwarded-* when TRUST_PROXY). */

@@ -12,8 +12,9 @@ import type { AppContext } from '../../context';
 import { nudgeMailWorker } from '../../jobs/nudge';
 import { userOf } from '../../plugins/access';
 import { SenderAddressService } from '../../services/senderAddresses';
+import { errorAnswers } from '../errorAnswers';
 
-const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
+const errors = errorAnswers(400, 401, 403, 404);
 const tags = ['mail_addresses'];
 const itemParams = z.object({ itemId: idParam });
 

@@ -1,12 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorBodySchema } from '../../../contract/error';
 import { idParam } from '../../../contract/params';
 import { z } from '../../../contract/zod';
 import type { AppContext } from '../../context';
 import { resendFailedMail } from '../../mail/resend';
 import { userOf } from '../../plugins/access';
+import { errorAnswers } from '../errorAnswers';
 
-const errors = { 401: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema };
+const errors = errorAnswers(401, 404, 409);
 
 /** One outbox row (mail_messages): sending a failed mail again. */
 const mailMessageRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {

@@ -18,9 +18,10 @@ import { AppError } from '../../errors';
 import { userOf } from '../../plugins/access';
 import { declaredLengthAtMost } from '../../plugins/bodyLimits';
 import { MailPublicationService } from '../../services/mailPublications';
+import { errorAnswers } from '../errorAnswers';
 
 const base = '/admin/mail/publishes';
-const errors = { 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema };
+const errors = errorAnswers(400, 401, 404);
 const tags = ['mail'];
 
 /**

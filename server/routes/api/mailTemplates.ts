@@ -12,8 +12,9 @@ import type { AppContext } from '../../context';
 import { nudgeMailWorker } from '../../jobs/nudge';
 import { userOf } from '../../plugins/access';
 import { MailTemplateService } from '../../services/mailTemplates';
+import { errorAnswers } from '../errorAnswers';
 
-const errors = { 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema };
+const errors = errorAnswers(400, 401, 404);
 const tags = ['mail templates'];
 const params = z.object({ id: idParam });
 const templateParams = z.object({ id: idParam, templateId: idParam });

@@ -12,8 +12,9 @@ import { z } from '../../../contract/zod';
 import type { AppContext } from '../../context';
 import { userOf } from '../../plugins/access';
 import { idempotencyKey, PaymentService } from '../../services/payments';
+import { errorAnswers } from '../errorAnswers';
 
-const errors = { 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema };
+const errors = errorAnswers(400, 401, 404, 409);
 const tags = ['payments'];
 
 /** Payments of a booking and the refund of a cancelled one (spec 7 "Payments" and the refund call). */

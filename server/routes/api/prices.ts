@@ -1,6 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorBodySchema } from '../../../contract/error';
 import { idParam, isoDate } from '../../../contract/params';
 import {
   MAX_PRICE_CSV_BYTES,
@@ -19,14 +18,9 @@ import { userOf } from '../../plugins/access';
 import { declaredLengthAtMost } from '../../plugins/bodyLimits';
 import { csvField, isCsvMimetype, notCsv, payloadTooLarge, priceCsvBytes } from '../../services/priceCsv';
 import { PriceService } from '../../services/prices';
+import { errorAnswers } from '../errorAnswers';
 
-const errors = {
-  400: errorBodySchema,
-  401: errorBodySchema,
-  404: errorBodySchema,
-  413: errorBodySchema,
-  415: errorBodySchema,
-};
+const errors = errorAnswers(400, 401, 404, 413, 415);
 const tags = ['prices'];
 const planParams = z.object({ plan_id: idParam });
 const csvParams = z.object({ planId: idParam });

@@ -18,8 +18,9 @@ import { MalformedMailError } from '../../mail/inbound/parse';
 import { storeInbound } from '../../mail/inbound/store';
 import { userOf } from '../../plugins/access';
 import { receivedMailService } from '../../services/receivedMail';
+import { errorAnswers } from '../errorAnswers';
 
-const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
+const errors = errorAnswers(400, 401, 403, 404);
 const tags = ['received_mail'];
 
 /**

@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorBodySchema } from '../../../contract/error';
 import { idParam } from '../../../contract/params';
 import {
   checkErrorsAnswerSchema,
@@ -19,14 +18,9 @@ import { accountOf, checksOf, ikuyuStatus, runSyncCheck, syncCheckErrors } from 
 import type { AppContext } from '../../context';
 import { conflict } from '../../errors';
 import { userOf } from '../../plugins/access';
+import { errorAnswers } from '../errorAnswers';
 
-const errors = {
-  400: errorBodySchema,
-  401: errorBodySchema,
-  404: errorBodySchema,
-  409: errorBodySchema,
-  502: errorBodySchema,
-};
+const errors = errorAnswers(400, 401, 404, 409, 502);
 const tags = ['sync_checks'];
 /** Staff and administrators of the facility named in the path (404 for any other facility). */
 const config = { accommodationParam: 'accommodation_id' };

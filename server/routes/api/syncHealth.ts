@@ -10,8 +10,9 @@ import {
 import type { AppContext } from '../../context';
 import { userOf } from '../../plugins/access';
 import { SyncHealthService } from '../../services/syncHealth';
+import { errorAnswers } from '../errorAnswers';
 
-const errors = { 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema };
+const errors = errorAnswers(400, 401, 404, 409);
 const tags = ['sync_health'];
 
 /** Sync health (issue 21 "Sync health"): the rules are SyncHealthService's. */

@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorBodySchema } from '../../../contract/error';
 import { idParam } from '../../../contract/params';
 import {
   syncItemCreateSchema,
@@ -12,8 +11,9 @@ import { z } from '../../../contract/zod';
 import type { AppContext } from '../../context';
 import { userOf } from '../../plugins/access';
 import { SyncItemsService } from '../../services/syncItems';
+import { errorAnswers } from '../errorAnswers';
 
-const errors = { 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema };
+const errors = errorAnswers(400, 401, 404, 409);
 const tags = ['sync_items'];
 const itemParams = z.object({ id: idParam });
 

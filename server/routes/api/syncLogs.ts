@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorBodySchema } from '../../../contract/error';
 import { idParam } from '../../../contract/params';
 import {
   syncLogListQuerySchema,
@@ -11,8 +10,9 @@ import { z } from '../../../contract/zod';
 import type { AppContext } from '../../context';
 import { userOf } from '../../plugins/access';
 import { SyncLogsService } from '../../services/syncLogs';
+import { errorAnswers } from '../errorAnswers';
 
-const errors = { 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema };
+const errors = errorAnswers(400, 401, 404);
 const tags = ['sync_logs'];
 
 /**

@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorBodySchema } from '../../../contract/error';
 import { idParam } from '../../../contract/params';
 import {
   syncSettingCreateSchema,
@@ -11,14 +10,9 @@ import { z } from '../../../contract/zod';
 import type { AppContext } from '../../context';
 import { userOf } from '../../plugins/access';
 import { SyncSettingsService } from '../../services/syncSettings';
+import { errorAnswers } from '../errorAnswers';
 
-const errors = {
-  400: errorBodySchema,
-  401: errorBodySchema,
-  403: errorBodySchema,
-  404: errorBodySchema,
-  409: errorBodySchema,
-};
+const errors = errorAnswers(400, 401, 403, 404, 409);
 const tags = ['sync_settings'];
 const params = z.object({ id: idParam });
 const settingParams = z.object({ id: idParam, setting_id: idParam });

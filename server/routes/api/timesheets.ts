@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorBodySchema } from '../../../contract/error';
 import { idParams } from '../../../contract/params';
 import {
   myShiftListSchema,
@@ -14,14 +13,9 @@ import type { AppContext } from '../../context';
 import { userOf } from '../../plugins/access';
 import { TimesheetsService } from '../../services/timesheets';
 import { crudRoutes } from '../crud';
+import { errorAnswers } from '../errorAnswers';
 
-const errors = {
-  400: errorBodySchema,
-  401: errorBodySchema,
-  403: errorBodySchema,
-  404: errorBodySchema,
-  409: errorBodySchema,
-};
+const errors = errorAnswers(400, 401, 403, 404, 409);
 const tags = ['timesheets'];
 
 /**

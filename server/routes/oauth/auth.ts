@@ -1,11 +1,11 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from '../../../contract/zod';
-import { errorBodySchema } from '../../../contract/error';
 import { errorMessages } from '../../../contract/messages';
 import type { AppContext } from '../../context';
 import { oauthError } from '../../errors';
 import { SIGN_IN_BODY_LIMIT, smallFormOnly } from '../../plugins/bodyLimits';
+import { errorAnswers } from '../errorAnswers';
 
 const tokenPairSchema = z.object({
   access_token: z.string(),
@@ -13,6 +13,9 @@ const tokenPairSchema = z.object({
   token_type: z.literal('Bearer'),
   expires_in: z.number().int(),
 });
+
+/** A sign-in form refused, too large, of another type, or from an address that asked too often. */
+const errors = errorAnswers(400, 401, 413, 415, 429);
 
 /** Form fields arrive as strings; a repeated field or a file is not a valid value. */
 const formField = z.string().max(1024).optional();
@@ -80,11 +83,7 @@ const oauthRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
         consumes: ['application/x-www-form-urlencoded', 'multipart/form-data'],
         response: {
           200: tokenPairSchema,
-          400: errorBodySchema,
-          401: errorBodySchema,
-          413: errorBodySchema,
-          415: errorBodySchema,
-          429: errorBodySchema,
+          ...errors,
         },
       },
     },
@@ -118,11 +117,7 @@ const oauthRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
         consumes: ['application/x-www-form-urlencoded', 'multipart/form-data'],
         response: {
           200: z.object({}),
-          400: errorBodySchema,
-          401: errorBodySchema,
-          413: errorBodySchema,
-          415: errorBodySchema,
-          429: errorBodySchema,
+          ...errors,
         },
       },
     },
