@@ -1,17 +1,6 @@
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import {
-  Button,
-  Card,
-  CardContent,
-  CardHeader,
-  Chip,
-  Stack,
-  TableCell,
-  TableRow,
-  useMediaQuery,
-  type Theme,
-} from '@mui/material';
+import { Button, Chip, Stack, TableCell, TableRow, useMediaQuery, type Theme } from '@mui/material';
 import { Link } from 'react-router-dom';
 import type { Booking } from '../../contract/booking';
 import { viaLabel } from '../../contract/enums';
@@ -26,6 +15,7 @@ import { DataTable } from '../../src/components/DataTable';
 import { ListStatus } from '../../src/components/ListStatus';
 import { useApiQuery } from '../../src/hooks/useApiQuery';
 import { useAppDataProvider } from '../../dataProvider/useAppDataProvider';
+import { PageCard } from '../../src/components/PageCard';
 
 type Column = 'accommodation' | 'stay_date' | 'guest' | 'person_number' | 'booked_at' | 'via' | 'delete_flg';
 type NarrowHidden = 'deleted_at' | 'detail';
@@ -114,34 +104,32 @@ export function LodgingList({ mail }: { mail: string }) {
   };
 
   return (
-    <Card sx={{ mt: 1 }} data-testid="lodging-list">
-      <CardHeader
-        title={translate('app.lodging.title', { period: periodLabel }).trim()}
-        subheader={mail}
-        slotProps={{ title: { component: 'h1', variant: 'h6', sx: { fontWeight: 700 } } }}
+    <PageCard
+      sx={{ mt: 1 }}
+      data-testid="lodging-list"
+      title={translate('app.lodging.title', { period: periodLabel }).trim()}
+      subheader={mail}
+    >
+      <ListStatus
+        status={load.status}
+        count={books.length}
+        loadingLabel={translate('app.booking.loading')}
+        failedText={translate('app.lodging.load_failed')}
+        emptyText={translate('app.lodging.empty')}
       />
-      <CardContent sx={{ pt: 0 }}>
-        <ListStatus
-          status={load.status}
-          count={books.length}
-          loadingLabel={translate('app.booking.loading')}
-          failedText={translate('app.lodging.load_failed')}
-          emptyText={translate('app.lodging.empty')}
-        />
-        {books.length > 0 && (
-          <DataTable columns={columns.map((c) => ({ key: c, header: header(c) }))}>
-            {books.map((b) => (
-              <TableRow key={b.id} data-testid="lodging-row" sx={b.delete_flg === 1 ? { bgcolor: 'grey.100' } : {}}>
-                {columns.map((c) => (
-                  <TableCell key={c} sx={{ whiteSpace: 'nowrap' }}>
-                    {cell(c, b)}
-                  </TableCell>
-                ))}
-              </TableRow>
-            ))}
-          </DataTable>
-        )}
-      </CardContent>
-    </Card>
+      {books.length > 0 && (
+        <DataTable columns={columns.map((c) => ({ key: c, header: header(c) }))}>
+          {books.map((b) => (
+            <TableRow key={b.id} data-testid="lodging-row" sx={b.delete_flg === 1 ? { bgcolor: 'grey.100' } : {}}>
+              {columns.map((c) => (
+                <TableCell key={c} sx={{ whiteSpace: 'nowrap' }}>
+                  {cell(c, b)}
+                </TableCell>
+              ))}
+            </TableRow>
+          ))}
+        </DataTable>
+      )}
+    </PageCard>
   );
 }

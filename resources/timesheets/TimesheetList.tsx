@@ -1,23 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
-import {
-  Alert,
-  Box,
-  Button,
-  Card,
-  CardContent,
-  CardHeader,
-  Chip,
-  LinearProgress,
-  Stack,
-  Tab,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableRow,
-  Tabs,
-  Typography,
-} from '@mui/material';
+import { Alert, Button, Chip, LinearProgress, Stack, Tab, TableCell, TableRow, Tabs, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import { Title, useDelete, useGetList, useNotify, usePermissions, type RaRecord } from 'react-admin';
 import { Link } from 'react-router-dom';
@@ -28,11 +10,12 @@ import type { Permissions } from '../../dataProvider/authProvider';
 import { formatDate } from '../../i18n/formats';
 import { useAppTranslate } from '../../i18n/useAppTranslate';
 import { ConfirmDialog } from '../../src/components/ConfirmDialog';
-import { tableScrollSx } from '../../src/components/ListStatus';
 import { wrappingCardHeaderSx } from '../../src/components/phoneSx';
 import { EntityDialog } from '../../src/crud/EntityDialog';
 import { refusalMessage } from '../../src/crud/formErrors';
 import { links } from '../../src/routes';
+import { ScrollTable } from '../../src/components/ScrollTable';
+import { PageCard } from '../../src/components/PageCard';
 
 type Row = TimesheetGroup & RaRecord;
 
@@ -70,23 +53,21 @@ export default function TimesheetList() {
           <MyShiftCalendar />
         </Suspense>
       ) : (
-        <Card sx={{ minWidth: 0, width: '100%' }} data-testid="timesheets-list">
-          <CardHeader
-            title={title}
-            sx={wrappingCardHeaderSx}
-            slotProps={{ title: { component: 'h1', variant: 'h6', sx: { fontWeight: 700 } } }}
-            action={
-              isAdmin ? (
-                <Button variant="contained" startIcon={<AddIcon />} onClick={() => setCreating(true)}>
-                  {translate('resources.timesheets.actions.new')}
-                </Button>
-              ) : undefined
-            }
-          />
-          <CardContent sx={{ pt: 0 }}>
-            <GroupTable isAdmin={isAdmin} />
-          </CardContent>
-        </Card>
+        <PageCard
+          sx={{ minWidth: 0, width: '100%' }}
+          data-testid="timesheets-list"
+          title={title}
+          headerSx={wrappingCardHeaderSx}
+          action={
+            isAdmin ? (
+              <Button variant="contained" startIcon={<AddIcon />} onClick={() => setCreating(true)}>
+                {translate('resources.timesheets.actions.new')}
+              </Button>
+            ) : undefined
+          }
+        >
+          <GroupTable isAdmin={isAdmin} />
+        </PageCard>
       )}
       {creating && <EntityDialog entity={timesheetGroupEntity} id={null} onClose={() => setCreating(false)} />}
     </Stack>
@@ -141,9 +122,11 @@ function GroupTable({ isAdmin }: { isAdmin: boolean }) {
   };
 
   return (
-    <Box sx={tableScrollSx}>
-      <Table size="small" sx={{ '& th': { whiteSpace: 'nowrap', fontWeight: 700 } }} data-testid="timesheets-table">
-        <TableHead>
+    <>
+      <ScrollTable
+        sx={{ '& th': { whiteSpace: 'nowrap', fontWeight: 700 } }}
+        data-testid="timesheets-table"
+        head={
           <TableRow>
             <TableCell>{translate('app.timesheet.period')}</TableCell>
             <TableCell>{translate('app.timesheet.deadline')}</TableCell>
@@ -151,45 +134,44 @@ function GroupTable({ isAdmin }: { isAdmin: boolean }) {
             <TableCell>{translate('app.timesheet.state')}</TableCell>
             <TableCell>{translate('app.crud.actions')}</TableCell>
           </TableRow>
-        </TableHead>
-        <TableBody>
-          {data.map((group) => (
-            <TableRow key={group.id} data-testid="timesheet-row" data-id={group.id}>
-              <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                {translate('app.timesheet.period_value', {
-                  start: formatDate(group.start_date),
-                  end: formatDate(group.end_date),
-                })}
-              </TableCell>
-              <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(group.end_at)}</TableCell>
-              <TableCell sx={{ minWidth: 140 }}>
-                {group.user_no_record.length === 0
-                  ? translate('app.timesheet.none_unregistered')
-                  : group.user_no_record.map((u) => u.name).join('、')}
-              </TableCell>
-              <TableCell>{stateChip(group)}</TableCell>
-              <TableCell>
-                <Stack direction="row" sx={{ gap: 1 }}>
-                  <Button
-                    size="small"
-                    variant="outlined"
-                    component={Link}
-                    to={links.timesheet(group.id)}
-                    sx={{ whiteSpace: 'nowrap' }}
-                  >
-                    {translate(group.release_flg === 1 ? 'app.timesheet.view' : 'app.timesheet.edit')}
+        }
+      >
+        {data.map((group) => (
+          <TableRow key={group.id} data-testid="timesheet-row" data-id={group.id}>
+            <TableCell sx={{ whiteSpace: 'nowrap' }}>
+              {translate('app.timesheet.period_value', {
+                start: formatDate(group.start_date),
+                end: formatDate(group.end_date),
+              })}
+            </TableCell>
+            <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(group.end_at)}</TableCell>
+            <TableCell sx={{ minWidth: 140 }}>
+              {group.user_no_record.length === 0
+                ? translate('app.timesheet.none_unregistered')
+                : group.user_no_record.map((u) => u.name).join('、')}
+            </TableCell>
+            <TableCell>{stateChip(group)}</TableCell>
+            <TableCell>
+              <Stack direction="row" sx={{ gap: 1 }}>
+                <Button
+                  size="small"
+                  variant="outlined"
+                  component={Link}
+                  to={links.timesheet(group.id)}
+                  sx={{ whiteSpace: 'nowrap' }}
+                >
+                  {translate(group.release_flg === 1 ? 'app.timesheet.view' : 'app.timesheet.edit')}
+                </Button>
+                {isAdmin && (
+                  <Button size="small" color="error" onClick={() => setDeleting(group)} sx={{ whiteSpace: 'nowrap' }}>
+                    {translate('app.crud.delete')}
                   </Button>
-                  {isAdmin && (
-                    <Button size="small" color="error" onClick={() => setDeleting(group)} sx={{ whiteSpace: 'nowrap' }}>
-                      {translate('app.crud.delete')}
-                    </Button>
-                  )}
-                </Stack>
-              </TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
+                )}
+              </Stack>
+            </TableCell>
+          </TableRow>
+        ))}
+      </ScrollTable>
       <ConfirmDialog
         open={deleting !== null}
         content={translate(
@@ -202,6 +184,6 @@ function GroupTable({ isAdmin }: { isAdmin: boolean }) {
         onConfirm={confirmDelete}
         onClose={() => setDeleting(null)}
       />
-    </Box>
+    </>
   );
 }

@@ -1,21 +1,5 @@
 import { Fragment, useState } from 'react';
-import {
-  Alert,
-  Box,
-  Button,
-  Card,
-  CardContent,
-  CardHeader,
-  Chip,
-  LinearProgress,
-  Stack,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableRow,
-  Typography,
-} from '@mui/material';
+import { Alert, Box, Button, Chip, LinearProgress, Stack, TableCell, TableRow, Typography } from '@mui/material';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import { format } from 'date-fns';
 import { ja } from 'date-fns/locale/ja';
@@ -38,6 +22,8 @@ import { refusalMessage } from '../../src/crud/formErrors';
 import { useHolidays } from '../../src/hooks/useHolidays';
 import { links } from '../../src/routes';
 import { NotFoundPage } from '../../src/components/MessagePage';
+import { ScrollTable } from '../../src/components/ScrollTable';
+import { PageCard } from '../../src/components/PageCard';
 
 /** The red of Sundays and holidays, as the calendar draws them. */
 const HOLIDAY_RED = '#c62828';
@@ -168,200 +154,193 @@ export default function TimesheetPage() {
   return (
     <Stack sx={{ gap: 2, mt: 1, minWidth: 0 }}>
       <Title title={title} preferenceKey={false} />
-      <Card sx={{ minWidth: 0, width: '100%' }} data-testid="timesheet-sheet" data-state={state}>
-        <CardHeader
-          sx={wrappingCardHeaderSx}
-          title={title}
-          subheader={
-            <Stack direction="row" sx={{ gap: 1, flexWrap: 'wrap', alignItems: 'center', mt: 0.5 }}>
-              <Typography variant="body2" component="span">
-                {translate('app.timesheet.period')}:{' '}
-                {translate('app.timesheet.period_value', {
-                  start: formatDate(group.start_date),
-                  end: formatDate(group.end_date),
-                })}
-              </Typography>
-              <Typography variant="body2" component="span">
-                {translate('app.timesheet.deadline')}: {formatDate(group.end_at)}
-              </Typography>
-              <Chip
-                size="small"
-                color={state === 'released' ? 'success' : state === 'open' ? 'primary' : 'default'}
-                label={translate(`app.timesheet.${state}`)}
-                data-testid="timesheet-state"
-              />
-            </Stack>
-          }
-          slotProps={{ title: { component: 'h1', variant: 'h6', sx: { fontWeight: 700 } } }}
-          action={
-            <Stack direction="row" sx={{ gap: 1, flexWrap: 'wrap' }}>
-              <Button component={Link} to={links.timesheets()} startIcon={<ArrowBackIcon />}>
-                {translate('app.timesheet.back')}
-              </Button>
-              {sheet.can_assign && (
-                <Button variant="contained" onClick={() => setReleasing(true)} data-testid="timesheet-release">
-                  {translate('app.timesheet.release')}
-                </Button>
-              )}
-            </Stack>
-          }
-        />
-        <CardContent sx={{ pt: 0 }}>
-          {state === 'released' && (
-            <Alert severity="info" sx={{ mb: 1 }} data-testid="timesheet-read-only">
-              {translate('app.timesheet.read_only')}
-            </Alert>
-          )}
-          {state !== 'released' && !isAdmin && !sheet.can_mark && (
-            <Alert severity="warning" sx={{ mb: 1 }}>
-              {translate('app.timesheet.deadline_passed')}
-            </Alert>
-          )}
-          {!readOnly && (
-            <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-              {translate(sheet.can_assign ? 'app.timesheet.admin_hint' : 'app.timesheet.staff_hint')}
+      <PageCard
+        sx={{ minWidth: 0, width: '100%' }}
+        data-testid="timesheet-sheet"
+        data-state={state}
+        headerSx={wrappingCardHeaderSx}
+        title={title}
+        subheader={
+          <Stack direction="row" sx={{ gap: 1, flexWrap: 'wrap', alignItems: 'center', mt: 0.5 }}>
+            <Typography variant="body2" component="span">
+              {translate('app.timesheet.period')}:{' '}
+              {translate('app.timesheet.period_value', {
+                start: formatDate(group.start_date),
+                end: formatDate(group.end_date),
+              })}
             </Typography>
-          )}
-          {users.length === 0 ? (
-            <Typography color="text.secondary">{translate('app.timesheet.no_staff')}</Typography>
-          ) : (
-            <Box sx={{ width: 0, minWidth: '100%', overflowX: 'auto' }}>
-              <Table
-                size="small"
-                data-testid="timesheet-grid"
-                sx={{
-                  '& th, & td': {
-                    px: 0.5,
-                    py: 0.25,
-                    textAlign: 'center',
-                    borderRight: '1px solid',
-                    borderColor: 'divider',
-                  },
-                  '& th': { fontWeight: 700, whiteSpace: 'nowrap' },
-                }}
-              >
-                <TableHead>
-                  <TableRow>
-                    <TableCell rowSpan={2} sx={stickySx}>
-                      {translate('app.timesheet.date')}
+            <Typography variant="body2" component="span">
+              {translate('app.timesheet.deadline')}: {formatDate(group.end_at)}
+            </Typography>
+            <Chip
+              size="small"
+              color={state === 'released' ? 'success' : state === 'open' ? 'primary' : 'default'}
+              label={translate(`app.timesheet.${state}`)}
+              data-testid="timesheet-state"
+            />
+          </Stack>
+        }
+        action={
+          <Stack direction="row" sx={{ gap: 1, flexWrap: 'wrap' }}>
+            <Button component={Link} to={links.timesheets()} startIcon={<ArrowBackIcon />}>
+              {translate('app.timesheet.back')}
+            </Button>
+            {sheet.can_assign && (
+              <Button variant="contained" onClick={() => setReleasing(true)} data-testid="timesheet-release">
+                {translate('app.timesheet.release')}
+              </Button>
+            )}
+          </Stack>
+        }
+      >
+        {state === 'released' && (
+          <Alert severity="info" sx={{ mb: 1 }} data-testid="timesheet-read-only">
+            {translate('app.timesheet.read_only')}
+          </Alert>
+        )}
+        {state !== 'released' && !isAdmin && !sheet.can_mark && (
+          <Alert severity="warning" sx={{ mb: 1 }}>
+            {translate('app.timesheet.deadline_passed')}
+          </Alert>
+        )}
+        {!readOnly && (
+          <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+            {translate(sheet.can_assign ? 'app.timesheet.admin_hint' : 'app.timesheet.staff_hint')}
+          </Typography>
+        )}
+        {users.length === 0 ? (
+          <Typography color="text.secondary">{translate('app.timesheet.no_staff')}</Typography>
+        ) : (
+          <ScrollTable
+            data-testid="timesheet-grid"
+            sx={{
+              '& th, & td': {
+                px: 0.5,
+                py: 0.25,
+                textAlign: 'center',
+                borderRight: '1px solid',
+                borderColor: 'divider',
+              },
+              '& th': { fontWeight: 700, whiteSpace: 'nowrap' },
+            }}
+            head={
+              <>
+                <TableRow>
+                  <TableCell rowSpan={2} sx={stickySx}>
+                    {translate('app.timesheet.date')}
+                  </TableCell>
+                  {users.map((u) => (
+                    <TableCell
+                      key={u.id}
+                      colSpan={Math.max(1, accommodations.length)}
+                      data-testid="timesheet-user"
+                      sx={u.id === me ? { bgcolor: '#e3f2fd', color: 'primary.dark' } : undefined}
+                    >
+                      {u.name}
                     </TableCell>
-                    {users.map((u) => (
-                      <TableCell
-                        key={u.id}
-                        colSpan={Math.max(1, accommodations.length)}
-                        data-testid="timesheet-user"
-                        sx={u.id === me ? { bgcolor: '#e3f2fd', color: 'primary.dark' } : undefined}
-                      >
-                        {u.name}
+                  ))}
+                  {showCoverage && <TableCell rowSpan={2}>{translate('app.timesheet.coverage')}</TableCell>}
+                </TableRow>
+                <TableRow>
+                  {users.map((u) =>
+                    accommodations.map((a) => (
+                      <TableCell key={`${u.id}-${a.id}`}>
+                        <Box sx={{ display: 'flex', justifyContent: 'center' }}>
+                          <FacilityIcon color={a.color} shortName={a.short_name} size={24} title={a.name} />
+                        </Box>
                       </TableCell>
-                    ))}
-                    {showCoverage && <TableCell rowSpan={2}>{translate('app.timesheet.coverage')}</TableCell>}
-                  </TableRow>
-                  <TableRow>
-                    {users.map((u) =>
-                      accommodations.map((a) => (
-                        <TableCell key={`${u.id}-${a.id}`}>
-                          <Box sx={{ display: 'flex', justifyContent: 'center' }}>
-                            <FacilityIcon color={a.color} shortName={a.short_name} size={24} title={a.name} />
-                          </Box>
-                        </TableCell>
-                      )),
-                    )}
-                  </TableRow>
-                </TableHead>
-                <TableBody>
-                  {days.map((date) => {
-                    const red = weekday(date) === 0 || holidays.has(date);
-                    const covered = dayCovered(entries, date, facilityIds);
-                    return (
-                      <TableRow key={date} data-testid="timesheet-day" data-date={date}>
-                        <TableCell
-                          sx={{ ...stickySx, whiteSpace: 'nowrap', color: red ? HOLIDAY_RED : undefined }}
-                          title={holidays.get(date)}
-                          data-holiday={red ? 'true' : undefined}
-                        >
-                          {shortDay(date)}
-                        </TableCell>
-                        {users.map((u) => (
-                          <Fragment key={u.id}>
-                            {accommodations.map((a) => {
-                              const key = slotKey(u.id, date, a.id);
-                              const entry = bySlot.get(key);
-                              const active = cellAction(u.id, entry);
-                              const mark = entry ? (entry.assigned === 1 ? '◎' : '○') : '';
-                              const label = translate('app.timesheet.cell_label', {
-                                date: shortDay(date),
-                                user: u.name,
-                                facility: a.name,
-                              });
-                              return (
-                                <TableCell
-                                  key={a.id}
-                                  data-testid="timesheet-cell"
-                                  data-user={u.id}
-                                  data-accommodation={a.id}
-                                  data-state={entry ? (entry.assigned === 1 ? 'assigned' : 'marked') : 'none'}
-                                  sx={{
-                                    minWidth: 32,
-                                    p: '0 !important',
-                                    bgcolor: entry?.assigned === 1 ? '#c8e6c9' : entry ? '#e3f2fd' : undefined,
-                                  }}
-                                >
-                                  {active ? (
-                                    <Box
-                                      component="button"
-                                      type="button"
-                                      aria-label={label}
-                                      aria-pressed={entry !== undefined && (sheet.can_mark || entry.assigned === 1)}
-                                      disabled={busy !== null}
-                                      onClick={() => void press(u.id, date, a.id)}
-                                      sx={{
-                                        width: '100%',
-                                        minHeight: 32,
-                                        border: 0,
-                                        bgcolor: 'transparent',
-                                        cursor: 'pointer',
-                                        fontSize: 16,
-                                        '&:hover': { bgcolor: 'action.hover' },
-                                        '&:focus-visible': { outline: '2px solid', outlineColor: 'primary.main' },
-                                      }}
-                                    >
-                                      {busy === key ? '…' : mark}
-                                    </Box>
-                                  ) : (
-                                    <Box
-                                      aria-label={mark ? label : undefined}
-                                      sx={{ minHeight: 32, lineHeight: '32px' }}
-                                    >
-                                      {mark}
-                                    </Box>
-                                  )}
-                                </TableCell>
-                              );
-                            })}
-                          </Fragment>
-                        ))}
-                        {showCoverage && (
+                    )),
+                  )}
+                </TableRow>
+              </>
+            }
+          >
+            {days.map((date) => {
+              const red = weekday(date) === 0 || holidays.has(date);
+              const covered = dayCovered(entries, date, facilityIds);
+              return (
+                <TableRow key={date} data-testid="timesheet-day" data-date={date}>
+                  <TableCell
+                    sx={{ ...stickySx, whiteSpace: 'nowrap', color: red ? HOLIDAY_RED : undefined }}
+                    title={holidays.get(date)}
+                    data-holiday={red ? 'true' : undefined}
+                  >
+                    {shortDay(date)}
+                  </TableCell>
+                  {users.map((u) => (
+                    <Fragment key={u.id}>
+                      {accommodations.map((a) => {
+                        const key = slotKey(u.id, date, a.id);
+                        const entry = bySlot.get(key);
+                        const active = cellAction(u.id, entry);
+                        const mark = entry ? (entry.assigned === 1 ? '◎' : '○') : '';
+                        const label = translate('app.timesheet.cell_label', {
+                          date: shortDay(date),
+                          user: u.name,
+                          facility: a.name,
+                        });
+                        return (
                           <TableCell
-                            data-testid="timesheet-coverage"
+                            key={a.id}
+                            data-testid="timesheet-cell"
+                            data-user={u.id}
+                            data-accommodation={a.id}
+                            data-state={entry ? (entry.assigned === 1 ? 'assigned' : 'marked') : 'none'}
                             sx={{
-                              whiteSpace: 'nowrap',
-                              color: covered ? 'success.main' : 'warning.dark',
-                              fontWeight: 700,
+                              minWidth: 32,
+                              p: '0 !important',
+                              bgcolor: entry?.assigned === 1 ? '#c8e6c9' : entry ? '#e3f2fd' : undefined,
                             }}
                           >
-                            {translate(covered ? 'app.timesheet.covered' : 'app.timesheet.uncovered')}
+                            {active ? (
+                              <Box
+                                component="button"
+                                type="button"
+                                aria-label={label}
+                                aria-pressed={entry !== undefined && (sheet.can_mark || entry.assigned === 1)}
+                                disabled={busy !== null}
+                                onClick={() => void press(u.id, date, a.id)}
+                                sx={{
+                                  width: '100%',
+                                  minHeight: 32,
+                                  border: 0,
+                                  bgcolor: 'transparent',
+                                  cursor: 'pointer',
+                                  fontSize: 16,
+                                  '&:hover': { bgcolor: 'action.hover' },
+                                  '&:focus-visible': { outline: '2px solid', outlineColor: 'primary.main' },
+                                }}
+                              >
+                                {busy === key ? '…' : mark}
+                              </Box>
+                            ) : (
+                              <Box aria-label={mark ? label : undefined} sx={{ minHeight: 32, lineHeight: '32px' }}>
+                                {mark}
+                              </Box>
+                            )}
                           </TableCell>
-                        )}
-                      </TableRow>
-                    );
-                  })}
-                </TableBody>
-              </Table>
-            </Box>
-          )}
-        </CardContent>
-      </Card>
+                        );
+                      })}
+                    </Fragment>
+                  ))}
+                  {showCoverage && (
+                    <TableCell
+                      data-testid="timesheet-coverage"
+                      sx={{
+                        whiteSpace: 'nowrap',
+                        color: covered ? 'success.main' : 'warning.dark',
+                        fontWeight: 700,
+                      }}
+                    >
+                      {translate(covered ? 'app.timesheet.covered' : 'app.timesheet.uncovered')}
+                    </TableCell>
+                  )}
+                </TableRow>
+              );
+            })}
+          </ScrollTable>
+        )}
+      </PageCard>
       <ConfirmDialog
         open={releasing}
         title={translate('app.timesheet.release_title')}

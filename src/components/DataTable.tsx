@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { Box, Table, TableBody, TableCell, TableHead, TableRow, type TableCellProps } from '@mui/material';
-import { tableScrollSx } from './ListStatus';
+import { TableCell, TableRow, type TableCellProps } from '@mui/material';
+import { ScrollTable } from './ScrollTable';
 
 export interface DataColumn {
   key: string;
@@ -20,19 +20,20 @@ export interface DataTableProps {
 /** A small table with a bold one-line header row, scrolling inside its card when it is wider. */
 export function DataTable({ columns, children, maxHeight, testId }: DataTableProps) {
   return (
-    <Box sx={maxHeight === undefined ? tableScrollSx : { ...tableScrollSx, maxHeight, overflowY: 'auto' }}>
-      <Table size="small" stickyHeader={maxHeight !== undefined} data-testid={testId}>
-        <TableHead>
-          <TableRow>
-            {columns.map((c) => (
-              <TableCell key={c.key} align={c.align} sx={{ fontWeight: 700, whiteSpace: 'nowrap' }}>
-                {c.header}
-              </TableCell>
-            ))}
-          </TableRow>
-        </TableHead>
-        <TableBody>{children}</TableBody>
-      </Table>
-    </Box>
+    <ScrollTable
+      maxHeight={maxHeight}
+      data-testid={testId}
+      head={
+        <TableRow>
+          {columns.map((c) => (
+            <TableCell key={c.key} align={c.align} sx={{ fontWeight: 700, whiteSpace: 'nowrap' }}>
+              {c.header}
+            </TableCell>
+          ))}
+        </TableRow>
+      }
+    >
+      {children}
+    </ScrollTable>
   );
 }

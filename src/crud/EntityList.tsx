@@ -1,18 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import {
-  Alert,
-  Box,
-  Button,
-  Card,
-  CardContent,
-  CardHeader,
-  MenuItem,
-  Stack,
-  TextField,
-  Typography,
-  useMediaQuery,
-  type Theme,
-} from '@mui/material';
+import { Alert, Box, Button, MenuItem, Stack, TextField, Typography, useMediaQuery, type Theme } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import {
   DataTable,
@@ -39,6 +26,7 @@ import { EntityPanel } from './EntityPanel';
 import { useEntityText } from './entityText';
 import { refusalMessage } from './formErrors';
 import { ReorderBody, ReorderHandle, ReorderProvider } from './reorder';
+import { PageCard } from '../components/PageCard';
 
 /** Lists here are a facility's or a company's own records: shown whole, never paged. */
 const WHOLE_LIST = 1000;
@@ -237,42 +225,40 @@ function EntityListView(props: EntityListProps) {
     // either way the list keeps its width and its columns.
     <Stack sx={{ gap: 2, mt: 1, minWidth: 0 }}>
       <Title title={title} preferenceKey={false} />
-      <Card sx={{ flex: 1, minWidth: 0, width: '100%' }} data-testid={`${entity.resource}-list`}>
-        <CardHeader
-          title={title}
-          slotProps={{ title: { component: 'h1', variant: 'h6', sx: { fontWeight: 700 } } }}
-          action={
-            <Button variant="contained" startIcon={<AddIcon />} onClick={() => setOpen({ id: null })}>
-              {text('actions.new')}
-            </Button>
-          }
-        />
-        <CardContent sx={{ pt: 0 }}>
-          {filters.map(([source, field]) => (
-            <ReferenceFilter key={source} source={source} field={field} label={label(source)} />
-          ))}
-          {list.error ? (
-            <Alert severity="error">{text('messages.load_failed')}</Alert>
-          ) : (
-            // The same list with its rows in their new order (a union on isPending a spread cannot narrow).
-            <ListContextProvider value={{ ...list, data: rows } as typeof list}>
-              <Box sx={tableScrollSx}>
-                {reorderable ? (
-                  <Reorderable
-                    entity={entity}
-                    rows={rows ?? []}
-                    onMoved={(next) => setMoved(next === null ? null : { from: list.data, rows: next })}
-                  >
-                    {table}
-                  </Reorderable>
-                ) : (
-                  table
-                )}
-              </Box>
-            </ListContextProvider>
-          )}
-        </CardContent>
-      </Card>
+      <PageCard
+        sx={{ flex: 1, minWidth: 0, width: '100%' }}
+        data-testid={`${entity.resource}-list`}
+        title={title}
+        action={
+          <Button variant="contained" startIcon={<AddIcon />} onClick={() => setOpen({ id: null })}>
+            {text('actions.new')}
+          </Button>
+        }
+      >
+        {filters.map(([source, field]) => (
+          <ReferenceFilter key={source} source={source} field={field} label={label(source)} />
+        ))}
+        {list.error ? (
+          <Alert severity="error">{text('messages.load_failed')}</Alert>
+        ) : (
+          // The same list with its rows in their new order (a union on isPending a spread cannot narrow).
+          <ListContextProvider value={{ ...list, data: rows } as typeof list}>
+            <Box sx={tableScrollSx}>
+              {reorderable ? (
+                <Reorderable
+                  entity={entity}
+                  rows={rows ?? []}
+                  onMoved={(next) => setMoved(next === null ? null : { from: list.data, rows: next })}
+                >
+                  {table}
+                </Reorderable>
+              ) : (
+                table
+              )}
+            </Box>
+          </ListContextProvider>
+        )}
+      </PageCard>
       {open && form === 'dialog' && (
         <EntityDialog
           key={String(open.id)}

@@ -11,10 +11,7 @@ import {
   DialogTitle,
   LinearProgress,
   Link as MuiLink,
-  Table,
-  TableBody,
   TableCell,
-  TableHead,
   TableRow,
   Typography,
   useMediaQuery,
@@ -34,6 +31,7 @@ import { ConfirmDialog } from '../../../src/components/ConfirmDialog';
 import { links } from '../../../src/routes';
 import { createdDateJa, sendDateJa } from './bulkMailFormat';
 import { MailTabs } from '../MailTabs';
+import { ScrollTable } from '../../../src/components/ScrollTable';
 
 const PER_PAGE = 100;
 
@@ -141,50 +139,48 @@ export default function BulkMailListPage() {
             </Box>
           )}
           {data.length > 0 && !narrow && (
-            <Box sx={{ overflowX: 'auto' }}>
-              <Table size="small" aria-label={translate('app.bulk_mail.heading')}>
-                <TableHead>
-                  <TableRow>
-                    <TableCell>{translate('app.bulk_mail.col_title')}</TableCell>
-                    <TableCell sx={{ whiteSpace: 'nowrap' }}>{translate('app.bulk_mail.col_send_at')}</TableCell>
-                    <TableCell sx={{ whiteSpace: 'nowrap', display: { xs: 'none', sm: 'table-cell' } }}>
-                      {translate('app.bulk_mail.col_created_at')}
-                    </TableCell>
-                    <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                      {translate('app.bulk_mail.col_recipients')}
-                    </TableCell>
-                    <TableCell sx={{ minWidth: 140 }}>{translate('app.bulk_mail.col_progress')}</TableCell>
-                    <TableCell>{translate('app.bulk_mail.col_delete')}</TableCell>
-                  </TableRow>
-                </TableHead>
-                <TableBody>
-                  {data.map((p) => (
-                    <TableRow key={p.id} data-testid={`publication-${p.id}`}>
-                      <TableCell sx={{ maxWidth: 280, overflowWrap: 'anywhere' }}>{p.setting.title}</TableCell>
-                      <TableCell sx={{ whiteSpace: 'nowrap' }}>{sendDateJa(p.send_at)}</TableCell>
-                      <TableCell sx={{ whiteSpace: 'nowrap', display: { xs: 'none', sm: 'table-cell' } }}>
-                        {createdDateJa(p.created_at)}
-                      </TableCell>
-                      <TableCell align="right" sx={{ whiteSpace: 'nowrap' }} data-testid="recipient-count">
-                        {translate('app.bulk_mail.recipients_count', {
-                          count: p.recipient_count.toLocaleString('ja-JP'),
-                        })}
-                      </TableCell>
-                      <TableCell data-testid="progress">
-                        <Progress publication={p} onFailures={() => setFailuresOf(p)} />
-                      </TableCell>
-                      <TableCell>
-                        {deletable(p) ? (
-                          <Button size="small" color="error" onClick={() => setDeleting(p)}>
-                            {translate('app.bulk_mail.delete')}
-                          </Button>
-                        ) : null}
-                      </TableCell>
-                    </TableRow>
-                  ))}
-                </TableBody>
-              </Table>
-            </Box>
+            <ScrollTable
+              aria-label={translate('app.bulk_mail.heading')}
+              head={
+                <TableRow>
+                  <TableCell>{translate('app.bulk_mail.col_title')}</TableCell>
+                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{translate('app.bulk_mail.col_send_at')}</TableCell>
+                  <TableCell sx={{ whiteSpace: 'nowrap', display: { xs: 'none', sm: 'table-cell' } }}>
+                    {translate('app.bulk_mail.col_created_at')}
+                  </TableCell>
+                  <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                    {translate('app.bulk_mail.col_recipients')}
+                  </TableCell>
+                  <TableCell sx={{ minWidth: 140 }}>{translate('app.bulk_mail.col_progress')}</TableCell>
+                  <TableCell>{translate('app.bulk_mail.col_delete')}</TableCell>
+                </TableRow>
+              }
+            >
+              {data.map((p) => (
+                <TableRow key={p.id} data-testid={`publication-${p.id}`}>
+                  <TableCell sx={{ maxWidth: 280, overflowWrap: 'anywhere' }}>{p.setting.title}</TableCell>
+                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{sendDateJa(p.send_at)}</TableCell>
+                  <TableCell sx={{ whiteSpace: 'nowrap', display: { xs: 'none', sm: 'table-cell' } }}>
+                    {createdDateJa(p.created_at)}
+                  </TableCell>
+                  <TableCell align="right" sx={{ whiteSpace: 'nowrap' }} data-testid="recipient-count">
+                    {translate('app.bulk_mail.recipients_count', {
+                      count: p.recipient_count.toLocaleString('ja-JP'),
+                    })}
+                  </TableCell>
+                  <TableCell data-testid="progress">
+                    <Progress publication={p} onFailures={() => setFailuresOf(p)} />
+                  </TableCell>
+                  <TableCell>
+                    {deletable(p) ? (
+                      <Button size="small" color="error" onClick={() => setDeleting(p)}>
+                        {translate('app.bulk_mail.delete')}
+                      </Button>
+                    ) : null}
+                  </TableCell>
+                </TableRow>
+              ))}
+            </ScrollTable>
           )}
         </CardContent>
       </Card>
@@ -267,25 +263,24 @@ function FailuresDialog({ publication, onClose }: { publication: MailPublication
         {state.error && <Alert severity="error">{state.error}</Alert>}
         {state.rows?.length === 0 && !state.error && <Typography>{translate('app.bulk_mail.failure_none')}</Typography>}
         {state.rows && state.rows.length > 0 && (
-          <Table size="small">
-            <TableHead>
+          <ScrollTable
+            head={
               <TableRow>
                 <TableCell>{translate('app.bulk_mail.recipients')}</TableCell>
                 <TableCell>{translate('app.bulk_mail.failure_reason')}</TableCell>
               </TableRow>
-            </TableHead>
-            <TableBody>
-              {state.rows.map((f) => (
-                <TableRow key={f.to_address}>
-                  <TableCell sx={{ overflowWrap: 'anywhere' }}>
-                    {f.to_address}
-                    {f.to_name ? `（${f.to_name}）` : ''}
-                  </TableCell>
-                  <TableCell sx={{ overflowWrap: 'anywhere' }}>{f.error ?? ''}</TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
+            }
+          >
+            {state.rows.map((f) => (
+              <TableRow key={f.to_address}>
+                <TableCell sx={{ overflowWrap: 'anywhere' }}>
+                  {f.to_address}
+                  {f.to_name ? `（${f.to_name}）` : ''}
+                </TableCell>
+                <TableCell sx={{ overflowWrap: 'anywhere' }}>{f.error ?? ''}</TableCell>
+              </TableRow>
+            ))}
+          </ScrollTable>
         )}
       </DialogContent>
       <DialogActions>

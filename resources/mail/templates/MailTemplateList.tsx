@@ -1,14 +1,4 @@
-import {
-  Alert,
-  Box,
-  Button,
-  Card,
-  CardContent,
-  CardHeader,
-  Typography,
-  useMediaQuery,
-  type Theme,
-} from '@mui/material';
+import { Alert, Box, Button, Typography, useMediaQuery, type Theme } from '@mui/material';
 import { DataTable, ListBase, Title, useListContext, type RaRecord } from 'react-admin';
 import { Link } from 'react-router-dom';
 import { sendTypeLabel } from '../../../contract/enums';
@@ -18,6 +8,7 @@ import { tableScrollSx } from '../../../src/components/ListStatus';
 import { useEntityText } from '../../../src/crud/entityText';
 import { links } from '../../../src/routes';
 import { ForAccommodationUid } from './ForAccommodationUid';
+import { PageCard } from '../../../src/components/PageCard';
 
 /**
  * The mail templates of an accommodation (spec 2 "Mail templates"): template name, template type
@@ -70,39 +61,32 @@ function MailTemplateTable({ accommodation }: { accommodation: Accommodation }) 
   return (
     <Box sx={{ mt: 1, minWidth: 0 }}>
       <Title title={title} preferenceKey={false} />
-      <Card data-testid="mail_templates-list">
-        <CardHeader
-          title={title}
-          subheader={accommodation.name}
-          slotProps={{ title: { component: 'h1', variant: 'h6', sx: { fontWeight: 700 } } }}
-        />
-        <CardContent sx={{ pt: 0 }}>
-          {list.error ? (
-            <Alert severity="error">{text('messages.load_failed')}</Alert>
-          ) : (
-            <Box sx={tableScrollSx}>
-              <DataTable
-                bulkActionButtons={false}
-                rowClick={false}
-                empty={<Typography color="text.secondary">{text('messages.empty')}</Typography>}
-                data-testid="mail_templates-table"
-                sx={{ '& th, & td': { whiteSpace: 'nowrap' }, '& td.wrap': { whiteSpace: 'normal' } }}
-              >
-                <DataTable.Col source="title" label={label('title')} disableSort cellClassName="wrap" />
-                {narrow && editColumn}
-                <DataTable.Col
-                  source="send_type"
-                  label={label('send_type')}
-                  disableSort
-                  render={(r: MailTemplate) => sendTypeLabel(r.send_type)}
-                />
-                <DataTable.Col source="from_address" label={label('from_address')} disableSort />
-                {!narrow && editColumn}
-              </DataTable>
-            </Box>
-          )}
-        </CardContent>
-      </Card>
+      <PageCard data-testid="mail_templates-list" title={title} subheader={accommodation.name}>
+        {list.error ? (
+          <Alert severity="error">{text('messages.load_failed')}</Alert>
+        ) : (
+          <Box sx={tableScrollSx}>
+            <DataTable
+              bulkActionButtons={false}
+              rowClick={false}
+              empty={<Typography color="text.secondary">{text('messages.empty')}</Typography>}
+              data-testid="mail_templates-table"
+              sx={{ '& th, & td': { whiteSpace: 'nowrap' }, '& td.wrap': { whiteSpace: 'normal' } }}
+            >
+              <DataTable.Col source="title" label={label('title')} disableSort cellClassName="wrap" />
+              {narrow && editColumn}
+              <DataTable.Col
+                source="send_type"
+                label={label('send_type')}
+                disableSort
+                render={(r: MailTemplate) => sendTypeLabel(r.send_type)}
+              />
+              <DataTable.Col source="from_address" label={label('from_address')} disableSort />
+              {!narrow && editColumn}
+            </DataTable>
+          </Box>
+        )}
+      </PageCard>
     </Box>
   );
 }

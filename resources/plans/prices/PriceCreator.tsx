@@ -1,5 +1,5 @@
 import { useDeferredValue, useMemo, useState, type ReactNode } from 'react';
-import { Alert, Box, Button, Card, CardContent, CardHeader, CircularProgress, Stack, Typography } from '@mui/material';
+import { Alert, Box, Button, CircularProgress, Stack, Typography } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import { useDataProvider, useNotify } from 'react-admin';
 import { Link, useNavigate } from 'react-router-dom';
@@ -25,9 +25,9 @@ import {
   type CreatorInputs,
 } from './priceCreatorModel';
 import type { PlanIds } from './PlanPriceRoute';
-import { wrappingCardHeaderSx } from '../../../src/components/phoneSx';
 import { YenInput } from '../../../src/components/YenInput';
 import { yenDigits } from '../../../src/components/yenText';
+import { PlanPriceCard } from './PlanPriceCard';
 
 const NO_HOLIDAYS: ReadonlyMap<string, string> = new Map();
 
@@ -49,28 +49,23 @@ export function PriceCreator({ accommodationId, planId }: PlanIds) {
     return <CircularProgress sx={{ m: 2 }} />;
   }
   return (
-    <Card sx={{ m: { xs: 0, sm: 1 } }}>
-      <CardHeader
-        sx={wrappingCardHeaderSx}
-        title={plan.data.name}
-        slotProps={{ title: { component: 'h2' } }}
-        subheader={translate('app.page.price_creator')}
-        action={
-          <Button variant="outlined" component={Link} to={links.prices(accommodationId, planId)}>
-            {translate('app.price.back')}
-          </Button>
-        }
+    <PlanPriceCard
+      planName={plan.data.name}
+      subheader={translate('app.page.price_creator')}
+      action={
+        <Button variant="outlined" component={Link} to={links.prices(accommodationId, planId)}>
+          {translate('app.price.back')}
+        </Button>
+      }
+    >
+      {/* The inputs start once from the plan's last rule, with one surcharge per headcount of the plan. */}
+      <CreatorForm
+        key={plan.data.max_num}
+        accommodationId={accommodationId}
+        plan={plan.data}
+        initial={initialInputs(plan.data.max_num, ruleSet)}
       />
-      <CardContent>
-        {/* The inputs start once from the plan's last rule, with one surcharge per headcount of the plan. */}
-        <CreatorForm
-          key={plan.data.max_num}
-          accommodationId={accommodationId}
-          plan={plan.data}
-          initial={initialInputs(plan.data.max_num, ruleSet)}
-        />
-      </CardContent>
-    </Card>
+    </PlanPriceCard>
   );
 }
 

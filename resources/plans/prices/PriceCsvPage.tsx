@@ -10,10 +10,7 @@ import {
   List,
   ListItem,
   Stack,
-  Table,
-  TableBody,
   TableCell,
-  TableHead,
   TableRow,
   Typography,
 } from '@mui/material';
@@ -35,6 +32,7 @@ import { forgetPlanPrices } from './priceQueries';
 import { checkCsvFile, csvErrorText, PREVIEW_ROWS, priceCsvTemplate, type LocalCsvCheck } from './priceModel';
 import { saveBlob } from '../../../src/components/saveBlob';
 import { wrappingCardHeaderSx } from '../../../src/components/phoneSx';
+import { ScrollTable } from '../../../src/components/ScrollTable';
 
 /** The lines of a refused import (body.errors: line → '{line}行目: {reason}'). */
 function importErrors(error: unknown): string[] {
@@ -246,24 +244,24 @@ function CheckResult({ check }: { check: PriceCsvCheck }) {
         </Typography>
       )}
       {shown.length > 0 && (
-        <Table size="small" sx={{ maxWidth: 480 }}>
-          <TableHead>
+        <ScrollTable
+          sx={{ maxWidth: 480 }}
+          head={
             <TableRow>
               <TableCell>{translate('app.price.date')}</TableCell>
               <TableCell align="right">{translate('resources.bookings.fields.person_number')}</TableCell>
               <TableCell align="right">{translate('app.price.amount')}</TableCell>
             </TableRow>
-          </TableHead>
-          <TableBody>
-            {shown.map((item) => (
-              <TableRow key={`${item.target_date}|${item.unit}`}>
-                <TableCell>{formatDate(item.target_date)}</TableCell>
-                <TableCell align="right">{translate('app.price.unit', { unit: item.unit })}</TableCell>
-                <TableCell align="right">{formatYen(item.price)}</TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
+          }
+        >
+          {shown.map((item) => (
+            <TableRow key={`${item.target_date}|${item.unit}`}>
+              <TableCell>{formatDate(item.target_date)}</TableCell>
+              <TableCell align="right">{translate('app.price.unit', { unit: item.unit })}</TableCell>
+              <TableCell align="right">{formatYen(item.price)}</TableCell>
+            </TableRow>
+          ))}
+        </ScrollTable>
       )}
     </Box>
   );

@@ -1,20 +1,5 @@
 import { useEffect, useRef, useState, type ChangeEvent, type FocusEvent, type MouseEvent } from 'react';
-import {
-  Alert,
-  Box,
-  Button,
-  Card,
-  CardContent,
-  CardHeader,
-  CircularProgress,
-  Stack,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableRow,
-  Typography,
-} from '@mui/material';
+import { Alert, Box, Button, CircularProgress, Stack, TableCell, TableRow, Typography } from '@mui/material';
 import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
 import ChevronRightIcon from '@mui/icons-material/ChevronRight';
 import { useQueryClient } from '@tanstack/react-query';
@@ -32,10 +17,11 @@ import { storeSavedPrice, usePlan, usePrices } from './priceQueries';
 import { markEditing, onGridKeyDown } from './gridKeys';
 import { buildPriceGrid, cellChange, monthLabel, monthRange, shiftMonth, type PriceRow } from './priceModel';
 import { saveBlob } from '../../../src/components/saveBlob';
-import { stickyFirstCellSx, wrappingCardHeaderSx } from '../../../src/components/phoneSx';
-import { tableScrollSx } from '../../../src/components/ListStatus';
+import { stickyFirstCellSx } from '../../../src/components/phoneSx';
 import { useYenText } from '../../../src/components/useYenText';
 import { yenDigits } from '../../../src/components/yenText';
+import { ScrollTable } from '../../../src/components/ScrollTable';
+import { PlanPriceCard } from './PlanPriceCard';
 
 /** Sundays and public holidays red, Saturdays blue, as on a Japanese calendar. */
 const dayColor = (row: PriceRow, holidays: ReadonlyMap<string, string>) =>
@@ -96,124 +82,114 @@ export function PriceGrid({ accommodationId, planId, initialMonth }: PriceGridPr
   const cellSx = grid.compact ? { px: 0.5, py: 0.25, fontSize: '0.75rem' } : { px: 1, py: 0.5 };
 
   return (
-    <Card sx={{ m: { xs: 0, sm: 1 } }}>
-      <CardHeader
-        sx={wrappingCardHeaderSx}
-        title={plan.data.name}
-        slotProps={{ title: { component: 'h2' } }}
-        subheader={translate('app.page.prices')}
-        action={
-          <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap' }}>
-            <Button variant="outlined" onClick={() => void download()} disabled={downloading}>
-              {translate('app.price.csv_download')}
-            </Button>
-            <Button variant="outlined" component={Link} to={links.priceCsv(accommodationId, planId)}>
-              {translate('app.price.csv_update')}
-            </Button>
-            <Button variant="contained" component={Link} to={links.priceCreator(accommodationId, planId)}>
-              {translate('app.price.creator')}
-            </Button>
-          </Stack>
-        }
-      />
-      <CardContent>
-        <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 1 }}>
-          <Button startIcon={<ChevronLeftIcon />} onClick={() => setMonth(shiftMonth(month, -1))}>
-            {translate('app.price.prev_month')}
+    <PlanPriceCard
+      planName={plan.data.name}
+      subheader={translate('app.page.prices')}
+      action={
+        <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap' }}>
+          <Button variant="outlined" onClick={() => void download()} disabled={downloading}>
+            {translate('app.price.csv_download')}
           </Button>
-          <Typography component="h2" variant="h6" data-testid="price-month">
-            {monthLabel(month)}
-          </Typography>
-          <Button endIcon={<ChevronRightIcon />} onClick={() => setMonth(shiftMonth(month, 1))}>
-            {translate('app.price.next_month')}
+          <Button variant="outlined" component={Link} to={links.priceCsv(accommodationId, planId)}>
+            {translate('app.price.csv_update')}
+          </Button>
+          <Button variant="contained" component={Link} to={links.priceCreator(accommodationId, planId)}>
+            {translate('app.price.creator')}
           </Button>
         </Stack>
-        <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-          {translate('app.price.autosave')}
-          {translate('app.price.grid_keys')}
+      }
+    >
+      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 1 }}>
+        <Button startIcon={<ChevronLeftIcon />} onClick={() => setMonth(shiftMonth(month, -1))}>
+          {translate('app.price.prev_month')}
+        </Button>
+        <Typography component="h2" variant="h6" data-testid="price-month">
+          {monthLabel(month)}
         </Typography>
-        {!prices.data && prices.isError && <Alert severity="error">{translate('app.price.load_failed')}</Alert>}
-        {prices.isPending && <CircularProgress size={24} />}
-        {prices.data?.length === 0 && (
-          // A month without a single price: say so and offer the creator, rather than a grid of grey cells.
-          <Alert
-            severity="info"
-            data-testid="price-month-empty"
-            action={
-              <Button
-                color="inherit"
-                variant="outlined"
-                size="small"
-                component={Link}
-                to={links.priceCreator(accommodationId, planId)}
-                sx={{ whiteSpace: 'nowrap' }}
-              >
-                {translate('app.price.creator')}
-              </Button>
-            }
-          >
-            {translate('app.price.empty')}
-          </Alert>
-        )}
-        {prices.data && prices.data.length > 0 && (
-          <Box sx={tableScrollSx}>
-            <Table
+        <Button endIcon={<ChevronRightIcon />} onClick={() => setMonth(shiftMonth(month, 1))}>
+          {translate('app.price.next_month')}
+        </Button>
+      </Stack>
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+        {translate('app.price.autosave')}
+        {translate('app.price.grid_keys')}
+      </Typography>
+      {!prices.data && prices.isError && <Alert severity="error">{translate('app.price.load_failed')}</Alert>}
+      {prices.isPending && <CircularProgress size={24} />}
+      {prices.data?.length === 0 && (
+        // A month without a single price: say so and offer the creator, rather than a grid of grey cells.
+        <Alert
+          severity="info"
+          data-testid="price-month-empty"
+          action={
+            <Button
+              color="inherit"
+              variant="outlined"
               size="small"
-              data-testid="price-grid"
-              data-compact={grid.compact ? 'true' : 'false'}
-              onKeyDown={onGridKeyDown}
+              component={Link}
+              to={links.priceCreator(accommodationId, planId)}
+              sx={{ whiteSpace: 'nowrap' }}
             >
-              <TableHead>
-                <TableRow>
-                  <TableCell sx={{ ...cellSx, ...stickyFirstCellSx }}>{translate('app.price.date')}</TableCell>
-                  {grid.units.map((unit) => (
-                    <TableCell key={unit} sx={cellSx} align="center">
-                      {translate('app.price.unit', { unit })}
-                    </TableCell>
-                  ))}
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {grid.rows.map((row, rowIndex) => (
-                  <TableRow key={row.date} data-date={row.date}>
-                    <TableCell
-                      sx={{ ...cellSx, ...stickyFirstCellSx, whiteSpace: 'nowrap', color: dayColor(row, holidays) }}
-                      title={holidays.get(row.date)}
-                    >
-                      {row.label}
-                    </TableCell>
-                    {row.cells.map((cell, i) => (
-                      <TableCell key={i} sx={cellSx}>
-                        <PriceCell
-                          key={cell ? `${cell.id}:${cell.price}` : `none:${row.date}:${i}`}
-                          cell={cell}
-                          row={rowIndex}
-                          col={i}
-                          compact={grid.compact}
-                          label={translate('app.price.cell_label', { date: row.label, unit: i + 1 })}
-                          onSave={async (id, price) => {
-                            try {
-                              // The saved cell is the new baseline: the next blur compares with it.
-                              const entry = await dataProvider.updatePrice(planId, id, price);
-                              storeSavedPrice(queryClient, planId, entry);
-                              return entry.price;
-                            } catch (error) {
-                              notify(failureMessage(error, errorMessages.bookingUpdateFailed), { type: 'error' });
-                              return null;
-                            }
-                          }}
-                          onInvalid={(message) => notify(message, { type: 'error' })}
-                        />
-                      </TableCell>
-                    ))}
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          </Box>
-        )}
-      </CardContent>
-    </Card>
+              {translate('app.price.creator')}
+            </Button>
+          }
+        >
+          {translate('app.price.empty')}
+        </Alert>
+      )}
+      {prices.data && prices.data.length > 0 && (
+        <ScrollTable
+          data-testid="price-grid"
+          data-compact={grid.compact ? 'true' : 'false'}
+          onKeyDown={onGridKeyDown}
+          head={
+            <TableRow>
+              <TableCell sx={{ ...cellSx, ...stickyFirstCellSx }}>{translate('app.price.date')}</TableCell>
+              {grid.units.map((unit) => (
+                <TableCell key={unit} sx={cellSx} align="center">
+                  {translate('app.price.unit', { unit })}
+                </TableCell>
+              ))}
+            </TableRow>
+          }
+        >
+          {grid.rows.map((row, rowIndex) => (
+            <TableRow key={row.date} data-date={row.date}>
+              <TableCell
+                sx={{ ...cellSx, ...stickyFirstCellSx, whiteSpace: 'nowrap', color: dayColor(row, holidays) }}
+                title={holidays.get(row.date)}
+              >
+                {row.label}
+              </TableCell>
+              {row.cells.map((cell, i) => (
+                <TableCell key={i} sx={cellSx}>
+                  <PriceCell
+                    key={cell ? `${cell.id}:${cell.price}` : `none:${row.date}:${i}`}
+                    cell={cell}
+                    row={rowIndex}
+                    col={i}
+                    compact={grid.compact}
+                    label={translate('app.price.cell_label', { date: row.label, unit: i + 1 })}
+                    onSave={async (id, price) => {
+                      try {
+                        // The saved cell is the new baseline: the next blur compares with it.
+                        const entry = await dataProvider.updatePrice(planId, id, price);
+                        storeSavedPrice(queryClient, planId, entry);
+                        return entry.price;
+                      } catch (error) {
+                        notify(failureMessage(error, errorMessages.bookingUpdateFailed), { type: 'error' });
+                        return null;
+                      }
+                    }}
+                    onInvalid={(message) => notify(message, { type: 'error' })}
+                  />
+                </TableCell>
+              ))}
+            </TableRow>
+          ))}
+        </ScrollTable>
+      )}
+    </PlanPriceCard>
   );
 }
 

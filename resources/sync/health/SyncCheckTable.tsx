@@ -1,9 +1,9 @@
-import { Box, Link as MuiLink, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import { Link as MuiLink, TableCell, TableRow, Typography } from '@mui/material';
 import { Link } from 'react-router-dom';
 import { formatDate } from '../../../i18n/formats';
 import type { AppMessageKey } from '../../../i18n/ja';
 import { useAppTranslate } from '../../../i18n/useAppTranslate';
-import { tableScrollSx } from '../../../src/components/ListStatus';
+import { DataTable } from '../../../src/components/DataTable';
 import { links } from '../../../src/routes';
 import { Facility } from '../../../src/components/Facility';
 import { SectionCard } from '../../../src/components/SectionCard';
@@ -40,49 +40,36 @@ function SyncCheckRows({ rows }: { rows: readonly SyncCheckError[] }) {
   return (
     <SectionCard title={translate('app.dashboard.sync.title')} count={rows.length} testId="sync-check-errors">
       {/* Many days can differ while a facility is out of sync: they scroll under a header that stays. */}
-      <Box sx={{ ...tableScrollSx, maxHeight: 420, overflowY: 'auto' }}>
-        <Table size="small" stickyHeader>
-          <TableHead>
-            <TableRow>
-              {COLUMNS.map((key) => (
-                <TableCell key={key} sx={{ fontWeight: 700, whiteSpace: 'nowrap' }}>
-                  {translate(key)}
-                </TableCell>
-              ))}
+      <DataTable columns={COLUMNS.map((key) => ({ key, header: translate(key) }))} maxHeight={420}>
+        {rows.length === 0 ? (
+          <TableRow>
+            <TableCell colSpan={COLUMNS.length} sx={{ borderBottom: 0 }}>
+              <Typography variant="body2" color="text.secondary">
+                {translate('app.dashboard.sync.empty')}
+              </Typography>
+            </TableCell>
+          </TableRow>
+        ) : (
+          rows.map((row, i) => (
+            <TableRow key={`${row.accommodation_id}:${row.date}:${i}`} data-date={row.date}>
+              <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                <MuiLink
+                  component={Link}
+                  to={links.dayOf(row.accommodation_id, row.date)}
+                  data-testid="sync-check-error-link"
+                >
+                  {formatDate(row.date)}
+                </MuiLink>
+              </TableCell>
+              <TableCell>
+                <Facility accommodationId={row.accommodation_id} />
+              </TableCell>
+              <TableCell>{row.room_name}</TableCell>
+              <TableCell>{row.message}</TableCell>
             </TableRow>
-          </TableHead>
-          <TableBody>
-            {rows.length === 0 ? (
-              <TableRow>
-                <TableCell colSpan={COLUMNS.length} sx={{ borderBottom: 0 }}>
-                  <Typography variant="body2" color="text.secondary">
-                    {translate('app.dashboard.sync.empty')}
-                  </Typography>
-                </TableCell>
-              </TableRow>
-            ) : (
-              rows.map((row, i) => (
-                <TableRow key={`${row.accommodation_id}:${row.date}:${i}`} data-date={row.date}>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                    <MuiLink
-                      component={Link}
-                      to={links.dayOf(row.accommodation_id, row.date)}
-                      data-testid="sync-check-error-link"
-                    >
-                      {formatDate(row.date)}
-                    </MuiLink>
-                  </TableCell>
-                  <TableCell>
-                    <Facility accommodationId={row.accommodation_id} />
-                  </TableCell>
-                  <TableCell>{row.room_name}</TableCell>
-                  <TableCell>{row.message}</TableCell>
-                </TableRow>
-              ))
-            )}
-          </TableBody>
-        </Table>
-      </Box>
+          ))
+        )}
+      </DataTable>
     </SectionCard>
   );
 }

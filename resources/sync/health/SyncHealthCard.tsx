@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Box, Button, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import { Box, Button, TableCell, TableRow, Typography } from '@mui/material';
 import { useNotify } from 'react-admin';
 import { errorMessages } from '../../../contract/messages';
 import type { SyncHealthRow } from '../../../contract/syncHealth';
@@ -9,7 +9,8 @@ import { formatDateTime } from '../../../i18n/formats';
 import type { AppMessageKey } from '../../../i18n/ja';
 import { useAppTranslate } from '../../../i18n/useAppTranslate';
 import { ConfirmDialog } from '../../../src/components/ConfirmDialog';
-import { ListStatus, tableScrollSx } from '../../../src/components/ListStatus';
+import { DataTable } from '../../../src/components/DataTable';
+import { ListStatus } from '../../../src/components/ListStatus';
 import { useRefreshSyncHealth, useSyncHealth } from './useSyncHealth';
 import { Facility } from '../../../src/components/Facility';
 import { SectionCard } from '../../../src/components/SectionCard';
@@ -54,24 +55,11 @@ export function SyncHealthCard() {
         emptyText={translate('app.sync_health.empty')}
       />
       {rows.length > 0 && (
-        <Box sx={tableScrollSx}>
-          <Table size="small">
-            <TableHead>
-              <TableRow>
-                {COLUMNS.map((key) => (
-                  <TableCell key={key} sx={{ fontWeight: 700, whiteSpace: 'nowrap' }}>
-                    {translate(key)}
-                  </TableCell>
-                ))}
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {rows.map((row) => (
-                <HealthRow key={row.accommodation_id} row={row} translate={translate} />
-              ))}
-            </TableBody>
-          </Table>
-        </Box>
+        <DataTable columns={COLUMNS.map((key) => ({ key, header: translate(key) }))}>
+          {rows.map((row) => (
+            <HealthRow key={row.accommodation_id} row={row} translate={translate} />
+          ))}
+        </DataTable>
       )}
     </SectionCard>
   );

@@ -1,18 +1,11 @@
 import {
   Alert,
-  Box,
-  Card,
-  CardContent,
-  CardHeader,
   Chip,
   LinearProgress,
   MenuItem,
   Stack,
   Switch,
-  Table,
-  TableBody,
   TableCell,
-  TableHead,
   TablePagination,
   TableRow,
   TextField,
@@ -25,6 +18,8 @@ import { formatDateTime } from '../../../i18n/formats';
 import { useAppTranslate } from '../../../i18n/useAppTranslate';
 import { Facility } from '../../../src/components/Facility';
 import { refusalMessage } from '../../../src/crud/formErrors';
+import { ScrollTable } from '../../../src/components/ScrollTable';
+import { PageCard } from '../../../src/components/PageCard';
 
 type Row = SyncLog & RaRecord;
 
@@ -99,81 +94,74 @@ function SyncLogTable() {
   const { data, total, isPending, error, page, setPage } = useListContext<Row>();
   const title = translate('resources.sync_logs.titles.list');
   return (
-    <Card sx={{ mt: 1 }} data-testid="sync-log-list">
-      <CardHeader title={title} slotProps={{ title: { component: 'h1', variant: 'h6', sx: { fontWeight: 700 } } }} />
-      <CardContent sx={{ pt: 0 }}>
-        <Stack direction="row" sx={{ gap: 1, flexWrap: 'wrap', mb: 2 }}>
-          <FlagFilter
-            source="success"
-            labels={[translate('resources.sync_logs.values.success'), translate('resources.sync_logs.values.failure')]}
-          />
-          <FlagFilter
-            source="read"
-            labels={[translate('resources.sync_logs.values.read'), translate('resources.sync_logs.values.unread')]}
-          />
-        </Stack>
-        {isPending && <LinearProgress />}
-        {error && <Alert severity="error">{translate('resources.sync_logs.messages.load_failed')}</Alert>}
-        {!isPending && !error && (data?.length ?? 0) === 0 && (
-          <Typography color="text.secondary">{translate('resources.sync_logs.messages.empty')}</Typography>
-        )}
-        {!isPending && !error && (data?.length ?? 0) > 0 && (
-          <>
-            <Box sx={{ overflowX: 'auto' }}>
-              <Table size="small" sx={{ '& th': { whiteSpace: 'nowrap', fontWeight: 700 } }}>
-                <TableHead>
-                  <TableRow>
-                    <TableCell>{translate('resources.sync_logs.fields.created_at')}</TableCell>
-                    <TableCell>{translate('resources.sync_logs.fields.accommodation_name')}</TableCell>
-                    <TableCell>{translate('resources.sync_logs.fields.success')}</TableCell>
-                    <TableCell>{translate('resources.sync_logs.fields.message')}</TableCell>
-                    <TableCell>{translate('resources.sync_logs.fields.read')}</TableCell>
-                  </TableRow>
-                </TableHead>
-                <TableBody>
-                  {data!.map((log) => (
-                    <TableRow key={log.id} hover data-testid="sync-log-row">
-                      <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(log.created_at)}</TableCell>
-                      <TableCell>
-                        <Facility accommodationId={log.accommodation_id} />
-                      </TableCell>
-                      <TableCell>
-                        <Chip
-                          size="small"
-                          color={log.success === 1 ? 'success' : 'error'}
-                          label={translate(
-                            log.success === 1
-                              ? 'resources.sync_logs.values.success'
-                              : 'resources.sync_logs.values.failure',
-                          )}
-                        />
-                      </TableCell>
-                      <TableCell sx={{ minWidth: 240, whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>
-                        {log.message}
-                      </TableCell>
-                      <TableCell>
-                        <ReadToggle log={log} />
-                      </TableCell>
-                    </TableRow>
-                  ))}
-                </TableBody>
-              </Table>
-            </Box>
-            {(total ?? 0) > SYNC_LOG_PAGE_SIZE && (
-              <TablePagination
-                component="div"
-                count={total ?? 0}
-                page={page - 1}
-                rowsPerPage={SYNC_LOG_PAGE_SIZE}
-                rowsPerPageOptions={[SYNC_LOG_PAGE_SIZE]}
-                onPageChange={(_e, next) => setPage(next + 1)}
-                labelDisplayedRows={({ from, to, count }) => `${from}–${to} / ${count}`}
-              />
-            )}
-          </>
-        )}
-      </CardContent>
-    </Card>
+    <PageCard sx={{ mt: 1 }} data-testid="sync-log-list" title={title}>
+      <Stack direction="row" sx={{ gap: 1, flexWrap: 'wrap', mb: 2 }}>
+        <FlagFilter
+          source="success"
+          labels={[translate('resources.sync_logs.values.success'), translate('resources.sync_logs.values.failure')]}
+        />
+        <FlagFilter
+          source="read"
+          labels={[translate('resources.sync_logs.values.read'), translate('resources.sync_logs.values.unread')]}
+        />
+      </Stack>
+      {isPending && <LinearProgress />}
+      {error && <Alert severity="error">{translate('resources.sync_logs.messages.load_failed')}</Alert>}
+      {!isPending && !error && (data?.length ?? 0) === 0 && (
+        <Typography color="text.secondary">{translate('resources.sync_logs.messages.empty')}</Typography>
+      )}
+      {!isPending && !error && (data?.length ?? 0) > 0 && (
+        <>
+          <ScrollTable
+            sx={{ '& th': { whiteSpace: 'nowrap', fontWeight: 700 } }}
+            head={
+              <TableRow>
+                <TableCell>{translate('resources.sync_logs.fields.created_at')}</TableCell>
+                <TableCell>{translate('resources.sync_logs.fields.accommodation_name')}</TableCell>
+                <TableCell>{translate('resources.sync_logs.fields.success')}</TableCell>
+                <TableCell>{translate('resources.sync_logs.fields.message')}</TableCell>
+                <TableCell>{translate('resources.sync_logs.fields.read')}</TableCell>
+              </TableRow>
+            }
+          >
+            {data!.map((log) => (
+              <TableRow key={log.id} hover data-testid="sync-log-row">
+                <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(log.created_at)}</TableCell>
+                <TableCell>
+                  <Facility accommodationId={log.accommodation_id} />
+                </TableCell>
+                <TableCell>
+                  <Chip
+                    size="small"
+                    color={log.success === 1 ? 'success' : 'error'}
+                    label={translate(
+                      log.success === 1 ? 'resources.sync_logs.values.success' : 'resources.sync_logs.values.failure',
+                    )}
+                  />
+                </TableCell>
+                <TableCell sx={{ minWidth: 240, whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>
+                  {log.message}
+                </TableCell>
+                <TableCell>
+                  <ReadToggle log={log} />
+                </TableCell>
+              </TableRow>
+            ))}
+          </ScrollTable>
+          {(total ?? 0) > SYNC_LOG_PAGE_SIZE && (
+            <TablePagination
+              component="div"
+              count={total ?? 0}
+              page={page - 1}
+              rowsPerPage={SYNC_LOG_PAGE_SIZE}
+              rowsPerPageOptions={[SYNC_LOG_PAGE_SIZE]}
+              onPageChange={(_e, next) => setPage(next + 1)}
+              labelDisplayedRows={({ from, to, count }) => `${from}–${to} / ${count}`}
+            />
+          )}
+        </>
+      )}
+    </PageCard>
   );
 }
 
