@@ -76,18 +76,24 @@ export function BookingInputs(props: BookingInputsProps) {
     };
   };
 
+  // What every input of the form has: its id and name, label, value, size, and its lock.
+  const common = (field: BookingField) =>
+    ({
+      id: `booking-${field}`,
+      name: field,
+      label: label(field),
+      value: form[field],
+      size: 'small',
+      fullWidth: true,
+      disabled: locked(field),
+    }) as const;
+
   const text = (field: BookingField, extra: Partial<TextFieldProps> = {}) => (
     <TextField
       key={field}
-      id={`booking-${field}`}
-      name={field}
-      label={label(field)}
-      value={form[field]}
+      {...common(field)}
       onChange={(e) => onChange(field, e.target.value)}
       onBlur={() => onBlur(field)}
-      size="small"
-      fullWidth
-      disabled={locked(field)}
       {...extra}
       {...marked(field, extra.helperText)}
     />
@@ -96,15 +102,9 @@ export function BookingInputs(props: BookingInputsProps) {
   const select = (field: BookingField, choices: Choice[], extra: Partial<TextFieldProps> = {}) => (
     <TextField
       key={field}
-      id={`booking-${field}`}
-      name={field}
-      label={label(field)}
-      value={form[field]}
+      {...common(field)}
       onChange={(e) => onChoose(field, e.target.value)}
       select
-      size="small"
-      fullWidth
-      disabled={locked(field)}
       slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
       {...extra}
       {...marked(field)}
@@ -126,16 +126,10 @@ export function BookingInputs(props: BookingInputsProps) {
   const yen = (field: BookingField, helperText: string) => (
     <YenInput
       key={field}
-      id={`booking-${field}`}
-      name={field}
-      label={label(field)}
-      value={form[field]}
+      {...common(field)}
       parse={yenDigits}
       onChange={(value) => onChange(field, value)}
       onBlur={() => onBlur(field)}
-      size="small"
-      fullWidth
-      disabled={locked(field)}
       {...cols(6)}
       {...marked(field, helperText)}
     />

@@ -1,8 +1,7 @@
-import { List } from '@mui/material';
 import type { Booking } from '../../../contract/booking';
 import { useAppTranslate } from '../../../i18n/useAppTranslate';
 import { ListStatus } from '../../components/ListStatus';
-import { BookingListItem } from './BookingListItem';
+import { BookingList } from './BookingListItem';
 import { SectionCard } from '../../components/SectionCard';
 import { rowsOf, type Loaded } from '../../hooks/useApiQuery';
 
@@ -39,17 +38,13 @@ export function BookingListCard({
         emptyText={emptyText}
       />
       {books.length > 0 && (
-        <List dense disablePadding sx={{ maxHeight: 360, overflowY: 'auto' }}>
-          {books.map((b) => (
-            <BookingListItem
-              key={b.id}
-              booking={b}
-              selected={b.id === selectedId}
-              onOpen={onOpen}
-              details={details(b)}
-            />
-          ))}
-        </List>
+        <BookingList
+          books={books}
+          selectedId={selectedId}
+          onOpen={onOpen}
+          details={details}
+          sx={{ maxHeight: 360, overflowY: 'auto' }}
+        />
       )}
     </SectionCard>
   );

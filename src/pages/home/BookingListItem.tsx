@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { ListItemAvatar, ListItemButton, ListItemText } from '@mui/material';
+import { List, ListItemAvatar, ListItemButton, ListItemText, type SxProps, type Theme } from '@mui/material';
 import type { Booking } from '../../../contract/booking';
 import { useAppTranslate } from '../../../i18n/useAppTranslate';
 import { Facility } from '../../components/Facility';
@@ -28,5 +28,25 @@ export function BookingListItem({ booking, details, selected, onOpen }: BookingL
       </ListItemAvatar>
       <ListItemText primary={booking.name} secondary={details} />
     </ListItemButton>
+  );
+}
+
+export interface BookingListProps {
+  books: readonly Booking[];
+  selectedId: number | null;
+  onOpen: (booking: Booking) => void;
+  /** The line under each guest's name. */
+  details: (booking: Booking) => ReactNode;
+  sx?: SxProps<Theme>;
+}
+
+/** A dashboard list of bookings, the one open marked; a click on a row opens it. */
+export function BookingList({ books, selectedId, onOpen, details, sx }: BookingListProps) {
+  return (
+    <List dense disablePadding sx={sx}>
+      {books.map((b) => (
+        <BookingListItem key={b.id} booking={b} selected={b.id === selectedId} onOpen={onOpen} details={details(b)} />
+      ))}
+    </List>
   );
 }

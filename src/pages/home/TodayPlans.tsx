@@ -1,10 +1,10 @@
-import { Box, List, Typography } from '@mui/material';
+import { Box, Typography } from '@mui/material';
 import type { Booking } from '../../../contract/booking';
 import { formatDate, formatPeople, formatYen } from '../../../i18n/formats';
 import type { AppMessageKey } from '../../../i18n/ja';
 import { useAppTranslate } from '../../../i18n/useAppTranslate';
 import { ListStatus } from '../../components/ListStatus';
-import { BookingListItem } from './BookingListItem';
+import { BookingList } from './BookingListItem';
 import { splitTodayPlans, todayPlansQuery, type TodayPlans as Plans } from './dashboardModel';
 import { SectionCard } from '../../components/SectionCard';
 import { useApiQuery } from '../../hooks/useApiQuery';
@@ -57,24 +57,21 @@ export function TodayPlans({ today, version, selectedId, onOpen }: DashboardSect
                     {translate('app.dashboard.today.none')}
                   </Typography>
                 ) : (
-                  <List dense disablePadding>
-                    {books.map((b) => (
-                      <BookingListItem
-                        key={b.id}
-                        booking={b}
-                        selected={b.id === selectedId}
-                        onOpen={onOpen}
-                        details={[
-                          b.room_name,
-                          formatPeople(b.person_number),
-                          translate('app.dashboard.paid_of_total', {
-                            paid: formatYen(b.price),
-                            total: formatYen(b.price_sub),
-                          }),
-                        ].join('・')}
-                      />
-                    ))}
-                  </List>
+                  <BookingList
+                    books={books}
+                    selectedId={selectedId}
+                    onOpen={onOpen}
+                    details={(b) =>
+                      [
+                        b.room_name,
+                        formatPeople(b.person_number),
+                        translate('app.dashboard.paid_of_total', {
+                          paid: formatYen(b.price),
+                          total: formatYen(b.price_sub),
+                        }),
+                      ].join('・')
+                    }
+                  />
                 )}
               </Box>
             );
