@@ -3,20 +3,10 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { MailHistoryItem, MailTemplate } from '../../contract/mailTemplate';
 import { HttpError } from '../../dataProvider/http';
 import { mailHistoryTitle, mailPollInterval } from '../../resources/bookings/mailModel';
-import {
-  buildBooking,
-  demoPlans,
-  demoRooms,
-  withCatalogue,
-  bookingMethodsStub,
-  moneyMethodsStub,
-} from './BookingPanel.fixtures';
-import { renderPanel } from './bookingPanelHarness';
-import { stubMethods } from './helpers';
+import { buildBooking, demoPlans, demoRooms } from './BookingPanel.fixtures';
+import { renderPanel, stubPanelMethods } from './bookingPanelHarness';
 
-const stubs = stubMethods({
-  bookingMethods: bookingMethodsStub(),
-  moneyMethods: moneyMethodsStub(),
+const { stubs, booking: mocked } = stubPanelMethods({
   bookMailMethods: {
     listMailTemplatesOf: vi.fn(),
     renderBookMail: vi.fn(),
@@ -26,7 +16,6 @@ const stubs = stubMethods({
     resendMail: vi.fn(),
   },
 });
-const mocked = withCatalogue(vi.mocked(stubs.bookingMethods));
 const mail = vi.mocked(stubs.bookMailMethods);
 
 function item(overrides: Partial<MailHistoryItem>): MailHistoryItem {

@@ -1,25 +1,10 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { HttpError } from '../../dataProvider/http';
-import {
-  buildBooking,
-  buildBookingOption,
-  buildCatalogueOption,
-  demoPlans,
-  demoRooms,
-  withCatalogue,
-  bookingMethodsStub,
-  moneyMethodsStub,
-} from './BookingPanel.fixtures';
-import { renderPanel } from './bookingPanelHarness';
-import { stubMethods } from './helpers';
+import { buildBooking, buildBookingOption, buildCatalogueOption, demoPlans, demoRooms } from './BookingPanel.fixtures';
+import { renderPanel, stubPanelMethods } from './bookingPanelHarness';
 
-const stubs = stubMethods({
-  bookingMethods: bookingMethodsStub(),
-  moneyMethods: moneyMethodsStub(),
-});
-const mocked = withCatalogue(vi.mocked(stubs.bookingMethods));
-const opts = withCatalogue(vi.mocked(stubs.moneyMethods));
+const { booking: mocked, money: opts } = stubPanelMethods();
 
 const catalogue = [
   buildCatalogueOption({ id: 5, name: '夕食会席', price: 5500, unit: '名', unit_max: 4 }),

@@ -3,6 +3,7 @@ import type { Booking, BookingOption, BookingPayment } from '../../contract/book
 import type { AccommodationOption } from '../../contract/option';
 import type { PlanSummary } from '../../contract/plan';
 import type { Room } from '../../contract/room';
+import { HttpError } from '../../dataProvider/http';
 
 /** Factories of the booking tests (unit and component). */
 /** A booking as GET /admin/books/{id} answers it. */
@@ -99,6 +100,11 @@ export function bookingMethodsStub() {
     listPlans: vi.fn(),
     listBooks: vi.fn(),
   };
+}
+
+/** The API's 400 refusal as the HTTP client throws it: its message and, per field, the field's sentence. */
+export function validationError(message: string, errors?: Record<string, string>): HttpError {
+  return new HttpError(message, 400, { code: 'validation', message, ...(errors ? { errors } : {}) });
 }
 
 /** A payment of the booking's payments list. */

@@ -1,8 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { HttpError } from '../../dataProvider/http';
-import { buildBooking, demoPlans, demoRooms, withCatalogue, bookingMethodsStub } from './BookingPanel.fixtures';
-import { renderPanel } from './bookingPanelHarness';
+import { buildBooking, withCatalogue, bookingMethodsStub, validationError } from './BookingPanel.fixtures';
+import { answerPanel, renderPanel } from './bookingPanelHarness';
 import { useRefresh } from 'react-admin';
 import { BookingPanel } from '../../resources/bookings/BookingPanel';
 import { pickerText, renderInAdmin, typeDate, stubMethods } from './helpers';
@@ -16,10 +16,7 @@ const field = (label: string) => screen.getByLabelText(label) as HTMLInputElemen
 
 beforeEach(() => {
   vi.clearAllMocks();
-  mocked.listRooms.mockResolvedValue(demoRooms);
-  mocked.listPlans.mockResolvedValue(demoPlans);
-  mocked.getBook.mockResolvedValue(buildBooking());
-  mocked.updateBook.mockImplementation(async (_id, patch) => buildBooking({ ...patch } as never));
+  answerPanel(mocked);
 });
 
 describe('BookingPanel, an existing booking', () => {
@@ -124,13 +121,7 @@ describe('BookingPanel, an existing booking', () => {
 
   it("shows the refused field's own sentence, not the general one, and keeps what was typed", async () => {
     const refusal = '使用できない文字（改行などの制御文字）が含まれています';
-    mocked.updateBook.mockRejectedValue(
-      new HttpError('入力内容に誤りがあります。', 400, {
-        code: 'validation',
-        message: '入力内容に誤りがあります。',
-        errors: { address: refusal },
-      }),
-    );
+    mocked.updateBook.mockRejectedValue(validationError('入力内容に誤りがあります。', { address: refusal }));
     renderPanel(7);
     const address = await screen.findByLabelText('住所');
     fireEvent.change(address, { target: { value: '東京都\u202e港区' } });

@@ -1,10 +1,9 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { HttpError } from '../../dataProvider/http';
 import { BookingPanel } from '../../resources/bookings/BookingPanel';
 import { AppNotification } from '../../src/components/AppNotification';
-import { buildBooking, demoPlans, demoRooms, withCatalogue, bookingMethodsStub } from './BookingPanel.fixtures';
-import { renderPanel } from './bookingPanelHarness';
+import { buildBooking, withCatalogue, bookingMethodsStub, validationError } from './BookingPanel.fixtures';
+import { answerPanel, renderPanel } from './bookingPanelHarness';
 import { renderInAdmin, stubMethods } from './helpers';
 
 const stubs = stubMethods({
@@ -47,10 +46,7 @@ function renderOwnPanel(accommodationId: number, bookId: number) {
 
 beforeEach(() => {
   vi.clearAllMocks();
-  mocked.listRooms.mockResolvedValue(demoRooms);
-  mocked.listPlans.mockResolvedValue(demoPlans);
-  mocked.getBook.mockResolvedValue(buildBooking());
-  mocked.updateBook.mockImplementation(async (_id, patch) => buildBooking({ ...patch } as never));
+  answerPanel(mocked);
 });
 
 describe('a new booking refused', () => {
@@ -92,10 +88,8 @@ describe('a new booking refused', () => {
 
   it('marks the fields the server refused', async () => {
     mocked.createBook.mockRejectedValue(
-      new HttpError('人数がプランの最大人数を超えています', 400, {
-        code: 'validation',
-        message: '人数がプランの最大人数を超えています',
-        errors: { person_number: '人数がプランの最大人数を超えています' },
+      validationError('人数がプランの最大人数を超えています', {
+        person_number: '人数がプランの最大人数を超えています',
       }),
     );
     renderPanel(0);
@@ -145,11 +139,7 @@ describe('an existing booking saved field by field', () => {
 
   it('marks a text field the server refused with the field’s sentence', async () => {
     mocked.updateBook.mockRejectedValue(
-      new HttpError('入力内容に誤りがあります。', 400, {
-        code: 'validation',
-        message: '入力内容に誤りがあります。',
-        errors: { tel: '電話番号は30文字以内で入力してください' },
-      }),
+      validationError('入力内容に誤りがあります。', { tel: '電話番号は30文字以内で入力してください' }),
     );
     renderPanel(7);
     await screen.findByLabelText('電話番号');

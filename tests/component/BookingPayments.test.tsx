@@ -2,24 +2,10 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { tokyoToday } from '../../contract/dates';
 import { HttpError } from '../../dataProvider/http';
-import {
-  buildBooking,
-  buildPayment,
-  demoPlans,
-  demoRooms,
-  withCatalogue,
-  bookingMethodsStub,
-  moneyMethodsStub,
-} from './BookingPanel.fixtures';
-import { renderPanel } from './bookingPanelHarness';
-import { stubMethods } from './helpers';
+import { buildBooking, buildPayment, demoPlans, demoRooms, validationError } from './BookingPanel.fixtures';
+import { renderPanel, stubPanelMethods } from './bookingPanelHarness';
 
-const stubs = stubMethods({
-  bookingMethods: bookingMethodsStub(),
-  moneyMethods: moneyMethodsStub(),
-});
-const mocked = withCatalogue(vi.mocked(stubs.bookingMethods));
-const money = vi.mocked(stubs.moneyMethods);
+const { booking: mocked, money } = stubPanelMethods();
 
 const section = () => screen.getByTestId('booking-payments');
 const loaded = () => screen.findByTestId('booking-payments');
@@ -149,10 +135,8 @@ describe('the payments of the booking panel', () => {
 
   it('keeps the popup and what was typed when the server refuses, with its message', async () => {
     money.createPayment.mockRejectedValue(
-      new HttpError('入力内容に誤りがあります。', 400, {
-        code: 'validation',
-        message: '入力内容に誤りがあります。',
-        errors: { amount: '金額は1円以上100,000,000円以下の整数で入力してください' },
+      validationError('入力内容に誤りがあります。', {
+        amount: '金額は1円以上100,000,000円以下の整数で入力してください',
       }),
     );
     const { onChanged } = renderPanel(7);

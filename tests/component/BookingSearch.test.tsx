@@ -8,7 +8,7 @@ import BookingSearch from '../../resources/bookings/BookingSearch';
 import { BOOK_SEARCH_COOKIE } from '../../resources/bookings/calendar/calendarConstants';
 import { buildBooking } from './BookingPanel.fixtures';
 import { memoryProvider, renderView } from './crudHarness';
-import { storeDemoAccommodations } from './helpers';
+import { screenWidth, storeDemoAccommodations } from './helpers';
 
 /**
  * Saving a file is the browser's: the test reads what would have been saved, the blob handed to
@@ -28,28 +28,6 @@ function catchDownloads() {
     saved.push({ blob: blob!, filename: this.download });
   });
   return saved;
-}
-
-/** jsdom has no layout: answer MUI's media queries for a screen of the given width. */
-function screenWidth(width: number) {
-  vi.stubGlobal(
-    'matchMedia',
-    (query: string) =>
-      ({
-        matches: (() => {
-          const max = /max-width:\s*([\d.]+)px/.exec(query);
-          const min = /min-width:\s*([\d.]+)px/.exec(query);
-          return (!max || width <= Number(max[1])) && (!min || width >= Number(min[1]));
-        })(),
-        media: query,
-        onchange: null,
-        addListener: () => undefined,
-        removeListener: () => undefined,
-        addEventListener: () => undefined,
-        removeEventListener: () => undefined,
-        dispatchEvent: () => false,
-      }) as MediaQueryList,
-  );
 }
 
 const live = buildBooking({ id: 7, name: '山田 太郎', start_date: '2026-12-24' });

@@ -1,10 +1,8 @@
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { AdminContext, memoryStore, type AuthProvider, type DataProvider } from 'react-admin';
-import { MemoryRouter } from 'react-router-dom';
 import { syncSettingMessages, type SyncSetting } from '../../contract/syncSetting';
-import { i18nProvider } from '../../i18n/i18nProvider';
 import { ChannelCredentialsForm } from '../../resources/sync/settings/ChannelCredentialsForm';
+import { renderInContext, signedInAuth } from './helpers';
 
 const setting = (unreadable: boolean): SyncSetting => ({
   id: 3,
@@ -17,29 +15,8 @@ const setting = (unreadable: boolean): SyncSetting => ({
 
 function renderForm(answer: SyncSetting) {
   const update = vi.fn().mockResolvedValue({ data: answer });
-  const dataProvider = {
-    getList: vi.fn().mockResolvedValue({ data: [answer], total: 1 }),
-    update,
-  } as unknown as DataProvider;
-  const authProvider: AuthProvider = {
-    login: () => Promise.resolve(),
-    logout: () => Promise.resolve(),
-    checkAuth: () => Promise.resolve(),
-    checkError: () => Promise.resolve(),
-    getPermissions: () => Promise.resolve({ isAdmin: true }),
-  };
-  render(
-    <MemoryRouter>
-      <AdminContext
-        i18nProvider={i18nProvider}
-        dataProvider={dataProvider}
-        authProvider={authProvider}
-        store={memoryStore()}
-      >
-        <ChannelCredentialsForm accommodationId={1} />
-      </AdminContext>
-    </MemoryRouter>,
-  );
+  const dataProvider = { getList: vi.fn().mockResolvedValue({ data: [answer], total: 1 }), update };
+  renderInContext(<ChannelCredentialsForm accommodationId={1} />, { dataProvider, authProvider: signedInAuth() });
   return { update };
 }
 

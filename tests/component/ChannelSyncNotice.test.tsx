@@ -1,27 +1,20 @@
-import { render, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { AdminContext, memoryStore, type DataProvider } from 'react-admin';
-import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
 import { errorMessages } from '../../contract/messages';
 import { HttpError } from '../../dataProvider/http';
-import { i18nProvider } from '../../i18n/i18nProvider';
 import { AppNotification } from '../../src/components/AppNotification';
 import { ChannelSyncNotice, type ChannelSyncNoticeProps } from '../../resources/bookings/ChannelSyncNotice';
+import { renderInContext } from './helpers';
 
 function renderNotice(booking: ChannelSyncNoticeProps['booking'], syncBook = vi.fn().mockResolvedValue({})) {
   const onSynced = vi.fn();
-  render(
-    <MemoryRouter>
-      <AdminContext
-        i18nProvider={i18nProvider}
-        dataProvider={{ syncBook } as unknown as DataProvider}
-        store={memoryStore()}
-      >
-        <ChannelSyncNotice booking={booking} onSynced={onSynced} />
-        <AppNotification />
-      </AdminContext>
-    </MemoryRouter>,
+  renderInContext(
+    <>
+      <ChannelSyncNotice booking={booking} onSynced={onSynced} />
+      <AppNotification />
+    </>,
+    { dataProvider: { syncBook } },
   );
   return { syncBook, onSynced };
 }

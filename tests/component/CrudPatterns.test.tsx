@@ -6,6 +6,7 @@ import OptionList from '../../resources/options/OptionList';
 import RoomList from '../../resources/rooms/RoomList';
 import { memoryProvider, renderView } from './crudHarness';
 import { storeDemoAccommodations } from './helpers';
+import { buildOption } from './option.fixtures';
 
 /**
  * Issue 19 (23): one way to create and edit per kind of form, the list's columns never hidden, and
@@ -20,25 +21,7 @@ const rooms = () =>
 
 const options = () =>
   memoryProvider({
-    options: [
-      {
-        id: 1,
-        accommodation_id: 1,
-        name: '貸切風呂',
-        price: 12000,
-        unit: '個',
-        unit_max: 3,
-        description: '45分',
-        supplier_id: null,
-        supplier: null,
-        room_id: null,
-        room_name: null,
-        user_selection: 1,
-        is_stay_type: 1,
-        notice: 0,
-        display_order: 0,
-      },
-    ],
+    options: [buildOption()],
     rooms: [],
     supplier: [],
   });

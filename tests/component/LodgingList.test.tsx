@@ -3,34 +3,12 @@ import { Route, Routes } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LodgingListPage } from '../../resources/bookings/LodgingListPage';
 import { buildBooking } from './BookingPanel.fixtures';
-import { renderInAdmin, storeDemoAccommodations, stubMethods } from './helpers';
+import { renderInAdmin, screenWidth, storeDemoAccommodations, stubMethods } from './helpers';
 
 const stubs = stubMethods({
   bookingMethods: { listBooks: vi.fn() },
 });
 const mocked = vi.mocked(stubs.bookingMethods);
-
-/** jsdom has no layout: answer MUI's media queries for a screen of the given width. */
-function screenWidth(width: number) {
-  vi.stubGlobal(
-    'matchMedia',
-    (query: string) =>
-      ({
-        matches: (() => {
-          const max = /max-width:\s*([\d.]+)px/.exec(query);
-          const min = /min-width:\s*([\d.]+)px/.exec(query);
-          return (!max || width <= Number(max[1])) && (!min || width >= Number(min[1]));
-        })(),
-        media: query,
-        onchange: null,
-        addListener: () => undefined,
-        removeListener: () => undefined,
-        addEventListener: () => undefined,
-        removeEventListener: () => undefined,
-        dispatchEvent: () => false,
-      }) as MediaQueryList,
-  );
-}
 
 const books = [
   buildBooking({ id: 7, accommodation_id: 1, start_date: '2026-12-24', created_at: '2026-11-20T10:15:00+09:00' }),

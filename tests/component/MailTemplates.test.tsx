@@ -37,7 +37,16 @@ function templates() {
   return { ...db, testMailTemplate };
 }
 
-const detailRoute = { route: '/m/accommodation/:uid/mail/template/:templateId' };
+/** The detail of template `id` (of accommodation a1b2c3) on its route, over the in-memory templates. */
+function openDetail(id: number) {
+  const db = templates();
+  const user = userEvent.setup();
+  renderView(<MailTemplateDetail />, db.provider, {
+    path: `/m/accommodation/a1b2c3/mail/template/${id}`,
+    route: '/m/accommodation/:uid/mail/template/:templateId',
+  });
+  return { db, user };
+}
 
 beforeEach(() => storeDemoAccommodations());
 
@@ -63,11 +72,7 @@ describe('the mail template list', () => {
 
 describe('the mail template detail', () => {
   it('shows the template read-only, 未設定 for an empty body, in a 15-row body', async () => {
-    const db = templates();
-    renderView(<MailTemplateDetail />, db.provider, {
-      path: '/m/accommodation/a1b2c3/mail/template/12',
-      ...detailRoute,
-    });
+    openDetail(12);
     const title = await screen.findByRole('textbox', { name: 'タイトル' });
     expect(title).toHaveValue('【やどばん本館】お振込期限のご案内');
     expect(title).toHaveAttribute('readonly');
@@ -80,12 +85,7 @@ describe('the mail template detail', () => {
   });
 
   it('edits, restores the loaded values on キャンセル, and saves the four fields on 保存', async () => {
-    const db = templates();
-    const user = userEvent.setup();
-    renderView(<MailTemplateDetail />, db.provider, {
-      path: '/m/accommodation/a1b2c3/mail/template/11',
-      ...detailRoute,
-    });
+    const { db, user } = openDetail(11);
     await user.click(await screen.findByRole('button', { name: '編集' }));
     const title = screen.getByRole('textbox', { name: /タイトル/ });
     await user.clear(title);
@@ -120,12 +120,7 @@ describe('the mail template detail', () => {
   });
 
   it('picks the sender from the verified sender addresses only, and saves the one picked', async () => {
-    const db = templates();
-    const user = userEvent.setup();
-    renderView(<MailTemplateDetail />, db.provider, {
-      path: '/m/accommodation/a1b2c3/mail/template/11',
-      ...detailRoute,
-    });
+    const { db, user } = openDetail(11);
     await user.click(await screen.findByRole('button', { name: '編集' }));
     await user.click(screen.getByRole('combobox', { name: /送信元メールアドレス/ }));
     const options = within(await screen.findByRole('listbox')).getAllByRole('option');
@@ -137,12 +132,7 @@ describe('the mail template detail', () => {
   });
 
   it('says a template whose saved sender is not verified sends nothing, and offers it only as it is', async () => {
-    const db = templates();
-    const user = userEvent.setup();
-    renderView(<MailTemplateDetail />, db.provider, {
-      path: '/m/accommodation/a1b2c3/mail/template/14',
-      ...detailRoute,
-    });
+    const { user } = openDetail(14);
     expect(
       await screen.findByText(/確認済みではないため、このテンプレートのメールは送信されません/),
     ).toBeInTheDocument();
@@ -157,12 +147,7 @@ describe('the mail template detail', () => {
   });
 
   it("shows the server's refusal of an unknown placeholder on the body", async () => {
-    const db = templates();
-    const user = userEvent.setup();
-    renderView(<MailTemplateDetail />, db.provider, {
-      path: '/m/accommodation/a1b2c3/mail/template/11',
-      ...detailRoute,
-    });
+    const { db, user } = openDetail(11);
     await user.click(await screen.findByRole('button', { name: '編集' }));
     const message = mailTemplateMessages.unknownPlaceholder(['book.nmae']);
     db.refuseNext('update', 400, { message: '入力内容に誤りがあります。', errors: { body: message } });
@@ -173,12 +158,7 @@ describe('the mail template detail', () => {
   });
 
   it('test-sends from a 500 px popup whose 送信 waits for an address and a channel', async () => {
-    const db = templates();
-    const user = userEvent.setup();
-    renderView(<MailTemplateDetail />, db.provider, {
-      path: '/m/accommodation/a1b2c3/mail/template/11',
-      ...detailRoute,
-    });
+    const { db, user } = openDetail(11);
     await user.click(await screen.findByRole('button', { name: 'テスト送信' }));
     const dialog = await screen.findByRole('dialog', { name: 'テスト送信' });
     expect(dialog).toHaveStyle({ width: '500px' });

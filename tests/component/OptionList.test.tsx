@@ -1,31 +1,11 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { optionMessages, type AccommodationOption } from '../../contract/option';
+import { optionMessages } from '../../contract/option';
 import OptionList from '../../resources/options/OptionList';
 import { memoryProvider, renderView } from './crudHarness';
 import { storeDemoAccommodations } from './helpers';
-
-function buildOption(overrides: Partial<AccommodationOption> = {}): AccommodationOption {
-  return {
-    id: 1,
-    accommodation_id: 1,
-    name: '貸切風呂',
-    price: 12000,
-    unit: '個',
-    unit_max: 3,
-    description: '45分',
-    supplier_id: null,
-    supplier: null,
-    room_id: null,
-    room_name: null,
-    user_selection: 1,
-    is_stay_type: 1,
-    notice: 0,
-    display_order: 0,
-    ...overrides,
-  };
-}
+import { buildOption } from './option.fixtures';
 
 const catalogue = () =>
   memoryProvider({

@@ -2,13 +2,13 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import type { StoredPriceRuleSet } from '../../contract/priceRule';
-import { HttpError } from '../../dataProvider/http';
 import { PriceCreator } from '../../resources/plans/prices/PriceCreator';
 import { priceQueryKeys } from '../../resources/plans/prices/priceQueries';
 import { renderView } from './crudHarness';
 import { typeDate } from './helpers';
 import { buildPlan } from './plan.fixtures';
 import { priceProvider } from './priceProvider';
+import { validationError } from './BookingPanel.fixtures';
 
 /** Plan 21 of accommodation 1 in the provider (no rule yet unless given), the creator opened on it. */
 function renderCreator(maxNum = 2, rule: StoredPriceRuleSet | null = null) {
@@ -124,12 +124,7 @@ describe('PriceCreator', () => {
     expect(await screen.findByText('加算額は0以上10,000,000円以下の整数で入力してください')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: '料金を登録' })).toBeDisabled();
     fireEvent.change(screen.getByRole('textbox', { name: '月曜' }), { target: { value: '0' } });
-    sent.createPrices.mockRejectedValue(
-      new HttpError('2027-06-01（1人）の料金が料金ルールの計算と一致しません', 400, {
-        code: 'validation',
-        message: '2027-06-01（1人）の料金が料金ルールの計算と一致しません',
-      }),
-    );
+    sent.createPrices.mockRejectedValue(validationError('2027-06-01（1人）の料金が料金ルールの計算と一致しません'));
     fireEvent.click(await screen.findByRole('button', { name: '料金を登録' }));
     expect(await screen.findByText('2027-06-01（1人）の料金が料金ルールの計算と一致しません')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: '料金を登録' })).toBeEnabled();

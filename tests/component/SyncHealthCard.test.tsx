@@ -1,10 +1,7 @@
-import { render, screen, within } from '@testing-library/react';
-import { AdminContext, memoryStore, type DataProvider } from 'react-admin';
-import { MemoryRouter } from 'react-router-dom';
+import { screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { i18nProvider } from '../../i18n/i18nProvider';
 import { SyncHealthCard } from '../../resources/sync/health/SyncHealthCard';
-import { storeDemoAccommodations, syncHealthRow } from './helpers';
+import { renderInContext, storeDemoAccommodations, syncHealthRow } from './helpers';
 
 const row = syncHealthRow;
 
@@ -16,17 +13,7 @@ describe("the dashboard's sync card (issue 28: what the site sent that waits or 
       rows: [row({ parked_unmapped: 3, parked_invalid: 2 }), row({ accommodation_id: 2, name: '湖畔の宿 みずうみ' })],
       poll_seconds: 30,
     });
-    render(
-      <MemoryRouter>
-        <AdminContext
-          i18nProvider={i18nProvider}
-          dataProvider={{ getSyncHealth } as unknown as DataProvider}
-          store={memoryStore()}
-        >
-          <SyncHealthCard />
-        </AdminContext>
-      </MemoryRouter>,
-    );
+    renderInContext(<SyncHealthCard />, { dataProvider: { getSyncHealth } });
     const first = await screen.findByTestId('parked-unmapped');
     expect(first).toHaveTextContent('取込待ち 3件（部屋タイプが連携設定にありません）');
     expect(screen.getByTestId('parked-invalid')).toHaveTextContent(

@@ -1,13 +1,10 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { AdminContext, memoryStore, type DataProvider } from 'react-admin';
-import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
 import type { SyncHealth, SyncHealthRow } from '../../contract/syncHealth';
-import { i18nProvider } from '../../i18n/i18nProvider';
 import { AppNotification } from '../../src/components/AppNotification';
 import { SyncStaleBanner } from '../../resources/sync/health/SyncStaleBanner';
-import { syncHealthRow } from './helpers';
+import { renderInContext, syncHealthRow } from './helpers';
 
 const row = syncHealthRow;
 const health = (...rows: SyncHealthRow[]): SyncHealth => ({ rows, poll_seconds: 30 });
@@ -16,14 +13,12 @@ function renderBanner(answers: SyncHealth[], stopSell = vi.fn().mockResolvedValu
   const getSyncHealth = vi.fn();
   for (const answer of answers) getSyncHealth.mockResolvedValueOnce(answer);
   getSyncHealth.mockResolvedValue(answers[answers.length - 1]);
-  const dataProvider = { getSyncHealth, stopSellLowStock: stopSell } as unknown as DataProvider;
-  render(
-    <MemoryRouter>
-      <AdminContext i18nProvider={i18nProvider} dataProvider={dataProvider} store={memoryStore()}>
-        <SyncStaleBanner startDelayMs={0} />
-        <AppNotification />
-      </AdminContext>
-    </MemoryRouter>,
+  renderInContext(
+    <>
+      <SyncStaleBanner startDelayMs={0} />
+      <AppNotification />
+    </>,
+    { dataProvider: { getSyncHealth, stopSellLowStock: stopSell } },
   );
   return { getSyncHealth, stopSell };
 }
@@ -102,17 +97,7 @@ describe('SyncStaleBanner (the header warning while sync is stale)', () => {
 
   it('shows nothing when the health cannot be read', async () => {
     const getSyncHealth = vi.fn().mockRejectedValue(new Error('offline'));
-    render(
-      <MemoryRouter>
-        <AdminContext
-          i18nProvider={i18nProvider}
-          dataProvider={{ getSyncHealth } as unknown as DataProvider}
-          store={memoryStore()}
-        >
-          <SyncStaleBanner startDelayMs={0} />
-        </AdminContext>
-      </MemoryRouter>,
-    );
+    renderInContext(<SyncStaleBanner startDelayMs={0} />, { dataProvider: { getSyncHealth } });
     await waitFor(() => expect(getSyncHealth).toHaveBeenCalled());
     await new Promise((r) => setTimeout(r, 50));
     expect(screen.queryByTestId('sync-stale-banner')).not.toBeInTheDocument();

@@ -1,11 +1,9 @@
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { AdminContext, memoryStore, type AuthProvider, type DataProvider } from 'react-admin';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { Route, Routes } from 'react-router-dom';
 import type { TimesheetSheet } from '../../contract/timesheetGroup';
-import { i18nProvider } from '../../i18n/i18nProvider';
 import TimesheetPage from '../../resources/timesheets/TimesheetPage';
-import { openShiftGroup } from './helpers';
+import { openShiftGroup, renderInContext, signedInAuth } from './helpers';
 
 const sheet = (over: Partial<TimesheetSheet> = {}): TimesheetSheet => ({
   group: openShiftGroup,
@@ -24,33 +22,17 @@ const sheet = (over: Partial<TimesheetSheet> = {}): TimesheetSheet => ({
 function renderPage(answer: TimesheetSheet, isAdmin: boolean) {
   const markShift = vi.fn().mockResolvedValue(undefined);
   const assignShift = vi.fn().mockResolvedValue(undefined);
-  const dataProvider = {
-    getTimesheetSheet: vi.fn().mockResolvedValue(answer),
-    markShift,
-    assignShift,
-  } as unknown as DataProvider;
-  const authProvider: AuthProvider = {
-    login: () => Promise.resolve(),
-    logout: () => Promise.resolve(),
-    checkAuth: () => Promise.resolve(),
-    checkError: () => Promise.resolve(),
-    getPermissions: () => Promise.resolve({ isAdmin }),
-    getIdentity: () => Promise.resolve({ id: isAdmin ? 1 : 7, fullName: isAdmin ? '管理者' : 'スタッフ 花子' }),
-  };
-  render(
-    <MemoryRouter initialEntries={['/m/timesheet/5']}>
-      <AdminContext
-        basename="/m"
-        i18nProvider={i18nProvider}
-        dataProvider={dataProvider}
-        authProvider={authProvider}
-        store={memoryStore()}
-      >
-        <Routes>
-          <Route path="/m/timesheet/:id" element={<TimesheetPage />} />
-        </Routes>
-      </AdminContext>
-    </MemoryRouter>,
+  const dataProvider = { getTimesheetSheet: vi.fn().mockResolvedValue(answer), markShift, assignShift };
+  renderInContext(
+    <Routes>
+      <Route path="/m/timesheet/:id" element={<TimesheetPage />} />
+    </Routes>,
+    {
+      dataProvider,
+      authProvider: signedInAuth(isAdmin, { id: isAdmin ? 1 : 7, fullName: isAdmin ? '管理者' : 'スタッフ 花子' }),
+      path: '/m/timesheet/5',
+      basename: '/m',
+    },
   );
   return { markShift, assignShift };
 }

@@ -1,26 +1,11 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import Cookies from 'js-cookie';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { Route, Routes } from 'react-router-dom';
-import { clearSession } from '../../dataProvider/tokenStore';
-import CalendarPage from '../../resources/bookings/calendar/CalendarPage';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { BOOK_SEARCH_COOKIE, VIEW_COOKIE } from '../../resources/bookings/calendar/calendarConstants';
-import { buildBooking, withCatalogue } from './BookingPanel.fixtures';
-import { renderInAdmin, storeDemoAccommodations, stubMethods } from './helpers';
+import { buildBooking } from './BookingPanel.fixtures';
+import { day, findChips, renderCalendar, stubCalendar } from './calendarHarness';
 
-const stubs = stubMethods({
-  bookingMethods: {
-    listCalendarBooks: vi.fn(),
-    listComments: vi.fn(),
-    listRooms: vi.fn(),
-    listPlans: vi.fn(),
-    getBook: vi.fn(),
-    createBook: vi.fn(),
-    updateBook: vi.fn(),
-    cancelBook: vi.fn(),
-  },
-});
-const mocked = withCatalogue(vi.mocked(stubs.bookingMethods));
+const mocked = stubCalendar();
 
 // Accommodation 2 of the demo list has 3 rooms: two of type 1, one of type 2.
 const rooms = [
@@ -48,40 +33,15 @@ const books = [
   book(7, '2026-04-15', '2026-04-16', 1, { delete_flg: 1 }),
 ];
 
-function renderCalendar(path = '/m/accommodation/2') {
-  return renderInAdmin(
-    <Routes>
-      <Route path="accommodation/:id" element={<CalendarPage />} />
-      <Route path="accommodation/:id/book/:bookId" element={<CalendarPage />} />
-    </Routes>,
-    { path },
-  );
-}
-
-const day = (date: string) => document.querySelector<HTMLElement>(`[data-date="${date}"]`)!;
-// The first render of 105 days takes a while in jsdom on a busy machine.
-const findChips = () => screen.findAllByRole('button', { name: /客1/ }, { timeout: 8000 });
 const location = () => screen.getByTestId('location').textContent;
 
 beforeEach(() => {
-  // Only Date is faked: today is Wednesday 2026-04-08 in Tokyo.
-  vi.useFakeTimers({ toFake: ['Date'] });
-  vi.setSystemTime(new Date('2026-04-08T03:00:00Z'));
-  vi.clearAllMocks();
-  Cookies.remove(VIEW_COOKIE, { path: '/' });
-  Cookies.remove(BOOK_SEARCH_COOKIE, { path: '/' });
-  storeDemoAccommodations();
   mocked.listCalendarBooks.mockResolvedValue(books);
   mocked.listRooms.mockResolvedValue(rooms);
   mocked.listComments.mockResolvedValue([]);
   mocked.listPlans.mockResolvedValue([]);
   mocked.getBook.mockResolvedValue(books[0]!);
   mocked.updateBook.mockImplementation(async (id, patch) => ({ ...books[0]!, id, ...patch }) as never);
-});
-
-afterEach(() => {
-  vi.useRealTimers();
-  clearSession();
 });
 
 describe('booking calendar', () => {

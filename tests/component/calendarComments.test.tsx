@@ -1,25 +1,13 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import Cookies from 'js-cookie';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { Notification } from 'react-admin';
-import { Route, Routes } from 'react-router-dom';
 import type { CalendarComment } from '../../contract/booking';
-import { clearSession } from '../../dataProvider/tokenStore';
-import CalendarPage from '../../resources/bookings/calendar/CalendarPage';
-import { BOOK_SEARCH_COOKIE, VIEW_COOKIE } from '../../resources/bookings/calendar/calendarConstants';
-import { buildBooking, withCatalogue } from './BookingPanel.fixtures';
-import { renderInAdmin, storeDemoAccommodations, stubMethods } from './helpers';
+import { VIEW_COOKIE } from '../../resources/bookings/calendar/calendarConstants';
+import { buildBooking } from './BookingPanel.fixtures';
+import { day, findChips, renderCalendar as renderCalendarAt, stubCalendar } from './calendarHarness';
 
-const stubs = stubMethods({
-  bookingMethods: {
-    listCalendarBooks: vi.fn(),
-    listComments: vi.fn(),
-    listRooms: vi.fn(),
-    listPlans: vi.fn(),
-    getBook: vi.fn(),
-  },
-});
-const mocked = withCatalogue(vi.mocked(stubs.bookingMethods));
+const mocked = stubCalendar();
 
 const rooms = [{ id: 1, name: '和室', max_num: 3, plans: [] }];
 const books = [
@@ -47,20 +35,7 @@ const comments = [
   comment(14, '2026-04-16', '  '),
 ];
 
-function renderCalendar() {
-  return renderInAdmin(
-    <>
-      <Routes>
-        <Route path="accommodation/:id" element={<CalendarPage />} />
-      </Routes>
-      <Notification />
-    </>,
-    { path: '/m/accommodation/2' },
-  );
-}
-
-const day = (date: string) => document.querySelector<HTMLElement>(`[data-date="${date}"]`)!;
-const findChips = () => screen.findAllByRole('button', { name: /客1/ }, { timeout: 8000 });
+const renderCalendar = () => renderCalendarAt(undefined, <Notification />);
 const findNote = (name: string | RegExp) => screen.findByRole('note', { name }, { timeout: 8000 });
 
 /** A promise the test settles itself. */
@@ -73,21 +48,9 @@ function deferred<T>() {
 }
 
 beforeEach(() => {
-  // Only Date is faked: today is Wednesday 2026-04-08 in Tokyo.
-  vi.useFakeTimers({ toFake: ['Date'] });
-  vi.setSystemTime(new Date('2026-04-08T03:00:00Z'));
-  vi.clearAllMocks();
-  Cookies.remove(VIEW_COOKIE, { path: '/' });
-  Cookies.remove(BOOK_SEARCH_COOKIE, { path: '/' });
-  storeDemoAccommodations();
   mocked.listCalendarBooks.mockResolvedValue(books);
   mocked.listRooms.mockResolvedValue(rooms);
   mocked.listComments.mockResolvedValue(comments);
-});
-
-afterEach(() => {
-  vi.useRealTimers();
-  clearSession();
 });
 
 describe('calendar comments', () => {

@@ -1,13 +1,11 @@
 import type { ReactNode } from 'react';
-import { render } from '@testing-library/react';
 import type { QueryClient } from '@tanstack/react-query';
-import { AdminContext, memoryStore, type RaRecord } from 'react-admin';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import type { RaRecord } from 'react-admin';
+import { Route, Routes } from 'react-router-dom';
 import { HttpError } from '../../dataProvider/http';
 import type { AppDataProvider } from '../../dataProvider/dataProvider';
-import { i18nProvider } from '../../i18n/i18nProvider';
 import { AppNotification } from '../../src/components/AppNotification';
-import { LocationProbe } from './helpers';
+import { LocationProbe, renderInContext, signedInAuth } from './helpers';
 
 export interface Call {
   method: string;
@@ -139,37 +137,20 @@ export function renderView(
     isAdmin = true,
   }: { path?: string; route?: string; queryClient?: QueryClient; isAdmin?: boolean } = {},
 ) {
-  // Signed in: an administrator unless the test says staff.
-  const authProvider = {
-    login: async () => undefined,
-    logout: async () => undefined,
-    checkAuth: async () => undefined,
-    checkError: async () => undefined,
-    getPermissions: async () => ({ isAdmin }),
-  };
-  return render(
-    <MemoryRouter initialEntries={[path]}>
-      <AdminContext
-        basename="/m"
-        i18nProvider={i18nProvider}
-        dataProvider={provider}
-        authProvider={authProvider}
-        store={memoryStore()}
-        queryClient={queryClient}
-      >
-        <Routes>
-          <Route
-            path={route}
-            element={
-              <>
-                {ui}
-                <AppNotification />
-                <LocationProbe />
-              </>
-            }
-          />
-        </Routes>
-      </AdminContext>
-    </MemoryRouter>,
+  return renderInContext(
+    <Routes>
+      <Route
+        path={route}
+        element={
+          <>
+            {ui}
+            <AppNotification />
+            <LocationProbe />
+          </>
+        }
+      />
+    </Routes>,
+    // Signed in: an administrator unless the test says staff.
+    { dataProvider: provider, authProvider: signedInAuth(isAdmin), path, basename: '/m', queryClient },
   );
 }

@@ -1,8 +1,16 @@
 import type { ReactNode } from 'react';
 import { render, screen, within } from '@testing-library/react';
-import { afterAll } from 'vitest';
+import { afterAll, vi } from 'vitest';
 import userEvent from '@testing-library/user-event';
-import { AdminContext, memoryStore, type AuthProvider, type DataProvider, type RaRecord } from 'react-admin';
+import type { QueryClient } from '@tanstack/react-query';
+import {
+  AdminContext,
+  memoryStore,
+  type AuthProvider,
+  type DataProvider,
+  type RaRecord,
+  type UserIdentity,
+} from 'react-admin';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { i18nProvider } from '../../i18n/i18nProvider';
 import { bookingMethods } from '../../dataProvider/methods/bookings';
@@ -86,34 +94,69 @@ function screenDataProvider(): DataProvider {
   } as unknown as DataProvider;
 }
 
+/** Signed in: an administrator unless `isAdmin` is false; with `identity`, who it is. */
+export function signedInAuth(isAdmin = true, identity?: UserIdentity): AuthProvider {
+  return {
+    login: async () => undefined,
+    logout: async () => undefined,
+    checkAuth: async () => undefined,
+    checkError: async () => undefined,
+    getPermissions: async () => ({ isAdmin }),
+    ...(identity ? { getIdentity: async () => identity } : {}),
+  };
+}
+
+export interface ContextOptions {
+  /** The methods the screen calls (no more need be given). */
+  dataProvider: object;
+  authProvider?: AuthProvider;
+  /** The router's address at first. */
+  path?: string;
+  basename?: string;
+  /** react-admin's query cache, for a test to read or invalidate it. */
+  queryClient?: QueryClient;
+}
+
+/** Renders inside react-admin's context (Japanese i18n, an in-memory store) under a router at `path`. */
+export function renderInContext(
+  ui: ReactNode,
+  { dataProvider, authProvider, path = '/', basename, queryClient }: ContextOptions,
+) {
+  return render(
+    <MemoryRouter initialEntries={[path]}>
+      <AdminContext
+        basename={basename}
+        i18nProvider={i18nProvider}
+        dataProvider={dataProvider as DataProvider}
+        authProvider={authProvider}
+        store={memoryStore()}
+        queryClient={queryClient}
+      >
+        {ui}
+      </AdminContext>
+    </MemoryRouter>,
+  );
+}
+
 /** Renders inside react-admin's context (Japanese i18n, basename /m) at the given path. */
 export function renderInAdmin(
   ui: ReactNode,
   { path = '/m/', authProvider }: { path?: string; authProvider?: AuthProvider } = {},
 ) {
-  return render(
-    <MemoryRouter initialEntries={[path]}>
-      <AdminContext
-        basename="/m"
-        i18nProvider={i18nProvider}
-        dataProvider={screenDataProvider()}
-        authProvider={authProvider}
-        store={memoryStore()}
-      >
-        <Routes>
-          <Route
-            path="/m/*"
-            element={
-              <>
-                {ui}
-                <LocationProbe />
-              </>
-            }
-          />
-          <Route path="*" element={<LocationProbe />} />
-        </Routes>
-      </AdminContext>
-    </MemoryRouter>,
+  return renderInContext(
+    <Routes>
+      <Route
+        path="/m/*"
+        element={
+          <>
+            {ui}
+            <LocationProbe />
+          </>
+        }
+      />
+      <Route path="*" element={<LocationProbe />} />
+    </Routes>,
+    { dataProvider: screenDataProvider(), authProvider, path, basename: '/m' },
   );
 }
 
@@ -162,3 +205,25 @@ export const syncHealthRow = (over: Partial<SyncHealthRow>): SyncHealthRow => ({
   parked_invalid: 0,
   ...over,
 });
+
+/** jsdom has no layout: answer MUI's media queries for a screen of the given width. */
+export function screenWidth(width: number) {
+  vi.stubGlobal(
+    'matchMedia',
+    (query: string) =>
+      ({
+        matches: (() => {
+          const max = /max-width:\s*([\d.]+)px/.exec(query);
+          const min = /min-width:\s*([\d.]+)px/.exec(query);
+          return (!max || width <= Number(max[1])) && (!min || width >= Number(min[1]));
+        })(),
+        media: query,
+        onchange: null,
+        addListener: () => undefined,
+        removeListener: () => undefined,
+        addEventListener: () => undefined,
+        removeEventListener: () => undefined,
+        dispatchEvent: () => false,
+      }) as MediaQueryList,
+  );
+}

@@ -16,17 +16,10 @@ import {
   prepareBookingOption,
   type PaymentFormValues,
 } from '../../resources/bookings/paymentModel';
+import { buildPayment } from '../component/BookingPanel.fixtures';
 
-const payment = (overrides: Partial<BookingPayment> = {}): BookingPayment => ({
-  id: 1,
-  payment_exe_date: '2026-12-01',
-  book_id: 7,
-  amount: 10000,
-  pay_type: 1,
-  mail: 0,
-  transaction_id: null,
-  ...overrides,
-});
+const payment = (overrides: Partial<BookingPayment> = {}) =>
+  buildPayment({ id: 1, payment_exe_date: '2026-12-01', ...overrides });
 
 const paymentForm = (overrides: Partial<PaymentFormValues> = {}): PaymentFormValues => ({
   payment_exe_date: '2026-12-01',
