@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { accommodationSettingsMessages } from '../../contract/accommodation';
 import { addDays, tokyoToday } from '../../contract/dates';
 import { AUTO_CANCEL_AUTHOR, cancelUnpaidPastDeadline } from '../../server/services/autoCancel';
-import { bookingMaker, signedInSuite } from '../support/fixtures';
+import { mailBookingMaker, signedInSuite } from '../support/fixtures';
 
 /**
  * Issue 20, send type 21: unpaid bookings past their transfer deadline are cancelled automatically
@@ -13,10 +13,8 @@ import { bookingMaker, signedInSuite } from '../support/fixtures';
 const api = signedInSuite();
 const today = tokyoToday();
 
-const makeBooking = bookingMaker(api, { from: addDays(today, 60), days: 1, name: '自動 花子' });
 /** A fresh booking for two through the API, with or without a guest mail. */
-const newBooking = (mail: string | null, accommodationId = api.accommodations[0]!.id) =>
-  makeBooking(accommodationId, undefined, mail ? { mail } : {});
+const newBooking = mailBookingMaker(api, { from: addDays(today, 60), days: 1, name: '自動 花子' });
 
 const setDeadline = (id: number, date: string) =>
   api.rows(sql`update bookings set payment_limit_date = ${date}::date where id = ${id}`);

@@ -6,9 +6,9 @@ import { SEND_TYPE } from '../../contract/enums';
 import { openDatabase } from '../../server/db/client';
 import { SENDER_ADDRESSES } from '../../server/db/seed/fixtures';
 import { enqueueMail } from '../../server/mail/outbox';
-import { httpClient } from '../support/http';
 import { withDatabase } from '../support/postgresUrl';
-import { freePort, run, waitFor } from '../support/processes';
+import { bookFirstFreeNight } from '../support/fixtures';
+import { startServerProcess, type ServerProcess } from '../support/serverProcess';
 import { startSmtpSink, type ReceivedMail, type SmtpSink } from '../support/smtpSink';
 import { ADMIN } from '../support/testServer';
 
@@ -22,18 +22,11 @@ const KINDS = [SEND_TYPE.bookingCompleted, SEND_TYPE.paymentConfirmed, SEND_TYPE
 /** Longer than two turns of an idle worker (it looks for due mail every 500 ms). */
 const SETTLE_MS = 1500;
 
-type Http = ReturnType<typeof httpClient>;
-interface Server {
-  http: Http;
-  kill(): Promise<void>;
-  output(): string;
-}
-
 let sink: SmtpSink;
 let admin: pg.Client;
 let name: string;
-let a: Server;
-let b: Server;
+let a: ServerProcess;
+let b: ServerProcess;
 let token: string;
 let accommodationId: number;
 let room: { room_id: number; plan_id: number };
@@ -43,31 +36,13 @@ const guest = (i: number) => `guest${i}.${run_}@example.org`;
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-async function startServer(database: string): Promise<Server> {
-  const port = await freePort();
-  const p = run('server/server.ts', {
+const startServer = (database: string) =>
+  startServerProcess({
     DATABASE_URL: database,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    LOG_LEVEL: 'warn',
     SEED_DEMO: '0',
     CONSOLE_DIR: './tests/support/no-console',
     SMTP_URL: sink.url,
   });
-  const baseUrl = `http://127.0.0.1:${port}`;
-  await waitFor(`${baseUrl}/api/health`, 60_000, p).catch((e: unknown) => {
-    p.child.kill('SIGKILL');
-    throw new Error(`${String(e)}\n${p.output()}`, { cause: e });
-  });
-  return {
-    http: httpClient(baseUrl),
-    output: p.output,
-    async kill() {
-      p.child.kill('SIGKILL');
-      await p.exited;
-    },
-  };
-}
 
 async function until(what: string, done: () => boolean | Promise<boolean>, ms = 40_000) {
   const end = Date.now() + ms;
@@ -87,26 +62,14 @@ async function outbox(where: string, params: unknown[]) {
 }
 
 /** A booking for two through `via`, on the first free night from `from` on. */
-async function book(via: Server, i: number, from: string, mail = guest(i)) {
-  let start = from;
-  for (;;) {
-    const res = await via.http.send<{ id: number }>('POST', '/api/admin/books', {
-      token,
-      json: {
-        accommodation_id: accommodationId,
-        start_date: start,
-        days: 1,
-        person_number: 2,
-        ...room,
-        name: `自動 ${i}号`,
-        mail,
-        price: 0,
-      },
-    });
-    if (res.status === 201) return res.body.id;
-    expect(res.status, JSON.stringify(res.body)).toBe(409);
-    start = addDays(start, 1);
-  }
+async function book(via: ServerProcess, i: number, from: string, mail = guest(i)) {
+  const booking = await bookFirstFreeNight(via.http, token, from, {
+    accommodation_id: accommodationId,
+    ...room,
+    name: `自動 ${i}号`,
+    mail,
+  });
+  return booking.id;
 }
 
 // Two processes on one database is a PostgreSQL set-up (PGlite is one process's own files).

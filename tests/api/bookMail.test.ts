@@ -7,7 +7,7 @@ import { errorMessages } from '../../contract/messages';
 import { senderAddressMessages } from '../../contract/senderAddress';
 import { SENDER_ADDRESSES } from '../../server/db/seed/fixtures';
 import { queueTransferReminders } from '../../server/services/transferReminders';
-import { bookingMaker, signedInSuite } from '../support/fixtures';
+import { mailBookingMaker, signedInSuite } from '../support/fixtures';
 
 const api = signedInSuite();
 const today = tokyoToday();
@@ -43,10 +43,8 @@ const template = async (accommodationId: number, sendType: number) =>
     )
   )[0]!;
 
-const makeBooking = bookingMaker(api, { from: addDays(today, 45), days: 1, name: 'メール 太郎' });
 /** A fresh booking for two through the API, with or without a guest mail. */
-const newBooking = (mail: string | null, accommodationId = api.accommodations[0]!.id) =>
-  makeBooking(accommodationId, undefined, mail ? { mail } : {});
+const newBooking = mailBookingMaker(api, { from: addDays(today, 45), days: 1, name: 'メール 太郎' });
 
 const yen = (n: number) => `${n.toLocaleString('en-US')}円`;
 const jaDate = (d: string) => `${Number(d.slice(0, 4))}年${Number(d.slice(5, 7))}月${Number(d.slice(8, 10))}日`;

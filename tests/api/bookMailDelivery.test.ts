@@ -5,6 +5,7 @@ import { sqlRows } from '../../server/db/client';
 import { httpClient } from '../support/http';
 import { startSmtpSink, type SmtpSink } from '../support/smtpSink';
 import { ADMIN, startTestServer, type TestServer } from '../support/testServer';
+import { bookFirstFreeNight } from '../support/fixtures';
 
 /** A booking's mail over a real SMTP server started in the test process (SMTP_URL set). */
 let sink: SmtpSink;
@@ -32,29 +33,12 @@ describe('booking mail delivered over SMTP', () => {
         join plans p on p.id = rp.plan_id where r.accommodation_id = ${accommodationId} and p.max_num >= 2
         order by r.max_num desc, r.id, p.id limit 1`,
     );
-    let start = addDays(tokyoToday(), 50);
-    let booking: any;
-    for (;;) {
-      const res = await http.send<any>('POST', '/api/admin/books', {
-        token: admin,
-        json: {
-          accommodation_id: accommodationId,
-          start_date: start,
-          days: 1,
-          person_number: 2,
-          ...room,
-          name: '配信 花子',
-          mail: 'hanako@example.org',
-          price: 0,
-        },
-      });
-      if (res.status === 201) {
-        booking = res.body;
-        break;
-      }
-      expect(res.status).toBe(409);
-      start = addDays(start, 1);
-    }
+    const booking = await bookFirstFreeNight<any>(http, admin, addDays(tokyoToday(), 50), {
+      accommodation_id: accommodationId,
+      ...room,
+      name: '配信 花子',
+      mail: 'hanako@example.org',
+    });
     await sink.waitForCount(1, 10_000);
     const [template] = await sqlRows<{ title: string; from_name: string; from_address: string }>(
       server.database.db,
@@ -66,7 +50,9 @@ describe('booking mail delivered over SMTP', () => {
     expect(parsed.subject).toBe(template!.title);
     expect(parsed.from).toMatchObject({ name: template!.from_name, address: template!.from_address });
     expect(parsed.text).toContain('配信 花子 様');
-    expect(parsed.text).toContain(`${Number(start.slice(5, 7))}月${Number(start.slice(8, 10))}日`);
+    expect(parsed.text).toContain(
+      `${Number(booking.start_date.slice(5, 7))}月${Number(booking.start_date.slice(8, 10))}日`,
+    );
 
     let items: any[] = [];
     for (let i = 0; i < 50; i++) {

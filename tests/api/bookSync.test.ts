@@ -27,6 +27,21 @@ let f: Facility;
 let staff: string;
 let nextFrom: string;
 
+/** A booking for one made here (not on the site) for the night of `start`. */
+const bookHere = (start: string, name: string) =>
+  suite.http.send<any>('POST', '/api/admin/books', {
+    token: suite.admin,
+    json: {
+      accommodation_id: f.accommodationId,
+      start_date: start,
+      days: 1,
+      person_number: 1,
+      room_id: f.room.id,
+      plan_id: f.plan.id,
+      name,
+      price: 0,
+    },
+  });
 const syncPath = (id: number) => `/api/admin/books/${id}/sync`;
 const sync = (id: number, token = suite.admin) => suite.http.send<any>('PATCH', syncPath(id), { token });
 
@@ -183,19 +198,7 @@ describe('PATCH /api/admin/books/{id}/sync', () => {
     const start = await freeStart(suite, f.room.id, 1, nextFrom);
     nextFrom = addDays(start, 2);
     await openOnSite(f, start, start, 9);
-    const created = await suite.http.send<any>('POST', '/api/admin/books', {
-      token: suite.admin,
-      json: {
-        accommodation_id: f.accommodationId,
-        start_date: start,
-        days: 1,
-        person_number: 1,
-        room_id: f.room.id,
-        plan_id: f.plan.id,
-        name: '館内 予約',
-        price: 0,
-      },
-    });
+    const created = await bookHere(start, '館内 予約');
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     const id = created.body.id as number;
     const res = await sync(id, staff);
@@ -212,19 +215,7 @@ describe('PATCH /api/admin/books/{id}/sync', () => {
   it('a booking made here while the site refuses the password: 409 with its sentence, and again while the push waits', async () => {
     const start = await freeStart(suite, f.room.id, 1, nextFrom);
     nextFrom = addDays(start, 2);
-    const created = await suite.http.send<any>('POST', '/api/admin/books', {
-      token: suite.admin,
-      json: {
-        accommodation_id: f.accommodationId,
-        start_date: start,
-        days: 1,
-        person_number: 1,
-        room_id: f.room.id,
-        plan_id: f.plan.id,
-        name: '館内 パスワード',
-        price: 0,
-      },
-    });
+    const created = await bookHere(start, '館内 パスワード');
     expect(created.status).toBe(201);
     const id = created.body.id as number;
     await setPassword('not-the-password-2222');

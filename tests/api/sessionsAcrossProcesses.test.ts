@@ -3,9 +3,8 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { HEARTBEAT_MS, LISTEN_APPLICATION_NAME } from '../../server/db/notifications';
 import { TRUST_MS } from '../../server/auth/sessionCache';
-import { httpClient } from '../support/http';
 import { withDatabase } from '../support/postgresUrl';
-import { freePort, run, waitFor } from '../support/processes';
+import { startServerProcess, type ServerProcess } from '../support/serverProcess';
 import { ADMIN, CLIENT } from '../support/testServer';
 
 const url = process.env.DATABASE_URL;
@@ -16,46 +15,17 @@ const POLL_MS = 50;
 /** Cross-process races to run (`SESSION_RACES=200` for the figures of docs/security.md). */
 const RACES = Number(process.env.SESSION_RACES ?? 40);
 
-type Http = ReturnType<typeof httpClient>;
-interface Server {
-  http: Http;
-  kill(): Promise<void>;
-  output(): string;
-}
-
 let admin: pg.Client;
 let name: string;
-let a: Server;
-let b: Server;
+let a: ServerProcess;
+let b: ServerProcess;
 let adminToken: string;
 let accommodations: number[];
 /** When B first refused after each change with its listening connection stopped (ms after A's answer). */
 const stalledRefusals: number[] = [];
 
-async function startServer(database: string): Promise<Server> {
-  const port = await freePort();
-  const p = run('server/server.ts', {
-    DATABASE_URL: database,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    LOG_LEVEL: 'warn',
-    SEED_DEMO: '0',
-    AUTH_RATE_LIMIT: '1000',
-  });
-  const baseUrl = `http://127.0.0.1:${port}`;
-  await waitFor(`${baseUrl}/api/health`, 60_000, p).catch((e: unknown) => {
-    p.child.kill('SIGKILL');
-    throw new Error(`${String(e)}\n${p.output()}`, { cause: e });
-  });
-  return {
-    http: httpClient(baseUrl),
-    output: p.output,
-    async kill() {
-      p.child.kill('SIGKILL');
-      await p.exited;
-    },
-  };
-}
+const startServer = (database: string) =>
+  startServerProcess({ DATABASE_URL: database, SEED_DEMO: '0', AUTH_RATE_LIMIT: '1000' });
 
 /** A staff user made through A, signed in through A, whose token B has served once (so B keeps it). */
 async function signedInUser(grants: number[], probe = '/api/me') {

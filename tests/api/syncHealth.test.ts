@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { addDays, tokyoToday } from '../../contract/dates';
 import { STOP_SELL_DAYS, syncHealthMessages, type StopSellResult, type SyncHealth } from '../../contract/syncHealth';
-import { roomForTwo, signedInSuite } from '../support/fixtures';
+import { roomForTwo, signedInSuite, type RoomPlan } from '../support/fixtures';
 
 const api = signedInSuite();
 const HEALTH = '/api/admin/sync/health';
@@ -24,6 +24,33 @@ async function pulled(accommodationId: number, pullAgo: number | null, pushAgo: 
     on conflict (accommodation_id) do update set last_pull_ok_at = excluded.last_pull_ok_at,
       last_push_ok_at = excluded.last_push_ok_at, last_error = null`);
 }
+/** Books the room type's `night` through the console for two (guests `${name}0`, ...) until `left` rooms are left; answers its number of rooms. */
+async function fillNight(accommodationId: number, room: RoomPlan, night: string, left: number, name: string) {
+  const [{ max_num: maxNum } = { max_num: 0 }] = await api.rows<{ max_num: number }>(
+    sql`select max_num from rooms where id = ${room.room_id}`,
+  );
+  const [{ n: booked } = { n: 0 }] = await api.rows<{ n: number }>(sql`
+    select count(*)::int as n from bookings where room_id = ${room.room_id} and delete_flg = 0
+      and start_date <= ${night}::date and end_date > ${night}::date`);
+  for (let i = booked; i < maxNum - left; i++) {
+    const made = await api.http.send('POST', '/api/admin/books', {
+      token: api.admin,
+      json: {
+        accommodation_id: accommodationId,
+        start_date: night,
+        days: 1,
+        person_number: 2,
+        room_id: room.room_id,
+        plan_id: room.plan_id,
+        name: `${name}${i}`,
+        price: 0,
+      },
+    });
+    expect(made.status).toBe(201);
+  }
+  return maxNum;
+}
+
 const clearQueue = () => api.rows(sql`delete from channel_changes`);
 
 describe('GET admin/sync/health', () => {
@@ -122,30 +149,9 @@ describe('POST/DELETE admin/sync/stop-sell', () => {
   it('stop-sells the nights with at most one room left, queues their push, and lifts them', async () => {
     const a = ids()[0]!;
     const room = await roomForTwo(api, a);
-    const [{ max_num: maxNum } = { max_num: 0 }] = await api.rows<{ max_num: number }>(
-      sql`select max_num from rooms where id = ${room.room_id}`,
-    );
     // A night 40 days ahead filled through the console until one room is left.
     const night = addDays(tokyoToday(), 40);
-    const [{ n: booked } = { n: 0 }] = await api.rows<{ n: number }>(sql`
-      select count(*)::int as n from bookings where room_id = ${room.room_id} and delete_flg = 0
-        and start_date <= ${night}::date and end_date > ${night}::date`);
-    for (let i = booked; i < maxNum - 1; i++) {
-      const made = await api.http.send('POST', '/api/admin/books', {
-        token: api.admin,
-        json: {
-          accommodation_id: a,
-          start_date: night,
-          days: 1,
-          person_number: 2,
-          room_id: room.room_id,
-          plan_id: room.plan_id,
-          name: `売止テスト${i}`,
-          price: 0,
-        },
-      });
-      expect(made.status).toBe(201);
-    }
+    await fillNight(a, room, night, 1, '売止テスト');
     const expected = await lowNights(a);
     expect(expected).toContain(`${room.room_id}/${night}`);
 
@@ -208,28 +214,7 @@ describe('an overbooked channel booking', () => {
     const a = ids()[0]!;
     const room = await roomForTwo(api, a);
     const night = addDays(tokyoToday(), 50);
-    const [{ max_num: maxNum } = { max_num: 0 }] = await api.rows<{ max_num: number }>(
-      sql`select max_num from rooms where id = ${room.room_id}`,
-    );
-    const [{ n: booked } = { n: 0 }] = await api.rows<{ n: number }>(sql`
-      select count(*)::int as n from bookings where room_id = ${room.room_id} and delete_flg = 0
-        and start_date <= ${night}::date and end_date > ${night}::date`);
-    for (let i = booked; i < maxNum; i++) {
-      const made = await api.http.send('POST', '/api/admin/books', {
-        token: api.admin,
-        json: {
-          accommodation_id: a,
-          start_date: night,
-          days: 1,
-          person_number: 2,
-          room_id: room.room_id,
-          plan_id: room.plan_id,
-          name: `満室${i}`,
-          price: 0,
-        },
-      });
-      expect(made.status).toBe(201);
-    }
+    const maxNum = await fillNight(a, room, night, 0, '満室');
     // What the channel's apply does with a site booking on a full night: kept and flagged.
     const [channel] = await api.rows<{ id: number }>(sql`
       insert into bookings (accommodation_id, room_id, plan_id, name, start_date, end_date, days, person_number,

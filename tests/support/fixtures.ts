@@ -2,6 +2,7 @@ import { afterAll, beforeAll, expect } from 'vitest';
 import { sql, type SQL } from 'drizzle-orm';
 import { addDays } from '../../contract/dates';
 import { sqlRows } from '../../server/db/client';
+import type { httpClient } from './http';
 import { startSignedIn, type SignedIn } from './signedIn';
 
 export interface ApiFixture extends SignedIn {
@@ -139,6 +140,13 @@ export function bookingMaker(api: ApiFixture, { from, days, name, skipTakenStart
   };
 }
 
+/** bookingMaker's bookings with the guest's mail given, or none: `newBooking('hanako@example.org')`. */
+export function mailBookingMaker(api: ApiFixture, options: BookingMakerOptions) {
+  const makeBooking = bookingMaker(api, options);
+  return (mail: string | null, accommodationId = api.accommodations[0]!.id) =>
+    makeBooking(accommodationId, undefined, mail ? { mail } : {});
+}
+
 export interface PlanRef {
   id: number;
   max_num: number;
@@ -162,4 +170,24 @@ export function storedPrices(api: ApiFixture, planId: number, from: string, to: 
     sql`select target_date::text as target_date, unit, price from plan_prices
       where plan_id = ${planId} and target_date between ${from}::date and ${to}::date order by target_date, unit`,
   );
+}
+
+/**
+ * A one-night booking for two through the API on the first night from `from` on with a room left
+ * (a 409 tries the next night): `fields` name its accommodation, room type, plan, guest.
+ */
+export async function bookFirstFreeNight<T = { id: number }>(
+  http: ReturnType<typeof httpClient>,
+  token: string,
+  from: string,
+  fields: Record<string, unknown>,
+): Promise<T> {
+  for (let start = from; ; start = addDays(start, 1)) {
+    const res = await http.send<T>('POST', '/api/admin/books', {
+      token,
+      json: { start_date: start, days: 1, person_number: 2, ...fields, price: 0 },
+    });
+    if (res.status === 201) return res.body;
+    expect(res.status, JSON.stringify(res.body)).toBe(409);
+  }
 }
