@@ -1,5 +1,5 @@
 import { mkdirSync, readFileSync } from 'node:fs';
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { addMonths, firstOfMonth, lastOfMonth, tokyoToday } from '../contract/dates';
 import { ADMIN, bearerOf, bookStay, pickDate, roomsOf, signIn } from './support';
 
@@ -90,17 +90,21 @@ test('guest analysis of a month: the table, its totals, the charts and the CSV',
   await expect(page.getByTestId('analytics-row').first().getByRole('cell').nth(2)).toHaveText('1');
 });
 
+/** The month's analysis signed in as the administrator, once its table and occupancy chart are drawn. */
+async function tableAndChart(page: Page) {
+  await signIn(page, ADMIN, `/m/analitcs/${YEAR}/${MONTH}`);
+  const table = page.getByTestId('analytics-table');
+  await expect(table).toBeVisible();
+  const chart = page.getByTestId('analytics-occupancy-chart');
+  await expect(chart.locator('svg').first()).toBeVisible();
+  return { table, tableBox: (await table.boundingBox())!, chartBox: (await chart.boundingBox())! };
+}
+
 test.describe('on a phone', () => {
   test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
 
   test('the charts go below the table and nothing is wider than the screen', async ({ page }) => {
-    await signIn(page, ADMIN, `/m/analitcs/${YEAR}/${MONTH}`);
-    const table = page.getByTestId('analytics-table');
-    await expect(table).toBeVisible();
-    const chart = page.getByTestId('analytics-occupancy-chart');
-    await expect(chart.locator('svg').first()).toBeVisible();
-    const tableBox = (await table.boundingBox())!;
-    const chartBox = (await chart.boundingBox())!;
+    const { tableBox, chartBox } = await tableAndChart(page);
     expect(chartBox.y).toBeGreaterThan(tableBox.y + 10);
     expect(chartBox.x + chartBox.width).toBeLessThanOrEqual(390);
     const width = await page.evaluate(() => document.documentElement.scrollWidth);
@@ -116,13 +120,7 @@ test.describe('on a wide screen', () => {
   test.use({ viewport: { width: 1700, height: 1000 } });
 
   test('the charts stand beside the table', async ({ page }) => {
-    await signIn(page, ADMIN, `/m/analitcs/${YEAR}/${MONTH}`);
-    const table = page.getByTestId('analytics-table');
-    await expect(table).toBeVisible();
-    const chart = page.getByTestId('analytics-occupancy-chart');
-    await expect(chart.locator('svg').first()).toBeVisible();
-    const tableBox = (await table.boundingBox())!;
-    const chartBox = (await chart.boundingBox())!;
+    const { table, tableBox, chartBox } = await tableAndChart(page);
     // Beside: to the right of the table's start, level with its rows; the table is not cut.
     expect(chartBox.x).toBeGreaterThan(tableBox.x + 300);
     expect(chartBox.y).toBeLessThan(tableBox.y + tableBox.height);

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import type { Booking } from '../contract/booking';
 import { addDays, dateRange, tokyoToday } from '../contract/dates';
-import { ADMIN, bearerOf, showMonth, signIn } from './support';
+import { ADMIN, bearerOf, showMonth, signIn, writeComment } from './support';
 
 /** A booking of the demo data read straight from the API, with the administrator's own sign-in. */
 async function upcomingStay(page: Page, accommodationId: number): Promise<Booking> {
@@ -68,15 +68,7 @@ test('the calendar shows a booking on each of its nights and opens its day sched
 
   const text = `e2e メモ ${Date.now()}`;
   // A day without comments shows none: コメントを追加 gives the field.
-  const field = page.getByRole('textbox', { name: /^コメント( 1)?$/ }).first();
-  const none = page.getByTestId('day-no-comments');
-  await expect(none.or(field)).toBeVisible();
-  if (await none.isVisible()) await page.getByRole('button', { name: 'コメントを追加' }).click();
-  await expect(field).toBeVisible();
-  const saved = page.waitForResponse((r) => r.url().includes('/calendar/comments') && r.request().method() !== 'GET');
-  await field.fill(text);
-  await field.blur();
-  expect((await saved).ok()).toBe(true);
+  await writeComment(page, text);
   await page.reload();
   await expect(page.getByText(text)).toBeVisible();
 

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { addDays, tokyoToday } from '../contract/dates';
-import { ADMIN, calendarShown, signIn } from './support';
+import { ADMIN, calendarShown, signIn, writeComment } from './support';
 
 // Two months ahead: inside the calendar's first 15 weeks, after the demo data's comments (two weeks
 // ahead) and the day calendar.spec.ts writes one on (a stay's first night within 40 days).
@@ -12,19 +12,6 @@ const dayCell = (page: Page) => page.locator(`.cal-day[data-date="${date}"]`);
 async function openDay(page: Page) {
   await dayCell(page).locator('.cal-date').click();
   await expect(page).toHaveURL(new RegExp(`/m/accommodation/1/book/${y}/${m}/${d}$`));
-}
-
-/** Types into the day's first comment (added first on a day without one) and leaves the field: that saves it. */
-async function writeComment(page: Page, text: string) {
-  const field = page.getByRole('textbox', { name: /^コメント( 1)?$/ }).first();
-  const none = page.getByTestId('day-no-comments');
-  await expect(none.or(field)).toBeVisible();
-  if (await none.isVisible()) await page.getByRole('button', { name: 'コメントを追加' }).click();
-  await expect(field).toBeVisible();
-  const saved = page.waitForResponse((r) => r.url().includes('/calendar/comments') && r.request().method() !== 'GET');
-  await field.fill(text);
-  await field.blur();
-  expect((await saved).ok()).toBe(true);
 }
 
 async function backToCalendar(page: Page) {

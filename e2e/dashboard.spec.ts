@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { addDays, tokyoToday } from '../contract/dates';
 import { formatDate } from '../i18n/formats';
-import { ADMIN, bearerOf, postStay, roomsOf, signIn } from './support';
+import { ADMIN, bearerOf, confirmRefund, postStay, roomsOf, signIn } from './support';
 
 /** An administrator's bearer token, for preparing data through the API. */
 async function adminToken(request: APIRequestContext): Promise<string> {
@@ -112,13 +112,7 @@ test('a cancelled booking that holds money is refunded from the dashboard and le
   await expect(button).toBeEnabled();
 
   await button.click();
-  const dialog = page.getByRole('dialog', { name: '返金の確認' });
-  await expect(dialog).toContainText(`${name}様に15,000円を返金します。よろしいですか？`);
-  const refunded = page.waitForResponse(
-    (r) => r.request().method() === 'PATCH' && r.url().endsWith('/api/admin/payments/refund'),
-  );
-  await dialog.getByRole('button', { name: 'OK' }).click();
-  const answer = await refunded;
+  const answer = await confirmRefund(page, `${name}様に15,000円を返金します。よろしいですか？`);
   expect(answer.status()).toBe(200);
   expect(answer.request().postDataJSON()).toMatchObject({
     refund_amount: 15000,

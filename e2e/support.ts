@@ -243,3 +243,27 @@ export async function freeCheckIn(
   }
   throw new Error(`no check-in with ${roomNames.join(', ')} free for ${nights} nights from ${from}`);
 }
+
+/** Types into the day's first comment (added first on a day without one) and leaves the field: that saves it. */
+export async function writeComment(page: Page, text: string) {
+  const field = page.getByRole('textbox', { name: /^コメント( 1)?$/ }).first();
+  const none = page.getByTestId('day-no-comments');
+  await expect(none.or(field)).toBeVisible();
+  if (await none.isVisible()) await page.getByRole('button', { name: 'コメントを追加' }).click();
+  await expect(field).toBeVisible();
+  const saved = page.waitForResponse((r) => r.url().includes('/calendar/comments') && r.request().method() !== 'GET');
+  await field.fill(text);
+  await field.blur();
+  expect((await saved).ok()).toBe(true);
+}
+
+/** In the refund's confirmation, which says `question`, presses OK: answers the refund call's response. */
+export async function confirmRefund(page: Page, question: string) {
+  const dialog = page.getByRole('dialog', { name: '返金の確認' });
+  await expect(dialog).toContainText(question);
+  const refunded = page.waitForResponse(
+    (r) => r.request().method() === 'PATCH' && r.url().endsWith('/api/admin/payments/refund'),
+  );
+  await dialog.getByRole('button', { name: 'OK' }).click();
+  return refunded;
+}

@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { addDays, tokyoToday } from '../contract/dates';
-import { ADMIN, bearerOf, bookStay, lookAt, roomsOf, signIn } from './support';
+import { ADMIN, bearerOf, bookStay, confirmRefund, lookAt, roomsOf, signIn } from './support';
 
 /**
  * Issue 19, "Wrong or lost data": a delete never rewrites the bookings that use a plan, and a
@@ -149,13 +149,7 @@ test('a refund past the cancellation fee is refused with the maximum; a refund w
   await amount.fill('32900');
   await expect(button).toBeEnabled();
   await button.click();
-  const dialog = page.getByRole('dialog', { name: '返金の確認' });
-  await expect(dialog).toContainText(`${name}様に32,900円を返金します。よろしいですか？`);
-  const refunded = page.waitForResponse(
-    (r) => r.request().method() === 'PATCH' && r.url().endsWith('/api/admin/payments/refund'),
-  );
-  await dialog.getByRole('button', { name: 'OK' }).click();
-  expect((await refunded).status()).toBe(200);
+  expect((await confirmRefund(page, `${name}様に32,900円を返金します。よろしいですか？`)).status()).toBe(200);
   await expect(page.getByTestId('message-box')).toContainText('返金しました。');
   await expect(row).toHaveCount(0);
 
