@@ -56,6 +56,14 @@ export interface AuditEntry {
   changes?: Changes;
 }
 
+/** Which record an audit row is about, as a service's trail of it names it. */
+export type AuditRecord = Pick<AuditEntry, 'target' | 'targetId' | 'accommodationId' | 'booking'>;
+
+/** The audit row of a record changed: its fields before and after the change, without its id. */
+export function updateEntry<T extends { id?: unknown }>(record: AuditRecord, before: T, after: T): AuditEntry {
+  return { action: 'update', ...record, before: withoutId(before), after: withoutId(after) };
+}
+
 /**
  * Who writes an audit row: a signed-in user, or the system (id null, a name that says what did it,
  * e.g. the automatic cancel of server/services/autoCancel.ts).

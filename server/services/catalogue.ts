@@ -17,7 +17,7 @@ import * as trail from '../db/queries/catalogueTrail';
 import { listFaqs } from '../db/queries/faqs';
 import { listOptions } from '../db/queries/options';
 import { badRequest, conflict, notFound } from '../errors';
-import { audit, auditAuthor, auditMany, withoutId, type AuditEntry } from './audit';
+import { audit, auditAuthor, auditMany, updateEntry, withoutId, type AuditEntry } from './audit';
 import type { CurrentUser } from './auth';
 import { accommodationOf, type CrudService } from './crud';
 
@@ -224,12 +224,7 @@ export class CatalogueService {
       if (Object.keys(values).length > 0) await q.updatePlan(tx, planId, values);
       if (methods) await q.setPlanPaymentMethods(tx, planId, methods);
       const plan = await this.plan(accommodationId, planId, tx);
-      await audit(tx, user, {
-        action: 'update',
-        ...planTrail(plan),
-        before: withoutId(stored),
-        after: withoutId(plan),
-      });
+      await audit(tx, user, updateEntry(planTrail(plan), stored, plan));
       return plan;
     });
   }

@@ -12,7 +12,7 @@ import * as q from '../db/queries/faqs';
 import { roomOfAccommodation } from '../db/queries/options';
 import { badRequest, notFound } from '../errors';
 import type { CrudScope, CrudService } from './crud';
-import { audit, withoutId } from './audit';
+import { audit, updateEntry, withoutId } from './audit';
 
 type Create = z.output<typeof faqCreateSchema>;
 type Update = z.output<typeof faqUpdateSchema>;
@@ -90,12 +90,7 @@ export class FaqService implements CrudService<Faq, Create, Update, ListQuery> {
       if (changes && !(await q.updateFaq(tx, accommodationId, id, values))) throw notFound();
       const faq = await q.findFaq(tx, accommodationId, id);
       if (!faq) throw notFound();
-      await audit(tx, scope.user, {
-        action: 'update',
-        ...trail(scope, faq),
-        before: withoutId(before),
-        after: withoutId(faq),
-      });
+      await audit(tx, scope.user, updateEntry(trail(scope, faq), before, faq));
       return faq;
     });
   }

@@ -10,7 +10,7 @@ import type { Db, Tx } from '../db/client';
 import { lockAccommodation } from '../db/queries/catalogue';
 import * as q from '../db/queries/options';
 import { badRequest, notFound } from '../errors';
-import { audit, withoutId } from './audit';
+import { audit, updateEntry, withoutId } from './audit';
 import type { CurrentUser } from './auth';
 import { accommodationOf, type CrudService } from './crud';
 
@@ -112,12 +112,7 @@ export class OptionService {
       const values = optionValues(input);
       if (Object.keys(values).length > 0) await q.updateOption(tx, optionId, values);
       const option = await this.option(accommodationId, optionId, tx);
-      await audit(tx, user, {
-        action: 'update',
-        ...trail(option),
-        before: withoutId(stored),
-        after: withoutId(option),
-      });
+      await audit(tx, user, updateEntry(trail(option), stored, option));
       return option;
     });
   }

@@ -7,7 +7,7 @@ import { isForeignKeyViolation } from '../db/pgErrors';
 import { entityTableQueries } from '../db/queries/tableCrud';
 import { conflict, notFound } from '../errors';
 import type { CrudScope, CrudService } from './crud';
-import { audit, withoutId } from './audit';
+import { audit, updateEntry, withoutId } from './audit';
 
 type Row = Record<string, unknown>;
 
@@ -72,12 +72,7 @@ export function tableCrud<R extends z.ZodType, C extends z.ZodType, U extends z.
         const locked = await read(tx, s, id, true);
         await rows.update(tx, owner(s), id, input);
         const updated = await read(tx, s, id);
-        await audit(tx, s.user, {
-          action: 'update',
-          ...trail(s, id),
-          before: withoutId(locked),
-          after: withoutId(updated),
-        });
+        await audit(tx, s.user, updateEntry(trail(s, id), locked, updated));
         return updated;
       }),
 
