@@ -49,34 +49,27 @@ const bookRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
 
   const accommodationQuery = z.object({ accommodation_id: z.coerce.number().int().positive().optional() });
 
-  app.get(
-    '/admin/books/unpaid',
+  // The dashboard's two lists of money to collect or give back: the same call of another list.
+  const moneyLists = [
     {
-      schema: {
-        summary: 'Official bookings (via 0) still unpaid 24 hours after they were made, oldest first',
-        tags,
-        querystring: accommodationQuery,
-        response: { 200: bookingListSchema, ...errors },
-      },
+      path: '/admin/books/unpaid',
+      list: 'unpaid',
+      summary: 'Official bookings (via 0) still unpaid 24 hours after they were made, oldest first',
     },
-    async (request, reply) =>
-      sendJsonText(reply, await books.moneyList(userOf(request), 'unpaid', request.query.accommodation_id)),
-  );
-
-  app.get(
-    '/admin/books/deleted/paid',
     {
-      schema: {
-        summary:
-          'Cancelled bookings that hold more than their cancellation fee (refunds to make), last cancelled first',
-        tags,
-        querystring: accommodationQuery,
-        response: { 200: bookingListSchema, ...errors },
-      },
+      path: '/admin/books/deleted/paid',
+      list: 'refund',
+      summary: 'Cancelled bookings that hold more than their cancellation fee (refunds to make), last cancelled first',
     },
-    async (request, reply) =>
-      sendJsonText(reply, await books.moneyList(userOf(request), 'refund', request.query.accommodation_id)),
-  );
+  ] as const;
+  for (const { path, list, summary } of moneyLists) {
+    app.get(
+      path,
+      { schema: { summary, tags, querystring: accommodationQuery, response: { 200: bookingListSchema, ...errors } } },
+      async (request, reply) =>
+        sendJsonText(reply, await books.moneyList(userOf(request), list, request.query.accommodation_id)),
+    );
+  }
 
   app.get(
     '/admin/books/date/:date',
