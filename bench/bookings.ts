@@ -16,6 +16,7 @@ import { repoRoot, tempDir } from './lib/paths';
 import { createDatabase, dropDatabase, probePostgres } from './lib/postgres';
 import { startServer, type RunningServer, demoServerEnv } from './lib/server';
 import { median, round, summarize, type Summary } from './lib/stats';
+import { Failures } from './lib/failures';
 
 /**
  * The booking calendar at scale: 100,000 bookings over 3 years in 3 accommodations on PostgreSQL.
@@ -251,17 +252,8 @@ function printCalendarRuns(r: CalendarReport) {
 
 async function run(options: BenchOptions): Promise<Record<string, unknown>> {
   const out: Record<string, unknown> = {};
-  const errors: Record<string, string> = {};
-  const section = async (name: string, fn: () => Promise<void>) => {
-    try {
-      await fn();
-    } catch (e) {
-      const message = e instanceof Error ? e.message : String(e);
-      errors[name] = message;
-      console.log(heading(`${name}: FAILED`));
-      console.log(message);
-    }
-  };
+  const failures = new Failures();
+  const { errors } = failures;
   const probe = await probePostgres();
   if (!probe.available)
     throw new Error(`the bookings benchmark needs PostgreSQL: none at ${probe.url} (${probe.reason})`);
@@ -282,9 +274,7 @@ async function run(options: BenchOptions): Promise<Record<string, unknown>> {
       try {
         viteBuild(consoleDir);
       } catch (e) {
-        errors.build = e instanceof Error ? e.message : String(e);
-        console.log(heading('vite build: FAILED (the browser part is skipped)'));
-        console.log(errors.build);
+        failures.note('build', e, 'vite build: FAILED (the browser part is skipped)');
         consoleDir = null;
       }
     }
@@ -313,7 +303,7 @@ async function run(options: BenchOptions): Promise<Record<string, unknown>> {
     out.request = `GET /api/admin/books?${query}`;
 
     let booksJson: string | null = null;
-    await section('api', async () => {
+    await failures.section('api', async () => {
       const { accessToken } = await signIn(baseUrl);
       log(`API and PostgreSQL, interleaved: ${WARMUP} warm-up + ${RUNS} rounds`);
       const c = await compare(baseUrl, url, accessToken, db.url, window, accommodationId);
@@ -381,7 +371,7 @@ async function run(options: BenchOptions): Promise<Record<string, unknown>> {
       );
     });
 
-    await section('load', async () => {
+    await failures.section('load', async () => {
       const { accessToken } = await signIn(baseUrl);
       const results: LoadResult[] = [];
       for (const enc of [ENCODINGS[0], ENCODINGS[2]]) {
@@ -419,7 +409,7 @@ async function run(options: BenchOptions): Promise<Record<string, unknown>> {
     });
 
     if (consoleDir) {
-      await section('browser', async () => {
+      await failures.section('browser', async () => {
         log(`headless Chromium: sign in, then /m/accommodation/${accommodationId} ${BROWSER_RUNS + 1} times`);
         const report = await measureCalendar(baseUrl, accommodationId, BROWSER_RUNS, booksJson);
         const painted = report.runs.map((r) => r.paintedMs);

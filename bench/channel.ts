@@ -304,72 +304,87 @@ async function bookables(simUrl: string, facilities: Facility[], from: string, t
   return out;
 }
 
-async function siteToConsole(
-  simUrl: string,
-  baseUrl: string,
-  token: string,
-  targets: Bookable[],
-  first: string,
-  tag: string,
+/** What the latency samples work on: the site, the console, where to book, and a tag for the guests' names. */
+interface LatencyRun {
+  simUrl: string;
+  baseUrl: string;
+  token: string;
+  targets: Bookable[];
+  /** The first night of the horizon. */
+  first: string;
+  tag: string;
+}
+
+/**
+ * LATENCY_SAMPLES timings, each on a target and a night of the horizon drawn from `r`: `measure`
+ * answers one in ms, or null when that night cannot be used (another is drawn, `exhausted` thrown
+ * after ten times as many tries).
+ */
+async function latencySamples(
+  r: Rng,
+  { targets, first }: LatencyRun,
+  exhausted: string,
+  measure: (target: Bookable, night: string, i: number, r: Rng) => Promise<number | null>,
 ): Promise<number[]> {
-  const r = new Rng(7);
   const samples: number[] = [];
   for (let i = 0; samples.length < LATENCY_SAMPLES; i++) {
-    if (i > LATENCY_SAMPLES * 10) throw new Error('site → console: no night with stock left on the site');
-    const t = targets[r.int(0, targets.length - 1)]!;
+    if (i > LATENCY_SAMPLES * 10) throw new Error(exhausted);
+    const target = targets[r.int(0, targets.length - 1)]!;
     const night = addDays(first, r.int(0, HORIZON - 1));
-    const stock = await siteStock(simUrl, t.hotelId, t.room.code, night, night);
-    if ((stock?.get(night) ?? 0) < 1) continue;
-    // Anywhere in the poll cycle: a pause drawn over more than a whole cycle, so that the samples
-    // do not lock onto the pulls.
-    await sleep(r.float() * (POLL_SECONDS + 3) * 1000);
-    const name = `計測${tag}${i}`;
-    const t0 = performance.now();
-    const res = await call<{ reservation_id?: string }>('POST', `${simUrl}/sim/bookings`, {
-      body: {
-        hotel_id: t.hotelId,
-        room_code: t.room.code,
-        plan_code: t.planCode,
-        start_date: night,
-        nights: 1,
-        guests: 1,
-        name,
-      },
-    });
-    if (res.status === 409) continue;
-    if (res.status !== 201) throw new Error(`POST /sim/bookings answered ${res.status}: ${JSON.stringify(res.body)}`);
-    const q = new URLSearchParams({
-      accommodation_id: String(t.accommodationId),
-      stay_start_date: night,
-      stay_end_date: night,
-    });
-    for (;;) {
-      const list = await ok<{ books: { name: string }[] }>('GET', `${baseUrl}/api/admin/books?${q}`, { token });
-      if (list.books.some((b) => b.name === name)) break;
-      if (performance.now() - t0 > 120_000) throw new Error(`site → console: ${name} not shown after 120 s`);
-      await sleep(POLL_MS);
-    }
-    samples.push(performance.now() - t0);
+    const ms = await measure(target, night, i, r);
+    if (ms !== null) samples.push(ms);
   }
   return samples;
 }
 
-async function consoleToSite(
-  simUrl: string,
-  baseUrl: string,
-  token: string,
-  targets: Bookable[],
-  first: string,
-  tag: string,
-): Promise<number[]> {
-  const r = new Rng(11);
-  const samples: number[] = [];
-  for (let i = 0; samples.length < LATENCY_SAMPLES; i++) {
-    if (i > LATENCY_SAMPLES * 10) throw new Error('console → site: no night with a room left');
-    const t = targets[r.int(0, targets.length - 1)]!;
-    const night = addDays(first, r.int(0, HORIZON - 1));
+async function siteToConsole(run: LatencyRun): Promise<number[]> {
+  const { simUrl, baseUrl, token, tag } = run;
+  return latencySamples(
+    new Rng(7),
+    run,
+    'site → console: no night with stock left on the site',
+    async (t, night, i, r) => {
+      const stock = await siteStock(simUrl, t.hotelId, t.room.code, night, night);
+      if ((stock?.get(night) ?? 0) < 1) return null;
+      // Anywhere in the poll cycle: a pause drawn over more than a whole cycle, so that the samples
+      // do not lock onto the pulls.
+      await sleep(r.float() * (POLL_SECONDS + 3) * 1000);
+      const name = `計測${tag}${i}`;
+      const t0 = performance.now();
+      const res = await call<{ reservation_id?: string }>('POST', `${simUrl}/sim/bookings`, {
+        body: {
+          hotel_id: t.hotelId,
+          room_code: t.room.code,
+          plan_code: t.planCode,
+          start_date: night,
+          nights: 1,
+          guests: 1,
+          name,
+        },
+      });
+      if (res.status === 409) return null;
+      if (res.status !== 201) throw new Error(`POST /sim/bookings answered ${res.status}: ${JSON.stringify(res.body)}`);
+      const q = new URLSearchParams({
+        accommodation_id: String(t.accommodationId),
+        stay_start_date: night,
+        stay_end_date: night,
+      });
+      for (;;) {
+        const list = await ok<{ books: { name: string }[] }>('GET', `${baseUrl}/api/admin/books?${q}`, { token });
+        if (list.books.some((b) => b.name === name)) break;
+        if (performance.now() - t0 > 120_000) throw new Error(`site → console: ${name} not shown after 120 s`);
+        await sleep(POLL_MS);
+      }
+      return performance.now() - t0;
+    },
+  );
+}
+
+async function consoleToSite(run: LatencyRun): Promise<number[]> {
+  const { simUrl, baseUrl, token, tag } = run;
+  return latencySamples(new Rng(11), run, 'console → site: no night with a room left', async (t, night, i, r) => {
     const before = (await siteStock(simUrl, t.hotelId, t.room.code, night, night))?.get(night) ?? 0;
-    if (before < 1) continue;
+    if (before < 1) return null;
     const t0 = performance.now();
     const res = await call('POST', `${baseUrl}/api/admin/books`, {
       token,
@@ -385,7 +400,7 @@ async function consoleToSite(
         price_sub: 10000,
       },
     });
-    if (res.status === 409) continue;
+    if (res.status === 409) return null;
     if (res.status !== 201)
       throw new Error(`POST /api/admin/books answered ${res.status}: ${JSON.stringify(res.body)}`);
     for (;;) {
@@ -395,11 +410,11 @@ async function consoleToSite(
         throw new Error(`console → site: ${night} of ${t.room.code} not pushed after 120 s`);
       await sleep(POLL_MS);
     }
-    samples.push(performance.now() - t0);
+    const took = performance.now() - t0;
     // One change at a time, a few seconds apart: about 8 pushes a minute, under the site's 10.
     await sleep(3000 + r.float() * 3000);
-  }
-  return samples;
+    return took;
+  });
 }
 
 interface Landed {
@@ -617,9 +632,10 @@ async function measure(target: EngineTarget) {
       const targets = await bookables(simUrl, facilities, today, to);
       const tag = engine.startsWith('Postgre') ? 'P' : 'E';
 
-      const visible = await siteToConsole(simUrl, server.baseUrl, accessToken, targets, first, tag);
+      const run: LatencyRun = { simUrl, baseUrl: server.baseUrl, token: accessToken, targets, first, tag };
+      const visible = await siteToConsole(run);
       log(`${engine}: site → console p95 ${Math.round(percentile(visible, 0.95))} ms`);
-      const pushed = await consoleToSite(simUrl, server.baseUrl, accessToken, targets, first, tag);
+      const pushed = await consoleToSite(run);
       log(`${engine}: console → site p95 ${Math.round(percentile(pushed, 0.95))} ms`);
       const b = await burst(simUrl, facilities, targets, first);
       log(`${engine}: burst drained in ${b.drainSeconds} s`);

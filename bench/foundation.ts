@@ -9,6 +9,7 @@ import { repoRoot, tempDir } from './lib/paths';
 import { createDatabase, dropDatabase, probePostgres } from './lib/postgres';
 import { serverCommandText, startServer, timeImportsOnly, type RunningServer, type ServerOptions } from './lib/server';
 import { median, round, summarize, type Summary } from './lib/stats';
+import { Failures } from './lib/failures';
 
 /**
  * The foundation build: JS of the console's first load, time from process start to the first
@@ -146,22 +147,13 @@ function printLatency(rows: [string, string, Summary][]) {
 
 async function run(options: BenchOptions): Promise<Record<string, unknown>> {
   const out: Record<string, unknown> = {};
-  const errors: Record<string, string> = {};
-  const section = async (name: string, fn: () => Promise<void>) => {
-    try {
-      await fn();
-    } catch (e) {
-      const message = e instanceof Error ? e.message : String(e);
-      errors[name] = message;
-      console.log(heading(`${name}: FAILED`));
-      console.log(message);
-    }
-  };
+  const failures = new Failures();
+  const { errors } = failures;
   const work = tempDir('foundation');
   try {
     // 1. What the console's first load costs.
     let consoleDir = path.join(repoRoot, 'dist');
-    await section('bundle', async () => {
+    await failures.section('bundle', async () => {
       let buildMs: number | null = null;
       if (options.build) {
         // Built into a temporary folder, so that a dist/ in use by someone else is left alone.
@@ -180,7 +172,7 @@ async function run(options: BenchOptions): Promise<Record<string, unknown>> {
     out.startup = startup;
 
     // 2. The part of every start that is not the database: node, tsx and the server's modules.
-    await section('imports', async () => {
+    await failures.section('imports', async () => {
       const runs: { readyMs: number; rss: number | null }[] = [];
       for (let i = 1; i <= REOPEN_RUNS; i++) {
         const r = await timeImportsOnly();
@@ -192,7 +184,7 @@ async function run(options: BenchOptions): Promise<Record<string, unknown>> {
     });
 
     // 2. and 3. on the embedded database.
-    await section('pglite', async () => {
+    await failures.section('pglite', async () => {
       const dirs = Array.from({ length: FRESH_RUNS }, (_, i) => path.join(work, `pglite-${i + 1}`, 'pg'));
       let n = 0;
       const fresh = await startups('fresh PGlite', FRESH_RUNS, () => ({
@@ -231,7 +223,7 @@ async function run(options: BenchOptions): Promise<Record<string, unknown>> {
         printLatency(latency);
 
         if (out.bundle) {
-          await section('browser', async () => {
+          await failures.section('browser', async () => {
             log('headless Chromium: login page, sign-in, home');
             const report = await measurePages(server.baseUrl, consoleDir, r.companyName);
             out.browser = report;
@@ -244,7 +236,7 @@ async function run(options: BenchOptions): Promise<Record<string, unknown>> {
     });
 
     // 2c. and 3. on a PostgreSQL server, in databases made for the run and dropped after it.
-    await section('postgres', async () => {
+    await failures.section('postgres', async () => {
       const probe = await probePostgres();
       if (!probe.available) {
         startup.postgres = { skipped: `no PostgreSQL at ${probe.url}: ${probe.reason}` };

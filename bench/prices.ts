@@ -13,6 +13,7 @@ import { repoRoot, tempDir } from './lib/paths';
 import { createDatabase, dropDatabase, probePostgres } from './lib/postgres';
 import { startServer, type RunningServer, demoServerEnv } from './lib/server';
 import { median, round, summarize, type Summary } from './lib/stats';
+import { Failures } from './lib/failures';
 
 /**
  * Price CSV of 3 plans x 365 days x 10 headcounts (10,950 rows) through the real API: the dry run
@@ -622,24 +623,29 @@ async function run(options: BenchOptions): Promise<Record<string, unknown>> {
         'check and import of the whole 10,950 rows (3 files, one per plan, posted one after the other), each under 1 s',
     },
   };
-  const errors: Record<string, string> = {};
+  const failures = new Failures();
+  const { errors } = failures;
   const backends: ReturnType<typeof jsonOf>[] = [];
 
+  /** Measures a server started with `serverOptions`: its results printed and kept; then it stops. */
+  const measure = async (label: string, serverOptions: Parameters<typeof startServer>[0]) => {
+    const server = await startServer(serverOptions);
+    try {
+      const r = await runBackend(label, server);
+      print(r);
+      backends.push(jsonOf(r));
+    } finally {
+      await server.stop();
+    }
+  };
+
   const work = tempDir('prices');
-  let server: RunningServer | null = null;
   try {
     log('PGlite: fresh DATA_DIR, migrate and seed the demo company');
-    server = await startServer({ dataDir: path.join(work, 'data'), env: demoServerEnv });
-    const r = await runBackend('PGlite (embedded, fresh DATA_DIR)', server);
-    print(r);
-    backends.push(jsonOf(r));
+    await measure('PGlite (embedded, fresh DATA_DIR)', { dataDir: path.join(work, 'data'), env: demoServerEnv });
   } catch (e) {
-    errors.pglite = e instanceof Error ? e.message : String(e);
-    console.log(heading('PGlite: FAILED'));
-    console.log(errors.pglite);
+    failures.note('pglite', e, 'PGlite: FAILED');
   } finally {
-    await server?.stop();
-    server = null;
     rmSync(work, { recursive: true, force: true });
   }
 
@@ -654,16 +660,10 @@ async function run(options: BenchOptions): Promise<Record<string, unknown>> {
       const db = await createDatabase(probe.url);
       dbName = db.name;
       log(`PostgreSQL ${probe.version}: database ${db.name}, migrate and seed`);
-      server = await startServer({ databaseUrl: db.url, env: demoServerEnv });
-      const r = await runBackend(`PostgreSQL ${probe.version} (new database)`, server);
-      print(r);
-      backends.push(jsonOf(r));
+      await measure(`PostgreSQL ${probe.version} (new database)`, { databaseUrl: db.url, env: demoServerEnv });
     } catch (e) {
-      errors.postgres = e instanceof Error ? e.message : String(e);
-      console.log(heading('PostgreSQL: FAILED'));
-      console.log(errors.postgres);
+      failures.note('postgres', e, 'PostgreSQL: FAILED');
     } finally {
-      await server?.stop();
       if (dbName) await dropDatabase(probe.url, dbName).catch(() => undefined);
     }
   }
@@ -673,9 +673,7 @@ async function run(options: BenchOptions): Promise<Record<string, unknown>> {
   try {
     out.creator = await runCreator(options, creatorWork);
   } catch (e) {
-    errors.creator = e instanceof Error ? e.message : String(e);
-    console.log(heading('Price creator: FAILED'));
-    console.log(errors.creator);
+    failures.note('creator', e, 'Price creator: FAILED');
   } finally {
     rmSync(creatorWork, { recursive: true, force: true });
   }
