@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { addDays, tokyoToday } from '../../contract/dates';
 import { cancelFeeMessages } from '../../contract/booking';
-import { signedInSuite } from '../support/fixtures';
-import { sql } from 'drizzle-orm';
+import { planlessBooking, signedInSuite } from '../support/fixtures';
 
 const api = signedInSuite();
 
@@ -12,22 +11,12 @@ const send = (method: string, path: string, json?: unknown) =>
 let nextNight = 320;
 /** A live booking without a plan, its total 30,000円. */
 async function booking(): Promise<number> {
-  const [room] = await api.rows<{ id: number }>(
-    sql`select id from rooms where accommodation_id = ${api.accommodations[0]!.id} order by id limit 1`,
-  );
-  const created = await send('POST', '/api/admin/books', {
-    accommodation_id: api.accommodations[0]!.id,
-    room_id: room!.id,
-    plan_id: null,
-    price_sub: 30000,
+  const made = await planlessBooking(api, 0, {
     start_date: addDays(tokyoToday(), nextNight++),
-    days: 1,
-    person_number: 2,
-    price: 0,
+    price_sub: 30000,
     name: 'キャンセル 太郎',
   });
-  expect(created.status).toBe(201);
-  return created.body.id as number;
+  return made.id;
 }
 
 describe('the cancellation fee', () => {
