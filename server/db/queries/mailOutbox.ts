@@ -8,15 +8,9 @@ import { mailMessages } from '../schema';
  * row is still the claim (same attempts).
  */
 
-/** One outbox row to write, as jsonb_to_recordset unpacks it (the attachment in base64). */
-export interface OutboxRow {
-  company_id: number;
-  accommodation_id: number | null;
-  book_id: number | null;
-  publication_id: number | null;
-  send_type: number | null;
+/** A mail as an outbox row holds it: its Message-ID, who from and to, subject and texts, bulk mail and attachment. */
+export interface OutboxMail {
   message_id: string;
-  dedupe_key: string | null;
   to_address: string;
   to_name: string | null;
   from_address: string;
@@ -24,9 +18,20 @@ export interface OutboxRow {
   title: string;
   body: string;
   html: string | null;
+  publication_id: number | null;
+  /** Set when the row has an attachment of its own (a claimed row's bytes are read when it is sent). */
+  attachment_name: string | null;
+}
+
+/** One outbox row to write, as jsonb_to_recordset unpacks it (the attachment in base64). */
+export interface OutboxRow extends OutboxMail {
+  company_id: number;
+  accommodation_id: number | null;
+  book_id: number | null;
+  send_type: number | null;
+  dedupe_key: string | null;
   attachment: string | null;
   attachment_type: string | null;
-  attachment_name: string | null;
   next_attempt_at: string | null;
   created_by: number | null;
 }
@@ -57,21 +62,10 @@ export async function insertOutboxRows(tx: Tx, rows: readonly OutboxRow[]): Prom
 }
 
 /** A row the worker has claimed: what sending it needs. */
-export interface ClaimedMail {
+export interface ClaimedMail extends OutboxMail {
   id: number;
   /** The sender is a verified address of the mail's company, or the mail goes to its own sender. */
   sender_ok: boolean;
-  message_id: string;
-  to_address: string;
-  to_name: string | null;
-  from_address: string;
-  from_name: string | null;
-  title: string;
-  body: string;
-  html: string | null;
-  publication_id: number | null;
-  /** Set when the row has an attachment of its own (its bytes are read when it is sent). */
-  attachment_name: string | null;
   attempts: number;
   age_ms: number;
 }
