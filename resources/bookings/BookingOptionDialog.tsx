@@ -18,6 +18,7 @@ import {
 } from './paymentModel';
 import { useAppDataProvider } from '../../dataProvider/useAppDataProvider';
 import { useAccommodationList } from '../../src/crud/useAccommodationList';
+import { fieldMark } from '../../src/crud/formErrors';
 
 export interface BookingOptionDialogProps {
   accommodationId: number;
@@ -121,8 +122,7 @@ export function BookingOptionDialog({
           size="small"
           fullWidth
           disabled={catalogue === null && !loadFailed}
-          error={Boolean(problem?.fields.option_id)}
-          helperText={problem?.fields.option_id ?? chosen?.description ?? undefined}
+          {...fieldMark(problem?.fields.option_id, chosen?.description ?? undefined)}
           slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
         >
           {!choices.some((c) => c.value === '') && <option value="">{translate('app.booking_option.choose')}</option>}
@@ -141,13 +141,12 @@ export function BookingOptionDialog({
             type="number"
             size="small"
             fullWidth
-            error={Boolean(problem?.fields.unit)}
-            helperText={
-              problem?.fields.unit ??
-              (chosen?.unit_max != null
+            {...fieldMark(
+              problem?.fields.unit,
+              chosen?.unit_max != null
                 ? translate('app.booking_option.max', { max: chosen.unit_max, unit: chosen.unit })
-                : undefined)
-            }
+                : undefined,
+            )}
             slotProps={integer}
           />
           <TextField
@@ -158,8 +157,7 @@ export function BookingOptionDialog({
             type="number"
             size="small"
             fullWidth
-            error={Boolean(problem?.fields.days)}
-            helperText={problem?.fields.days}
+            {...fieldMark(problem?.fields.days)}
             slotProps={integer}
           />
         </Stack>
@@ -172,8 +170,7 @@ export function BookingOptionDialog({
           minRows={2}
           size="small"
           fullWidth
-          error={Boolean(problem?.fields.comment)}
-          helperText={problem?.fields.comment}
+          {...fieldMark(problem?.fields.comment)}
         />
         <Typography variant="body2" data-testid="booking-option-subtotal" sx={{ fontVariantNumeric: 'tabular-nums' }}>
           {translate('app.booking_option.subtotal', { amount: subtotal === null ? '—' : formatYen(subtotal) })}

@@ -19,6 +19,7 @@ import { useAppTranslate } from '../../i18n/useAppTranslate';
 import { FormDialog } from '../../src/components/FormDialog';
 import { EmptyNote } from './PanelSection';
 import { defaultTemplate, mailFailedText } from './mailModel';
+import { fieldMark } from '../../src/crud/formErrors';
 
 export interface MailComposeDialogProps {
   booking: Booking;
@@ -173,8 +174,7 @@ export function MailComposeDialog({ booking, onClose, onSent }: MailComposeDialo
               size="small"
               fullWidth
               required
-              error={Boolean(problem?.fields.title)}
-              helperText={problem?.fields.title}
+              {...fieldMark(problem?.fields.title)}
             />
             <TextField
               id="mail-compose-body"
@@ -185,13 +185,12 @@ export function MailComposeDialog({ booking, onClose, onSent }: MailComposeDialo
               minRows={8}
               fullWidth
               required
-              error={Boolean(problem?.fields.body)}
-              helperText={
-                problem?.fields.body ??
+              {...fieldMark(
+                problem?.fields.body,
                 translate('app.booking_mail.placeholders', {
                   names: MAIL_PLACEHOLDERS.map((n) => `{{${n}}}`).join(' '),
-                })
-              }
+                }),
+              )}
             />
           </>
         )}

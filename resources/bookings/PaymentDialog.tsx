@@ -12,6 +12,7 @@ import { yenDigits } from '../../src/components/yenText';
 import { useFormRequest } from '../../src/components/useFormRequest';
 import { balanceOf, emptyPaymentForm, preparePayment, type PaymentField, type PaymentFormValues } from './paymentModel';
 import { useAppDataProvider } from '../../dataProvider/useAppDataProvider';
+import { fieldMark } from '../../src/crud/formErrors';
 
 export interface PaymentDialogProps {
   booking: Booking;
@@ -62,8 +63,7 @@ export function PaymentDialog({ booking, onClose, onSaved }: PaymentDialogProps)
           onChange={(date) => set('payment_exe_date', date)}
           clearable
           fullWidth
-          error={Boolean(problem?.fields.payment_exe_date)}
-          helperText={problem?.fields.payment_exe_date ?? translate('app.payment.provisional_help')}
+          {...fieldMark(problem?.fields.payment_exe_date, translate('app.payment.provisional_help'))}
         />
         <YenInput
           id="payment-amount"
@@ -74,11 +74,10 @@ export function PaymentDialog({ booking, onClose, onSaved }: PaymentDialogProps)
           size="small"
           fullWidth
           autoFocus
-          error={Boolean(problem?.fields.amount)}
-          helperText={
-            problem?.fields.amount ??
-            (balance > 0 ? translate('app.payment.balance', { amount: formatYen(balance) }) : undefined)
-          }
+          {...fieldMark(
+            problem?.fields.amount,
+            balance > 0 ? translate('app.payment.balance', { amount: formatYen(balance) }) : undefined,
+          )}
         />
         <TextField
           id="payment-pay-type"
@@ -88,8 +87,7 @@ export function PaymentDialog({ booking, onClose, onSaved }: PaymentDialogProps)
           select
           size="small"
           fullWidth
-          error={Boolean(problem?.fields.pay_type)}
-          helperText={problem?.fields.pay_type}
+          {...fieldMark(problem?.fields.pay_type)}
           slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
         >
           {PAYMENT_FORM_PAY_TYPES.map((code) => (

@@ -29,6 +29,7 @@ import { useAppTranslate } from '../../i18n/useAppTranslate';
 import { DatePickerJa } from '../../src/components/DatePickerJa';
 import { YenInput } from '../../src/components/YenInput';
 import { yenNumber } from '../../src/components/yenText';
+import { fieldMark } from '../../src/crud/formErrors';
 
 interface Draft {
   direction: CashDirection;
@@ -183,8 +184,7 @@ function CashEntryForm({
               setDraft((d) => ({ ...d, paid_date: date, dateTyping: typing }));
               setErrors(({ paid_date: _gone, ...rest }) => rest);
             }}
-            error={Boolean(errors.paid_date)}
-            helperText={errors.paid_date}
+            {...fieldMark(errors.paid_date)}
             fullWidth
           />
           <YenInput
@@ -194,8 +194,7 @@ function CashEntryForm({
             value={draft.amount}
             parse={yenNumber}
             onChange={(value) => change('amount', value)}
-            error={Boolean(errors.amount)}
-            helperText={errors.amount}
+            {...fieldMark(errors.amount)}
             required
             fullWidth
           />
@@ -205,8 +204,7 @@ function CashEntryForm({
             label={translate('resources.cashes.fields.intended_use')}
             value={draft.intended_use}
             onChange={(e) => change('intended_use', e.target.value)}
-            error={Boolean(errors.intended_use)}
-            helperText={errors.intended_use}
+            {...fieldMark(errors.intended_use)}
             required
             fullWidth
             slotProps={{ htmlInput: { maxLength: 200 } }}

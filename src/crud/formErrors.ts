@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { useFormState } from 'react-hook-form';
 import { useNotify } from 'react-admin';
 import { errorMessages } from '../../contract/messages';
@@ -50,4 +50,9 @@ export function errorText(message: unknown): string | undefined {
 /** The sentence for a refused call: its first field message, else the server's, else the fallback. */
 export function refusalMessage(error: unknown, fallback: string = errorMessages.generic): string {
   return Object.values(fieldErrorsOf(error))[0] ?? failureMessage(error, fallback);
+}
+
+/** A field's error props: red with its message, or showing its hint (if any) while it has none. */
+export function fieldMark(message: string | undefined, hint?: ReactNode): { error: boolean; helperText: ReactNode } {
+  return { error: Boolean(message), helperText: message ?? hint };
 }

@@ -24,6 +24,7 @@ import {
   shortDate,
   type Range,
 } from './analyticsModel';
+import { fieldMark } from '../../crud/formErrors';
 
 const CHART_HEIGHT = 280;
 /** Room for a line of Japanese type under the axis: at the default height its tick labels are cut to nothing. */
@@ -117,16 +118,14 @@ function AnalyticsView({ opened }: { opened: Range }) {
               name="start_date"
               value={start}
               onChange={(date) => setStart(date)}
-              error={Boolean(errors?.start_date)}
-              helperText={errors?.start_date}
+              {...fieldMark(errors?.start_date)}
             />
             <DatePickerJa
               label={translate('app.analytics.end')}
               name="end_date"
               value={end}
               onChange={(date) => setEnd(date)}
-              error={Boolean(errors?.end_date)}
-              helperText={errors?.end_date}
+              {...fieldMark(errors?.end_date)}
             />
             <Button type="submit" variant="contained" sx={{ mt: 1 }} data-testid="analytics-show">
               {translate('app.analytics.show')}
