@@ -26,8 +26,6 @@ export interface CrudRoutesOptions<
   readAccess?: 'user';
   /** What the OpenAPI document says of each call. */
   summaries: { list: string; get: string; create: string; update: string; delete: string };
-  /** The entity's routes beyond the five (a room's attach, a plan with its prices), registered with them. */
-  extra?: FastifyPluginAsyncZod<AppContext>;
 }
 
 const errors = errorAnswers(400, 401, 403, 404, 409);
@@ -135,7 +133,5 @@ export function crudRoutes<
         return reply.status(204).send(null);
       },
     );
-
-    await options.extra?.(typedApp, ctx);
   };
 }

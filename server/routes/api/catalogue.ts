@@ -14,8 +14,11 @@ const attachParams = z.object({ id: idParam, roomId: idParam, planId: idParam })
 /** Every route here names its accommodation: the user must reach it (404 otherwise). */
 const config = { accommodationParam: 'id' };
 
-/** A room type's plans: attached and detached one at a time (the room's settings panel). */
-const roomAttachRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
+/**
+ * The catalogue's routes beyond the generated ones: a room type's plans, attached and detached one
+ * at a time (the room's settings panel); a plan with its prices; the payment methods a plan may offer.
+ */
+const catalogueExtraRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
   const catalogue = new CatalogueService(ctx.db);
   app.patch(
     '/accommodations/:id/rooms/:roomId/attach/:planId',
@@ -48,11 +51,7 @@ const roomAttachRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => 
       return reply.status(204).send(null);
     },
   );
-};
 
-/** A plan with its prices, and the payment methods a plan may offer. */
-const planExtraRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
-  const catalogue = new CatalogueService(ctx.db);
   app.get(
     '/admin/accommodations/:id/plans/:plan_id',
     {
@@ -94,7 +93,6 @@ const roomRoutes = crudRoutes({
     update: 'Change a room type (the changed fields); room_number follows',
     delete: 'Delete a room type; 409 while bookings hold it',
   },
-  extra: roomAttachRoutes,
 });
 
 const planRoutes = crudRoutes({
@@ -108,12 +106,12 @@ const planRoutes = crudRoutes({
     update: 'Change a plan (any subset of its fields, prices apart)',
     delete: 'Delete a plan with its prices; its bookings keep their stay without a plan',
   },
-  extra: planExtraRoutes,
 });
 
 const catalogueRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
   await roomRoutes(app, ctx);
   await planRoutes(app, ctx);
+  await catalogueExtraRoutes(app, ctx);
 };
 
 export default catalogueRoutes;
