@@ -1,3 +1,4 @@
+import { fillPath, sitePaths } from './apiPaths';
 import { z } from './zod';
 
 /**
@@ -12,4 +13,4 @@ export const icalFeedSchema = z.object({
 export type IcalFeed = z.infer<typeof icalFeedSchema>;
 
 /** The feed's path on the server: `/ical/{uid}.ics`. */
-export const icalFeedPath = (uid: string) => `/ical/${uid}.ics`;
+export const icalFeedPath = (uid: string) => fillPath(sitePaths.icalFile, { file: `${uid}.ics` });

@@ -1,11 +1,13 @@
+import { apiPaths } from './apiPaths';
+
 /**
- * Where every react-admin resource lives in the API (spec section 7, under /api): the one map the
- * console's dataProvider and the server's CRUD routes both read, so a path is written once. It
+ * Where every react-admin resource lives in the API (spec section 7, under /api): what the
+ * console's dataProvider and the server's CRUD routes both read. The paths themselves are those of
+ * contract/apiPaths.ts (written once there); this adds what react-admin needs beside them. It
  * holds no zod, so the console's shell maps its calls without loading the schemas (first-load JS).
  *
- * A path is written without its leading slash, as DECISIONS.md serves it under /api. `:id` in a
- * path is the accommodation: the console fills it from the call's `meta.accommodationId`, the
- * server declares it as the route's accommodation parameter (404 when the user may not reach it).
+ * `:id` in a path is the accommodation: the console fills it from the call's `meta.accommodationId`,
+ * the server declares it as the route's accommodation parameter (404 when the user may not reach it).
  */
 export interface ResourceApi {
   /** The list and create path; a record is `${path}/{id}`. */
@@ -13,8 +15,8 @@ export interface ResourceApi {
   /** The key of the list answer (`{ rooms: [...] }`). */
   readonly listKey: string;
   /**
-   * Where one record lives when it is not `${path}/{id}`: `sync-item` for the sync items listed
-   * and created at `admin/sync/items` (spec 7). Never nested.
+   * Where one record lives when it is not `${path}/{id}`, its `:id` the record's: `/sync-item/:id`
+   * for the sync items listed and created at `/admin/sync/items` (spec 7). Never nested.
    */
   readonly recordPath?: string;
   /** The API pages the list itself (offset, limit) and answers `count`. */
@@ -28,35 +30,35 @@ export interface ResourceApi {
 
 export const resourceApi = {
   /** GET accommodations: the user's accommodations and the company (not CRUD; read for choices). */
-  accommodations: { path: 'accommodations', listKey: 'accommodations' },
-  books: { path: 'admin/books', listKey: 'books' },
-  rooms: { path: 'accommodations/:id/rooms', listKey: 'rooms' },
-  plans: { path: 'accommodations/:id/plans', listKey: 'plans' },
-  options: { path: 'accommodations/:id/options', listKey: 'options' },
-  faq: { path: 'accommodation/:id/faq', listKey: 'faqs' },
+  accommodations: { path: apiPaths.accommodations, listKey: 'accommodations' },
+  books: { path: apiPaths.books, listKey: 'books' },
+  rooms: { path: apiPaths.rooms, listKey: 'rooms' },
+  plans: { path: apiPaths.plans, listKey: 'plans' },
+  options: { path: apiPaths.options, listKey: 'options' },
+  faq: { path: apiPaths.faqs, listKey: 'faqs' },
   supplier: {
-    path: 'supplier',
+    path: apiPaths.suppliers,
     listKey: 'suppliers',
-    choices: { path: 'admin/suppliers', listKey: 'suppliers' },
+    choices: { path: apiPaths.supplierChoices, listKey: 'suppliers' },
   },
-  user: { path: 'user', listKey: 'users' },
-  payment_methods: { path: 'admin/payment_methods', listKey: 'payment_methods' },
+  user: { path: apiPaths.users, listKey: 'users' },
+  payment_methods: { path: apiPaths.paymentMethods, listKey: 'payment_methods' },
   /** Bulk mail publications (list and delete; the create page is custom). */
-  mail_publishes: { path: 'admin/mail/publishes', listKey: 'publish', serverPaging: true },
+  mail_publishes: { path: apiPaths.mailPublishes, listKey: 'publish', serverPaging: true },
   /** The company's sender addresses: GET answers a bare array (spec 7). */
-  mail_addresses: { path: 'admin/mail/addresses', listKey: 'addresses' },
+  mail_addresses: { path: apiPaths.mailAddresses, listKey: 'addresses' },
   /** The mail templates of an accommodation (one per send type; no create or delete). */
-  mail_templates: { path: 'admin/accommodations/:id/mail_templates', listKey: 'mail_templates' },
+  mail_templates: { path: apiPaths.mailTemplates, listKey: 'mail_templates' },
   /** A facility's channel settings (administrators; the password is never answered). */
-  sync_settings: { path: 'facility/:id/sync-settings', listKey: 'sync_settings' },
+  sync_settings: { path: apiPaths.syncSettings, listKey: 'sync_settings' },
   /** Room types' and plans' names on the channel: listed and created here, one at `sync-item/{id}`. */
-  sync_items: { path: 'admin/sync/items', listKey: 'items', recordPath: 'sync-item' },
+  sync_items: { path: apiPaths.syncItems, listKey: 'items', recordPath: apiPaths.syncItem },
   /** What each sync did, 50 a page, newest first. */
-  sync_logs: { path: 'admin/logs/sync', listKey: 'logs', serverPaging: true },
+  sync_logs: { path: apiPaths.syncLogs, listKey: 'logs', serverPaging: true },
   /** A facility's petty cash ledger: GET a range (with the carried balance), POST an entry. */
-  cashes: { path: 'facility/:id/cashes', listKey: 'cashes' },
+  cashes: { path: apiPaths.cashes, listKey: 'cashes' },
   /** Shift (timesheet) groups of the company: staff read, administrators write. */
-  timesheets: { path: 'admin/schedules/groups', listKey: 'groups' },
+  timesheets: { path: apiPaths.timesheetGroups, listKey: 'groups' },
 } as const satisfies Record<string, ResourceApi>;
 
 export type ResourceName = keyof typeof resourceApi;
@@ -68,7 +70,7 @@ export function isNestedApi(api: ResourceApi): boolean {
   return api.path.includes(ACCOMMODATION_PARAM);
 }
 
-/** The path with its accommodation filled in: `accommodations/:id/rooms` -> `accommodations/3/rooms`. */
+/** The path with its accommodation filled in: `/accommodations/:id/rooms` -> `/accommodations/3/rooms`. */
 export function fillApiPath(path: string, accommodationId: number | string | undefined): string {
   if (!path.includes(ACCOMMODATION_PARAM)) return path;
   if (accommodationId === undefined || accommodationId === '') {

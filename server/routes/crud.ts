@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { recordOf } from '../../contract/apiPaths';
 import type { EntityDescription } from '../../contract/entity';
 import { idParam } from '../../contract/params';
 import { isNestedApi } from '../../contract/resourceApi';
@@ -32,8 +33,8 @@ const errors = errorAnswers(400, 401, 403, 404, 409);
 
 /**
  * The five calls of a plain entity at the paths of contract/resourceApi: GET and POST on the
- * path, GET, PATCH and DELETE on `path/{itemId}`, validated and answered through the entity's
- * schemas (and so described in the OpenAPI document). A nested path names its accommodation as
+ * path, GET, PATCH and DELETE on `path/{itemId}` (contract/apiPaths `recordOf`), validated and
+ * answered through the entity's schemas (and so described in the OpenAPI document). A nested path names its accommodation as
  * `:id`, which the access hook checks (404 when the user may not reach it).
  */
 export function crudRoutes<
@@ -45,8 +46,8 @@ export function crudRoutes<
 >(options: CrudRoutesOptions<R, C, U, Q, L>): FastifyPluginAsyncZod<AppContext> {
   const { entity, access, readAccess, summaries } = options;
   const nested = isNestedApi(entity.api);
-  const base = `/${entity.api.path}`;
-  const item = `${base}/:itemId`;
+  const base = entity.api.path;
+  const item = recordOf(base);
   const tags = [entity.resource];
   const params = nested ? z.object({ id: idParam }) : z.object({});
   const itemParams = nested ? z.object({ id: idParam, itemId: idParam }) : z.object({ itemId: idParam });

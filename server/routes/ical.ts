@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { sitePaths } from '../../contract/apiPaths';
 import { z } from '../../contract/zod';
 import { errorBodySchema } from '../../contract/error';
 import type { AppContext } from '../context';
@@ -13,7 +14,7 @@ const icalRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
     done(null, payload);
   });
   app.get(
-    '/ical/:file',
+    sitePaths.icalFile,
     {
       config: { access: 'public' },
       schema: {

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { apiPaths } from '../../../contract/apiPaths';
 import {
   accommodationListSchema,
   accommodationSchema,
@@ -19,11 +20,11 @@ const accommodationRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) 
     response: { 200: accommodationListSchema, 401: errorBodySchema },
   };
   const list = (request: Parameters<typeof userOf>[0]) => reachableAccommodations(ctx.db, userOf(request));
-  app.get('/accommodations', { schema }, list);
-  app.get('/admin/accommodations', { schema }, list);
+  app.get(apiPaths.accommodations, { schema }, list);
+  app.get(apiPaths.adminAccommodations, { schema }, list);
 
   app.get(
-    '/admin/accommodations/:id',
+    apiPaths.adminAccommodation,
     {
       config: { accommodationParam: 'id' },
       schema: {
@@ -40,7 +41,7 @@ const accommodationRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) 
   const settings = new AccommodationSettingsService(ctx.db);
   const settingsErrors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
   app.get(
-    '/admin/accommodations/:id/settings',
+    apiPaths.accommodationSettings,
     {
       config: { accommodationParam: 'id' },
       schema: {
@@ -53,7 +54,7 @@ const accommodationRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) 
     async (request) => settings.get(userOf(request), request.params.id),
   );
   app.patch(
-    '/admin/accommodations/:id/settings',
+    apiPaths.accommodationSettings,
     {
       config: { accommodationParam: 'id', access: 'admin' },
       schema: {

@@ -1,5 +1,6 @@
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { apiPaths } from '../../../contract/apiPaths';
 import { analyticsAnswerSchema, analyticsQuerySchema } from '../../../contract/analytics';
 import { idParam } from '../../../contract/params';
 import type { AppContext } from '../../context';
@@ -31,7 +32,7 @@ const analyticsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
   const analytics = new AnalyticsService(ctx.db);
 
   app.get(
-    '/admin/analytics',
+    apiPaths.analytics,
     {
       schema: {
         summary:

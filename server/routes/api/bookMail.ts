@@ -1,3 +1,4 @@
+import { apiPaths } from '../../../contract/apiPaths';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   bookMailSendSchema,
@@ -24,7 +25,7 @@ const bookMailRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
   const mail = new BookMailService(ctx.db, Boolean(ctx.config.SMTP_URL));
 
   app.post(
-    '/admin/books/:id/mail',
+    apiPaths.bookMail,
     {
       schema: {
         summary: "Send the template of send type `type` to the guest's mail",
@@ -42,7 +43,7 @@ const bookMailRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
   );
 
   app.get(
-    '/admin/books/:id/mail',
+    apiPaths.bookMail,
     {
       schema: {
         summary:
@@ -56,7 +57,7 @@ const bookMailRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
   );
 
   app.get(
-    '/books/:bookId/mail/body',
+    apiPaths.bookMailBody,
     {
       schema: {
         summary: "A template filled for the booking; the body is the field 'boby' (the spec's name)",
@@ -70,7 +71,7 @@ const bookMailRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
   );
 
   app.post(
-    '/books/:bookId/mail',
+    apiPaths.bookFreeMail,
     {
       schema: {
         summary: 'Send a free mail (title, body; placeholders filled) to the guest',

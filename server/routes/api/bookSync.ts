@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { apiPaths } from '../../../contract/apiPaths';
 import { bookingSchema } from '../../../contract/booking';
 import { idParams } from '../../../contract/params';
 import { syncBooking } from '../../channel/bookSync';
@@ -21,7 +22,7 @@ const bookSyncRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
   const books = new BookingService(ctx.db);
 
   app.patch(
-    '/admin/books/:id/sync',
+    apiPaths.bookSync,
     {
       schema: {
         summary:

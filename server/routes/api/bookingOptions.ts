@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { apiPaths } from '../../../contract/apiPaths';
 import { bookingOptionSchema } from '../../../contract/booking';
 import { bookingOptionCreateSchema, bookingOptionUpdateSchema } from '../../../contract/option';
 import { idParam } from '../../../contract/params';
@@ -18,7 +19,7 @@ const bookingOptionRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) 
   const options = new BookingOptionService(ctx.db);
 
   app.post(
-    '/books/:bookId/options',
+    apiPaths.bookOptions,
     {
       schema: {
         summary: 'Attach an option of the catalogue (its name, unit price and partner are copied); days default 1',
@@ -33,7 +34,7 @@ const bookingOptionRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) 
   );
 
   app.patch(
-    '/books/:bookId/options/:id',
+    apiPaths.bookOption,
     {
       schema: {
         summary: 'Change an attached option, or mark it paid (paid_at: any value, now) or unsettled (null)',
@@ -47,7 +48,7 @@ const bookingOptionRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) 
   );
 
   app.delete(
-    '/books/:bookId/options/:id',
+    apiPaths.bookOption,
     {
       schema: {
         summary: 'Remove an attached option',

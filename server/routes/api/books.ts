@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { apiPaths } from '../../../contract/apiPaths';
 import {
   bookingCancelQuerySchema,
   bookingHistorySchema,
@@ -27,7 +28,7 @@ const bookRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
   const books = new BookingService(ctx.db);
 
   app.get(
-    '/admin/books',
+    apiPaths.books,
     {
       schema: {
         summary:
@@ -52,12 +53,12 @@ const bookRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
   // The dashboard's two lists of money to collect or give back: the same call of another list.
   const moneyLists = [
     {
-      path: '/admin/books/unpaid',
+      path: apiPaths.booksUnpaid,
       list: 'unpaid',
       summary: 'Official bookings (via 0) still unpaid 24 hours after they were made, oldest first',
     },
     {
-      path: '/admin/books/deleted/paid',
+      path: apiPaths.booksDeletedPaid,
       list: 'refund',
       summary: 'Cancelled bookings that hold more than their cancellation fee (refunds to make), last cancelled first',
     },
@@ -72,7 +73,7 @@ const bookRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
   }
 
   app.get(
-    '/admin/books/date/:date',
+    apiPaths.booksOfDate,
     {
       schema: {
         summary: "The night's bookings and rooms per room type",
@@ -86,13 +87,13 @@ const bookRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
   );
 
   app.get(
-    '/admin/books/:id',
+    apiPaths.book,
     { schema: { summary: 'One booking', tags, params: idParams, response: { 200: bookingSchema, ...errors } } },
     async (request, reply) => sendJsonText(reply, await books.get(userOf(request), request.params.id)),
   );
 
   app.get(
-    '/admin/books/:id/history',
+    apiPaths.bookHistory,
     {
       schema: {
         summary: 'Who changed the booking, its payments, refunds and options, and what from what (newest first)',
@@ -105,7 +106,7 @@ const bookRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
   );
 
   app.post(
-    '/admin/books',
+    apiPaths.books,
     {
       schema: {
         summary: 'Create a booking (via 101); checks the rules of spec section 5 in order, then capacity',
@@ -118,7 +119,7 @@ const bookRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
   );
 
   app.patch(
-    '/admin/books/:id',
+    apiPaths.book,
     {
       schema: {
         summary: 'Change a booking (any subset of its fields)',
@@ -132,7 +133,7 @@ const bookRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
   );
 
   app.delete(
-    '/admin/books/:id',
+    apiPaths.book,
     {
       schema: {
         summary: 'Cancel a booking (delete_flg 1); mail=1 asks for the cancel mail',

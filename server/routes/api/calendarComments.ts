@@ -1,3 +1,4 @@
+import { apiPaths } from '../../../contract/apiPaths';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   calendarCommentCreateSchema,
@@ -11,7 +12,6 @@ import { userOf } from '../../plugins/access';
 import { CalendarCommentService } from '../../services/calendarComments';
 import { errorAnswers } from '../errorAnswers';
 
-const base = '/admin/accommodations/:id/calendar/comments';
 const errors = errorAnswers(400, 401, 404);
 const tags = ['calendar'];
 const config = { accommodationParam: 'id' };
@@ -22,7 +22,7 @@ const calendarCommentRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
   const comments = new CalendarCommentService(ctx.db);
 
   app.get(
-    base,
+    apiPaths.calendarComments,
     {
       config,
       schema: {
@@ -42,7 +42,7 @@ const calendarCommentRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
   );
 
   app.post(
-    base,
+    apiPaths.calendarComments,
     {
       config,
       schema: {
@@ -60,7 +60,7 @@ const calendarCommentRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
   );
 
   app.patch(
-    `${base}/:commentId`,
+    apiPaths.calendarComment,
     {
       config,
       schema: {
@@ -76,7 +76,7 @@ const calendarCommentRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
   );
 
   app.delete(
-    `${base}/:commentId`,
+    apiPaths.calendarComment,
     {
       config,
       schema: { summary: 'Delete a comment', tags, params: oneParams, response: { 204: z.null(), ...errors } },

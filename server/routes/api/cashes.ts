@@ -1,3 +1,4 @@
+import { apiPaths } from '../../../contract/apiPaths';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { idParam } from '../../../contract/params';
@@ -30,7 +31,7 @@ const cashRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
   const cash = new PettyCashService(ctx.db);
 
   app.get(
-    '/facility/:id/cashes',
+    apiPaths.cashes,
     {
       config,
       schema: {
@@ -53,7 +54,7 @@ const cashRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
   );
 
   app.post(
-    '/facility/:id/cashes',
+    apiPaths.cashes,
     {
       config,
       schema: {

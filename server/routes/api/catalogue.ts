@@ -1,3 +1,4 @@
+import { apiPaths } from '../../../contract/apiPaths';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { idParam } from '../../../contract/params';
 import { paymentMethodListSchema, planEntity, planListItemSchema, planWithPricesSchema } from '../../../contract/plan';
@@ -21,7 +22,7 @@ const config = { accommodationParam: 'id' };
 const catalogueExtraRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
   const catalogue = new CatalogueService(ctx.db);
   app.patch(
-    '/accommodations/:id/rooms/:roomId/attach/:planId',
+    apiPaths.roomPlan,
     {
       config,
       schema: {
@@ -36,7 +37,7 @@ const catalogueExtraRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
   );
 
   app.delete(
-    '/accommodations/:id/rooms/:roomId/attach/:planId',
+    apiPaths.roomPlan,
     {
       config,
       schema: {
@@ -53,7 +54,7 @@ const catalogueExtraRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
   );
 
   app.get(
-    '/admin/accommodations/:id/plans/:plan_id',
+    apiPaths.adminPlan,
     {
       config,
       schema: {
@@ -67,7 +68,7 @@ const catalogueExtraRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx)
   );
 
   app.get(
-    '/admin/payment_methods',
+    apiPaths.paymentMethods,
     {
       schema: {
         summary: 'Payment methods plans can offer',

@@ -1,11 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { apiPaths } from '../../../contract/apiPaths';
 import { z } from '../../../contract/zod';
 import type { AppContext } from '../../context';
 import { checkHealth } from '../../services/health';
 
 const healthRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
   app.get(
-    '/health',
+    apiPaths.health,
     {
       config: { access: 'public' },
       schema: {

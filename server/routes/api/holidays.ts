@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { apiPaths } from '../../../contract/apiPaths';
 import { tokyoToday } from '../../../contract/dates';
 import { errorBodySchema } from '../../../contract/error';
 import { z } from '../../../contract/zod';
@@ -12,7 +13,7 @@ const holidayListSchema = z.object({
 /** GET /holidays (spec section 7): the price creator's holiday and day-before-holiday steps use it. */
 const holidayRoutes: FastifyPluginAsyncZod<AppContext> = async (app) => {
   app.get(
-    '/holidays',
+    apiPaths.holidays,
     {
       schema: {
         summary: 'National holidays of Japan for this year and next (Asia/Tokyo)',

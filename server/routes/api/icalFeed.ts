@@ -1,3 +1,4 @@
+import { apiPaths } from '../../../contract/apiPaths';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import { icalFeedSchema } from '../../../contract/icalFeed';
@@ -23,7 +24,7 @@ const icalFeedRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
   const service = new IcalFeedService(ctx.db);
 
   app.get(
-    '/facility/:id/ical',
+    apiPaths.icalFeed,
     {
       config: { accommodationParam: 'id' },
       schema: {
@@ -37,7 +38,7 @@ const icalFeedRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
   );
 
   app.post(
-    '/facility/:id/ical/regenerate',
+    apiPaths.icalFeedRegenerate,
     {
       config: { access: 'admin', accommodationParam: 'id' },
       schema: {

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { apiPaths } from '../../../contract/apiPaths';
 import { errorBodySchema } from '../../../contract/error';
 import { jobStatesSchema } from '../../../contract/jobState';
 import type { AppContext } from '../../context';
@@ -8,7 +9,7 @@ import { JobsService } from '../../services/jobs';
 const jobRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
   const service = new JobsService(ctx.db);
   app.get(
-    '/admin/jobs',
+    apiPaths.jobs,
     {
       config: { access: 'admin' },
       schema: {

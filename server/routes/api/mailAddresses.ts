@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { apiPaths } from '../../../contract/apiPaths';
 import { errorBodySchema } from '../../../contract/error';
 import { z } from '../../../contract/zod';
 import { idParam } from '../../../contract/params';
@@ -27,7 +28,7 @@ const mailAddressRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
   const service = new SenderAddressService(ctx.db, ctx.config.MAIL_VERIFIED_DOMAINS);
 
   app.get(
-    '/admin/mail/addresses',
+    apiPaths.mailAddresses,
     {
       schema: {
         summary: "The company's sender addresses, by address (any signed-in user)",
@@ -39,7 +40,7 @@ const mailAddressRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
   );
 
   app.get(
-    '/admin/mail/addresses/:itemId',
+    apiPaths.mailAddress,
     {
       schema: {
         summary: 'One sender address',
@@ -52,7 +53,7 @@ const mailAddressRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
   );
 
   app.post(
-    '/admin/mail/addresses',
+    apiPaths.mailAddresses,
     {
       config: { access: 'admin' },
       schema: {
@@ -71,7 +72,7 @@ const mailAddressRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
   );
 
   app.post(
-    '/admin/mail/addresses/:itemId/verify',
+    apiPaths.mailAddressVerify,
     {
       config: { access: 'admin' },
       schema: {
@@ -86,7 +87,7 @@ const mailAddressRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
   );
 
   app.post(
-    '/admin/mail/addresses/:itemId/verification',
+    apiPaths.mailAddressVerification,
     {
       config: { access: 'admin' },
       schema: {
@@ -104,7 +105,7 @@ const mailAddressRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
   );
 
   app.delete(
-    '/admin/mail/addresses/:itemId',
+    apiPaths.mailAddress,
     {
       config: { access: 'admin' },
       schema: {

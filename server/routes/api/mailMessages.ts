@@ -1,3 +1,4 @@
+import { apiPaths } from '../../../contract/apiPaths';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { idParam } from '../../../contract/params';
 import { z } from '../../../contract/zod';
@@ -11,7 +12,7 @@ const errors = errorAnswers(401, 404, 409);
 /** One outbox row (mail_messages): sending a failed mail again. */
 const mailMessageRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
   app.post(
-    '/admin/mail/messages/:id/resend',
+    apiPaths.mailResend,
     {
       schema: {
         summary: 'Send a failed mail again (it goes back to the queue)',

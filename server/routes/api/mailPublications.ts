@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { apiPaths } from '../../../contract/apiPaths';
 import { errorBodySchema } from '../../../contract/error';
 import {
   customerListSchema,
@@ -20,7 +21,6 @@ import { declaredLengthAtMost } from '../../plugins/bodyLimits';
 import { MailPublicationService } from '../../services/mailPublications';
 import { errorAnswers } from '../errorAnswers';
 
-const base = '/admin/mail/publishes';
 const errors = errorAnswers(400, 401, 404);
 const tags = ['mail'];
 
@@ -48,7 +48,7 @@ const mailPublicationRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
   const publications = new MailPublicationService(ctx.db);
 
   app.get(
-    base,
+    apiPaths.mailPublishes,
     {
       schema: {
         summary: 'Bulk mail publications with their progress',
@@ -61,7 +61,7 @@ const mailPublicationRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
   );
 
   app.post(
-    base,
+    apiPaths.mailPublishes,
     {
       ...withAttachment('setting.file'),
       schema: {
@@ -75,7 +75,7 @@ const mailPublicationRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
   );
 
   app.post(
-    `${base}/test`,
+    apiPaths.mailPublishTest,
     {
       ...withAttachment('file'),
       schema: {
@@ -89,7 +89,7 @@ const mailPublicationRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
   );
 
   app.get(
-    `${base}/:id/failures`,
+    apiPaths.mailPublishFailures,
     {
       schema: {
         summary: 'The recipients a bulk mail could not be delivered to, with the reasons',
@@ -102,7 +102,7 @@ const mailPublicationRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
   );
 
   app.delete(
-    `${base}/:id`,
+    apiPaths.mailPublish,
     {
       schema: {
         summary: 'Delete a bulk mail not sent yet (409 once any of it went out)',
@@ -118,7 +118,7 @@ const mailPublicationRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
   );
 
   app.get(
-    '/admin/customers',
+    apiPaths.customers,
     {
       schema: {
         summary: 'Guests of the reachable facilities, one per address',

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { apiPaths } from '../../../contract/apiPaths';
 import { errorBodySchema } from '../../../contract/error';
 import {
   mailTemplateListSchema,
@@ -26,7 +27,7 @@ const mailTemplateRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =
   const templates = new MailTemplateService(ctx.db);
 
   app.get(
-    '/admin/accommodations/:id/mail_templates',
+    apiPaths.mailTemplates,
     {
       config,
       schema: {
@@ -40,7 +41,7 @@ const mailTemplateRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =
   );
 
   app.get(
-    '/accommodations/:id/mail',
+    apiPaths.accommodationMailTemplates,
     {
       config,
       schema: {
@@ -54,7 +55,7 @@ const mailTemplateRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =
   );
 
   app.get(
-    '/admin/accommodations/:id/mail_templates/:templateId',
+    apiPaths.mailTemplate,
     {
       config,
       schema: {
@@ -68,7 +69,7 @@ const mailTemplateRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =
   );
 
   app.patch(
-    '/admin/accommodations/:id/mail_templates/:templateId',
+    apiPaths.mailTemplate,
     {
       config,
       schema: {
@@ -84,7 +85,7 @@ const mailTemplateRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =
   );
 
   app.post(
-    '/admin/accommodations/:id/mail_templates/:templateId/test',
+    apiPaths.mailTemplateTest,
     {
       config,
       schema: {

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { apiPaths } from '../../../contract/apiPaths';
 import { errorBodySchema } from '../../../contract/error';
 import { meSchema } from '../../../contract/user';
 import type { AppContext } from '../../context';
@@ -6,7 +7,7 @@ import { userOf } from '../../plugins/access';
 
 const meRoutes: FastifyPluginAsyncZod<AppContext> = async (app) => {
   app.get(
-    '/me',
+    apiPaths.me,
     { schema: { summary: 'The signed-in user', tags: ['users'], response: { 200: meSchema, 401: errorBodySchema } } },
     async (request) => {
       const user = userOf(request);

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { apiPaths } from '../../../contract/apiPaths';
 import { errorBodySchema } from '../../../contract/error';
 import { idParams } from '../../../contract/params';
 import {
@@ -22,7 +23,7 @@ const paymentRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
   const payments = new PaymentService(ctx.db);
 
   app.post(
-    '/payments',
+    apiPaths.payments,
     {
       schema: {
         summary: 'Register a payment of a booking (without payment_exe_date: a provisional settlement)',
@@ -35,7 +36,7 @@ const paymentRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
   );
 
   app.delete(
-    '/payments/:id',
+    apiPaths.payment,
     {
       schema: {
         summary: 'Delete a payment; 409 for a card settlement (transaction_id)',
@@ -51,7 +52,7 @@ const paymentRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
   );
 
   app.patch(
-    '/admin/payments/refund',
+    apiPaths.refund,
     {
       schema: {
         summary:

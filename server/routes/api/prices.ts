@@ -1,3 +1,4 @@
+import { apiPaths } from '../../../contract/apiPaths';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { idParam, isoDate } from '../../../contract/params';
@@ -72,7 +73,7 @@ const priceRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
   const csvRequestSize = declaredLengthAtMost(MAX_PRICE_CSV_BYTES + 64 * 1024, payloadTooLarge);
 
   app.get(
-    '/admin/plans/:plan_id/schedules',
+    apiPaths.planPrices,
     {
       schema: {
         summary: 'Prices of a plan by date and headcount; format=csv for a file Japanese Excel opens',
@@ -97,7 +98,7 @@ const priceRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
   );
 
   app.patch(
-    '/admin/plans/:plan_id/schedules/:id',
+    apiPaths.planPrice,
     {
       schema: {
         summary: 'Change the price of one cell',
@@ -111,7 +112,7 @@ const priceRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
   );
 
   app.post(
-    '/admin/plans/:plan_id/schedules',
+    apiPaths.planPrices,
     {
       // MAX_PRICE_ENTRIES cells of about 50 bytes each: more than the API's 1 MB default.
       bodyLimit: 4 * 1024 * 1024,
@@ -130,7 +131,7 @@ const priceRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
   );
 
   app.get(
-    '/admin/plans/:plan_id/price_rule',
+    apiPaths.planPriceRule,
     {
       schema: {
         summary: "The price creator's last inputs for the plan (null before it was first used)",
@@ -143,7 +144,7 @@ const priceRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
   );
 
   app.post(
-    '/plans/:planId/schedule/csv/check',
+    apiPaths.planPriceCsvCheck,
     {
       config: csvConfig,
       onRequest: [csvRequestSize, noteFileTypes],
@@ -159,7 +160,7 @@ const priceRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
   );
 
   app.post(
-    '/plans/:planId/schedule/csv',
+    apiPaths.planPriceCsv,
     {
       config: csvConfig,
       onRequest: [csvRequestSize, noteFileTypes],

@@ -1,6 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { apiPaths } from '../../../contract/apiPaths';
 import { errorBodySchema } from '../../../contract/error';
 import { errorMessages } from '../../../contract/messages';
 import { idParams } from '../../../contract/params';
@@ -58,7 +59,7 @@ const receivedMailRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =
   const maxBytes = ctx.config.INBOUND_MAX_BYTES;
 
   app.get(
-    '/admin/mail/receive',
+    apiPaths.receivedMails,
     {
       schema: {
         summary: 'Received mail the user may see, newest first, paged (offset, limit), with the unread count',
@@ -71,7 +72,7 @@ const receivedMailRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =
   );
 
   app.get(
-    '/admin/mail/receive/:id',
+    apiPaths.receivedMail,
     {
       schema: {
         summary: 'One received mail with its text and booking candidates; marks it read',
@@ -84,7 +85,7 @@ const receivedMailRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =
   );
 
   app.patch(
-    '/admin/mail/receive/:id',
+    apiPaths.receivedMail,
     {
       schema: {
         summary: 'Associate a received mail with a booking the user may reach',
@@ -103,7 +104,7 @@ const receivedMailRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =
   );
 
   app.post(
-    '/mail/inbound',
+    apiPaths.inboundMail,
     {
       config: { access: 'public' },
       bodyLimit: maxBytes,

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { apiPaths } from '../../../contract/apiPaths';
 import { errorBodySchema } from '../../../contract/error';
 import { supplierEntity, supplierListSchema } from '../../../contract/supplier';
 import type { AppContext } from '../../context';
@@ -29,7 +30,7 @@ const supplierRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
 
   // Staff pick a partner in the option overlay: the names, for every signed-in user (contract/resourceApi `choices`).
   app.get(
-    '/admin/suppliers',
+    apiPaths.supplierChoices,
     {
       schema: {
         summary: "The company's partners, by id, for the option overlay's choices (any signed-in user)",

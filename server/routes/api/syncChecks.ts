@@ -1,3 +1,4 @@
+import { apiPaths } from '../../../contract/apiPaths';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { idParam } from '../../../contract/params';
 import {
@@ -41,7 +42,7 @@ const syncCheckRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
   };
 
   app.get(
-    '/accommodations/:id/plans/:planId/ikuyu',
+    apiPaths.planIkuyu,
     {
       config: { accommodationParam: 'id' },
       schema: {
@@ -65,7 +66,7 @@ const syncCheckRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
   );
 
   app.get(
-    '/checks',
+    apiPaths.syncChecks,
     {
       schema: {
         summary: 'Error days (result 1 or 2) of the stored checks from today on, of the reachable facilities',
@@ -78,7 +79,7 @@ const syncCheckRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
   );
 
   app.get(
-    '/checks/:accommodation_id',
+    apiPaths.syncChecksOf,
     {
       config,
       schema: {
@@ -93,7 +94,7 @@ const syncCheckRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
   );
 
   app.post(
-    '/cron/caclendar/check/:accommodation_id/:offset',
+    apiPaths.syncCheckRun,
     {
       config,
       schema: {

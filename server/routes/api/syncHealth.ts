@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { apiPaths } from '../../../contract/apiPaths';
 import { errorBodySchema } from '../../../contract/error';
 import {
   stopSellBodySchema,
@@ -19,7 +20,7 @@ const tags = ['sync_health'];
 const syncHealthRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
   const service = new SyncHealthService(ctx.db, ctx.config.CHANNEL_POLL_SECONDS);
   app.get(
-    '/admin/sync/health',
+    apiPaths.syncHealth,
     {
       schema: {
         summary:
@@ -32,7 +33,7 @@ const syncHealthRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => 
   );
 
   app.post(
-    '/admin/sync/stop-sell',
+    apiPaths.stopSell,
     {
       schema: {
         summary:
@@ -46,7 +47,7 @@ const syncHealthRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => 
   );
 
   app.delete(
-    '/admin/sync/stop-sell',
+    apiPaths.stopSell,
     {
       schema: {
         summary: "Lift the facility's stop-sells on the channel (our availability is pushed again)",

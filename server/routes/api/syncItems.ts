@@ -1,3 +1,4 @@
+import { apiPaths } from '../../../contract/apiPaths';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { idParam } from '../../../contract/params';
 import {
@@ -27,7 +28,7 @@ const syncItemRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
   const service = new SyncItemsService(ctx.db);
 
   app.get(
-    '/admin/sync/items',
+    apiPaths.syncItems,
     {
       schema: {
         summary: 'Sync items of the reachable facilities, optionally of one room type or plan',
@@ -40,7 +41,7 @@ const syncItemRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
   );
 
   app.post(
-    '/admin/sync/items',
+    apiPaths.syncItems,
     {
       schema: {
         summary: 'Name a room type (target_type 1) or plan (2) on the channel; 409 when it has its name',
@@ -53,7 +54,7 @@ const syncItemRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
   );
 
   app.get(
-    '/sync-item/:id',
+    apiPaths.syncItem,
     {
       schema: { summary: 'One sync item', tags, params: itemParams, response: { 200: syncItemSchema, ...errors } },
     },
@@ -61,7 +62,7 @@ const syncItemRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
   );
 
   app.patch(
-    '/sync-item/:id',
+    apiPaths.syncItem,
     {
       schema: {
         summary: "Change a sync item's name on the channel",
@@ -75,7 +76,7 @@ const syncItemRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
   );
 
   app.delete(
-    '/sync-item/:id',
+    apiPaths.syncItem,
     {
       schema: { summary: 'Remove a sync item', tags, params: itemParams, response: { 204: z.null(), ...errors } },
     },

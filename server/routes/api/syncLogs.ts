@@ -1,3 +1,4 @@
+import { apiPaths } from '../../../contract/apiPaths';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { idParam } from '../../../contract/params';
 import {
@@ -23,7 +24,7 @@ const syncLogRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
   const service = new SyncLogsService(ctx.db);
 
   app.get(
-    '/admin/logs/sync',
+    apiPaths.syncLogs,
     {
       schema: {
         summary: 'Sync logs of the reachable facilities, newest first, 50 a page (offset)',
@@ -36,7 +37,7 @@ const syncLogRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
   );
 
   app.patch(
-    '/admin/logs/sync/:id',
+    apiPaths.syncLog,
     {
       schema: {
         summary: 'Mark a sync log read (1) or unread (0)',

@@ -1,3 +1,4 @@
+import { apiPaths } from '../../../contract/apiPaths';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { idParam } from '../../../contract/params';
 import {
@@ -28,7 +29,7 @@ const syncSettingRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
   const service = new SyncSettingsService(ctx.db, ctx.config);
 
   app.get(
-    '/facility/:id/sync-settings',
+    apiPaths.syncSettings,
     {
       config,
       schema: {
@@ -42,7 +43,7 @@ const syncSettingRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
   );
 
   app.post(
-    '/facility/:id/sync-settings',
+    apiPaths.syncSettings,
     {
       config,
       schema: {
@@ -58,7 +59,7 @@ const syncSettingRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
   );
 
   app.patch(
-    '/facility/:id/sync-settings/:setting_id',
+    apiPaths.syncSetting,
     {
       config,
       schema: {

@@ -1,3 +1,4 @@
+import { apiPaths } from '../../../contract/apiPaths';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { idParams } from '../../../contract/params';
 import {
@@ -45,7 +46,7 @@ const timesheetRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
   );
 
   app.get(
-    '/admin/schedules/groups/:id/entries',
+    apiPaths.timesheetEntries,
     {
       schema: {
         summary: 'The shift calendar of a group: staff-type users, facilities, marks and assignments',
@@ -58,7 +59,7 @@ const timesheetRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
   );
 
   app.put(
-    '/admin/schedules/groups/:id/entries',
+    apiPaths.timesheetEntries,
     {
       schema: {
         summary:
@@ -76,7 +77,7 @@ const timesheetRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
   );
 
   app.put(
-    '/admin/schedules/groups/:id/assignments',
+    apiPaths.timesheetAssignments,
     {
       config: { access: 'admin' },
       schema: {
@@ -94,7 +95,7 @@ const timesheetRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
   );
 
   app.get(
-    '/admin/schedules/mine',
+    apiPaths.myShifts,
     {
       schema: {
         summary: "The caller's assigned shifts of released groups between from and to",

@@ -1,5 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { sitePaths } from '../../../contract/apiPaths';
 import { z } from '../../../contract/zod';
 import { errorMessages } from '../../../contract/messages';
 import type { AppContext } from '../../context';
@@ -74,7 +75,7 @@ const oauthRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
   };
 
   app.post(
-    '/oauth/auth',
+    sitePaths.oauthToken,
     {
       ...publicForm,
       schema: {
@@ -108,7 +109,7 @@ const oauthRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
   );
 
   app.post(
-    '/oauth/revoke',
+    sitePaths.oauthRevoke,
     {
       ...publicForm,
       schema: {
