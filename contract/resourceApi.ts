@@ -1,4 +1,4 @@
-import { apiPaths } from './apiPaths';
+import { apiPaths, fillPath } from './apiPaths';
 
 /**
  * Where every react-admin resource lives in the API (spec section 7, under /api): what the
@@ -77,4 +77,10 @@ export function fillApiPath(path: string, accommodationId: number | string | und
     throw new Error(`${path}: the call needs meta.accommodationId`);
   }
   return path.replace(ACCOMMODATION_PARAM, encodeURIComponent(String(accommodationId)));
+}
+
+/** Where one record lives: its `recordPath` with the id, else `${path}/{id}` with the accommodation filled. */
+export function fillRecordPath(api: ResourceApi, accommodationId: number | string | undefined, id: number | string) {
+  if (api.recordPath) return fillPath(api.recordPath, { id });
+  return `${fillApiPath(api.path, accommodationId)}/${encodeURIComponent(String(id))}`;
 }

@@ -1,6 +1,5 @@
 import type { DataProvider, GetListResult, Identifier, RaRecord } from 'ra-core';
-import { fillPath } from '../contract/apiPaths';
-import { fillApiPath, resourceApi, type ResourceApi } from '../contract/resourceApi';
+import { fillApiPath, fillRecordPath, resourceApi, type ResourceApi } from '../contract/resourceApi';
 import { apiUrl } from './config';
 import { httpClient, type QueryValue } from './httpClient';
 import { changedFields, pageRecords, pickList, pickRecord, sortRecords } from './listUtils';
@@ -51,11 +50,7 @@ function listPath(api: ResourceApi, meta: CallMeta | undefined): { path: string;
 }
 
 const itemUrl = (api: ResourceApi, meta: CallMeta | undefined, id: Identifier) =>
-  apiUrl(
-    api.recordPath
-      ? fillPath(api.recordPath, { id })
-      : `${fillApiPath(api.path, meta?.accommodationId)}/${encodeURIComponent(String(id))}`,
-  );
+  apiUrl(fillRecordPath(api, meta?.accommodationId, id));
 
 /** A filter as the API reads its query: flat parameters, arrays repeated, booleans 'true'/'false'. */
 export function toQuery(filter: Record<string, unknown> | undefined): Record<string, QueryValue> {

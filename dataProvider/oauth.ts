@@ -1,3 +1,4 @@
+import { sitePaths } from '../contract/apiPaths';
 import { authUrl, OAUTH_CLIENT_ID, OAUTH_CLIENT_SECRET, OAUTH_SCOPE } from './config';
 import { HttpError, readResponse, send } from './http';
 import { clearTokens, getRefreshToken, setTokens } from './tokenStore';
@@ -22,7 +23,7 @@ function isTokenAnswer(value: unknown): value is TokenAnswer {
 
 /** Password grant; stores the pair on success. Throws HttpError as answered. */
 export async function passwordGrant(username: string, password: string): Promise<TokenAnswer> {
-  const answer = await postForm<unknown>('/oauth/auth', {
+  const answer = await postForm<unknown>(sitePaths.oauthToken, {
     grant_type: 'password',
     username,
     password,
@@ -47,7 +48,7 @@ export function refreshSession(): Promise<boolean> {
   if (!refreshToken) return Promise.resolve(false);
   inFlight = (async () => {
     try {
-      const answer = await postForm<unknown>('/oauth/auth', {
+      const answer = await postForm<unknown>(sitePaths.oauthToken, {
         grant_type: 'refresh_token',
         refresh_token: refreshToken,
       });
@@ -69,7 +70,7 @@ export function refreshSession(): Promise<boolean> {
 /** Ends the session on the server; failures are ignored (the browser forgets the tokens anyway). */
 export async function revokeRefreshToken(token: string): Promise<void> {
   try {
-    await postForm<unknown>('/oauth/revoke', { token });
+    await postForm<unknown>(sitePaths.oauthRevoke, { token });
   } catch {
     // already revoked, expired, or offline: nothing more to do
   }

@@ -1,3 +1,4 @@
+import { apiPath } from '../contract/apiPaths';
 import { fillApiPath, resourceApi } from '../contract/resourceApi';
 import { apiUrl } from './config';
 import { withQuery } from './httpClient';
@@ -16,15 +17,11 @@ export const calendarBooksUrl = (accommodationId: number, from: string, to: stri
     with_consecutive: 'true',
   });
 
-/** The calendar comments of an accommodation; a comment is `${path}/{id}`. */
-export const calendarCommentsPath = (accommodationId: number) =>
-  `/admin/accommodations/${accommodationId}/calendar/comments`;
-
 export const calendarCommentsUrl = (accommodationId: number, from: string, to: string) =>
-  withQuery(apiUrl(calendarCommentsPath(accommodationId)), { start_date: from, end_date: to });
+  withQuery(apiUrl(apiPath('calendarComments', { id: accommodationId })), { start_date: from, end_date: to });
 
 /** What the dataProvider's getList('rooms') asks: the resource's path for that accommodation. */
 export const roomsUrl = (accommodationId: number) => apiUrl(fillApiPath(resourceApi.rooms.path, accommodationId));
 
-export const meUrl = () => apiUrl('/me');
+export const meUrl = () => apiUrl(apiPath('me'));
 export const accommodationsUrl = () => apiUrl(resourceApi.accommodations.path);

@@ -1,4 +1,5 @@
 import type { FreeMail, MailHistoryItem, MailTemplate } from '../../contract/mailTemplate';
+import { apiPath } from '../../contract/apiPaths';
 import { apiUrl } from '../config';
 import { httpClient } from '../httpClient';
 
@@ -17,36 +18,36 @@ export interface BookMailHistory {
 export const bookMailMethods = {
   /** GET accommodations/{id}/mail: the templates of the panel's select. */
   async listMailTemplatesOf(accommodationId: number): Promise<MailTemplate[]> {
-    const url = apiUrl(`/accommodations/${accommodationId}/mail`);
+    const url = apiUrl(apiPath('accommodationMailTemplates', { id: accommodationId }));
     return (await httpClient<{ mail_templates: MailTemplate[] }>(url)).json.mail_templates;
   },
 
   /** GET books/{bookId}/mail/body?template_id=: the template filled for the booking ('boby' is the spec's name). */
   async renderBookMail(bookId: number, templateId: number): Promise<{ title: string; body: string }> {
-    const url = apiUrl(`/books/${bookId}/mail/body`);
+    const url = apiUrl(apiPath('bookMailBody', { bookId }));
     const { json } = await httpClient<{ boby: string; title: string }>(url, { query: { template_id: templateId } });
     return { title: json.title, body: json.boby };
   },
 
   /** POST /admin/books/{id}/mail {type}: queues the template of that send type to the guest. */
   async sendBookTemplateMail(bookId: number, type: number): Promise<MailHistoryItem> {
-    const url = apiUrl(`/admin/books/${bookId}/mail`);
+    const url = apiUrl(apiPath('bookMail', { id: bookId }));
     return (await httpClient<MailHistoryItem>(url, { method: 'POST', body: { type } })).json;
   },
 
   /** POST books/{bookId}/mail {title, body}: queues a free mail to the guest. */
   async sendBookFreeMail(bookId: number, body: FreeMail): Promise<MailHistoryItem> {
-    const url = apiUrl(`/books/${bookId}/mail`);
+    const url = apiUrl(apiPath('bookFreeMail', { bookId }));
     return (await httpClient<MailHistoryItem>(url, { method: 'POST', body })).json;
   },
 
   /** GET /admin/books/{id}/mail: the booking's mail, newest first, each with its state. */
   async listBookMail(bookId: number, signal?: AbortSignal): Promise<BookMailHistory> {
-    return (await httpClient<BookMailHistory>(apiUrl(`/admin/books/${bookId}/mail`), { signal })).json;
+    return (await httpClient<BookMailHistory>(apiUrl(apiPath('bookMail', { id: bookId })), { signal })).json;
   },
 
   /** POST /admin/mail/messages/{id}/resend: a failed mail goes back to the queue. */
   async resendMail(messageId: number): Promise<void> {
-    await httpClient(apiUrl(`/admin/mail/messages/${messageId}/resend`), { method: 'POST' });
+    await httpClient(apiUrl(apiPath('mailResend', { id: messageId })), { method: 'POST' });
   },
 };

@@ -6,8 +6,8 @@ import type {
   BookingUpdate,
   CalendarComment,
 } from '../../contract/booking';
-import { resourceApi } from '../../contract/resourceApi';
-import { calendarBooksUrl, calendarCommentsPath, calendarCommentsUrl } from '../startUrls';
+import { apiPath } from '../../contract/apiPaths';
+import { calendarBooksUrl, calendarCommentsUrl } from '../startUrls';
 import { apiUrl } from '../config';
 import { httpClient, type QueryValue } from '../httpClient';
 import { downloadCsv, type CsvDownload } from './csvDownload';
@@ -22,8 +22,6 @@ import { downloadCsv, type CsvDownload } from './csvDownload';
 export type BookListParams = {
   [K in keyof BookingListQuery]?: BookingListQuery[K] extends boolean | undefined ? boolean : string | number;
 };
-
-const books = `/${resourceApi.books.path}`;
 
 function query(params: BookListParams): Record<string, QueryValue> {
   const out: Record<string, QueryValue> = {};
@@ -48,7 +46,7 @@ export interface DayStatus {
 
 export const bookingMethods = {
   async listBooks(params: BookListParams, signal?: AbortSignal): Promise<Booking[]> {
-    const { json } = await httpClient<{ books: Booking[] }>(apiUrl(books), { query: query(params), signal });
+    const { json } = await httpClient<{ books: Booking[] }>(apiUrl(apiPath('books')), { query: query(params), signal });
     return json.books;
   },
 
@@ -57,7 +55,7 @@ export const bookingMethods = {
    * box text 200) as the file the server wrote.
    */
   downloadBookingsCsv(params: BookListParams): Promise<CsvDownload> {
-    return downloadCsv(books, { ...query(params), format: 'csv' }, 'bookings.csv');
+    return downloadCsv(apiPath('books'), { ...query(params), format: 'csv' }, 'bookings.csv');
   },
 
   /** The calendar's window of one accommodation: every stay that touches [from, to]. */
@@ -67,21 +65,21 @@ export const bookingMethods = {
   },
 
   async getBook(id: number): Promise<Booking> {
-    return (await httpClient<Booking>(apiUrl(`${books}/${id}`))).json;
+    return (await httpClient<Booking>(apiUrl(apiPath('book', { id })))).json;
   },
 
   async createBook(input: BookingCreateInput): Promise<Booking> {
-    return (await httpClient<Booking>(apiUrl(books), { method: 'POST', body: { ...input, via: 101 } })).json;
+    return (await httpClient<Booking>(apiUrl(apiPath('books')), { method: 'POST', body: { ...input, via: 101 } })).json;
   },
 
   /** Partial update; a lone room_id or plan_id is how the panel applies those at once. */
   async updateBook(id: number, patch: BookingUpdate): Promise<Booking> {
-    return (await httpClient<Booking>(apiUrl(`${books}/${id}`), { method: 'PATCH', body: patch })).json;
+    return (await httpClient<Booking>(apiUrl(apiPath('book', { id })), { method: 'PATCH', body: patch })).json;
   },
 
   /** Cancels (delete_flg 1). `mail` asks for the cancel mail; `cancelFee` records the fee chosen. */
   async cancelBook(id: number, options: { mail: boolean; cancelFee?: number | null }): Promise<void> {
-    await httpClient(apiUrl(`${books}/${id}`), {
+    await httpClient(apiUrl(apiPath('book', { id })), {
       method: 'DELETE',
       query: { mail: options.mail ? 1 : 0, cancel_fee: options.cancelFee ?? undefined },
     });
@@ -89,11 +87,11 @@ export const bookingMethods = {
 
   /** Who changed the booking, its payments, refunds and options, newest first. */
   async getBookingHistory(id: number): Promise<BookingHistoryItem[]> {
-    return (await httpClient<{ history: BookingHistoryItem[] }>(apiUrl(`${books}/${id}/history`))).json.history;
+    return (await httpClient<{ history: BookingHistoryItem[] }>(apiUrl(apiPath('bookHistory', { id })))).json.history;
   },
 
   async getDayStatus(date: string, accommodationId: number): Promise<DayStatus> {
-    const url = apiUrl(`${books}/date/${date}`);
+    const url = apiUrl(apiPath('booksOfDate', { date }));
     return (await httpClient<DayStatus>(url, { query: { accommodation_id: accommodationId } })).json;
   },
 
@@ -106,17 +104,17 @@ export const bookingMethods = {
   },
 
   async createComment(accommodationId: number, targetDate: string, comment: string) {
-    const url = apiUrl(calendarCommentsPath(accommodationId));
+    const url = apiUrl(apiPath('calendarComments', { id: accommodationId }));
     return (await httpClient<CalendarComment>(url, { method: 'POST', body: { target_date: targetDate, comment } }))
       .json;
   },
 
   async updateComment(accommodationId: number, id: number, comment: string) {
-    const url = apiUrl(`${calendarCommentsPath(accommodationId)}/${id}`);
+    const url = apiUrl(apiPath('calendarComment', { id: accommodationId, commentId: id }));
     return (await httpClient<CalendarComment>(url, { method: 'PATCH', body: { comment } })).json;
   },
 
   async deleteComment(accommodationId: number, id: number): Promise<void> {
-    await httpClient(apiUrl(`${calendarCommentsPath(accommodationId)}/${id}`), { method: 'DELETE' });
+    await httpClient(apiUrl(apiPath('calendarComment', { id: accommodationId, commentId: id })), { method: 'DELETE' });
   },
 };

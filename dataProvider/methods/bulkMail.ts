@@ -4,6 +4,7 @@ import type {
   MailPublicationCreate,
   MailPublicationTest,
 } from '../../contract/mailPublication';
+import { apiPath } from '../../contract/apiPaths';
 import { apiUrl } from '../config';
 import { httpClient } from '../httpClient';
 
@@ -29,20 +30,21 @@ export interface MailFailure {
 
 export const bulkMailMethods = {
   async searchCustomers(search: CustomerSearch): Promise<{ data: Customer[]; count: number }> {
-    return (await httpClient<{ data: Customer[]; count: number }>(apiUrl('/admin/customers'), { query: { ...search } }))
-      .json;
+    return (
+      await httpClient<{ data: Customer[]; count: number }>(apiUrl(apiPath('customers')), { query: { ...search } })
+    ).json;
   },
 
   async createPublication(body: MailPublicationCreate): Promise<MailPublication> {
-    return (await httpClient<MailPublication>(apiUrl('/admin/mail/publishes'), { method: 'POST', body })).json;
+    return (await httpClient<MailPublication>(apiUrl(apiPath('mailPublishes')), { method: 'POST', body })).json;
   },
 
   async sendPublicationTest(body: MailPublicationTest): Promise<void> {
-    await httpClient(apiUrl('/admin/mail/publishes/test'), { method: 'POST', body });
+    await httpClient(apiUrl(apiPath('mailPublishTest')), { method: 'POST', body });
   },
 
   async publicationFailures(id: number): Promise<MailFailure[]> {
-    return (await httpClient<{ failures: MailFailure[] }>(apiUrl(`/admin/mail/publishes/${id}/failures`))).json
+    return (await httpClient<{ failures: MailFailure[] }>(apiUrl(apiPath('mailPublishFailures', { id })))).json
       .failures;
   },
 };

@@ -1,5 +1,6 @@
 import type { Room } from '../../contract/room';
-import { fillApiPath, resourceApi, type ResourceName } from '../../contract/resourceApi';
+import { fillRecordPath, resourceApi, type ResourceName } from '../../contract/resourceApi';
+import { apiPath } from '../../contract/apiPaths';
 import { apiUrl } from '../config';
 import { httpClient } from '../httpClient';
 import type { CallMeta } from '../dataProvider';
@@ -7,7 +8,7 @@ import type { CallMeta } from '../dataProvider';
 /** The catalogue calls that are not CRUD: a plan attached to or detached from a room type, a reorder. */
 
 const roomUrl = (accommodationId: number, roomId: number, planId: number) =>
-  apiUrl(`${fillApiPath(resourceApi.rooms.path, accommodationId)}/${roomId}/attach/${planId}`);
+  apiUrl(apiPath('roomPlan', { id: accommodationId, roomId, planId }));
 
 export const catalogueMethods = {
   /** PATCH .../rooms/{roomId}/attach/{planId}: the room with its plans. */
@@ -28,10 +29,13 @@ export const catalogueMethods = {
     resource: ResourceName,
     params: { meta?: CallMeta; changes: readonly { id: number; display_order: number }[] },
   ): Promise<unknown[]> {
-    const base = fillApiPath(resourceApi[resource].path, params.meta?.accommodationId);
+    const api = resourceApi[resource];
     const results = await Promise.allSettled(
       params.changes.map((c) =>
-        httpClient(apiUrl(`${base}/${c.id}`), { method: 'PATCH', body: { display_order: c.display_order } }),
+        httpClient(apiUrl(fillRecordPath(api, params.meta?.accommodationId, c.id)), {
+          method: 'PATCH',
+          body: { display_order: c.display_order },
+        }),
       ),
     );
     return results.flatMap((r) => (r.status === 'rejected' ? [r.reason] : []));

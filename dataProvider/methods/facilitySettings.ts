@@ -1,5 +1,6 @@
 import type { AccommodationSettings, AccommodationSettingsUpdate } from '../../contract/accommodation';
 import type { IcalFeed } from '../../contract/icalFeed';
+import { apiPath } from '../../contract/apiPaths';
 import { apiUrl } from '../config';
 import { httpClient } from '../httpClient';
 
@@ -10,18 +11,18 @@ import { httpClient } from '../httpClient';
 export const facilitySettingsMethods = {
   /** `{ uid, url }`: the feed's address /ical/{uid}.ics, whole. */
   async getIcalFeed(accommodationId: number, signal?: AbortSignal): Promise<IcalFeed> {
-    return (await httpClient<IcalFeed>(apiUrl(`/facility/${accommodationId}/ical`), { signal })).json;
+    return (await httpClient<IcalFeed>(apiUrl(apiPath('icalFeed', { id: accommodationId })), { signal })).json;
   },
 
   /** A new feed address (administrators); the old one answers 404 from now on. */
   async regenerateIcalFeed(accommodationId: number): Promise<IcalFeed> {
-    const url = apiUrl(`/facility/${accommodationId}/ical/regenerate`);
+    const url = apiUrl(apiPath('icalFeedRegenerate', { id: accommodationId }));
     return (await httpClient<IcalFeed>(url, { method: 'POST' })).json;
   },
 
   /** The reminder's days before the transfer deadline and the automatic cancel of unpaid bookings. */
   async getAccommodationSettings(accommodationId: number, signal?: AbortSignal): Promise<AccommodationSettings> {
-    const url = apiUrl(`/admin/accommodations/${accommodationId}/settings`);
+    const url = apiUrl(apiPath('accommodationSettings', { id: accommodationId }));
     return (await httpClient<AccommodationSettings>(url, { signal })).json;
   },
 
@@ -30,7 +31,7 @@ export const facilitySettingsMethods = {
     accommodationId: number,
     patch: AccommodationSettingsUpdate,
   ): Promise<AccommodationSettings> {
-    const url = apiUrl(`/admin/accommodations/${accommodationId}/settings`);
+    const url = apiUrl(apiPath('accommodationSettings', { id: accommodationId }));
     return (await httpClient<AccommodationSettings>(url, { method: 'PATCH', body: patch })).json;
   },
 };

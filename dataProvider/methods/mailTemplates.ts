@@ -1,5 +1,5 @@
 import type { TestMail } from '../../contract/mailTemplate';
-import { fillApiPath, resourceApi } from '../../contract/resourceApi';
+import { apiPath } from '../../contract/apiPaths';
 import { apiUrl } from '../config';
 import { httpClient } from '../httpClient';
 
@@ -7,7 +7,7 @@ import { httpClient } from '../httpClient';
 export const mailTemplateMethods = {
   /** POST .../mail_templates/{templateId}/test: queues the template, filled with a sample booking. */
   async testMailTemplate(accommodationId: number, templateId: number, body: TestMail): Promise<{ id: number }> {
-    const url = apiUrl(`${fillApiPath(resourceApi.mail_templates.path, accommodationId)}/${templateId}/test`);
+    const url = apiUrl(apiPath('mailTemplateTest', { id: accommodationId, templateId }));
     return (await httpClient<{ id: number }>(url, { method: 'POST', body })).json;
   },
 };

@@ -1,6 +1,7 @@
 import type { Booking, BookingOption } from '../../contract/booking';
 import type { BookingOptionCreate, BookingOptionUpdate } from '../../contract/option';
 import type { Payment, PaymentCreate, RefundAnswer, RefundBody } from '../../contract/payment';
+import { apiPath } from '../../contract/apiPaths';
 import { apiUrl } from '../config';
 import { httpClient } from '../httpClient';
 
@@ -10,16 +11,14 @@ import { httpClient } from '../httpClient';
  * of the one dataProvider.
  */
 
-const ofBooking = (bookId: number) => `/books/${bookId}/options`;
-
 export const moneyMethods = {
   async createPayment(body: PaymentCreate): Promise<Payment> {
-    return (await httpClient<Payment>(apiUrl('/payments'), { method: 'POST', body })).json;
+    return (await httpClient<Payment>(apiUrl(apiPath('payments')), { method: 'POST', body })).json;
   },
 
   /** 204; 409 for a card settlement's payment (transaction_id) or a cancelled booking's. */
   async deletePayment(paymentId: number): Promise<void> {
-    await httpClient(apiUrl(`/payments/${paymentId}`), { method: 'DELETE' });
+    await httpClient(apiUrl(apiPath('payment', { id: paymentId })), { method: 'DELETE' });
   },
 
   /**
@@ -27,7 +26,7 @@ export const moneyMethods = {
    * dialog, one row) and sent again on a retry: the server then answers the first refund.
    */
   async refundBooking(body: RefundBody, idempotencyKey: string): Promise<RefundAnswer> {
-    const url = apiUrl('/admin/payments/refund');
+    const url = apiUrl(apiPath('refund'));
     return (
       await httpClient<RefundAnswer>(url, { method: 'PATCH', body, headers: { 'Idempotency-Key': idempotencyKey } })
     ).json;
@@ -35,26 +34,26 @@ export const moneyMethods = {
 
   /** Official bookings still unpaid 24 hours after they were made. */
   async listUnpaidBooks(): Promise<Booking[]> {
-    return (await httpClient<{ books: Booking[] }>(apiUrl('/admin/books/unpaid'))).json.books;
+    return (await httpClient<{ books: Booking[] }>(apiUrl(apiPath('booksUnpaid')))).json.books;
   },
 
   /** Cancelled bookings that still hold money: the refunds to make. */
   async listRefundsNeeded(): Promise<Booking[]> {
-    return (await httpClient<{ books: Booking[] }>(apiUrl('/admin/books/deleted/paid'))).json.books;
+    return (await httpClient<{ books: Booking[] }>(apiUrl(apiPath('booksDeletedPaid')))).json.books;
   },
 
   async addBookingOption(bookId: number, body: BookingOptionCreate): Promise<BookingOption> {
-    return (await httpClient<BookingOption>(apiUrl(ofBooking(bookId)), { method: 'POST', body })).json;
+    return (await httpClient<BookingOption>(apiUrl(apiPath('bookOptions', { bookId })), { method: 'POST', body })).json;
   },
 
   /** The same fields, or { paid_at: now | null, mail } for the paid toggle. */
   async updateBookingOption(bookId: number, id: number, patch: BookingOptionUpdate): Promise<BookingOption> {
-    const url = apiUrl(`${ofBooking(bookId)}/${id}`);
+    const url = apiUrl(apiPath('bookOption', { bookId, id }));
     return (await httpClient<BookingOption>(url, { method: 'PATCH', body: patch })).json;
   },
 
   async removeBookingOption(bookId: number, id: number): Promise<void> {
-    await httpClient(apiUrl(`${ofBooking(bookId)}/${id}`), { method: 'DELETE' });
+    await httpClient(apiUrl(apiPath('bookOption', { bookId, id })), { method: 'DELETE' });
   },
 };
 

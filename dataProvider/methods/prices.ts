@@ -1,5 +1,6 @@
 import type { PriceCsvCheck, PriceEntry, PriceInput } from '../../contract/price';
 import type { PriceRuleSet, StoredPriceRuleSet } from '../../contract/priceRule';
+import { apiPath } from '../../contract/apiPaths';
 import { apiUrl } from '../config';
 import { httpClient } from '../httpClient';
 import { downloadCsv, type CsvDownload } from './csvDownload';
@@ -8,14 +9,12 @@ import { downloadCsv, type CsvDownload } from './csvDownload';
  * The plan price calls of spec section 7 ("Prices"), which are not CRUD of a resource: the grid's
  * cells of a period, one cell's update, the creator's rule and bulk write, the CSV export and the
  * CSV dry run and import. Their paths are the spec's own (keyed by the plan alone, not under the
- * accommodation's `plans` resource path), built here only.
+ * accommodation's `plans` resource path).
  */
 
 export type { PriceCsvCheck, PriceEntry };
 
-const schedules = (planId: number) => `/admin/plans/${planId}/schedules`;
-const priceRule = (planId: number) => `/admin/plans/${planId}/price_rule`;
-const csv = (planId: number) => `/plans/${planId}/schedule/csv`;
+const schedules = (planId: number) => apiPath('planPrices', { plan_id: planId });
 
 function csvForm(file: Blob): FormData {
   const form = new FormData();
@@ -35,13 +34,16 @@ export const priceMethods = {
 
   /** PATCH .../schedules/{id} { price }: the stored cell. */
   async updatePrice(planId: number, id: number, price: number): Promise<PriceEntry> {
-    const url = apiUrl(`${schedules(planId)}/${id}`);
+    const url = apiUrl(apiPath('planPrice', { plan_id: planId, id }));
     return (await httpClient<PriceEntry>(url, { method: 'PATCH', body: { price } })).json;
   },
 
   /** GET .../price_rule: the price creator's last inputs for the plan; null before it was first used. */
   async getPriceRule(planId: number, signal?: AbortSignal): Promise<StoredPriceRuleSet | null> {
-    const answer = await httpClient<{ rule_set: StoredPriceRuleSet | null }>(apiUrl(priceRule(planId)), { signal });
+    const answer = await httpClient<{ rule_set: StoredPriceRuleSet | null }>(
+      apiUrl(apiPath('planPriceRule', { plan_id: planId })),
+      { signal },
+    );
     return answer.json.rule_set;
   },
 
@@ -61,7 +63,7 @@ export const priceMethods = {
 
   /** POST /plans/{planId}/schedule/csv/check, multipart field csv: the rows an import would write and every bad row. */
   async checkPriceCsv(planId: number, file: Blob): Promise<PriceCsvCheck> {
-    const url = apiUrl(`${csv(planId)}/check`);
+    const url = apiUrl(apiPath('planPriceCsvCheck', { planId }));
     return (await httpClient<PriceCsvCheck>(url, { method: 'POST', body: csvForm(file) })).json;
   },
 
@@ -70,6 +72,11 @@ export const priceMethods = {
    * HttpError 400 (body.errors by line) on a bad file.
    */
   async importPriceCsv(planId: number, file: Blob): Promise<{ count: number }> {
-    return (await httpClient<{ count: number }>(apiUrl(csv(planId)), { method: 'POST', body: csvForm(file) })).json;
+    return (
+      await httpClient<{ count: number }>(apiUrl(apiPath('planPriceCsv', { planId })), {
+        method: 'POST',
+        body: csvForm(file),
+      })
+    ).json;
   },
 };

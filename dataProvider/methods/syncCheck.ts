@@ -1,4 +1,5 @@
 import type { ChecksAnswer, IkuyuAnswer, RecheckAnswer, SyncCheckErrorRow } from '../../contract/syncCheck';
+import { apiPath } from '../../contract/apiPaths';
 import { apiUrl } from '../config';
 import { httpClient } from '../httpClient';
 
@@ -14,13 +15,13 @@ export const syncCheckMethods = {
     query: { year?: number; month?: number; plan_id?: number } = {},
     signal?: AbortSignal,
   ): Promise<ChecksAnswer> {
-    const url = apiUrl(`/checks/${accommodationId}`);
+    const url = apiUrl(apiPath('syncChecksOf', { accommodation_id: accommodationId }));
     return (await httpClient<ChecksAnswer>(url, { query, signal })).json;
   },
 
   /** Recomputes a month: offset counts months from this month (1 = next month). */
   async runSyncCheck(accommodationId: number, offset: number): Promise<RecheckAnswer> {
-    const url = apiUrl(`/cron/caclendar/check/${accommodationId}/${offset}`);
+    const url = apiUrl(apiPath('syncCheckRun', { accommodation_id: accommodationId, offset }));
     return (await httpClient<RecheckAnswer>(url, { method: 'POST' })).json;
   },
 
@@ -32,13 +33,14 @@ export const syncCheckMethods = {
     month: number,
     signal?: AbortSignal,
   ): Promise<string> {
-    const url = apiUrl(`/accommodations/${accommodationId}/plans/${planId}/ikuyu`);
+    const url = apiUrl(apiPath('planIkuyu', { id: accommodationId, planId }));
     return (await httpClient<IkuyuAnswer>(url, { query: { year, month }, signal })).json.status;
   },
 
   /** The error days of the stored checks from today on, of every facility the user reaches. */
   async listSyncCheckErrors(signal?: AbortSignal): Promise<SyncCheckErrorRow[]> {
-    return (await httpClient<{ errors: SyncCheckErrorRow[] }>(apiUrl('/checks'), { query: { errors: 1 }, signal })).json
-      .errors;
+    return (
+      await httpClient<{ errors: SyncCheckErrorRow[] }>(apiUrl(apiPath('syncChecks')), { query: { errors: 1 }, signal })
+    ).json.errors;
   },
 };

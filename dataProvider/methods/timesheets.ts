@@ -1,8 +1,7 @@
 import type { MyShift, TimesheetAssign, TimesheetMark, TimesheetSheet } from '../../contract/timesheetGroup';
+import { apiPath } from '../../contract/apiPaths';
 import { apiUrl } from '../config';
 import { httpClient } from '../httpClient';
-
-const group = (id: number, tail: string) => apiUrl(`/admin/schedules/groups/${encodeURIComponent(String(id))}/${tail}`);
 
 /**
  * The shift calendar's calls (issue 22) beside the shift groups' CRUD (resource `timesheets`): a
@@ -10,20 +9,20 @@ const group = (id: number, tail: string) => apiUrl(`/admin/schedules/groups/${en
  */
 export const timesheetMethods = {
   async getTimesheetSheet(groupId: number, signal?: AbortSignal): Promise<TimesheetSheet> {
-    return (await httpClient<TimesheetSheet>(group(groupId, 'entries'), { signal })).json;
+    return (await httpClient<TimesheetSheet>(apiUrl(apiPath('timesheetEntries', { id: groupId })), { signal })).json;
   },
 
   async markShift(groupId: number, body: TimesheetMark): Promise<void> {
-    await httpClient(group(groupId, 'entries'), { method: 'PUT', body });
+    await httpClient(apiUrl(apiPath('timesheetEntries', { id: groupId })), { method: 'PUT', body });
   },
 
   async assignShift(groupId: number, body: TimesheetAssign): Promise<void> {
-    await httpClient(group(groupId, 'assignments'), { method: 'PUT', body });
+    await httpClient(apiUrl(apiPath('timesheetAssignments', { id: groupId })), { method: 'PUT', body });
   },
 
   /** The caller's assigned shifts of released groups, from and to yyyy-MM-dd. */
   async listMyShifts(from: string, to: string, signal?: AbortSignal): Promise<MyShift[]> {
-    return (await httpClient<{ shifts: MyShift[] }>(apiUrl('/admin/schedules/mine'), { query: { from, to }, signal }))
-      .json.shifts;
+    return (await httpClient<{ shifts: MyShift[] }>(apiUrl(apiPath('myShifts')), { query: { from, to }, signal })).json
+      .shifts;
   },
 };

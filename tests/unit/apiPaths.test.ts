@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { apiPath, apiPaths, fillPath, sitePaths } from '../../contract/apiPaths';
@@ -63,5 +65,30 @@ describe('the map of paths (contract/apiPaths)', () => {
     expect(apiPath('books')).toBe('/admin/books');
     expect(fillPath(sitePaths.icalFile, { file: 'x.ics' })).toBe('/ical/x.ics');
     expect(() => fillPath(apiPaths.book, {} as { id: number })).toThrow(/:id/);
+  });
+
+  it('is where the console takes its URLs: no path literal in dataProvider/, src/ or resources/', () => {
+    const sources = ['dataProvider', 'src', 'resources'].flatMap((dir) =>
+      readdirSync(dir, { recursive: true, encoding: 'utf8' })
+        .filter((f) => /\.tsx?$/.test(f))
+        .map((f) => path.join(dir, f)),
+    );
+    // A URL built from a literal, or a literal that starts as a path of the map does (two segments).
+    const starts = new Set(
+      mapped.map((p) =>
+        p
+          .replace(/^\/api/, '')
+          .split('/')
+          .slice(1, 3)
+          .join('/'),
+      ),
+    );
+    const literal = /(?:apiUrl|authUrl|downloadCsv|postForm<[^>]*>)\(\s*['`]|['`]\/([\w-]+\/[\w-]+)/g;
+    const found = sources.flatMap((file) =>
+      [...readFileSync(file, 'utf8').matchAll(literal)]
+        .filter((m) => m[1] === undefined || starts.has(m[1]))
+        .map((m) => `${file}: ${m[0]}`),
+    );
+    expect(found).toEqual([]);
   });
 });
