@@ -10,7 +10,7 @@ import { apiPaths, fillPath } from './apiPaths';
  * the server declares it as the route's accommodation parameter (404 when the user may not reach it).
  */
 export interface ResourceApi {
-  /** The list and create path; a record is `${path}/{id}`. */
+  /** The list and create path (one of contract/apiPaths); a record is `${path}/{id}`. */
   readonly path: string;
   /** The key of the list answer (`{ rooms: [...] }`). */
   readonly listKey: string;
