@@ -10,6 +10,7 @@ import type { JobDefinition } from '../../server/jobs/registry';
 import { httpClient } from '../support/http';
 import { startSmtpSink, type SmtpSink } from '../support/smtpSink';
 import { ADMIN, STAFF, startTestServer, type TestServer } from '../support/testServer';
+import { until } from '../support/until';
 
 const url = process.env.DATABASE_URL;
 
@@ -166,14 +167,6 @@ describe('the background jobs and their state', () => {
     return res.body.jobs;
   };
   const stateOf = async (name: string) => (await states()).find((j) => j.name === name);
-  async function until<T>(read: () => Promise<T>, ok: (v: T) => boolean, ms = 20_000): Promise<T> {
-    const end = Date.now() + ms;
-    for (;;) {
-      const v = await read();
-      if (ok(v) || Date.now() > end) return v;
-      await new Promise((r) => setTimeout(r, 50));
-    }
-  }
 
   it('lists every job with its cadence and exclusivity, for administrators only (403 for staff)', async () => {
     const jobs = await states();

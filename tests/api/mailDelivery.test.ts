@@ -7,6 +7,7 @@ import { smtpTransport } from '../../server/mail/transport';
 import { mailDeliveryConfigured, MailWorker, type MailWorkerOptions } from '../../server/jobs/mailDelivery';
 import { startSignedIn, type SignedIn } from '../support/signedIn';
 import { startSmtpSink, type SmtpSink } from '../support/smtpSink';
+import { until } from '../support/until';
 
 let s: SignedIn;
 let sink: SmtpSink;
@@ -61,15 +62,6 @@ function worker(over: Partial<MailWorkerOptions> = {}): MailWorker {
 async function row(id: number) {
   const [r] = await db().select().from(mailMessages).where(eq(mailMessages.id, id));
   return r!;
-}
-
-async function until<T>(read: () => Promise<T>, ok: (v: T) => boolean, ms = 20_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = await read();
-    if (ok(v) || Date.now() > end) return v;
-    await new Promise((r) => setTimeout(r, 50));
-  }
 }
 
 const settled = (id: number) =>
