@@ -82,6 +82,7 @@ for part in $parts; do
       run_vitest pg "$pgurl" --project api --exclude tests/api/catalogueDeleteRace.test.ts
       ;;
     e2e)
+      bash scripts/ensure-system-deps.sh || { echo "e2e: could not install chromium and fonts-noto-cjk"; exit 1; }
       npx vite build --logLevel warn >/dev/null 2>&1
       env "${clock[@]}" E2E_WORK_DIR="$results/e2e" PLAYWRIGHT_JSON_OUTPUT_NAME="$results/e2e.json" \
         npx playwright test --reporter=line,json > "$results/e2e.log" 2>&1
