@@ -6,7 +6,7 @@ export const baseURL = `http://127.0.0.1:${port}`;
 export const E2E_INBOUND_MAIL_SECRET = 'e2e-inbound-mail-secret-0123456789';
 /** Several runs side by side (one per engineer) each need their own database and artifacts. */
 const workDir = process.env.E2E_WORK_DIR ?? 'test-results';
-/** The run's SMTP server (scripts/e2eMailSink.ts): the product delivers there, each mail a .eml file in E2E_MAIL_DIR. */
+/** The run's SMTP server (tools/e2eMailSink.ts): the product delivers there, each mail a .eml file in E2E_MAIL_DIR. */
 export const E2E_MAIL_PORT = port + 1000;
 export const E2E_MAIL_DIR = `${workDir}/e2e-mail`;
 /** The run's channel simulator, started inside the e2e server (docs/channel.md); tests drive it through /sim. */
@@ -44,7 +44,7 @@ export default defineConfig({
   },
   webServer: [
     {
-      command: `rm -rf ${E2E_MAIL_DIR} && npx tsx scripts/e2eMailSink.ts`,
+      command: `rm -rf ${E2E_MAIL_DIR} && npx tsx tools/e2eMailSink.ts`,
       port: E2E_MAIL_PORT,
       timeout: 60_000,
       reuseExistingServer: false,

@@ -8,7 +8,7 @@ import { SENDER_ADDRESSES } from '../server/db/seed/fixtures';
 import { enqueueMail, type OutgoingMail } from '../server/mail/outbox';
 import { smtpTransport } from '../server/mail/transport';
 import { MailWorker, nudgeMailWorker } from '../server/jobs/mailDelivery';
-import { startSmtpSink, type SmtpSink } from '../tests/support/smtpSink';
+import { startSmtpSink, type SmtpSink } from '../tools/smtpSink';
 import type { Benchmark } from './lib/benchmark';
 import { heading, log, ms, table } from './lib/format';
 import { createDatabase, dropDatabase, probePostgres } from './lib/postgres';

@@ -6,7 +6,7 @@ import { z } from './zod';
  * A reservation as the external channel sends it (a feed revision, or a booking of its list),
  * checked with the console's booking rules before anything of it is stored (issue 28): the same
  * name, mail, date, nights, guests and amount rules as a booking typed by staff, plus the channel's
- * own keys. What fails is set aside with a sync log row naming each problem (server/channel/pull.ts).
+ * own keys. What fails is set aside with a sync log row naming each problem (server/channel/inbound/pull.ts).
  */
 export const channelRevisionMessages = {
   id: '更新IDが正しくありません',
@@ -46,7 +46,7 @@ export const channelReservationSchema = z
     nights: fields.days.unwrap(),
     guests: fields.person_number.unwrap(),
     // A name or mail the console would refuse (too long, a control character, no @) is refused; a
-    // blank name is the site's to leave out (the booking is お客様, server/channel/apply.ts).
+    // blank name is the site's to leave out (the booking is お客様, server/channel/inbound/apply.ts).
     name: z
       .string({ error: bookingCreateMessages.name })
       .max(100, channelRevisionMessages.nameTooLong)

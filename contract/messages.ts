@@ -36,7 +36,7 @@ export const errorMessages = {
   /** 400: a value the database cannot hold (a number out of range, a NUL character, a bad date). */
   invalidValue: '保存できない値が含まれています（範囲外の数値や使用できない文字）。内容を確認してください。',
   syncFailed: '同期に失敗しました。パスワードや日付を確認してください。',
-  // Section 8 "Sync errors", what the channel answered (server/channel/client.ts maps its codes).
+  // Section 8 "Sync errors", what the channel answered (server/channel/wire/client.ts maps its codes).
   syncWrongPassword: '外部予約サイトのパスワードが違います。',
   syncStateNotAllowed: '外部予約サイトの状態が同期を許可していません。',
   syncCloseBookingError: '外部予約サイトで予約クローズエラーが発生しました。',

@@ -7,7 +7,7 @@ import { z } from './zod';
  * A facility's sync setting with the external booking channel (spec 3 "Sync setting", 7 "GET
  * facility/{id}/sync-settings", issue 21): for service 1, params holds the facility's id on the
  * channel (accommodation_id), the extranet login (id) and its password. The password is sealed at
- * rest (server/channel/credentials.ts) and never answered: the record says only whether one is set.
+ * rest (server/channel/wire/credentials.ts) and never answered: the record says only whether one is set.
  */
 export const syncSettingMessages = {
   accommodationId: '施設IDを入力してください',

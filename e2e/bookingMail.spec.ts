@@ -7,7 +7,7 @@ import { ADMIN, bearerOf, lookAt, postStay, receivedMails, signIn, waitForMail }
 /**
  * The booking panel's mail (spec 2 "Booking detail panel" mail compose popup, 3 "Mail history item"):
  * a template and a free mail sent from the panel go out over real SMTP (the run's sink,
- * scripts/e2eMailSink.ts) and their state in the history turns 送信済み; a payment registered with
+ * tools/e2eMailSink.ts) and their state in the history turns 送信済み; a payment registered with
  * the mail checkbox, and an option marked paid with its mail, send 入金確認 and 決済.
  */
 

@@ -4,7 +4,7 @@ import { ADMIN, bearerOf, lookAt, receivedMails, signIn, waitForMail } from './s
 /**
  * Mail templates (spec 2 "Mail templates"): the list under the accommodation's uid, a template's
  * detail edited and saved, and a test send, which the run's SMTP server (playwright.config.ts,
- * scripts/e2eMailSink.ts) must receive.
+ * tools/e2eMailSink.ts) must receive.
  */
 
 /** The third accommodation: no other spec reads its templates. */

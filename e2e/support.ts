@@ -134,7 +134,7 @@ export async function bookStay(request: APIRequestContext, headers: Record<strin
   return ((await res.json()) as { id: number }).id;
 }
 
-/** A mail the e2e SMTP sink (scripts/e2eMailSink.ts) received, parsed as a mail client would. */
+/** A mail the e2e SMTP sink (tools/e2eMailSink.ts) received, parsed as a mail client would. */
 export interface ReceivedMail {
   file: string;
   /** RCPT TO addresses of the SMTP envelope. */

@@ -3,7 +3,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { addMonths, firstOfMonth, tokyoToday } from '../contract/dates';
 import { errorMessages } from '../contract/messages';
 import { monthDates, type ChecksAnswer } from '../contract/syncCheck';
-import { demoHotels } from '../server/channel/simulator/demoHotels';
+import { demoHotels } from '../tools/channelSim/demoHotels';
 import { E2E_CHANNEL_SIM_URL } from '../playwright.config';
 import { ADMIN, bearerOf, postStay, signIn } from './support';
 

@@ -13,8 +13,8 @@ import { describeOpening, type OpenedDatabase } from './openedDatabase';
 import { AuthService } from './services/auth';
 import { startInboundSmtp, type InboundSmtp } from './mail/inbound/smtpListener';
 import type { DNSResolver } from './mail/inbound/authenticate';
-import { deriveChannelKey, unreadableChannelPasswords } from './channel/credentials';
-import { startChannelSim, type StartedChannelSim } from './channel/simulator/app';
+import { deriveChannelKey, unreadableChannelPasswords } from './channel/wire/credentials';
+import { startChannelSim, type StartedChannelSim } from '../tools/channelSim/app';
 import { startJobs, type JobRunner } from './jobs';
 
 export interface Started {

@@ -18,7 +18,7 @@ import * as secrets from '../db/queries/serverSecrets';
 
 /**
  * The keys the server generates for itself (issue 28): the key that signs access tokens and the
- * key that seals the channel's extranet passwords (server/channel/credentials.ts). They are kept in
+ * key that seals the channel's extranet passwords (server/channel/wire/credentials.ts). They are kept in
  * a file beside the data, `<DATA_DIR>.keys.json` (mode 0600), never in the database: a backup of
  * the database alone (`npm run backup`, pg_dump, a copy of the data folder) then holds no key, and
  * the sealed passwords in it stay sealed. The file sits beside the embedded data folder, not in it,

@@ -1,11 +1,11 @@
 import type { Config } from '../config';
 import type { Db } from '../db/client';
-import { syncPendingBookings } from '../channel/bookSync';
-import { channelKey } from '../channel/credentials';
-import { pullAll } from '../channel/pull';
-import { pushAll } from '../channel/push';
-import { readBackAll } from '../channel/readback';
-import { runScheduledSyncChecks } from '../channel/syncCheck';
+import { syncPendingBookings } from '../channel/outbound/bookSync';
+import { channelKey } from '../channel/wire/credentials';
+import { pullAll } from '../channel/inbound/pull';
+import { pushAll } from '../channel/outbound/push';
+import { readBackAll } from '../channel/checks/readback';
+import { runScheduledSyncChecks } from '../channel/checks/syncCheck';
 import type { LeaseJob } from './registry';
 import type { JobLog } from './runner';
 
@@ -15,11 +15,11 @@ const CHECKS_AFTER_START_MS = 2 * 60 * 1000;
 /**
  * The channel's background work (issue 21), one run every `tickMs` after the last, in at most one
  * process at a time across the database (a lease, job channelSync, shared with the sync of one
- * booking, server/channel/bookSync.ts):
- * - push: our queued stock, price and plan changes (server/channel/push.ts) and our changes of
+ * booking, server/channel/outbound/bookSync.ts):
+ * - push: our queued stock, price and plan changes (server/channel/outbound/push.ts) and our changes of
  *   channel bookings (bookSync.ts) on every run, so a change reaches the site in seconds;
- * - pull: the booking feed every CHANNEL_POLL_SECONDS (pull.ts), with reconciliation after a gap;
- * - daily: the read-back of the site's stock (readback.ts), once at start; and the sync checks of
+ * - pull: the booking feed every CHANNEL_POLL_SECONDS (inbound/pull.ts), with reconciliation after a gap;
+ * - daily: the read-back of the site's stock (checks/readback.ts), once at start; and the sync checks of
  *   the next six months (syncCheck.ts), two minutes after start (once the pushes are through).
  * State lives in the database (channel_changes, channel_state, sync_checks): a restart loses nothing.
  */

@@ -1,7 +1,7 @@
 import { syncHealthMessages } from '../../contract/syncHealth';
 import type { CurrentUser } from '../auth/currentUser';
-import { syncHealth } from '../channel/health';
-import { liftStopSells, stopSellLowStock } from '../channel/stopSell';
+import { syncHealth } from '../channel/checks/health';
+import { liftStopSells, stopSellLowStock } from '../channel/outbound/stopSell';
 import type { Db } from '../db/client';
 import { syncsWithChannel } from '../db/queries/channel';
 import { conflict } from '../errors';

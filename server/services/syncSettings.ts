@@ -5,7 +5,7 @@ import {
   type SyncSettingCreate,
   type SyncSettingUpdate,
 } from '../../contract/syncSetting';
-import { ChannelCredentialsError, channelKey, isSealed, openPassword, sealPassword } from '../channel/credentials';
+import { ChannelCredentialsError, channelKey, isSealed, openPassword, sealPassword } from '../channel/wire/credentials';
 import { enqueueFullResync } from '../db/queries/channel/changes';
 import { updateChannelState } from '../db/queries/channel/state';
 import type { KeysConfig } from '../auth/keys';
@@ -67,7 +67,7 @@ export function syncSettingOf(row: Row, key: Buffer): SyncSetting {
 
 /**
  * The channel settings of a facility (GET/POST facility/{id}/sync-settings, PATCH .../{setting_id}),
- * for administrators. The password is sealed before it is stored (server/channel/credentials.ts); a
+ * for administrators. The password is sealed before it is stored (server/channel/wire/credentials.ts); a
  * PATCH without one (or with an empty one) keeps the stored one. New or changed credentials queue a
  * full resync of the facility in the same transaction; every change leaves an audit row
  * (target sync_setting) without the password.

@@ -9,7 +9,7 @@ import { enqueueMail } from '../../server/mail/outbox';
 import { withDatabase } from '../support/postgresUrl';
 import { bookFirstFreeNight } from '../support/fixtures';
 import { startServerProcess, type ServerProcess } from '../support/serverProcess';
-import { startSmtpSink, type ReceivedMail, type SmtpSink } from '../support/smtpSink';
+import { startSmtpSink, type ReceivedMail, type SmtpSink } from '../../tools/smtpSink';
 import { ADMIN } from '../support/testServer';
 
 /**

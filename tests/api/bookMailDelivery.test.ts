@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { addDays, tokyoToday } from '../../contract/dates';
 import { sqlRows } from '../../server/db/client';
 import { httpClient } from '../support/http';
-import { startSmtpSink, type SmtpSink } from '../support/smtpSink';
+import { startSmtpSink, type SmtpSink } from '../../tools/smtpSink';
 import { ADMIN, startTestServer, type TestServer } from '../support/testServer';
 import { bookFirstFreeNight } from '../support/fixtures';
 

@@ -2,9 +2,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { addDays, tokyoToday } from '../../contract/dates';
 import { errorMessages } from '../../contract/messages';
-import { syncBooking, syncPendingBookings } from '../../server/channel/bookSync';
-import { channelKey } from '../../server/channel/credentials';
-import { channelAvailabilityByNight } from '../../server/channel/ourStock';
+import { syncBooking, syncPendingBookings } from '../../server/channel/outbound/bookSync';
+import { channelKey } from '../../server/channel/wire/credentials';
+import { channelAvailabilityByNight } from '../../server/channel/outbound/ourStock';
 import { STAFF } from '../support/testServer';
 import {
   bookingsOf,

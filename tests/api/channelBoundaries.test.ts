@@ -6,9 +6,9 @@ import { channelRevisionMessages } from '../../contract/channelRevision';
 import { addDays, tokyoToday } from '../../contract/dates';
 import { bookingCreateMessages } from '../../contract/booking';
 import { controlCharacterMessage } from '../../contract/fieldRules';
-import { ChannelClient, ChannelError, MAX_RETRY_AFTER_SECONDS } from '../../server/channel/client';
-import { pullOnce } from '../../server/channel/pull';
-import { pushOnce } from '../../server/channel/push';
+import { ChannelClient, ChannelError, MAX_RETRY_AFTER_SECONDS } from '../../server/channel/wire/client';
+import { pullOnce } from '../../server/channel/inbound/pull';
+import { pushOnce } from '../../server/channel/outbound/push';
 import { bookingsOf, facility, pullSuite, type Facility } from './channelPullSupport';
 
 /**

@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { errorMessages } from '../../contract/messages';
 import { addDays, tokyoToday } from '../../contract/dates';
-import { ChannelCredentialsError, channelKey } from '../../server/channel/credentials';
-import { pullAll, pullMessages } from '../../server/channel/pull';
+import { ChannelCredentialsError, channelKey } from '../../server/channel/wire/credentials';
+import { pullAll, pullMessages } from '../../server/channel/inbound/pull';
 import { facility, openOnSite, pull, pullSuite, siteBook, type Facility } from './channelPullSupport';
 
 /**

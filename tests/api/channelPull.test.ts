@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { addDays, tokyoToday } from '../../contract/dates';
-import { applyRevision, CHANNEL_AUTHOR, channelLogMessages, reconRevisionId } from '../../server/channel/apply';
-import { loadMapping } from '../../server/channel/mapping';
+import { applyRevision, CHANNEL_AUTHOR, channelLogMessages, reconRevisionId } from '../../server/channel/inbound/apply';
+import { loadMapping } from '../../server/channel/wire/mapping';
 import {
   bookingsOf,
   facility,

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, expect } from 'vitest';
 import type { SQL } from 'drizzle-orm';
 import { sql } from 'drizzle-orm';
-import { ChannelClient } from '../../server/channel/client';
-import { channelKey, loadChannelAccounts, type ChannelAccount } from '../../server/channel/credentials';
-import { loadMapping } from '../../server/channel/mapping';
-import { pullOnce, type PullOptions } from '../../server/channel/pull';
-import { startChannelSim, type StartedChannelSim } from '../../server/channel/simulator/app';
+import { ChannelClient } from '../../server/channel/wire/client';
+import { channelKey, loadChannelAccounts, type ChannelAccount } from '../../server/channel/wire/credentials';
+import { loadMapping } from '../../server/channel/wire/mapping';
+import { pullOnce, type PullOptions } from '../../server/channel/inbound/pull';
+import { startChannelSim, type StartedChannelSim } from '../../tools/channelSim/app';
 import { sqlRows } from '../../server/db/client';
 import { httpClient } from '../support/http';
 import { ADMIN, startTestServer, type TestServer } from '../support/testServer';

@@ -3,14 +3,18 @@ import { sql, type SQL } from 'drizzle-orm';
 import { addDays } from '../../contract/dates';
 import { enqueueFullResync } from '../../server/db/queries/channel/changes';
 import { channelToday } from '../../server/db/queries/channel';
-import { ChannelClient, ChannelError, channelErrorMessage } from '../../server/channel/client';
-import { channelKey, loadChannelAccounts, type ChannelAccount } from '../../server/channel/credentials';
-import { loadMapping, type ChannelMapping } from '../../server/channel/mapping';
-import { availabilityByNight, channelAvailabilityByNight, restrictionsByNight } from '../../server/channel/ourStock';
-import { pushAll, pushMessages, pushOnce } from '../../server/channel/push';
-import { readBackOnce, readbackMessages } from '../../server/channel/readback';
-import { startChannelSim, SimState, type StartedChannelSim } from '../../server/channel/simulator/app';
-import { SlidingWindowLimiter } from '../../server/channel/simulator/rateLimit';
+import { ChannelClient, ChannelError, channelErrorMessage } from '../../server/channel/wire/client';
+import { channelKey, loadChannelAccounts, type ChannelAccount } from '../../server/channel/wire/credentials';
+import { loadMapping, type ChannelMapping } from '../../server/channel/wire/mapping';
+import {
+  availabilityByNight,
+  channelAvailabilityByNight,
+  restrictionsByNight,
+} from '../../server/channel/outbound/ourStock';
+import { pushAll, pushMessages, pushOnce } from '../../server/channel/outbound/push';
+import { readBackOnce, readbackMessages } from '../../server/channel/checks/readback';
+import { startChannelSim, SimState, type StartedChannelSim } from '../../tools/channelSim/app';
+import { SlidingWindowLimiter } from '../../tools/channelSim/rateLimit';
 import { sqlRows } from '../../server/db/client';
 import { httpClient } from '../support/http';
 import { ADMIN, startTestServer, type TestServer } from '../support/testServer';

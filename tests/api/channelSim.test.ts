@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startChannelSim, type StartedChannelSim } from '../../server/channel/simulator/app';
-import { SlidingWindowLimiter } from '../../server/channel/simulator/rateLimit';
+import { startChannelSim, type StartedChannelSim } from '../../tools/channelSim/app';
+import { SlidingWindowLimiter } from '../../tools/channelSim/rateLimit';
 
 /** The booking channel simulator (docs/channel.md) over HTTP: no database involved. */
 

@@ -5,10 +5,10 @@ import type { JobState } from '../../contract/jobState';
 import { errorMessages } from '../../contract/messages';
 import { runExclusive, runLeased } from '../../server/jobs/exclusive';
 import { JobRunner } from '../../server/jobs/runner';
-import { startChannelSim, type StartedChannelSim } from '../../server/channel/simulator/app';
+import { startChannelSim, type StartedChannelSim } from '../../tools/channelSim/app';
 import type { JobDefinition } from '../../server/jobs/registry';
 import { httpClient } from '../support/http';
-import { startSmtpSink, type SmtpSink } from '../support/smtpSink';
+import { startSmtpSink, type SmtpSink } from '../../tools/smtpSink';
 import { ADMIN, STAFF, startTestServer, type TestServer } from '../support/testServer';
 import { until } from '../support/until';
 

@@ -9,7 +9,7 @@ import { mailMessages, mailPublications } from '../../server/db/schema';
 import { enqueueMail } from '../../server/mail/outbox';
 import { withDatabase } from '../support/postgresUrl';
 import { freePort, freshDataDir, run, waitFor } from '../support/processes';
-import { startSmtpSink, type SmtpSink } from '../support/smtpSink';
+import { startSmtpSink, type SmtpSink } from '../../tools/smtpSink';
 
 const RECIPIENTS = 1000;
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');

@@ -6,7 +6,7 @@ import { classifyDeliveryError } from '../../server/mail/smtpErrors';
 import { smtpTransport } from '../../server/mail/transport';
 import { mailDeliveryConfigured, MailWorker, type MailWorkerOptions } from '../../server/jobs/mailDelivery';
 import { startSignedIn, type SignedIn } from '../support/signedIn';
-import { startSmtpSink, type SmtpSink } from '../support/smtpSink';
+import { startSmtpSink, type SmtpSink } from '../../tools/smtpSink';
 import { until } from '../support/until';
 
 let s: SignedIn;

@@ -9,7 +9,7 @@ import { SENDER_ADDRESSES } from '../../server/db/seed/fixtures';
 import { enqueueMail } from '../../server/mail/outbox';
 import { UNVERIFIED_SENDER_REASON } from '../../server/mail/smtpErrors';
 import { httpClient } from '../support/http';
-import { startSmtpSink, type SmtpSink } from '../support/smtpSink';
+import { startSmtpSink, type SmtpSink } from '../../tools/smtpSink';
 import { ADMIN, STAFF, startTestServer, type TestServer } from '../support/testServer';
 
 const PATH = '/api/admin/mail/addresses';
@@ -48,7 +48,7 @@ async function mailedCode(address: string, count = 1): Promise<string> {
   const toIt = () => sink.messages.filter((m) => m.to.includes(address));
   await expect.poll(() => toIt().length, { timeout: 10_000 }).toBeGreaterThanOrEqual(count);
   const mail = toIt().at(-1)!;
-  const parsed = await (await import('../support/smtpSink')).parseRaw(mail.raw);
+  const parsed = await (await import('../../tools/smtpSink')).parseRaw(mail.raw);
   expect(parsed.from?.address).toBe(address);
   expect(parsed.subject).toBe(msg.verificationTitle);
   return /確認コード：(\d{6})/.exec(parsed.text ?? '')![1]!;

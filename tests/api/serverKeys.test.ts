@@ -13,9 +13,9 @@ import {
   channelKey,
   deriveChannelKey,
   loadChannelAccounts,
-} from '../../server/channel/credentials';
-import { pullAll } from '../../server/channel/pull';
-import { startChannelSim } from '../../server/channel/simulator/app';
+} from '../../server/channel/wire/credentials';
+import { pullAll } from '../../server/channel/inbound/pull';
+import { startChannelSim } from '../../tools/channelSim/app';
 import { loadConfig } from '../../server/config';
 import { openDatabase, sqlRows, type Database, type DatabaseOptions } from '../../server/db/client';
 import { snapshotTar } from '../../server/db/pgliteSnapshot';

@@ -12,11 +12,11 @@ import {
   type RecheckAnswer,
   type SyncCheckErrorRow,
 } from '../../contract/syncCheck';
-import { ChannelClient } from '../../server/channel/client';
-import { channelKey, loadChannelAccounts, type ChannelAccount } from '../../server/channel/credentials';
-import { loadMapping, type ChannelMapping } from '../../server/channel/mapping';
-import { startChannelSim, type StartedChannelSim } from '../../server/channel/simulator/app';
-import { runScheduledSyncChecks, runSyncCheck } from '../../server/channel/syncCheck';
+import { ChannelClient } from '../../server/channel/wire/client';
+import { channelKey, loadChannelAccounts, type ChannelAccount } from '../../server/channel/wire/credentials';
+import { loadMapping, type ChannelMapping } from '../../server/channel/wire/mapping';
+import { startChannelSim, type StartedChannelSim } from '../../tools/channelSim/app';
+import { runScheduledSyncChecks, runSyncCheck } from '../../server/channel/checks/syncCheck';
 import { sqlRows } from '../../server/db/client';
 import { httpClient } from '../support/http';
 import { ADMIN, STAFF, startTestServer, type TestServer } from '../support/testServer';

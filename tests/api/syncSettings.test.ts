@@ -8,7 +8,7 @@ import {
   loadChannelAccounts,
   openPassword,
   sealPassword,
-} from '../../server/channel/credentials';
+} from '../../server/channel/wire/credentials';
 import { signedInSuite } from '../support/fixtures';
 
 const api = signedInSuite();

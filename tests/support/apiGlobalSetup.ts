@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import pg from 'pg';
 import { keyFileOf } from '../../server/auth/keys';
-import { deriveChannelKey } from '../../server/channel/credentials';
+import { deriveChannelKey } from '../../server/channel/wire/credentials';
 import { openDatabase } from '../../server/db/client';
 import { newPglite } from '../../server/db/pglite';
 import { seedDemo } from '../../server/db/seed';

@@ -1,6 +1,6 @@
 import { inject } from 'vitest';
 import { readKeyFile, keyFilePath } from '../../server/auth/keys';
-import { deriveChannelKey } from '../../server/channel/credentials';
+import { deriveChannelKey } from '../../server/channel/wire/credentials';
 
 /**
  * The DATA_DIR of the test run's keys (tests/support/apiGlobalSetup.ts): its key file sealed the

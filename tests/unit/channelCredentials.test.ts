@@ -6,7 +6,7 @@ import {
   isSealed,
   openPassword,
   sealPassword,
-} from '../../server/channel/credentials';
+} from '../../server/channel/wire/credentials';
 
 const key = deriveChannelKey('a-channel-secret-key-of-at-least-32-chars');
 

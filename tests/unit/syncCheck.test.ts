@@ -10,7 +10,7 @@ import {
   syncCheckMonthChoices,
   syncCheckStatusOf,
 } from '../../contract/syncCheck';
-import { nightResult } from '../../server/channel/syncCheck';
+import { nightResult } from '../../server/channel/checks/syncCheck';
 import { syncCheckView } from '../../resources/sync/check/syncCheckModel';
 
 describe('mapExternalDayStatus (spec 4 "External day status mapping")', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isStale, staleSeconds } from '../../server/channel/health';
+import { isStale, staleSeconds } from '../../server/channel/checks/health';
 
 describe('isStale (two missed polls)', () => {
   const now = new Date('2026-11-25T10:00:00Z');

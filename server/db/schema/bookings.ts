@@ -66,7 +66,7 @@ export const bookings = pgTable(
     externalId: text('external_id'),
     /** 0 not yet synced with the external channel, 1 synced. */
     sync: smallint('sync').notNull().default(0),
-    /** seq of the channel revision last applied to this booking (server/channel/apply.ts): an older one changes nothing. */
+    /** seq of the channel revision last applied to this booking (server/channel/inbound/apply.ts): an older one changes nothing. */
     externalSeq: integer('external_seq'),
     /** 1: the channel sold it on a night we had no room left. Kept, never dropped; shown as a warning. */
     overbooked: smallint('overbooked').notNull().default(0),

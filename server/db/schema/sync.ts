@@ -121,7 +121,7 @@ export const syncLogs = pgTable(
 /**
  * Changes of our stock, prices and plan publication waiting to reach the channel (ARI out). Rows are
  * written by triggers on bookings, rooms, plans and prices (migration 0014), in the transaction of
- * the change, for facilities with a service 1 setting; the push job (server/channel/push.ts) reads
+ * the change, for facilities with a service 1 setting; the push job (server/channel/outbound/push.ts) reads
  * them per facility, coalesces them into one batch per type and deletes what it sent.
  * kind 1: availability of room type target_id; kind 2: restrictions (rate, stop-sell) of plan
  * target_id. Nights from date_from up to date_to, excluded (date_to is a check-out day).
@@ -164,7 +164,7 @@ export const channelRevisions = pgTable(
  * Revisions of the channel's feed set aside (issue 28), acknowledged on the channel so that the
  * feed goes on: `unmapped` ones (a room type the site sells that no sync item names yet) wait here
  * and are applied at a later pull once the mapping exists; `invalid` ones (the contract's booking
- * rules refused them, server/channel/pull.ts) are kept with the problems for staff to see. The
+ * rules refused them, server/channel/inbound/pull.ts) are kept with the problems for staff to see. The
  * revision is kept as checked (unmapped) or cut to 4,000 characters of its JSON (invalid).
  */
 export const channelParkedRevisions = pgTable(

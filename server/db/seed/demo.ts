@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { PgInsertValue, PgTable } from 'drizzle-orm/pg-core';
 import { hashPassword } from '../../auth/passwords';
-import { seedChannelKey } from '../../channel/credentials';
+import { seedChannelKey } from '../../channel/wire/credentials';
 import type { Db, Tx } from '../client';
 import {
   accommodationOptions,

@@ -1,8 +1,8 @@
-import { channelLogMessages } from '../../channel/apply';
+import { channelLogMessages } from '../../channel/inbound/apply';
 import { enqueueFullResync } from '../queries/channel/changes';
 import { and, asc, inArray, isNotNull } from 'drizzle-orm';
-import { sealPassword } from '../../channel/credentials';
-import { demoHotels } from '../../channel/simulator/demoHotels';
+import { sealPassword } from '../../channel/wire/credentials';
+import { demoHotels } from '../../../tools/channelSim/demoHotels';
 import type { Tx } from '../client';
 import {
   calendarComments,

@@ -13,9 +13,9 @@ import {
   syncCheckMessages,
 } from '../../../contract/syncCheck';
 import { z } from '../../../contract/zod';
-import { channelBaseUrl } from '../../channel/client';
-import { channelKey } from '../../channel/credentials';
-import { accountOf, checksOf, ikuyuStatus, runSyncCheck, syncCheckErrors } from '../../channel/syncCheck';
+import { channelBaseUrl } from '../../channel/wire/client';
+import { channelKey } from '../../channel/wire/credentials';
+import { accountOf, checksOf, ikuyuStatus, runSyncCheck, syncCheckErrors } from '../../channel/checks/syncCheck';
 import type { AppContext } from '../../context';
 import { conflict } from '../../errors';
 import { userOf } from '../../plugins/access';

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { sqlRows, type Tx } from '../../client';
 
-/** Our changes of a booking going to the channel (server/channel/bookSync.ts): what it reads and marks. */
+/** Our changes of a booking going to the channel (server/channel/outbound/bookSync.ts): what it reads and marks. */
 
 /** A booking as its sync reads it. */
 export interface SyncBooking {

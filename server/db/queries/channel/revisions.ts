@@ -5,7 +5,7 @@ import type { StayRow } from '../bookings';
 import { overbookedSomeNight } from '../occupancy';
 
 /**
- * Bookings in (server/channel/apply.ts): the revisions applied (channel_revisions, keyed by facility
+ * Bookings in (server/channel/inbound/apply.ts): the revisions applied (channel_revisions, keyed by facility
  * and revision id) and the channel's writes of its bookings (external_id, external_seq, sync,
  * overbooked), all in the transaction of one revision.
  */

@@ -1,6 +1,6 @@
-import { errorMessages } from '../../contract/messages';
-import type { Config } from '../config';
-import { conflict } from '../errors';
+import { errorMessages } from '../../../contract/messages';
+import type { Config } from '../../config';
+import { conflict } from '../../errors';
 import type {
   AvailabilityDay,
   AvailabilityValue,
@@ -8,7 +8,7 @@ import type {
   ChannelBooking,
   ChannelRevision,
   RestrictionValue,
-} from './wire';
+} from './types';
 
 /**
  * The channel's base address: CHANNEL_URL (server/start.ts sets it to the simulator it starts on

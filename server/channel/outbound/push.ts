@@ -1,20 +1,20 @@
-import { addDays, maxDate } from '../../contract/dates';
-import type { Db, Tx } from '../db/client';
-import { channelToday } from '../db/queries/channel';
-import { CHANGE_KIND, consumeChanges, queuedChanges } from '../db/queries/channel/changes';
-import { channelFacilityIds } from '../db/queries/channel/credentials';
+import { addDays, maxDate } from '../../../contract/dates';
+import type { Db, Tx } from '../../db/client';
+import { channelToday } from '../../db/queries/channel';
+import { CHANGE_KIND, consumeChanges, queuedChanges } from '../../db/queries/channel/changes';
+import { channelFacilityIds } from '../../db/queries/channel/credentials';
 import {
   channelStateOf,
   clearErrorStartingWith,
   updateChannelState,
   type PushState,
-} from '../db/queries/channel/state';
-import { lastFacilityLog, writeSyncLog } from '../db/queries/channel/syncLogs';
-import { ChannelClient, ChannelError, channelErrorMessage, MAX_RETRY_AFTER_SECONDS } from './client';
-import { loadChannelAccounts, type ChannelAccount } from './credentials';
-import { loadMapping, type ChannelMapping } from './mapping';
+} from '../../db/queries/channel/state';
+import { lastFacilityLog, writeSyncLog } from '../../db/queries/channel/syncLogs';
+import { ChannelClient, ChannelError, channelErrorMessage, MAX_RETRY_AFTER_SECONDS } from '../wire/client';
+import { loadChannelAccounts, type ChannelAccount } from '../wire/credentials';
+import { loadMapping, type ChannelMapping } from '../wire/mapping';
 import { channelAvailabilityByNight, restrictionsByNight, type PlanNight } from './ourStock';
-import type { AvailabilityValue, RestrictionValue } from './wire';
+import type { AvailabilityValue, RestrictionValue } from '../wire/types';
 
 /**
  * ARI out (docs/channel.md): the changes the triggers queued in channel_changes go to the channel,

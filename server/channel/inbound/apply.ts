@@ -1,7 +1,7 @@
-import { VIA } from '../../contract/enums';
-import { formatDate } from '../../i18n/formats';
-import type { Db, Tx } from '../db/client';
-import { lockRooms } from '../db/queries/bookings';
+import { VIA } from '../../../contract/enums';
+import { formatDate } from '../../../i18n/formats';
+import type { Db, Tx } from '../../db/client';
+import { lockRooms } from '../../db/queries/bookings';
 import {
   clearResolvedOverbookings,
   companyOfAccommodation,
@@ -15,13 +15,13 @@ import {
   setOverbooked,
   updateChannelBooking,
   type ChannelStay,
-} from '../db/queries/channel/revisions';
-import { writeSyncLog, writeSyncLogUnlessUnread } from '../db/queries/channel/syncLogs';
-import { crowdedNights } from '../db/queries/occupancy';
-import { audit, type AuditUser } from '../services/audit';
-import { cancelLockedBooking, newUid } from '../services/bookings';
-import type { ChannelMapping } from './mapping';
-import type { ChannelReservation } from './wire';
+} from '../../db/queries/channel/revisions';
+import { writeSyncLog, writeSyncLogUnlessUnread } from '../../db/queries/channel/syncLogs';
+import { crowdedNights } from '../../db/queries/occupancy';
+import { audit, type AuditUser } from '../../services/audit';
+import { cancelLockedBooking, newUid } from '../../services/bookings';
+import type { ChannelMapping } from '../wire/mapping';
+import type { ChannelReservation } from '../wire/types';
 
 /**
  * Bookings in (issue 21, docs/channel.md): one revision of a site reservation applied in one

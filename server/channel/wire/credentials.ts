@@ -1,7 +1,7 @@
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
-import { keyFileOf, serverKeys, type KeysConfig } from '../auth/keys';
-import { dataDirOf, type Db, type Tx } from '../db/client';
-import { channelSettingsWithLogin, settingsWithPassword } from '../db/queries/channel/credentials';
+import { keyFileOf, serverKeys, type KeysConfig } from '../../auth/keys';
+import { dataDirOf, type Db, type Tx } from '../../db/client';
+import { channelSettingsWithLogin, settingsWithPassword } from '../../db/queries/channel/credentials';
 
 /**
  * The channel's extranet passwords, encrypted at rest (issue 21): AES-256-GCM with a key from
@@ -18,7 +18,7 @@ import { channelSettingsWithLogin, settingsWithPassword } from '../db/queries/ch
  */
 
 export const SEALED_PREFIX = 'enc:v1:';
-export { CHANNEL_SERVICE_ID } from '../db/queries/channel/credentials';
+export { CHANNEL_SERVICE_ID } from '../../db/queries/channel/credentials';
 
 /** A sealed password that cannot be opened: another key sealed it, or it was changed. */
 export class ChannelCredentialsError extends Error {

@@ -1,7 +1,7 @@
-import type { SyncHealthRow } from '../../contract/syncHealth';
-import { tokyoToday } from '../../contract/dates';
-import type { Tx } from '../db/client';
-import { syncHealthFacts } from '../db/queries/channel/health';
+import type { SyncHealthRow } from '../../../contract/syncHealth';
+import { tokyoToday } from '../../../contract/dates';
+import type { Tx } from '../../db/client';
+import { syncHealthFacts } from '../../db/queries/channel/health';
 
 /**
  * Sync health per facility (GET /api/admin/sync/health): what channel_state, channel_changes and

@@ -1,5 +1,5 @@
-import type { Db } from '../db/client';
-import { channelFacilityIds } from '../db/queries/channel/credentials';
+import type { Db } from '../../db/client';
+import { channelFacilityIds } from '../../db/queries/channel/credentials';
 import {
   checkPlan,
   checkRooms,
@@ -8,10 +8,10 @@ import {
   replaceSyncCheck,
   syncCheckErrorDays,
   type CheckRow,
-} from '../db/queries/channel/syncChecks';
-import { writeSyncLog } from '../db/queries/channel/syncLogs';
-import { addDays, tokyoToday } from '../../contract/dates';
-import { syncSettingMessages } from '../../contract/syncSetting';
+} from '../../db/queries/channel/syncChecks';
+import { writeSyncLog } from '../../db/queries/channel/syncLogs';
+import { addDays, tokyoToday } from '../../../contract/dates';
+import { syncSettingMessages } from '../../../contract/syncSetting';
 import {
   monthDates,
   parseSyncResult,
@@ -26,13 +26,13 @@ import {
   type SyncCheck,
   type SyncCheckErrorRow,
   type SyncResultCode,
-} from '../../contract/syncCheck';
-import { AppError, conflict, notFound } from '../errors';
-import { ChannelClient, ChannelError, channelErrorMessage } from './client';
-import { ChannelCredentialsError, loadChannelAccounts, type ChannelAccount } from './credentials';
-import { loadMapping } from './mapping';
-import { availabilityByNight, stopSoldNights } from './ourStock';
-import type { AvailabilityDay } from './wire';
+} from '../../../contract/syncCheck';
+import { AppError, conflict, notFound } from '../../errors';
+import { ChannelClient, ChannelError, channelErrorMessage } from '../wire/client';
+import { ChannelCredentialsError, loadChannelAccounts, type ChannelAccount } from '../wire/credentials';
+import { loadMapping } from '../wire/mapping';
+import { availabilityByNight, stopSoldNights } from '../outbound/ourStock';
+import type { AvailabilityDay } from '../wire/types';
 
 /**
  * The sync check (spec 2 and 7 "Sync and checks", issue 21): per mapped room type and month, our

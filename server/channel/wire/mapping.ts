@@ -1,5 +1,5 @@
-import type { Tx } from '../db/client';
-import { mappedPlans, mappedRooms } from '../db/queries/channel/mapping';
+import type { Tx } from '../../db/client';
+import { mappedPlans, mappedRooms } from '../../db/queries/channel/mapping';
 
 /**
  * How a facility's room types and plans are named on the channel (docs/channel.md "Names"): a room

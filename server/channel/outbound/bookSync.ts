@@ -1,24 +1,24 @@
 import { randomBytes } from 'node:crypto';
-import { errorMessages } from '../../contract/messages';
-import { syncSettingMessages } from '../../contract/syncSetting';
-import type { Db } from '../db/client';
+import { errorMessages } from '../../../contract/messages';
+import { syncSettingMessages } from '../../../contract/syncSetting';
+import type { Db } from '../../db/client';
 import {
   findSyncBooking,
   markBookingSynced,
   unsyncedChannelBookings,
   type SyncBooking,
-} from '../db/queries/channel/bookSync';
-import { CHANGE_KIND, enqueueChange } from '../db/queries/channel/changes';
-import { markChannelApply } from '../db/queries/channel/revisions';
-import { channelStateOf } from '../db/queries/channel/state';
-import { lastBookingLog, writeSyncLog } from '../db/queries/channel/syncLogs';
-import { AppError, conflict, notFound } from '../errors';
-import { runLeased } from '../jobs/exclusive';
-import { ChannelClient, ChannelError, channelErrorMessage } from './client';
-import { ChannelCredentialsError, loadChannelAccounts, type ChannelAccount } from './credentials';
-import { loadMapping } from './mapping';
+} from '../../db/queries/channel/bookSync';
+import { CHANGE_KIND, enqueueChange } from '../../db/queries/channel/changes';
+import { markChannelApply } from '../../db/queries/channel/revisions';
+import { channelStateOf } from '../../db/queries/channel/state';
+import { lastBookingLog, writeSyncLog } from '../../db/queries/channel/syncLogs';
+import { AppError, conflict, notFound } from '../../errors';
+import { runLeased } from '../../jobs/exclusive';
+import { ChannelClient, ChannelError, channelErrorMessage } from '../wire/client';
+import { ChannelCredentialsError, loadChannelAccounts, type ChannelAccount } from '../wire/credentials';
+import { loadMapping } from '../wire/mapping';
 import { forEachAccount, pushMessages, pushOnce, type PushResult } from './push';
-import type { ChannelBooking } from './wire';
+import type { ChannelBooking } from '../wire/types';
 
 /**
  * Our changes of a booking reach the channel (PATCH /api/admin/books/{id}/sync, and the scheduler

@@ -1,6 +1,6 @@
 /**
  * The channel's JSON shapes (docs/channel.md), written once: what the client sends and reads
- * (client.ts) and what the simulator stores and answers (simulator/state.ts) are these types.
+ * (client.ts) and what the simulator stores and answers (tools/channelSim/state.ts) are these types.
  */
 
 export type RevisionStatus = 'new' | 'modified' | 'cancelled';

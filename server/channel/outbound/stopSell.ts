@@ -1,9 +1,9 @@
-import { addDays, tokyoToday } from '../../contract/dates';
-import { STOP_SELL_DAYS, STOP_SELL_MAX_LEFT, type StopSellResult } from '../../contract/syncHealth';
-import type { Tx } from '../db/client';
-import { deleteStopSells, insertStopSells, lockRoomTypes, roomNames } from '../db/queries/channel/stock';
-import { audit, type AuditUser } from '../services/audit';
-import { loadMapping } from './mapping';
+import { addDays, tokyoToday } from '../../../contract/dates';
+import { STOP_SELL_DAYS, STOP_SELL_MAX_LEFT, type StopSellResult } from '../../../contract/syncHealth';
+import type { Tx } from '../../db/client';
+import { deleteStopSells, insertStopSells, lockRoomTypes, roomNames } from '../../db/queries/channel/stock';
+import { audit, type AuditUser } from '../../services/audit';
+import { loadMapping } from '../wire/mapping';
 import { availabilityByNight } from './ourStock';
 
 /**

@@ -3,7 +3,7 @@ import PostalMime, { type Email } from 'postal-mime';
 import { SMTPServer, type SMTPServerOptions } from 'smtp-server';
 
 /**
- * A real SMTP server for tests: listens on 127.0.0.1 (port 0 by default), keeps every message it
+ * A real SMTP server for tests and tools (tools/mailCatcher.ts, tools/e2eMailSink.ts): listens on 127.0.0.1 (port 0 by default), keeps every message it
  * accepts (raw text and envelope), and can be told to answer 4xx/5xx for the next messages or for
  * some recipients. Use `sink.url` as SMTP_URL.
  *
@@ -56,9 +56,17 @@ function headerMessageId(raw: string): string | null {
   return m?.[1] ?? null;
 }
 
-export async function startSmtpSink(
-  options: { port?: number; extra?: Partial<SMTPServerOptions> } = {},
-): Promise<SmtpSink> {
+export interface SmtpSinkOptions {
+  /** 0 (any free port) by default. */
+  port?: number;
+  extra?: Partial<SMTPServerOptions>;
+  /** Called with each accepted message before it is answered; a throw answers the client with the error. */
+  onMessage?: (mail: ReceivedMail) => void | Promise<void>;
+  /** Keep the messages in `messages` (true by default; a long-running sink sets false). */
+  keep?: boolean;
+}
+
+export async function startSmtpSink(options: SmtpSinkOptions = {}): Promise<SmtpSink> {
   const messages: ReceivedMail[] = [];
   const pending: Refusal[] = [];
   const byRecipient = new Map<string, Refusal>();
@@ -84,14 +92,20 @@ export async function startSmtpSink(
           const r = pending.shift();
           if (r) return callback(refusal(r));
           const raw = Buffer.concat(chunks).toString('utf8');
-          messages.push({
+          const mail: ReceivedMail = {
             from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
             to: session.envelope.rcptTo.map((a) => a.address),
             raw,
             messageId: headerMessageId(raw),
             receivedAt: Date.now(),
-          });
-          callback(null, 'OK: queued as sink');
+          };
+          Promise.resolve(options.onMessage?.(mail)).then(
+            () => {
+              if (options.keep !== false) messages.push(mail);
+              callback(null, 'OK: queued as sink');
+            },
+            (error: unknown) => callback(error instanceof Error ? error : new Error(String(error))),
+          );
         };
         if (delay > 0) setTimeout(answer, delay);
         else answer();

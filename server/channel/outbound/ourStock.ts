@@ -1,12 +1,12 @@
-import type { Tx } from '../db/client';
-import { planPriceRows, planSaleRows, stopSoldRows } from '../db/queries/channel/stock';
-import { bookedNights, roomCapacities } from '../db/queries/occupancy';
-import { addDays, daysBetween } from '../../contract/dates';
+import type { Tx } from '../../db/client';
+import { planPriceRows, planSaleRows, stopSoldRows } from '../../db/queries/channel/stock';
+import { bookedNights, roomCapacities } from '../../db/queries/occupancy';
+import { addDays, daysBetween } from '../../../contract/dates';
 
 /**
  * Our side of ARI (docs/channel.md): what we would tell the channel per room type and night
  * (availability) and per plan and night (rate, stop-sell). The push (push.ts), the read-back
- * (readback.ts) and the sync check compute from here, so they all agree on what "ours" is.
+ * (checks/readback.ts) and the sync check compute from here, so they all agree on what "ours" is.
  * Nights are yyyy-MM-dd; ranges take an exclusive end (a check-out day), as channel_changes do.
  */
 

@@ -1,14 +1,14 @@
-import { addDays } from '../../contract/dates';
-import type { Db } from '../db/client';
-import { channelToday } from '../db/queries/channel';
-import { CHANGE_KIND, enqueueChanges, RESYNC_NIGHTS, type ChangeRange } from '../db/queries/channel/changes';
-import { updateChannelState } from '../db/queries/channel/state';
-import { writeSyncLog } from '../db/queries/channel/syncLogs';
-import { ChannelClient, ChannelError, channelErrorMessage } from './client';
-import type { ChannelAccount } from './credentials';
-import { loadMapping } from './mapping';
-import { channelAvailabilityByNight, restrictionsByNight, type PlanNight } from './ourStock';
-import { forEachAccount, yearAhead } from './push';
+import { addDays } from '../../../contract/dates';
+import type { Db } from '../../db/client';
+import { channelToday } from '../../db/queries/channel';
+import { CHANGE_KIND, enqueueChanges, RESYNC_NIGHTS, type ChangeRange } from '../../db/queries/channel/changes';
+import { updateChannelState } from '../../db/queries/channel/state';
+import { writeSyncLog } from '../../db/queries/channel/syncLogs';
+import { ChannelClient, ChannelError, channelErrorMessage } from '../wire/client';
+import type { ChannelAccount } from '../wire/credentials';
+import { loadMapping } from '../wire/mapping';
+import { channelAvailabilityByNight, restrictionsByNight, type PlanNight } from '../outbound/ourStock';
+import { forEachAccount, yearAhead } from '../outbound/push';
 
 /**
  * The daily read-back (issue 21): the site's stock of every mapped room type for a year is compared

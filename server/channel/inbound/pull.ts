@@ -1,15 +1,15 @@
-import { channelRevisionMessages, checkRevision } from '../../contract/channelRevision';
-import { syncSettingMessages } from '../../contract/syncSetting';
-import type { Db } from '../db/client';
-import { parkedUnmapped, parkRevision, unparkRevision } from '../db/queries/channel';
-import { channelFacilityIds } from '../db/queries/channel/credentials';
-import { readPullState, recordPullFailure, recordPullSuccess } from '../db/queries/channel/state';
-import { writeSyncLog, writeSyncLogUnlessUnread } from '../db/queries/channel/syncLogs';
+import { channelRevisionMessages, checkRevision } from '../../../contract/channelRevision';
+import { syncSettingMessages } from '../../../contract/syncSetting';
+import type { Db } from '../../db/client';
+import { parkedUnmapped, parkRevision, unparkRevision } from '../../db/queries/channel';
+import { channelFacilityIds } from '../../db/queries/channel/credentials';
+import { readPullState, recordPullFailure, recordPullSuccess } from '../../db/queries/channel/state';
+import { writeSyncLog, writeSyncLogUnlessUnread } from '../../db/queries/channel/syncLogs';
 import { applyRevision, reconRevisionId, type ApplyOutcome, type RevisionInput } from './apply';
-import { ChannelClient, ChannelError, channelErrorMessage } from './client';
-import { ChannelCredentialsError, loadChannelAccounts, type ChannelAccount } from './credentials';
-import { loadMapping } from './mapping';
-import type { ChannelBooking, ChannelRevision } from './wire';
+import { ChannelClient, ChannelError, channelErrorMessage } from '../wire/client';
+import { ChannelCredentialsError, loadChannelAccounts, type ChannelAccount } from '../wire/credentials';
+import { loadMapping } from '../wire/mapping';
+import type { ChannelBooking, ChannelRevision } from '../wire/types';
 
 /**
  * Bookings in (issue 21): read the channel's revision feed, apply each revision in its own

@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { datesBetween, daysInMonth, nightsOf } from './dates';
 import { demoHotels, type HotelCredentials } from './demoHotels';
-import { mulberry32 } from '../../db/seed/util';
+import { mulberry32 } from '../../server/db/seed/util';
 import { noFaults, type Faults, type FaultsPatch } from './faults';
 import { SlidingWindowLimiter } from './rateLimit';
 import type {
@@ -13,7 +13,7 @@ import type {
   RestrictionValue,
   RevisionOrigin,
   RevisionStatus,
-} from '../wire';
+} from '../../server/channel/wire/types';
 
 /** An error the simulator answers as `{ error: code, message }` with `status`. */
 export class SimError extends Error {
