@@ -39,14 +39,14 @@ export const MAX_INTENDED_USE = 200;
 
 /** The direction of an entry as the console's form offers it (spec: 1 is outgoing). */
 export const CASH_DIRECTIONS = { incoming: 0, outgoing: 1 } as const;
-export type CashDirection = (typeof CASH_DIRECTIONS)[keyof typeof CASH_DIRECTIONS];
-export const cashDirectionChoices = [
+export type PettyCashDirection = (typeof CASH_DIRECTIONS)[keyof typeof CASH_DIRECTIONS];
+export const pettyCashDirectionChoices = [
   { id: CASH_DIRECTIONS.outgoing, name: '出金' },
   { id: CASH_DIRECTIONS.incoming, name: '入金' },
 ] as const;
 
 /** Spec 9: the month after the current one (Tokyo), first to last day. */
-export function defaultCashRange(today: string = tokyoToday()): { start_date: string; end_date: string } {
+export function defaultPettyCashRange(today: string = tokyoToday()): { start_date: string; end_date: string } {
   const start = firstOfMonth(addMonths(firstOfMonth(today), 1));
   return { start_date: start, end_date: lastOfMonth(start) };
 }
@@ -126,7 +126,7 @@ export const pettyCashUpdateSchema = z.object({});
 
 /**
  * The console's add form: the direction and the amount as typed (always positive), checked with the
- * same messages before anything is sent; `cashBodyOf` makes the spec's body of it.
+ * same messages before anything is sent; `pettyCashBodyOf` makes the spec's body of it.
  */
 export const pettyCashFormSchema = z.object({
   direction: z.union([z.literal(0), z.literal(1)], { error: pettyCashMessages.direction }),
@@ -139,7 +139,7 @@ export const pettyCashFormSchema = z.object({
 });
 export type PettyCashForm = z.infer<typeof pettyCashFormSchema>;
 
-export function cashBodyOf(form: PettyCashForm): PettyCashCreateBody {
+export function pettyCashBodyOf(form: PettyCashForm): PettyCashCreateBody {
   return {
     paid_date: form.paid_date,
     amount: form.direction === CASH_DIRECTIONS.outgoing ? -form.amount : form.amount,
@@ -170,12 +170,12 @@ export type PettyCashListQuery = z.infer<typeof pettyCashListQuerySchema>;
  * takes the other from its month (a start alone runs to the end of its month, an end alone from
  * the first of its month).
  */
-export function cashRangeOf(query: Pick<PettyCashListQuery, 'start_date' | 'end_date'>, today?: string) {
+export function pettyCashRangeOf(query: Pick<PettyCashListQuery, 'start_date' | 'end_date'>, today?: string) {
   const { start_date, end_date } = query;
   if (start_date && end_date) return { start_date, end_date };
   if (start_date) return { start_date, end_date: lastOfMonth(start_date) };
   if (end_date) return { start_date: firstOfMonth(end_date), end_date };
-  return defaultCashRange(today);
+  return defaultPettyCashRange(today);
 }
 
 // ---- The CSV file --------------------------------------------------------------------------------
@@ -209,7 +209,7 @@ export const pettyCashEntity = defineEntity({
   listQuery: pettyCashListQuerySchema,
   fields: {
     paid_date: { input: 'date', required: true, column: { format: 'date' } },
-    direction: { input: 'select', required: true, choices: cashDirectionChoices, storedIn: 'amount' },
+    direction: { input: 'select', required: true, choices: pettyCashDirectionChoices, storedIn: 'amount' },
     amount: { input: 'yen', required: true, column: { format: 'yen' } },
     balance: { input: 'yen', storedIn: 'amount', column: { format: 'yen' } },
     intended_use: { input: 'text', required: true, column: {} },

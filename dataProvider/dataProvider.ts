@@ -11,13 +11,13 @@ import { senderAddressMethods } from './methods/senderAddresses';
 import { bookMailMethods } from './methods/bookMail';
 import { priceMethods } from './methods/prices';
 import { receivedMailMethods } from './methods/receivedMail';
-import { bulkMailMethods } from './methods/bulkMail';
+import { mailPublicationMethods } from './methods/mailPublications';
 import { syncCheckMethods } from './methods/syncCheck';
 import { syncHealthMethods } from './methods/syncHealth';
 import { timesheetMethods } from './methods/timesheets';
 import { analyticsMethods } from './methods/analytics';
 import { facilitySettingsMethods } from './methods/facilitySettings';
-import { cashMethods } from './methods/cashes';
+import { pettyCashMethods } from './methods/pettyCash';
 
 /**
  * react-admin's calls mapped onto the documented paths (contract/resourceApi): a list answers under
@@ -166,13 +166,13 @@ export function createDataProvider(apis: ResourceApis = resourceApi) {
     ...senderAddressMethods,
     ...bookMailMethods,
     ...receivedMailMethods,
-    ...bulkMailMethods,
+    ...mailPublicationMethods,
     ...syncCheckMethods,
     ...syncHealthMethods,
     ...timesheetMethods,
     ...analyticsMethods,
     ...facilitySettingsMethods,
-    ...cashMethods,
+    ...pettyCashMethods,
   } satisfies DataProvider;
 }
 

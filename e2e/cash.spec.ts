@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
 import { addDays, tokyoToday } from '../contract/dates';
-import { defaultCashRange } from '../contract/pettyCash';
+import { defaultPettyCashRange } from '../contract/pettyCash';
 import { STAFF, accommodationsOf, pickDate, signIn } from './support';
 
 /** Screenshots for a person to look at, only when asked for (E2E_SCREENSHOT_DIR). */
@@ -10,7 +10,7 @@ const yen = (text: string | null) => Number((text ?? '').replace(/[^\d-]/g, ''))
 
 test('petty cash: add money out and in, see the running balance, download the CSV', async ({ page }) => {
   const [facility] = (await accommodationsOf(page, STAFF)).accommodations;
-  const range = defaultCashRange();
+  const range = defaultPettyCashRange();
   const [y, m] = range.start_date.split('-').map(Number) as [number, number];
   await signIn(page, STAFF, `/m/accommodation/${facility!.id}/cash`);
 

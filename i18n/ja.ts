@@ -21,7 +21,7 @@ export const appMessages = {
       users: 'ユーザー管理',
       suppliers: 'パートナー',
       timesheets: 'シフト',
-      bulk_mail: '一括メール',
+      mail_publications: '一括メール',
       analytics: 'ゲスト分析',
       sync_logs: '同期ログ',
       accommodations: '施設',
@@ -47,8 +47,8 @@ export const appMessages = {
     page: {
       home: 'ホーム',
       book_search: '予約検索',
-      bulk_mail: '一括メール',
-      bulk_mail_create: '一括メール作成',
+      mail_publications: '一括メール',
+      mail_publication_create: '一括メール作成',
       received_mail: '受信メール詳細',
       received_mail_list: '受信メール',
       mail_addresses: '送信元アドレス',
@@ -487,7 +487,7 @@ export const appMessages = {
       open_list: '受信メールを見る',
     },
     // Bulk mail: the list at /m/mail and the creation at /m/mail/create (spec 2, 5, 8).
-    bulk_mail: {
+    mail_publication: {
       heading: '一斉メール',
       create: '新規作成',
       col_title: 'タイトル',

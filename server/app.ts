@@ -56,7 +56,7 @@ import syncHealthRoutes from './routes/api/syncHealth';
 import timesheetRoutes from './routes/api/timesheets';
 import icalFeedRoutes from './routes/api/icalFeed';
 import analyticsRoutes from './routes/api/analytics';
-import cashRoutes from './routes/api/cashes';
+import pettyCashRoutes from './routes/api/cashes';
 import jobRoutes from './routes/api/jobs';
 
 export interface BuildAppOptions {
@@ -179,7 +179,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
         timesheetRoutes,
         icalFeedRoutes,
         analyticsRoutes,
-        cashRoutes,
+        pettyCashRoutes,
         jobRoutes,
       ]) {
         await typed.register(routes, ctx);

@@ -1,6 +1,6 @@
 import { lazy } from 'react';
 import { bookingsDomain } from '../resources/bookings';
-import { cashesDomain } from '../resources/cashes';
+import { pettyCashDomain } from '../resources/pettyCash';
 import { faqDomain } from '../resources/faq';
 import { mailDomain } from '../resources/mail';
 import { optionsDomain } from '../resources/options';
@@ -35,6 +35,6 @@ export const domains: readonly Domain[] = [
   mailDomain,
   syncDomain,
   timesheetsDomain,
-  cashesDomain,
+  pettyCashDomain,
   shellPages,
 ];

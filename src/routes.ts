@@ -16,8 +16,8 @@ export interface PageRoute {
 }
 
 export const pageRoutes = {
-  bulkMail: { path: 'mail', title: 'app.page.bulk_mail' },
-  bulkMailCreate: { path: 'mail/create', title: 'app.page.bulk_mail_create' },
+  mailPublications: { path: 'mail', title: 'app.page.mail_publications' },
+  mailPublicationCreate: { path: 'mail/create', title: 'app.page.mail_publication_create' },
   receivedMailList: { path: 'mail/receive', title: 'app.page.received_mail_list' },
   receivedMail: { path: 'mail/receive/:id', title: 'app.page.received_mail' },
   mailAddresses: { path: 'mail/addresses', title: 'app.page.mail_addresses' },
@@ -56,8 +56,8 @@ const m = (path: string) => `${ADMIN_BASENAME}/${path}`;
 export const links = {
   login: () => LOGIN_PATH,
   home: () => `${ADMIN_BASENAME}/`,
-  bulkMail: () => m('mail'),
-  bulkMailCreate: () => m('mail/create'),
+  mailPublications: () => m('mail'),
+  mailPublicationCreate: () => m('mail/create'),
   receivedMailList: () => m('mail/receive'),
   receivedMail: (id: Id) => m(`mail/receive/${seg(id)}`),
   mailAddresses: () => m('mail/addresses'),

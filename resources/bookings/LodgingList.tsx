@@ -11,7 +11,7 @@ import { useAppTranslate } from '../../i18n/useAppTranslate';
 import { FacilityIcon } from '../../src/components/FacilityIcon';
 import { links } from '../../src/routes';
 import { stayPeriod } from './bookingModel';
-import { DataTable } from '../../src/components/DataTable';
+import { PlainTable } from '../../src/components/PlainTable';
 import { ListStatus } from '../../src/components/ListStatus';
 import { useApiQuery } from '../../src/hooks/useApiQuery';
 import { useAppDataProvider } from '../../dataProvider/useAppDataProvider';
@@ -118,7 +118,7 @@ export function LodgingList({ mail }: { mail: string }) {
         emptyText={translate('app.lodging.empty')}
       />
       {books.length > 0 && (
-        <DataTable columns={columns.map((c) => ({ key: c, header: header(c) }))}>
+        <PlainTable columns={columns.map((c) => ({ key: c, header: header(c) }))}>
           {books.map((b) => (
             <TableRow key={b.id} data-testid="lodging-row" sx={b.delete_flg === 1 ? { bgcolor: 'grey.100' } : {}}>
               {columns.map((c) => (
@@ -128,7 +128,7 @@ export function LodgingList({ mail }: { mail: string }) {
               ))}
             </TableRow>
           ))}
-        </DataTable>
+        </PlainTable>
       )}
     </PageCard>
   );

@@ -12,7 +12,7 @@ export interface MailTabsProps {
 }
 
 const TABS: readonly { value: MailTab; label: AppMessageKey; to: () => string }[] = [
-  { value: 'bulk', label: 'app.received_mail.tab_bulk', to: links.bulkMail },
+  { value: 'bulk', label: 'app.received_mail.tab_bulk', to: links.mailPublications },
   { value: 'receive', label: 'app.received_mail.tab_receive', to: links.receivedMailList },
   { value: 'addresses', label: 'app.received_mail.tab_addresses', to: links.mailAddresses },
 ];

@@ -34,8 +34,8 @@ const mailAddressResource = defineResource({
 const publications = 'mail_publishes' satisfies ResourceName;
 const mailPublicationResource = {
   name: publications,
-  list: lazyView(() => import('./publications/BulkMailListPage'), publications),
-  create: lazyView(() => import('./publications/BulkMailCreatePage'), publications),
+  list: lazyView(() => import('./publications/MailPublicationListPage'), publications),
+  create: lazyView(() => import('./publications/MailPublicationCreatePage'), publications),
   icon: MailIcon,
   /** The title lives in the record's setting. */
   recordRepresentation: 'setting.title',
@@ -45,8 +45,8 @@ const mailPublicationResource = {
 export const mailDomain = defineDomain({
   resources: [mailTemplateResource, mailAddressResource, mailPublicationResource],
   routes: {
-    bulkMail: mailPublicationResource.list,
-    bulkMailCreate: mailPublicationResource.create,
+    mailPublications: mailPublicationResource.list,
+    mailPublicationCreate: mailPublicationResource.create,
     mailTemplates: mailTemplateResource.list,
     mailTemplate: lazy(() => import('./templates/MailTemplateDetail')),
     receivedMailList: lazy(() => import('./received/ReceivedMailListPage')),

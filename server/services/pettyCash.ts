@@ -1,5 +1,5 @@
 import {
-  cashRangeOf,
+  pettyCashRangeOf,
   type PettyCash,
   type PettyCashCreateBody,
   type PettyCashList,
@@ -21,7 +21,7 @@ export class PettyCashService {
 
   /** The range's entries with their running balance, the balance carried into it and the one after it. */
   list(accommodationId: number, query: Pick<PettyCashListQuery, 'start_date' | 'end_date'>): Promise<PettyCashList> {
-    const { start_date, end_date } = cashRangeOf(query);
+    const { start_date, end_date } = pettyCashRangeOf(query);
     // One snapshot: an entry recorded meanwhile is either in both figures or in neither.
     return this.db.transaction(
       async (tx) => {

@@ -41,7 +41,11 @@ export function AppMenu() {
         <Menu.Item to={links.suppliers()} primaryText={translate('app.menu.suppliers')} leftIcon={<HandshakeIcon />} />
       ) : null}
       <Menu.Item to={links.timesheets()} primaryText={translate('app.menu.timesheets')} leftIcon={<ScheduleIcon />} />
-      <Menu.Item to={links.bulkMail()} primaryText={translate('app.menu.bulk_mail')} leftIcon={<MailIcon />} />
+      <Menu.Item
+        to={links.mailPublications()}
+        primaryText={translate('app.menu.mail_publications')}
+        leftIcon={<MailIcon />}
+      />
       <Menu.Item to={links.analytics()} primaryText={translate('app.menu.analytics')} leftIcon={<InsightsIcon />} />
       <Menu.Item to={links.syncLogs()} primaryText={translate('app.menu.sync_logs')} leftIcon={<SyncIcon />} />
       <Divider sx={{ my: 1 }} />

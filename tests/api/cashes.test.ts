@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import Papa from 'papaparse';
 import { tokyoToday } from '../../contract/dates';
-import { defaultCashRange } from '../../contract/pettyCash';
+import { defaultPettyCashRange } from '../../contract/pettyCash';
 import { signedInSuite } from '../support/fixtures';
 
 const api = signedInSuite();
@@ -92,7 +92,7 @@ describe('petty cash', () => {
   });
 
   it('answers next month, first to last day, by default', async () => {
-    const range = defaultCashRange();
+    const range = defaultPettyCashRange();
     // An entry of this test in the middle of next month (the demo data's months are laid around the
     // day the template was seeded, which may be yesterday by now).
     const mine = await add(own(), {

@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { fieldErrors } from '../../contract/entity';
 import {
-  cashBodyOf,
-  cashRangeOf,
-  defaultCashRange,
+  pettyCashBodyOf,
+  pettyCashRangeOf,
+  defaultPettyCashRange,
   pettyCashCsvText,
   pettyCashFormSchema,
   type PettyCashList,
 } from '../../contract/pettyCash';
-import { cashRows, cashTotals } from '../../resources/cashes/cashModel';
+import { pettyCashRows, pettyCashTotals } from '../../resources/pettyCash/pettyCashModel';
 
 const entry = (id: number, paid_date: string, amount: number, balance: number, intended_use: string) => ({
   id,
@@ -34,22 +34,25 @@ const list: PettyCashList = {
 
 describe('petty cash rules', () => {
   it('defaults to next month in Tokyo, first to last day, across a year end', () => {
-    expect(defaultCashRange('2026-11-25')).toEqual({ start_date: '2026-12-01', end_date: '2026-12-31' });
-    expect(defaultCashRange('2026-12-31')).toEqual({ start_date: '2027-01-01', end_date: '2027-01-31' });
-    expect(defaultCashRange('2027-01-31')).toEqual({ start_date: '2027-02-01', end_date: '2027-02-28' });
-    expect(cashRangeOf({ start_date: '2026-04-10' })).toEqual({ start_date: '2026-04-10', end_date: '2026-04-30' });
-    expect(cashRangeOf({ end_date: '2026-04-10' })).toEqual({ start_date: '2026-04-01', end_date: '2026-04-10' });
+    expect(defaultPettyCashRange('2026-11-25')).toEqual({ start_date: '2026-12-01', end_date: '2026-12-31' });
+    expect(defaultPettyCashRange('2026-12-31')).toEqual({ start_date: '2027-01-01', end_date: '2027-01-31' });
+    expect(defaultPettyCashRange('2027-01-31')).toEqual({ start_date: '2027-02-01', end_date: '2027-02-28' });
+    expect(pettyCashRangeOf({ start_date: '2026-04-10' })).toEqual({
+      start_date: '2026-04-10',
+      end_date: '2026-04-30',
+    });
+    expect(pettyCashRangeOf({ end_date: '2026-04-10' })).toEqual({ start_date: '2026-04-01', end_date: '2026-04-10' });
   });
 
   it('negates the amount of money out (direction 1) and sends balance_check 0', () => {
     const form = { direction: 1 as const, paid_date: '2026-12-03', amount: 1_200, intended_use: '切手' };
-    expect(cashBodyOf(form)).toEqual({
+    expect(pettyCashBodyOf(form)).toEqual({
       paid_date: '2026-12-03',
       amount: -1_200,
       balance_check: 0,
       intended_use: '切手',
     });
-    expect(cashBodyOf({ ...form, direction: 0 }).amount).toBe(1_200);
+    expect(pettyCashBodyOf({ ...form, direction: 0 }).amount).toBe(1_200);
   });
 
   it('says what is wrong with the form on its field', () => {
@@ -81,12 +84,12 @@ describe('petty cash rules', () => {
   });
 
   it('puts each entry in the in or out column, after the carried row', () => {
-    const rows = cashRows(list, '前期繰越');
+    const rows = pettyCashRows(list, '前期繰越');
     expect(rows.map((r) => [r.kind, r.incoming, r.outgoing, r.balance, r.use])).toEqual([
       ['carried', null, null, 10_000, '前期繰越'],
       ['entry', null, 1_200, 8_800, '=cmd|切手'],
       ['entry', 5_000, null, 13_800, '釣り銭'],
     ]);
-    expect(cashTotals(list)).toEqual({ incoming: 5_000, outgoing: 1_200 });
+    expect(pettyCashTotals(list)).toEqual({ incoming: 5_000, outgoing: 1_200 });
   });
 });

@@ -9,7 +9,7 @@ import { useAccommodations } from '../../../dataProvider/accommodations';
 import { formatDate, formatPeople, formatYen } from '../../../i18n/formats';
 import { useAppTranslate } from '../../../i18n/useAppTranslate';
 import type { AppMessageKey } from '../../../i18n/ja';
-import { DataTable } from '../../../src/components/DataTable';
+import { PlainTable } from '../../../src/components/PlainTable';
 import { FacilityIcon } from '../../../src/components/FacilityIcon';
 import { links } from '../../../src/routes';
 import { useAppDataProvider } from '../../../dataProvider/useAppDataProvider';
@@ -71,7 +71,7 @@ export function DayBookingsTable({ accommodationId, date }: { accommodationId: n
       ) : books.length === 0 ? (
         <Typography color="text.secondary">{translate('app.day.no_bookings')}</Typography>
       ) : (
-        <DataTable columns={columns} testId="day-bookings">
+        <PlainTable columns={columns} testId="day-bookings">
           {books.map((b) => (
             <TableRow
               key={b.id}
@@ -96,7 +96,7 @@ export function DayBookingsTable({ accommodationId, date }: { accommodationId: n
               <TableCell>{formatDate(b.payment_limit_date)}</TableCell>
             </TableRow>
           ))}
-        </DataTable>
+        </PlainTable>
       )}
     </Box>
   );

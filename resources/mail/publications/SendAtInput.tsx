@@ -6,7 +6,7 @@ import { format, isValid } from 'date-fns';
 import { ja } from 'date-fns/locale/ja';
 import { useMemo, useState } from 'react';
 import { useInput } from 'react-admin';
-import { tokyoWallTime } from './bulkMailFormat';
+import { tokyoWallTime } from './publicationFormat';
 
 /** Japanese picker texts (今日, キャンセル, 年/月/日/時/分 placeholders). */
 const localeText = jaJP.components.MuiLocalizationProvider.defaultProps.localeText;
@@ -29,7 +29,7 @@ export const SEND_AT_FORMAT = 'yyyy年M月d日 HH:mm';
 const WALL = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/;
 
 /**
- * The form keeps the Tokyo wall time as yyyy-MM-ddTHH:mm (bulkMailFormat's tokyoInputToIso turns it
+ * The form keeps the Tokyo wall time as yyyy-MM-ddTHH:mm (publicationFormat's tokyoInputToIso turns it
  * into ISO 8601 with +09:00). The picker works on Dates of the browser's zone, so it is handed a
  * Date whose local clock reads that wall time: what is shown and typed is Tokyo time whatever the
  * browser's zone, and no zone arithmetic happens here.

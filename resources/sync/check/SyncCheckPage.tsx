@@ -40,7 +40,7 @@ import { useAppDataProvider } from '../../../dataProvider/useAppDataProvider';
 import { formatDateTime } from '../../../i18n/formats';
 import type { AppMessageKey } from '../../../i18n/ja';
 import { useAppTranslate } from '../../../i18n/useAppTranslate';
-import { DataTable } from '../../../src/components/DataTable';
+import { PlainTable } from '../../../src/components/PlainTable';
 import { useHolidays } from '../../../src/hooks/useHolidays';
 import { links } from '../../../src/routes';
 import { NotFoundPage } from '../../../src/components/MessagePage';
@@ -317,7 +317,7 @@ function DayList({
   return (
     // Narrower cells on a phone: the four columns fit 390 px, the result wrapping under its link.
     <Box sx={{ '& .MuiTableCell-root': { px: { xs: 0.5, sm: 2 } } }}>
-      <DataTable columns={columns} testId="sync-check-days">
+      <PlainTable columns={columns} testId="sync-check-days">
         {days.map((d) => {
           const red = weekday(d.date) === 0 || holidays.has(d.date);
           const error = d.result !== null && d.result !== 0;
@@ -372,7 +372,7 @@ function DayList({
             </TableRow>
           );
         })}
-      </DataTable>
+      </PlainTable>
     </Box>
   );
 }

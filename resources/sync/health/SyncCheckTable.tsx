@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import { formatDate } from '../../../i18n/formats';
 import type { AppMessageKey } from '../../../i18n/ja';
 import { useAppTranslate } from '../../../i18n/useAppTranslate';
-import { DataTable } from '../../../src/components/DataTable';
+import { PlainTable } from '../../../src/components/PlainTable';
 import { links } from '../../../src/routes';
 import { Facility } from '../../../src/components/Facility';
 import { SectionCard } from '../../../src/components/SectionCard';
@@ -40,7 +40,7 @@ function SyncCheckRows({ rows }: { rows: readonly SyncCheckError[] }) {
   return (
     <SectionCard title={translate('app.dashboard.sync.title')} count={rows.length} testId="sync-check-errors">
       {/* Many days can differ while a facility is out of sync: they scroll under a header that stays. */}
-      <DataTable columns={COLUMNS.map((key) => ({ key, header: translate(key) }))} maxHeight={420}>
+      <PlainTable columns={COLUMNS.map((key) => ({ key, header: translate(key) }))} maxHeight={420}>
         {rows.length === 0 ? (
           <TableRow>
             <TableCell colSpan={COLUMNS.length} sx={{ borderBottom: 0 }}>
@@ -69,7 +69,7 @@ function SyncCheckRows({ rows }: { rows: readonly SyncCheckError[] }) {
             </TableRow>
           ))
         )}
-      </DataTable>
+      </PlainTable>
     </SectionCard>
   );
 }

@@ -9,7 +9,7 @@ import { formatDateTime } from '../../../i18n/formats';
 import type { AppMessageKey } from '../../../i18n/ja';
 import { useAppTranslate } from '../../../i18n/useAppTranslate';
 import { ConfirmDialog } from '../../../src/components/ConfirmDialog';
-import { DataTable } from '../../../src/components/DataTable';
+import { PlainTable } from '../../../src/components/PlainTable';
 import { ListStatus } from '../../../src/components/ListStatus';
 import { useRefreshSyncHealth, useSyncHealth } from './useSyncHealth';
 import { Facility } from '../../../src/components/Facility';
@@ -55,11 +55,11 @@ export function SyncHealthCard() {
         emptyText={translate('app.sync_health.empty')}
       />
       {rows.length > 0 && (
-        <DataTable columns={COLUMNS.map((key) => ({ key, header: translate(key) }))}>
+        <PlainTable columns={COLUMNS.map((key) => ({ key, header: translate(key) }))}>
           {rows.map((row) => (
             <HealthRow key={row.accommodation_id} row={row} translate={translate} />
           ))}
-        </DataTable>
+        </PlainTable>
       )}
     </SectionCard>
   );

@@ -27,7 +27,7 @@ const params = z.object({ id: idParam });
  * format=csv; POST with paid_date, amount, balance_check, intended_use): staff of the facility and
  * administrators; another facility is 404. No change or delete: a ledger keeps its history.
  */
-const cashRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
+const pettyCashRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
   const cash = new PettyCashService(ctx.db);
 
   app.get(
@@ -70,4 +70,4 @@ const cashRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
   );
 };
 
-export default cashRoutes;
+export default pettyCashRoutes;

@@ -10,7 +10,7 @@ import { useApiQuery } from '../../hooks/useApiQuery';
 import { useAppDataProvider } from '../../../dataProvider/useAppDataProvider';
 import { formatDate, formatYen } from '../../../i18n/formats';
 import { useAppTranslate } from '../../../i18n/useAppTranslate';
-import { DataTable } from '../../components/DataTable';
+import { PlainTable } from '../../components/PlainTable';
 import { DatePickerJa } from '../../components/DatePickerJa';
 import { FacilityIcon, normalizeColor } from '../../components/FacilityIcon';
 import { CsvDownloadButton } from '../../components/CsvDownloadButton';
@@ -180,7 +180,7 @@ function AnalyticsBody({ answer, range }: { answer: AnalyticsAnswer; range: Rang
         <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 700, mb: 1 }}>
           {translate('app.analytics.table_title')}
         </Typography>
-        <DataTable columns={columns} testId="analytics-table">
+        <PlainTable columns={columns} testId="analytics-table">
           {answer.rows.map((row) => (
             <TableRow key={row.accommodation_id} data-testid="analytics-row">
               <TableCell sx={{ width: 40 }}>
@@ -206,7 +206,7 @@ function AnalyticsBody({ answer, range }: { answer: AnalyticsAnswer; range: Rang
               </TableCell>
             ))}
           </TableRow>
-        </DataTable>
+        </PlainTable>
       </Box>
       <Box
         sx={{

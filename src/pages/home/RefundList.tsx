@@ -1,7 +1,7 @@
 import { Box, useMediaQuery, type Theme } from '@mui/material';
 import type { AppMessageKey } from '../../../i18n/ja';
 import { useAppTranslate } from '../../../i18n/useAppTranslate';
-import { DataTable } from '../../components/DataTable';
+import { PlainTable } from '../../components/PlainTable';
 import { ListStatus } from '../../components/ListStatus';
 import { RefundItem, RefundRow } from './RefundRow';
 import { SectionCard } from '../../components/SectionCard';
@@ -46,12 +46,12 @@ export function RefundList({ version, onRefunded }: { version: number; onRefunde
         </Box>
       )}
       {books.length > 0 && !narrow && (
-        <DataTable columns={columns}>
+        <PlainTable columns={columns}>
           {books.map((b) => (
             // A new paid amount is a new row: a fresh default amount and a fresh operation key.
             <RefundRow key={`${b.id}:${b.price}`} booking={b} onRefunded={onRefunded} />
           ))}
-        </DataTable>
+        </PlainTable>
       )}
     </SectionCard>
   );

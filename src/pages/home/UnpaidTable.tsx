@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import { formatDate, formatPeople, formatYen } from '../../../i18n/formats';
 import type { AppMessageKey } from '../../../i18n/ja';
 import { useAppTranslate } from '../../../i18n/useAppTranslate';
-import { DataTable } from '../../components/DataTable';
+import { PlainTable } from '../../components/PlainTable';
 import { ListStatus } from '../../components/ListStatus';
 import { links } from '../../routes';
 import { isOverdue, unpaidBookings, unpaidQuery } from './dashboardModel';
@@ -49,7 +49,7 @@ export function UnpaidTable({ today, version, selectedId, onOpen }: DashboardSec
         emptyText={translate('app.dashboard.unpaid.empty')}
       />
       {books.length > 0 && (
-        <DataTable columns={columns} maxHeight={480}>
+        <PlainTable columns={columns} maxHeight={480}>
           {books.map((b) => {
             const overdue = isOverdue(b.payment_limit_date, today);
             return (
@@ -99,7 +99,7 @@ export function UnpaidTable({ today, version, selectedId, onOpen }: DashboardSec
               </TableRow>
             );
           })}
-        </DataTable>
+        </PlainTable>
       )}
     </SectionCard>
   );

@@ -28,7 +28,7 @@ export interface MailFailure {
   attempts: number;
 }
 
-export const bulkMailMethods = {
+export const mailPublicationMethods = {
   async searchCustomers(search: CustomerSearch): Promise<{ data: Customer[]; count: number }> {
     return (
       await httpClient<{ data: Customer[]; count: number }>(apiUrl(apiPath('customers')), { query: { ...search } })

@@ -3,11 +3,14 @@ import { defineDomain } from '../../src/crud/domain';
 import { defineResource } from '../../src/crud/lazyView';
 
 /** A facility's petty cash ledger, shown at /m/accommodation/{id}/cash (src/routes.ts `cash`). */
-const cashResource = defineResource({
+const pettyCashResource = defineResource({
   name: 'cashes',
-  list: () => import('./CashPage'),
+  list: () => import('./PettyCashPage'),
   icon: PaymentsIcon,
   recordRepresentation: 'intended_use',
 });
 
-export const cashesDomain = defineDomain({ resources: [cashResource], routes: { cash: cashResource.list } });
+export const pettyCashDomain = defineDomain({
+  resources: [pettyCashResource],
+  routes: { cash: pettyCashResource.list },
+});

@@ -44,7 +44,7 @@ import { useAppDataProvider } from '../../../dataProvider/useAppDataProvider';
 import { useAppTranslate } from '../../../i18n/useAppTranslate';
 import { DatePickerJa } from '../../../src/components/DatePickerJa';
 import { links } from '../../../src/routes';
-import { tokyoInputToIso, tokyoWallTime } from './bulkMailFormat';
+import { tokyoInputToIso, tokyoWallTime } from './publicationFormat';
 import { parseRecipientCsv, type CsvProblem } from './recipientCsv';
 import { SendAtInput } from './SendAtInput';
 import { TestMailDialog } from '../TestMailDialog';
@@ -75,7 +75,7 @@ const errorText = (e: unknown) => Object.values(fieldErrorsOf(e))[0] ?? failureM
  * {{name}} becomes each recipient's name), attachment (video, image or PDF up to 5 MB), a test
  * mail, and 送信, enabled only when everything is there. On success, back to /m/mail.
  */
-export default function BulkMailCreatePage() {
+export default function MailPublicationCreatePage() {
   const translate = useAppTranslate();
   const [candidates, setCandidates] = useState<Candidate[]>([]);
   const chosen = useMemo(() => candidates.filter((c) => c.checked), [candidates]);
@@ -95,7 +95,7 @@ export default function BulkMailCreatePage() {
 
   return (
     <>
-      <Title title={translate('app.page.bulk_mail_create')} preferenceKey={false} />
+      <Title title={translate('app.page.mail_publication_create')} preferenceKey={false} />
       <Box
         sx={{
           display: 'grid',
@@ -108,7 +108,7 @@ export default function BulkMailCreatePage() {
         <Card data-testid="bulk-mail-destinations">
           <CardContent>
             <Typography variant="h6" component="h2" gutterBottom>
-              {translate('app.bulk_mail.search_heading')}
+              {translate('app.mail_publication.search_heading')}
             </Typography>
             <CustomerSearch onFound={add} />
             <CsvUpload known={candidates.map((c) => c.mail)} onRead={add} />
@@ -118,7 +118,7 @@ export default function BulkMailCreatePage() {
         <Card data-testid="bulk-mail-compose">
           <CardContent>
             <Typography variant="h6" component="h2" gutterBottom>
-              {translate('app.bulk_mail.compose_heading')}
+              {translate('app.mail_publication.compose_heading')}
             </Typography>
             <Compose recipients={chosen} />
           </CardContent>
@@ -159,7 +159,7 @@ function CustomerSearch({ onFound }: { onFound: (recipients: Recipient[]) => voi
 
   const date = (key: keyof typeof range) => (
     <DatePickerJa
-      label={translate(`app.bulk_mail.${key}`)}
+      label={translate(`app.mail_publication.${key}`)}
       name={key}
       value={range[key]}
       clearable
@@ -170,13 +170,13 @@ function CustomerSearch({ onFound }: { onFound: (recipients: Recipient[]) => voi
   return (
     <Box sx={{ display: 'grid', gap: 1.5, mb: 2 }}>
       <FormControl size="small" fullWidth>
-        <InputLabel id="bulk-facilities">{translate('app.bulk_mail.facilities')}</InputLabel>
+        <InputLabel id="bulk-facilities">{translate('app.mail_publication.facilities')}</InputLabel>
         <Select
           labelId="bulk-facilities"
           multiple
           value={facilities}
           onChange={(e) => setFacilities(typeof e.target.value === 'string' ? [] : e.target.value)}
-          input={<OutlinedInput label={translate('app.bulk_mail.facilities')} />}
+          input={<OutlinedInput label={translate('app.mail_publication.facilities')} />}
           renderValue={(ids) => (
             <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5 }}>
               {ids.map((id) => (
@@ -201,11 +201,11 @@ function CustomerSearch({ onFound }: { onFound: (recipients: Recipient[]) => voi
       </Box>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
         <Button variant="outlined" onClick={() => void search()} disabled={busy}>
-          {busy ? <CircularProgress size={18} /> : translate('app.bulk_mail.search')}
+          {busy ? <CircularProgress size={18} /> : translate('app.mail_publication.search')}
         </Button>
         {found !== null && (
           <Typography variant="body2" role="status">
-            {translate('app.bulk_mail.search_found', { count: found })}
+            {translate('app.mail_publication.search_found', { count: found })}
           </Typography>
         )}
       </Box>
@@ -242,7 +242,7 @@ function CsvUpload({ known, onRead }: { known: readonly string[]; onRead: (recip
   return (
     <Box sx={{ mb: 2 }}>
       <Button variant="outlined" startIcon={<UploadFileIcon />} onClick={() => input.current?.click()}>
-        {translate('app.bulk_mail.csv')}
+        {translate('app.mail_publication.csv')}
       </Button>
       <input
         ref={input}
@@ -253,28 +253,34 @@ function CsvUpload({ known, onRead }: { known: readonly string[]; onRead: (recip
         onChange={(e) => void read(e)}
       />
       <Typography variant="caption" component="p" color="text.secondary" sx={{ mt: 0.5 }}>
-        {translate('app.bulk_mail.csv_hint')}
+        {translate('app.mail_publication.csv_hint')}
       </Typography>
       {report && (
         <Box sx={{ mt: 1 }} data-testid="csv-report">
           <Typography variant="body2" role="status">
-            {translate('app.bulk_mail.csv_read', { file: report.file, count: report.count, encoding: report.encoding })}
+            {translate('app.mail_publication.csv_read', {
+              file: report.file,
+              count: report.count,
+              encoding: report.encoding,
+            })}
           </Typography>
           {report.invalid.length > 0 && (
             <Alert severity="warning" sx={{ mt: 1 }}>
               <Typography variant="body2" fontWeight="bold">
-                {translate('app.bulk_mail.csv_invalid')}
+                {translate('app.mail_publication.csv_invalid')}
               </Typography>
               {report.invalid.map((p) => (
                 <Typography key={p.line} variant="body2">
-                  {translate('app.bulk_mail.csv_line', { line: p.line, text: p.text, reason: p.reason })}
+                  {translate('app.mail_publication.csv_line', { line: p.line, text: p.text, reason: p.reason })}
                 </Typography>
               ))}
             </Alert>
           )}
           {report.duplicates.length > 0 && (
             <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
-              {translate('app.bulk_mail.csv_duplicates', { lines: report.duplicates.map((d) => d.line).join('、') })}
+              {translate('app.mail_publication.csv_duplicates', {
+                lines: report.duplicates.map((d) => d.line).join('、'),
+              })}
             </Typography>
           )}
         </Box>
@@ -293,22 +299,22 @@ function RecipientList({ candidates, onChange }: { candidates: Candidate[]; onCh
     <Box data-testid="recipient-list">
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
         <Typography variant="subtitle1" component="h3">
-          {translate('app.bulk_mail.recipients')}
+          {translate('app.mail_publication.recipients')}
         </Typography>
         <Typography variant="body2" data-testid="recipient-selected">
-          {translate('app.bulk_mail.selected', { selected, total: candidates.length })}
+          {translate('app.mail_publication.selected', { selected, total: candidates.length })}
         </Typography>
         <Box sx={{ flex: 1 }} />
         <Button size="small" onClick={() => setAll(true)} disabled={candidates.length === 0}>
-          {translate('app.bulk_mail.select_all')}
+          {translate('app.mail_publication.select_all')}
         </Button>
         <Button size="small" onClick={() => setAll(false)} disabled={candidates.length === 0}>
-          {translate('app.bulk_mail.select_none')}
+          {translate('app.mail_publication.select_none')}
         </Button>
       </Box>
       {candidates.length === 0 ? (
         <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
-          {translate('app.bulk_mail.no_recipients')}
+          {translate('app.mail_publication.no_recipients')}
         </Typography>
       ) : (
         <List dense sx={{ maxHeight: 420, overflowY: 'auto', border: 1, borderColor: 'divider', borderRadius: 1 }}>
@@ -379,8 +385,8 @@ function Compose({ recipients }: { recipients: Recipient[] }) {
           file_name: attached?.name ?? null,
         },
       });
-      notify(translate('app.bulk_mail.created', { count: created.recipient_count }), { type: 'success' });
-      navigate(links.bulkMail());
+      notify(translate('app.mail_publication.created', { count: created.recipient_count }), { type: 'success' });
+      navigate(links.mailPublications());
     } catch (e) {
       notify(errorText(e), { type: 'error' });
       setSending(false);
@@ -406,7 +412,7 @@ function Compose({ recipients }: { recipients: Recipient[] }) {
         }
       />
       <Typography variant="caption" color="text.secondary">
-        {translate('app.bulk_mail.body_hint')}
+        {translate('app.mail_publication.body_hint')}
       </Typography>
     </Form>
   );
@@ -477,19 +483,19 @@ function ComposeFields({
 
   return (
     <Box sx={{ display: 'grid', gap: 1, width: '100%' }}>
-      <TextInput source="title" label={translate('app.bulk_mail.title')} fullWidth isRequired />
+      <TextInput source="title" label={translate('app.mail_publication.title')} fullWidth isRequired />
       <SelectInput
         source="from_address"
-        label={translate('app.bulk_mail.from')}
+        label={translate('app.mail_publication.from')}
         choices={choices}
         fullWidth
         isRequired
         emptyText=""
       />
-      <SendAtInput source="send_at" label={translate('app.bulk_mail.send_at')} />
+      <SendAtInput source="send_at" label={translate('app.mail_publication.send_at')} />
       <RichTextInput
         source="body"
-        label={translate('app.bulk_mail.body')}
+        label={translate('app.mail_publication.body')}
         fullWidth
         isRequired
         toolbar={<RichTextInputToolbar size="small" />}
@@ -497,7 +503,7 @@ function ComposeFields({
       />
       <Box>
         <Typography variant="body2" color="text.secondary">
-          {translate('app.bulk_mail.attachment')}（{translate('app.bulk_mail.attachment_hint')}）
+          {translate('app.mail_publication.attachment')}（{translate('app.mail_publication.attachment_hint')}）
         </Typography>
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap', mt: 0.5 }}>
           <Button
@@ -506,7 +512,7 @@ function ComposeFields({
             startIcon={<AttachFileIcon />}
             onClick={() => fileInput.current?.click()}
           >
-            {translate('app.bulk_mail.attachment_choose')}
+            {translate('app.mail_publication.attachment_choose')}
           </Button>
           <input
             ref={fileInput}
@@ -532,30 +538,30 @@ function ComposeFields({
       </Box>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap', mt: 1 }}>
         <MuiLink component="button" type="button" onClick={openTest}>
-          {translate('app.bulk_mail.test_link')}
+          {translate('app.mail_publication.test_link')}
         </MuiLink>
         <Box sx={{ flex: 1 }} />
         <Button type="submit" variant="contained" disabled={!complete || sending}>
-          {sending ? <CircularProgress size={20} color="inherit" /> : translate('app.bulk_mail.send')}
+          {sending ? <CircularProgress size={20} color="inherit" /> : translate('app.mail_publication.send')}
         </Button>
       </Box>
       {!complete && (
         <Typography variant="caption" color="text.secondary" data-testid="incomplete">
-          {translate('app.bulk_mail.incomplete')}
+          {translate('app.mail_publication.incomplete')}
         </Typography>
       )}
       {testOpen && (
         <TestMailDialog
           texts={{
-            title: translate('app.bulk_mail.test_link'),
-            address: translate('app.bulk_mail.test_to'),
-            cancel: translate('app.bulk_mail.close'),
-            send: translate('app.bulk_mail.test_send'),
+            title: translate('app.mail_publication.test_link'),
+            address: translate('app.mail_publication.test_to'),
+            cancel: translate('app.mail_publication.close'),
+            send: translate('app.mail_publication.test_send'),
           }}
           schema={testAddressSchema}
           ready={({ mail_address }) => isMailAddress(mail_address.trim())}
           send={({ mail_address }) => sendTest(mail_address, values)}
-          sent={() => translate('app.bulk_mail.test_sent')}
+          sent={() => translate('app.mail_publication.test_sent')}
           failure={errorText}
           onClose={() => setTestOpen(false)}
         />

@@ -4,7 +4,7 @@ import type { PettyCashList } from '../../contract/pettyCash';
  * The rows of the petty cash table: the balance carried in first, then each entry with its money
  * in or out (one of the two columns) and the balance after it. Pure, for the page and its tests.
  */
-export interface CashRow {
+export interface PettyCashRow {
   key: string;
   kind: 'carried' | 'entry';
   date: string | null;
@@ -15,7 +15,7 @@ export interface CashRow {
   user: string;
 }
 
-export function cashRows(list: PettyCashList, carriedLabel: string): CashRow[] {
+export function pettyCashRows(list: PettyCashList, carriedLabel: string): PettyCashRow[] {
   return [
     {
       key: 'carried',
@@ -27,7 +27,7 @@ export function cashRows(list: PettyCashList, carriedLabel: string): CashRow[] {
       use: carriedLabel,
       user: '',
     },
-    ...list.cashes.map((c): CashRow => ({
+    ...list.cashes.map((c): PettyCashRow => ({
       key: String(c.id),
       kind: 'entry',
       date: c.paid_date,
@@ -41,7 +41,7 @@ export function cashRows(list: PettyCashList, carriedLabel: string): CashRow[] {
 }
 
 /** The totals of the range's money in and out. */
-export function cashTotals(list: PettyCashList): { incoming: number; outgoing: number } {
+export function pettyCashTotals(list: PettyCashList): { incoming: number; outgoing: number } {
   let incoming = 0;
   let outgoing = 0;
   for (const c of list.cashes) {

@@ -24,12 +24,12 @@ import type { MailPublication } from '../../../contract/mailPublication';
 import { mailPublicationMessages } from '../../../contract/mailPublication';
 import { errorMessages } from '../../../contract/messages';
 import { failureMessage } from '../../../dataProvider/apiErrors';
-import type { MailFailure } from '../../../dataProvider/methods/bulkMail';
+import type { MailFailure } from '../../../dataProvider/methods/mailPublications';
 import { useAppDataProvider } from '../../../dataProvider/useAppDataProvider';
 import { useAppTranslate } from '../../../i18n/useAppTranslate';
 import { ConfirmDialog } from '../../../src/components/ConfirmDialog';
 import { links } from '../../../src/routes';
-import { createdDateJa, sendDateJa } from './bulkMailFormat';
+import { createdDateJa, sendDateJa } from './publicationFormat';
 import { MailTabs } from '../MailTabs';
 import { ScrollTable } from '../../../src/components/ScrollTable';
 
@@ -47,7 +47,7 @@ const deletable = (p: MailPublication) => p.sent_at === null && p.progress.sent 
  * failed count opening the failed recipients with their reasons). Refreshes itself every few
  * seconds while a publication is being sent.
  */
-export default function BulkMailListPage() {
+export default function MailPublicationListPage() {
   const translate = useAppTranslate();
   const notify = useNotify();
   const {
@@ -74,7 +74,7 @@ export default function BulkMailListPage() {
       {
         onSuccess: () => {
           setDeleting(null);
-          notify(translate('app.bulk_mail.deleted'), { type: 'success' });
+          notify(translate('app.mail_publication.deleted'), { type: 'success' });
         },
         onError: (e) => {
           setDeleting(null);
@@ -87,22 +87,22 @@ export default function BulkMailListPage() {
 
   return (
     <>
-      <Title title={translate('app.page.bulk_mail')} preferenceKey={false} />
+      <Title title={translate('app.page.mail_publications')} preferenceKey={false} />
       <MailTabs current="bulk" />
       <Card sx={{ mt: 1 }} data-testid="bulk-mail-list">
         <CardContent>
           <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', mb: 1, gap: 1 }}>
             <Typography variant="h6" component="h1">
-              {translate('app.bulk_mail.heading')}
+              {translate('app.mail_publication.heading')}
             </Typography>
-            <Button component={Link} to={links.bulkMailCreate()} variant="contained" startIcon={<AddIcon />}>
-              {translate('app.bulk_mail.create')}
+            <Button component={Link} to={links.mailPublicationCreate()} variant="contained" startIcon={<AddIcon />}>
+              {translate('app.mail_publication.create')}
             </Button>
           </Box>
           {isPending && <LinearProgress />}
-          {error ? <Alert severity="error">{translate('app.bulk_mail.load_failed')}</Alert> : null}
+          {error ? <Alert severity="error">{translate('app.mail_publication.load_failed')}</Alert> : null}
           {!isPending && !error && data.length === 0 && (
-            <Typography color="text.secondary">{translate('app.bulk_mail.empty')}</Typography>
+            <Typography color="text.secondary">{translate('app.mail_publication.empty')}</Typography>
           )}
           {data.length > 0 && narrow && (
             <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }}>
@@ -117,9 +117,9 @@ export default function BulkMailListPage() {
                     {p.setting.title}
                   </Typography>
                   <Typography variant="body2" color="text.secondary">
-                    {translate('app.bulk_mail.col_send_at')} {sendDateJa(p.send_at)}・
+                    {translate('app.mail_publication.col_send_at')} {sendDateJa(p.send_at)}・
                     <span data-testid="recipient-count">
-                      {translate('app.bulk_mail.recipients_count', {
+                      {translate('app.mail_publication.recipients_count', {
                         count: p.recipient_count.toLocaleString('ja-JP'),
                       })}
                     </span>
@@ -130,7 +130,7 @@ export default function BulkMailListPage() {
                     </Box>
                     {deletable(p) && (
                       <Button size="small" color="error" onClick={() => setDeleting(p)}>
-                        {translate('app.bulk_mail.delete')}
+                        {translate('app.mail_publication.delete')}
                       </Button>
                     )}
                   </Box>
@@ -140,19 +140,19 @@ export default function BulkMailListPage() {
           )}
           {data.length > 0 && !narrow && (
             <ScrollTable
-              aria-label={translate('app.bulk_mail.heading')}
+              aria-label={translate('app.mail_publication.heading')}
               head={
                 <TableRow>
-                  <TableCell>{translate('app.bulk_mail.col_title')}</TableCell>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{translate('app.bulk_mail.col_send_at')}</TableCell>
+                  <TableCell>{translate('app.mail_publication.col_title')}</TableCell>
+                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{translate('app.mail_publication.col_send_at')}</TableCell>
                   <TableCell sx={{ whiteSpace: 'nowrap', display: { xs: 'none', sm: 'table-cell' } }}>
-                    {translate('app.bulk_mail.col_created_at')}
+                    {translate('app.mail_publication.col_created_at')}
                   </TableCell>
                   <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                    {translate('app.bulk_mail.col_recipients')}
+                    {translate('app.mail_publication.col_recipients')}
                   </TableCell>
-                  <TableCell sx={{ minWidth: 140 }}>{translate('app.bulk_mail.col_progress')}</TableCell>
-                  <TableCell>{translate('app.bulk_mail.col_delete')}</TableCell>
+                  <TableCell sx={{ minWidth: 140 }}>{translate('app.mail_publication.col_progress')}</TableCell>
+                  <TableCell>{translate('app.mail_publication.col_delete')}</TableCell>
                 </TableRow>
               }
             >
@@ -164,7 +164,7 @@ export default function BulkMailListPage() {
                     {createdDateJa(p.created_at)}
                   </TableCell>
                   <TableCell align="right" sx={{ whiteSpace: 'nowrap' }} data-testid="recipient-count">
-                    {translate('app.bulk_mail.recipients_count', {
+                    {translate('app.mail_publication.recipients_count', {
                       count: p.recipient_count.toLocaleString('ja-JP'),
                     })}
                   </TableCell>
@@ -174,7 +174,7 @@ export default function BulkMailListPage() {
                   <TableCell>
                     {deletable(p) ? (
                       <Button size="small" color="error" onClick={() => setDeleting(p)}>
-                        {translate('app.bulk_mail.delete')}
+                        {translate('app.mail_publication.delete')}
                       </Button>
                     ) : null}
                   </TableCell>
@@ -186,7 +186,7 @@ export default function BulkMailListPage() {
       </Card>
       <ConfirmDialog
         open={deleting !== null}
-        title={translate('app.bulk_mail.delete_title')}
+        title={translate('app.mail_publication.delete_title')}
         content={mailPublicationMessages.deleteConfirm}
         loading={removing}
         onConfirm={confirmDelete}
@@ -203,14 +203,14 @@ function Progress({ publication: p, onFailures }: { publication: MailPublication
   const failedLink =
     failed > 0 ? (
       <MuiLink component="button" type="button" color="error" onClick={onFailures} sx={{ ml: 1 }}>
-        {translate('app.bulk_mail.failed', { count: failed })}
+        {translate('app.mail_publication.failed', { count: failed })}
       </MuiLink>
     ) : null;
   if (p.sent_at !== null) {
     return (
       <Typography variant="body2" component="span">
-        {translate('app.bulk_mail.sent')}
-        {total > 0 ? `（${translate('app.bulk_mail.progress_label', { sent, total })}）` : ''}
+        {translate('app.mail_publication.sent')}
+        {total > 0 ? `（${translate('app.mail_publication.progress_label', { sent, total })}）` : ''}
         {failedLink}
       </Typography>
     );
@@ -218,7 +218,7 @@ function Progress({ publication: p, onFailures }: { publication: MailPublication
   if (!isSending(p)) {
     return (
       <Typography variant="body2" component="span" color="text.secondary">
-        {translate('app.bulk_mail.scheduled')}
+        {translate('app.mail_publication.scheduled')}
       </Typography>
     );
   }
@@ -228,11 +228,11 @@ function Progress({ publication: p, onFailures }: { publication: MailPublication
       <LinearProgress
         variant="determinate"
         value={done}
-        aria-label={translate('app.bulk_mail.progress_label', { sent, total })}
+        aria-label={translate('app.mail_publication.progress_label', { sent, total })}
         sx={{ height: 8, borderRadius: 1 }}
       />
       <Typography variant="caption" component="span">
-        {translate('app.bulk_mail.sending')} {translate('app.bulk_mail.progress_label', { sent, total })}
+        {translate('app.mail_publication.sending')} {translate('app.mail_publication.progress_label', { sent, total })}
       </Typography>
       {failedLink}
     </Box>
@@ -256,18 +256,20 @@ function FailuresDialog({ publication, onClose }: { publication: MailPublication
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="md">
       <DialogTitle>
-        {translate('app.bulk_mail.failures_title')}：{publication.setting.title}
+        {translate('app.mail_publication.failures_title')}：{publication.setting.title}
       </DialogTitle>
       <DialogContent>
         {state.rows === null && <LinearProgress />}
         {state.error && <Alert severity="error">{state.error}</Alert>}
-        {state.rows?.length === 0 && !state.error && <Typography>{translate('app.bulk_mail.failure_none')}</Typography>}
+        {state.rows?.length === 0 && !state.error && (
+          <Typography>{translate('app.mail_publication.failure_none')}</Typography>
+        )}
         {state.rows && state.rows.length > 0 && (
           <ScrollTable
             head={
               <TableRow>
-                <TableCell>{translate('app.bulk_mail.recipients')}</TableCell>
-                <TableCell>{translate('app.bulk_mail.failure_reason')}</TableCell>
+                <TableCell>{translate('app.mail_publication.recipients')}</TableCell>
+                <TableCell>{translate('app.mail_publication.failure_reason')}</TableCell>
               </TableRow>
             }
           >
@@ -284,7 +286,7 @@ function FailuresDialog({ publication, onClose }: { publication: MailPublication
         )}
       </DialogContent>
       <DialogActions>
-        <Button onClick={onClose}>{translate('app.bulk_mail.close')}</Button>
+        <Button onClick={onClose}>{translate('app.mail_publication.close')}</Button>
       </DialogActions>
     </Dialog>
   );

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { MailPublication } from '../../contract/mailPublication';
 import type { AppDataProvider } from '../../dataProvider/dataProvider';
-import BulkMailListPage from '../../resources/mail/publications/BulkMailListPage';
+import MailPublicationListPage from '../../resources/mail/publications/MailPublicationListPage';
 import { memoryProvider, renderView } from './crudHarness';
 
 const publication = (id: number, over: Partial<MailPublication>): MailPublication => ({
@@ -41,7 +41,7 @@ function setup() {
 describe('bulk mail list', () => {
   it('shows each publication with its dates, count and progress; delete only while nothing went out', async () => {
     const { provider } = setup();
-    renderView(<BulkMailListPage />, provider, { path: '/m/mail' });
+    renderView(<MailPublicationListPage />, provider, { path: '/m/mail' });
     const sending = (await screen.findByText('お知らせ1')).closest('tr')!;
     expect(within(sending).getByText('2026年11月20日 9:30')).toBeInTheDocument();
     expect(within(sending).getByText('2026年11月19日')).toBeInTheDocument();
@@ -62,7 +62,7 @@ describe('bulk mail list', () => {
   it('opens the failed recipients with their reasons', async () => {
     const user = userEvent.setup();
     const { provider } = setup();
-    renderView(<BulkMailListPage />, provider, { path: '/m/mail' });
+    renderView(<MailPublicationListPage />, provider, { path: '/m/mail' });
     await user.click(await screen.findByRole('button', { name: '失敗 1件' }));
     const dialog = await screen.findByRole('dialog');
     expect(await within(dialog).findByText('gone@example.jp（山田）')).toBeInTheDocument();
@@ -72,7 +72,7 @@ describe('bulk mail list', () => {
   it('asks 完全に削除しますか？ before deleting, then deletes', async () => {
     const user = userEvent.setup();
     const { db, provider } = setup();
-    renderView(<BulkMailListPage />, provider, { path: '/m/mail' });
+    renderView(<MailPublicationListPage />, provider, { path: '/m/mail' });
     const later = (await screen.findByText('お知らせ2')).closest('tr')!;
     await user.click(within(later).getByRole('button', { name: '削除' }));
     const dialog = await screen.findByRole('dialog');

@@ -14,18 +14,18 @@ import {
 import AddIcon from '@mui/icons-material/Add';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Title } from 'react-admin';
-import { defaultCashRange, pettyCashListQuerySchema, type PettyCashList } from '../../contract/pettyCash';
+import { defaultPettyCashRange, pettyCashListQuerySchema, type PettyCashList } from '../../contract/pettyCash';
 import { failureMessage } from '../../dataProvider/apiErrors';
 import { useAppDataProvider } from '../../dataProvider/useAppDataProvider';
 import { formatDate, formatYen } from '../../i18n/formats';
 import { useAppTranslate } from '../../i18n/useAppTranslate';
-import { DataTable } from '../../src/components/DataTable';
+import { PlainTable } from '../../src/components/PlainTable';
 import { DatePickerJa } from '../../src/components/DatePickerJa';
 import { ForAccommodation } from '../../src/crud/ForAccommodation';
 import { links } from '../../src/routes';
 import { CsvDownloadButton } from '../../src/components/CsvDownloadButton';
-import { CashEntryDialog } from './CashEntryDialog';
-import { cashRows, cashTotals } from './cashModel';
+import { PettyCashEntryDialog } from './PettyCashEntryDialog';
+import { pettyCashRows, pettyCashTotals } from './pettyCashModel';
 
 interface Range {
   start_date: string;
@@ -41,31 +41,31 @@ const ledgerKey = (accommodationId: number, range: Range) => ['cashes', 'ledger'
  * direction; the table starts with the balance carried into the range, then each entry's money in
  * or out and the balance after it.
  */
-export default function CashPage() {
+export default function PettyCashPage() {
   const translate = useAppTranslate();
   return (
     <ForAccommodation link={links.cash}>
       {(accommodationId) => (
         <>
           <Title title={translate('app.page.cash')} preferenceKey={false} />
-          <CashLedger accommodationId={accommodationId} />
+          <PettyCashLedger accommodationId={accommodationId} />
         </>
       )}
     </ForAccommodation>
   );
 }
 
-function CashLedger({ accommodationId }: { accommodationId: number }) {
+function PettyCashLedger({ accommodationId }: { accommodationId: number }) {
   const translate = useAppTranslate();
   const dataProvider = useAppDataProvider();
   const queryClient = useQueryClient();
-  const [draft, setDraft] = useState<{ start_date: string | null; end_date: string | null }>(defaultCashRange);
-  const [range, setRange] = useState<Range>(defaultCashRange);
+  const [draft, setDraft] = useState<{ start_date: string | null; end_date: string | null }>(defaultPettyCashRange);
+  const [range, setRange] = useState<Range>(defaultPettyCashRange);
   const [adding, setAdding] = useState(false);
 
   const ledger = useQuery({
     queryKey: ledgerKey(accommodationId, range),
-    queryFn: ({ signal }) => dataProvider.listCashes(accommodationId, range, signal),
+    queryFn: ({ signal }) => dataProvider.listPettyCash(accommodationId, range, signal),
   });
 
   // The range as the server would check it (end before start, over a year), said on the end date.
@@ -106,7 +106,7 @@ function CashLedger({ accommodationId }: { accommodationId: number }) {
             {translate('resources.cashes.range.show')}
           </Button>
           <CsvDownloadButton
-            load={() => dataProvider.downloadCashesCsv(accommodationId, range)}
+            load={() => dataProvider.downloadPettyCashCsv(accommodationId, range)}
             failed={translate('resources.cashes.messages.csv_failed')}
             disabled={!ledger.data}
             data-testid="cash-csv"
@@ -139,7 +139,7 @@ function CashLedger({ accommodationId }: { accommodationId: number }) {
           {translate('resources.cashes.correction_hint')}
         </Typography>
       </CardContent>
-      <CashEntryDialog
+      <PettyCashEntryDialog
         open={adding}
         accommodationId={accommodationId}
         onClose={() => setAdding(false)}
@@ -156,8 +156,8 @@ const money = { whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' } as co
 
 function LedgerTable({ list }: { list: PettyCashList }) {
   const translate = useAppTranslate();
-  const rows = cashRows(list, translate('resources.cashes.carried'));
-  const totals = cashTotals(list);
+  const rows = pettyCashRows(list, translate('resources.cashes.carried'));
+  const totals = pettyCashTotals(list);
   const columns = [
     { key: 'date', header: translate('resources.cashes.columns.date') },
     { key: 'incoming', header: translate('resources.cashes.columns.incoming'), align: 'right' as const },
@@ -171,7 +171,7 @@ function LedgerTable({ list }: { list: PettyCashList }) {
       <Typography variant="subtitle2" sx={{ mb: 1 }} data-testid="cash-range">
         {formatDate(list.start_date)} 〜 {formatDate(list.end_date)}
       </Typography>
-      <DataTable columns={columns} testId="cash-table">
+      <PlainTable columns={columns} testId="cash-table">
         {rows.map((row) => (
           <TableRow
             key={row.key}
@@ -219,7 +219,7 @@ function LedgerTable({ list }: { list: PettyCashList }) {
           </TableCell>
           <TableCell colSpan={2} />
         </TableRow>
-      </DataTable>
+      </PlainTable>
     </>
   );
 }

@@ -9,36 +9,40 @@ import { downloadCsv, type CsvDownload } from './csvDownload';
  * Petty cash (spec 7 "Users, shifts, cash"): the ledger of a range is more than a list of records
  * (the balance carried into it, the one after it), so it is read here rather than by getList; an
  * entry is created through the provider's own `create('cashes', { meta: { accommodationId } })` or
- * `createCash`. The path is the resource's (contract/resourceApi).
+ * `createPettyCash`. The path is the resource's (contract/resourceApi).
  */
 
-const cashesPath = (accommodationId: number) => fillApiPath(resourceApi.cashes.path, accommodationId);
+const pettyCashPath = (accommodationId: number) => fillApiPath(resourceApi.cashes.path, accommodationId);
 
-export interface CashRange {
+export interface PettyCashRange {
   start_date?: string;
   end_date?: string;
 }
 
-export const cashMethods = {
+export const pettyCashMethods = {
   /** GET facility/{id}/cashes: the entries of the range (next month when none is given) and the balances. */
-  async listCashes(accommodationId: number, range: CashRange = {}, signal?: AbortSignal): Promise<PettyCashList> {
+  async listPettyCash(
+    accommodationId: number,
+    range: PettyCashRange = {},
+    signal?: AbortSignal,
+  ): Promise<PettyCashList> {
     const query = {
       ...(range.start_date ? { start_date: range.start_date } : {}),
       ...(range.end_date ? { end_date: range.end_date } : {}),
     };
-    return (await httpClient<PettyCashList>(apiUrl(cashesPath(accommodationId)), { query, signal })).json;
+    return (await httpClient<PettyCashList>(apiUrl(pettyCashPath(accommodationId)), { query, signal })).json;
   },
 
   /** POST facility/{id}/cashes with the spec's body (the amount signed); answers the entry with its balance. */
-  async createCash(accommodationId: number, body: PettyCashCreateBody): Promise<PettyCash> {
-    return (await httpClient<PettyCash>(apiUrl(cashesPath(accommodationId)), { method: 'POST', body })).json;
+  async createPettyCash(accommodationId: number, body: PettyCashCreateBody): Promise<PettyCash> {
+    return (await httpClient<PettyCash>(apiUrl(pettyCashPath(accommodationId)), { method: 'POST', body })).json;
   },
 
   /** GET facility/{id}/cashes?format=csv: the range's ledger as the file the server wrote. */
-  downloadCashesCsv(accommodationId: number, range: Required<CashRange>): Promise<CsvDownload> {
+  downloadPettyCashCsv(accommodationId: number, range: Required<PettyCashRange>): Promise<CsvDownload> {
     const query = { format: 'csv', start_date: range.start_date, end_date: range.end_date };
     return downloadCsv(
-      cashesPath(accommodationId),
+      pettyCashPath(accommodationId),
       query,
       `cash_${accommodationId}_${range.start_date}_${range.end_date}.csv`,
     );

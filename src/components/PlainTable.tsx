@@ -2,14 +2,14 @@ import type { ReactNode } from 'react';
 import { TableCell, TableRow, type TableCellProps } from '@mui/material';
 import { ScrollTable } from './ScrollTable';
 
-export interface DataColumn {
+export interface PlainColumn {
   key: string;
   header: ReactNode;
   align?: TableCellProps['align'];
 }
 
-export interface DataTableProps {
-  columns: readonly DataColumn[];
+export interface PlainTableProps {
+  columns: readonly PlainColumn[];
   /** The body's rows. */
   children: ReactNode;
   /** A height cap: the rows scroll under a header that stays. */
@@ -18,7 +18,7 @@ export interface DataTableProps {
 }
 
 /** A small table with a bold one-line header row, scrolling inside its card when it is wider. */
-export function DataTable({ columns, children, maxHeight, testId }: DataTableProps) {
+export function PlainTable({ columns, children, maxHeight, testId }: PlainTableProps) {
   return (
     <ScrollTable
       maxHeight={maxHeight}

@@ -18,9 +18,9 @@ import { fieldErrors } from '../../contract/entity';
 import { tokyoToday } from '../../contract/dates';
 import {
   CASH_DIRECTIONS,
-  cashBodyOf,
+  pettyCashBodyOf,
   pettyCashFormSchema,
-  type CashDirection,
+  type PettyCashDirection,
   type PettyCashForm,
 } from '../../contract/pettyCash';
 import { failureMessage, fieldErrorsOf } from '../../dataProvider/apiErrors';
@@ -32,7 +32,7 @@ import { yenNumber } from '../../src/components/yenText';
 import { fieldMark } from '../../src/crud/formErrors';
 
 interface Draft {
-  direction: CashDirection;
+  direction: PettyCashDirection;
   paid_date: string | null;
   /** Typing a date not yet real (2026-02-30): told apart from an empty field. */
   dateTyping: boolean;
@@ -57,7 +57,7 @@ const FORM_FIELDS = ['paid_date', 'amount', 'intended_use', 'direction'] as cons
  * wrong amount or date gets its message on the field before anything is sent, and the server's
  * field messages land there too.
  */
-export function CashEntryDialog({
+export function PettyCashEntryDialog({
   open,
   accommodationId,
   onClose,
@@ -79,7 +79,7 @@ export function CashEntryDialog({
       maxWidth="xs"
       fullWidth
     >
-      <CashEntryForm
+      <PettyCashEntryForm
         accommodationId={accommodationId}
         saving={saving}
         setSaving={setSaving}
@@ -90,7 +90,7 @@ export function CashEntryDialog({
   );
 }
 
-function CashEntryForm({
+function PettyCashEntryForm({
   accommodationId,
   saving,
   setSaving,
@@ -131,7 +131,7 @@ function CashEntryForm({
     const form = pettyCashFormSchema.parse(values()) as PettyCashForm;
     setSaving(true);
     try {
-      await dataProvider.createCash(accommodationId, cashBodyOf(form));
+      await dataProvider.createPettyCash(accommodationId, pettyCashBodyOf(form));
       notify(translate('resources.cashes.messages.created'), { type: 'success' });
       onCreated();
     } catch (error) {
@@ -162,7 +162,7 @@ function CashEntryForm({
               aria-labelledby="cash-direction-label"
               name="direction"
               value={String(draft.direction)}
-              onChange={(e) => change('direction', Number(e.target.value) as CashDirection)}
+              onChange={(e) => change('direction', Number(e.target.value) as PettyCashDirection)}
             >
               <FormControlLabel
                 value={String(CASH_DIRECTIONS.outgoing)}
