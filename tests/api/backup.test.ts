@@ -8,6 +8,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, sqlRows, type DatabaseOptions } from '../../server/db/client';
 import { seedDemo } from '../../server/db/seed';
+import { withEmptyCluster } from '../support/emptyCluster';
 import { withDatabase } from '../support/postgresUrl';
 import { childEnv, nodeArgs, run } from '../support/processes';
 import { adminSignsIn, startOn } from '../support/startOn';
@@ -97,7 +98,7 @@ function badFiles(good: string) {
 
 describe.skipIf(!!url)('backup and restore of the embedded database', () => {
   it('round-trips a snapshot: every table has the same number of rows', async () => {
-    const source = path.join(workDir, 'source');
+    const source = withEmptyCluster(path.join(workDir, 'source'));
     const database = await openDatabase({ dataDir: source });
     await seedDemo(database.db, { channelKey: testChannelKey() });
     await database.close();
@@ -114,7 +115,7 @@ describe.skipIf(!!url)('backup and restore of the embedded database', () => {
   }, 120_000);
 
   it('refuses while a server holds the data folder, and keeps the current data aside on restore', async () => {
-    const dir = path.join(workDir, 'held');
+    const dir = withEmptyCluster(path.join(workDir, 'held'));
     const database = await openDatabase({ dataDir: dir });
     try {
       const refused = await cli('backup', { DATA_DIR: dir }, path.join(workDir, 'never.tar.gz'));
@@ -138,7 +139,7 @@ describe.skipIf(!!url)('a restore of the embedded database that fails changes no
   const siblings = () => readdirSync(workDir).filter((n) => n.startsWith('live.'));
 
   beforeAll(async () => {
-    const database = await openDatabase({ dataDir: live });
+    const database = await openDatabase({ dataDir: withEmptyCluster(live) });
     await seedDemo(database.db, { channelKey: testChannelKey() });
     await database.close();
     expect((await cli('backup', { DATA_DIR: live }, good)).code).toBe(0);

@@ -8,7 +8,7 @@ import { newPglite } from '../../server/db/pglite';
 import { mailMessages, mailPublications } from '../../server/db/schema';
 import { enqueueMail } from '../../server/mail/outbox';
 import { withDatabase } from '../support/postgresUrl';
-import { freePort, freshDataDir, run, waitFor } from '../support/processes';
+import { freePort, newDataDir, run, waitFor } from '../support/processes';
 import { startSmtpSink, type SmtpSink } from '../../tools/smtpSink';
 
 const RECIPIENTS = 1000;
@@ -36,7 +36,7 @@ async function ownDatabase(): Promise<{
       },
     };
   }
-  const dataDir = freshDataDir();
+  const dataDir = newDataDir();
   const pglite = newPglite(dataDir, { loadDataDir: new Blob([readFileSync(inject('dbTemplate'))]) });
   await pglite.waitReady;
   await pglite.close();

@@ -23,6 +23,7 @@ import { runTool } from '../../server/db/runTool';
 import { serverSecrets } from '../../server/db/schema';
 import { seedDemo } from '../../server/db/seed';
 import type { Started } from '../../server/start';
+import { withEmptyCluster } from '../support/emptyCluster';
 import { withDatabase } from '../support/postgresUrl';
 import { run } from '../support/processes';
 import { startOn } from '../support/startOn';
@@ -55,11 +56,17 @@ interface Target {
   keyFile: string;
 }
 
-/** An empty place for data: an embedded DATA_DIR, or a new PostgreSQL database (keys beside a DATA_DIR). */
-async function newTarget(name: string): Promise<Target> {
+/**
+ * An empty place for data: an embedded DATA_DIR (an empty database in it, unless it is to be a
+ * restore's target: tests/support/emptyCluster.ts), or a new PostgreSQL database (keys beside a DATA_DIR).
+ */
+async function newTarget(name: string, { restoreTarget = false } = {}): Promise<Target> {
   const dataDir = path.join(workDir, name, 'data');
   const keyFile = keyFilePath(dataDir);
-  if (!url) return { env: { DATA_DIR: dataDir }, options: { dataDir }, dataDir, keyFile };
+  if (!url) {
+    if (!restoreTarget) withEmptyCluster(dataDir);
+    return { env: { DATA_DIR: dataDir }, options: { dataDir }, dataDir, keyFile };
+  }
   if (databases.length === 0) await admin!.connect();
   const database = `yadoban_keys_${name}_${randomBytes(3).toString('hex')}`;
   databases.push(database);
@@ -267,7 +274,7 @@ describe('backups hold no key', () => {
     const file = path.join(workDir, url ? 'source.dump' : 'source.tar.gz');
     const backup = run('server/cli/backup.ts', source.env, ['backup', file]);
     expect(await backup.exited, backup.output()).toBe(0);
-    const target = await newTarget('restored');
+    const target = await newTarget('restored', { restoreTarget: true });
     const restore = run('server/cli/backup.ts', target.env, ['restore', file]);
     expect(await restore.exited, restore.output()).toBe(0);
 

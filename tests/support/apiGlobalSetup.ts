@@ -23,6 +23,8 @@ declare module 'vitest' {
     keysDataDir: string;
     /** The folder of the server's entry points built for the process tests (tests/support/serverBuild.ts). */
     serverBuild: string;
+    /** An empty embedded database folder, copied for new data folders (tests/support/emptyCluster.ts). */
+    emptyCluster: string;
   }
 }
 
@@ -39,10 +41,14 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const keysDataDir = path.join(keysDir, 'data');
   const channelKey = deriveChannelKey(keyFileOf(keysDataDir).channel_key);
   project.provide('keysDataDir', keysDataDir);
-  const server = await buildServer();
+  const clusterDir = mkdtempSync(path.join(os.tmpdir(), 'yadoban-test-cluster-'));
+  const cluster = path.join(clusterDir, 'data');
+  const [server] = await Promise.all([buildServer(), emptyCluster(cluster)]);
   project.provide('serverBuild', server.dir);
+  project.provide('emptyCluster', cluster);
   const dropKeys = () => {
     rmSync(keysDir, { recursive: true, force: true });
+    rmSync(clusterDir, { recursive: true, force: true });
     server.remove();
   };
   if (url) {
@@ -71,4 +77,11 @@ export default async function setup(project: TestProject): Promise<() => Promise
   writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
   project.provide('dbTemplate', file);
   return async () => dropKeys();
+}
+
+/** PGlite's initdb into `dataDir`, closed at once. */
+async function emptyCluster(dataDir: string): Promise<void> {
+  const client = newPglite(dataDir);
+  await client.waitReady;
+  await client.close();
 }

@@ -4,6 +4,7 @@ import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { inject } from 'vitest';
+import { withEmptyCluster } from './emptyCluster';
 import { builtEntries } from './serverBuild';
 import { testKeysDataDir } from './testKeys';
 
@@ -96,5 +97,8 @@ export async function freePorts(n: number): Promise<number[]> {
 
 export const freePort = async () => (await freePorts(1))[0]!;
 
-/** A fresh embedded database folder for a child process. */
-export const freshDataDir = () => path.join(mkdtempSync(path.join(os.tmpdir(), 'yadoban-proc-')), 'db');
+/** A path for a new embedded database folder, nothing at it yet. */
+export const newDataDir = () => path.join(mkdtempSync(path.join(os.tmpdir(), 'yadoban-proc-')), 'db');
+
+/** A fresh embedded database folder for a child process: an empty database (tests/support/emptyCluster.ts). */
+export const freshDataDir = () => withEmptyCluster(newDataDir());
