@@ -1,12 +1,13 @@
 import { sitePaths } from '../contract/apiPaths';
-import { authUrl, OAUTH_CLIENT_ID, OAUTH_CLIENT_SECRET, OAUTH_SCOPE } from './config';
+import { passwordGrantFields } from '../contract/oauth';
+import { authUrl, OAUTH_CLIENT } from './config';
 import { HttpError, readResponse, send } from './http';
 import { clearTokens, getRefreshToken, setTokens } from './tokenStore';
 import type { TokenAnswer } from './types';
 
 /** The OAuth endpoint: form posts, no bearer token. */
 async function postForm<T>(path: string, fields: Record<string, string>): Promise<T> {
-  const body = new URLSearchParams({ ...fields, client_id: OAUTH_CLIENT_ID, client_secret: OAUTH_CLIENT_SECRET });
+  const body = new URLSearchParams({ ...fields, ...OAUTH_CLIENT });
   const response = await send(authUrl(path), {
     method: 'POST',
     headers: { Accept: 'application/json', 'Content-Type': 'application/x-www-form-urlencoded' },
@@ -23,12 +24,7 @@ function isTokenAnswer(value: unknown): value is TokenAnswer {
 
 /** Password grant; stores the pair on success. Throws HttpError as answered. */
 export async function passwordGrant(username: string, password: string): Promise<TokenAnswer> {
-  const answer = await postForm<unknown>(sitePaths.oauthToken, {
-    grant_type: 'password',
-    username,
-    password,
-    scope: OAUTH_SCOPE,
-  });
+  const answer = await postForm<unknown>(sitePaths.oauthToken, passwordGrantFields(username, password, OAUTH_CLIENT));
   if (!isTokenAnswer(answer)) throw new Error('invalid token answer');
   setTokens(answer);
   return answer;

@@ -4,6 +4,7 @@ import { expect, type APIRequestContext, type Locator, type Page } from '@playwr
 import PostalMime, { type Email } from 'postal-mime';
 import { baseURL, E2E_MAIL_DIR } from '../playwright.config';
 import { addDays } from '../contract/dates';
+import { passwordGrantFields } from '../contract/oauth';
 
 export const ADMIN = { mail: 'admin@example.com', password: 'admin-pass-1234' };
 export const STAFF = { mail: 'staff@example.com', password: 'staff-pass-1234' };
@@ -56,16 +57,7 @@ interface Tokens {
 
 /** A new session of the user, as the console's login form asks for it. */
 async function tokensOf(request: APIRequestContext, who: { mail: string; password: string }): Promise<Tokens> {
-  const res = await request.post('/oauth/auth', {
-    form: {
-      grant_type: 'password',
-      username: who.mail,
-      password: who.password,
-      client_id: 'console',
-      client_secret: 'console-secret',
-      scope: 'admin',
-    },
-  });
+  const res = await request.post('/oauth/auth', { form: passwordGrantFields(who.mail, who.password) });
   expect(res.ok()).toBe(true);
   return (await res.json()) as Tokens;
 }

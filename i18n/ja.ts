@@ -976,7 +976,6 @@ export const appMessages = {
       closing: '期末残高',
       incoming: '入金',
       outgoing: '出金',
-      cancel: 'キャンセル',
       correction_hint: '記録は変更・削除できません。誤りは逆の入出金を追加して訂正してください。',
     },
     supplier: {

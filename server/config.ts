@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEFAULT_CONSOLE_CLIENT } from '../contract/oauth';
 
 /**
  * The server's configuration, read once from the environment at start.
@@ -128,7 +129,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return {
     ...c,
     // The embedded default ships a known client so that `npm start` works with nothing set.
-    OAUTH_CLIENT_ID: c.OAUTH_CLIENT_ID ?? 'console',
-    OAUTH_CLIENT_SECRET: c.OAUTH_CLIENT_SECRET ?? 'console-secret',
+    OAUTH_CLIENT_ID: c.OAUTH_CLIENT_ID ?? DEFAULT_CONSOLE_CLIENT.client_id,
+    OAUTH_CLIENT_SECRET: c.OAUTH_CLIENT_SECRET ?? DEFAULT_CONSOLE_CLIENT.client_secret,
   };
 }

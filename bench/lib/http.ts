@@ -1,18 +1,12 @@
 import http from 'node:http';
 import { performance } from 'node:perf_hooks';
+import { passwordGrantFields } from '../../contract/oauth';
 
 /** The demo administrator and the console's OAuth client (server defaults). */
 export const ADMIN = { mail: 'admin@example.com', password: 'admin-pass-1234' };
 
 export function passwordGrantForm(who = ADMIN): URLSearchParams {
-  return new URLSearchParams({
-    grant_type: 'password',
-    username: who.mail,
-    password: who.password,
-    client_id: 'console',
-    client_secret: 'console-secret',
-    scope: 'admin',
-  });
+  return new URLSearchParams(passwordGrantFields(who.mail, who.password));
 }
 
 /** One POST /oauth/auth with the password grant; the time covers the whole answer body. */

@@ -1,18 +1,5 @@
 import { useState } from 'react';
-import {
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  FormControl,
-  FormControlLabel,
-  FormLabel,
-  Radio,
-  RadioGroup,
-  Stack,
-  TextField,
-} from '@mui/material';
+import { FormControl, FormControlLabel, FormLabel, Radio, RadioGroup, Stack, TextField } from '@mui/material';
 import { useNotify } from 'react-admin';
 import { fieldErrors } from '../../contract/entity';
 import { tokyoToday } from '../../contract/dates';
@@ -27,6 +14,7 @@ import { failureMessage, fieldErrorsOf } from '../../dataProvider/apiErrors';
 import { useAppDataProvider } from '../../dataProvider/useAppDataProvider';
 import { useAppTranslate } from '../../i18n/useAppTranslate';
 import { DatePickerJa } from '../../src/components/DatePickerJa';
+import { FormDialog } from '../../src/components/FormDialog';
 import { YenInput } from '../../src/components/YenInput';
 import { yenNumber } from '../../src/components/yenText';
 import { fieldMark } from '../../src/crud/formErrors';
@@ -55,54 +43,18 @@ const FORM_FIELDS = ['paid_date', 'amount', 'intended_use', 'direction'] as cons
  * 追加: one petty cash entry with its direction (出金 or 入金, spec 3), date, amount as typed (always
  * positive; money out is sent negative, spec 7) and use. The form's rules are the contract's, so a
  * wrong amount or date gets its message on the field before anything is sent, and the server's
- * field messages land there too.
+ * field messages land there too. Mounted only while open: each opening starts from a blank form.
  */
 export function PettyCashEntryDialog({
-  open,
   accommodationId,
   onClose,
   onCreated,
 }: {
-  open: boolean;
   accommodationId: number;
   onClose: () => void;
   onCreated: () => void;
 }) {
   const [saving, setSaving] = useState(false);
-  // The form lives inside the dialog's content, which the dialog unmounts once closed: each opening
-  // starts from a blank form.
-  return (
-    <Dialog
-      open={open}
-      onClose={saving ? undefined : onClose}
-      aria-labelledby="cash-entry-title"
-      maxWidth="xs"
-      fullWidth
-    >
-      <PettyCashEntryForm
-        accommodationId={accommodationId}
-        saving={saving}
-        setSaving={setSaving}
-        onClose={onClose}
-        onCreated={onCreated}
-      />
-    </Dialog>
-  );
-}
-
-function PettyCashEntryForm({
-  accommodationId,
-  saving,
-  setSaving,
-  onClose,
-  onCreated,
-}: {
-  accommodationId: number;
-  saving: boolean;
-  setSaving: (saving: boolean) => void;
-  onClose: () => void;
-  onCreated: () => void;
-}) {
   const translate = useAppTranslate();
   const notify = useNotify();
   const dataProvider = useAppDataProvider();
@@ -149,76 +101,71 @@ function PettyCashEntryForm({
   };
 
   return (
-    <>
-      <DialogTitle id="cash-entry-title">{translate('resources.cashes.titles.create')}</DialogTitle>
-      <DialogContent>
-        <Stack sx={{ gap: 2, pt: 1 }}>
-          <FormControl component="fieldset">
-            <FormLabel component="legend" id="cash-direction-label">
-              {translate('resources.cashes.fields.direction')}
-            </FormLabel>
-            <RadioGroup
-              row
-              aria-labelledby="cash-direction-label"
-              name="direction"
-              value={String(draft.direction)}
-              onChange={(e) => change('direction', Number(e.target.value) as PettyCashDirection)}
-            >
+    <FormDialog
+      title={translate('resources.cashes.titles.create')}
+      titleId="cash-entry-title"
+      onClose={onClose}
+      onSubmit={save}
+      busy={saving}
+      submitLabel={translate('resources.cashes.actions.create')}
+      submitTestId="cash-save"
+    >
+      <Stack sx={{ gap: 2, pt: 1 }}>
+        <FormControl component="fieldset">
+          <FormLabel component="legend" id="cash-direction-label">
+            {translate('resources.cashes.fields.direction')}
+          </FormLabel>
+          <RadioGroup
+            row
+            aria-labelledby="cash-direction-label"
+            name="direction"
+            value={String(draft.direction)}
+            onChange={(e) => change('direction', Number(e.target.value) as PettyCashDirection)}
+          >
+            {(['outgoing', 'incoming'] as const).map((direction) => (
               <FormControlLabel
-                value={String(CASH_DIRECTIONS.outgoing)}
+                key={direction}
+                value={String(CASH_DIRECTIONS[direction])}
                 control={<Radio />}
-                label={translate('resources.cashes.outgoing')}
+                label={translate(`resources.cashes.${direction}`)}
               />
-              <FormControlLabel
-                value={String(CASH_DIRECTIONS.incoming)}
-                control={<Radio />}
-                label={translate('resources.cashes.incoming')}
-              />
-            </RadioGroup>
-          </FormControl>
-          <DatePickerJa
-            label={translate('resources.cashes.fields.paid_date')}
-            name="paid_date"
-            value={draft.paid_date}
-            onChange={(date, typing) => {
-              setDraft((d) => ({ ...d, paid_date: date, dateTyping: typing }));
-              setErrors(({ paid_date: _gone, ...rest }) => rest);
-            }}
-            {...fieldMark(errors.paid_date)}
-            fullWidth
-          />
-          <YenInput
-            size="small"
-            name="amount"
-            label={translate('resources.cashes.fields.amount')}
-            value={draft.amount}
-            parse={yenNumber}
-            onChange={(value) => change('amount', value)}
-            {...fieldMark(errors.amount)}
-            required
-            fullWidth
-          />
-          <TextField
-            size="small"
-            name="intended_use"
-            label={translate('resources.cashes.fields.intended_use')}
-            value={draft.intended_use}
-            onChange={(e) => change('intended_use', e.target.value)}
-            {...fieldMark(errors.intended_use)}
-            required
-            fullWidth
-            slotProps={{ htmlInput: { maxLength: 200 } }}
-          />
-        </Stack>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose} disabled={saving}>
-          {translate('resources.cashes.cancel')}
-        </Button>
-        <Button variant="contained" onClick={() => void save()} disabled={saving} data-testid="cash-save">
-          {translate('resources.cashes.actions.create')}
-        </Button>
-      </DialogActions>
-    </>
+            ))}
+          </RadioGroup>
+        </FormControl>
+        <DatePickerJa
+          label={translate('resources.cashes.fields.paid_date')}
+          name="paid_date"
+          value={draft.paid_date}
+          onChange={(date, typing) => {
+            setDraft((d) => ({ ...d, paid_date: date, dateTyping: typing }));
+            setErrors(({ paid_date: _gone, ...rest }) => rest);
+          }}
+          {...fieldMark(errors.paid_date)}
+          fullWidth
+        />
+        <YenInput
+          size="small"
+          name="amount"
+          label={translate('resources.cashes.fields.amount')}
+          value={draft.amount}
+          parse={yenNumber}
+          onChange={(value) => change('amount', value)}
+          {...fieldMark(errors.amount)}
+          required
+          fullWidth
+        />
+        <TextField
+          size="small"
+          name="intended_use"
+          label={translate('resources.cashes.fields.intended_use')}
+          value={draft.intended_use}
+          onChange={(e) => change('intended_use', e.target.value)}
+          {...fieldMark(errors.intended_use)}
+          required
+          fullWidth
+          slotProps={{ htmlInput: { maxLength: 200 } }}
+        />
+      </Stack>
+    </FormDialog>
   );
 }

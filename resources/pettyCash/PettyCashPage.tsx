@@ -139,15 +139,16 @@ function PettyCashLedger({ accommodationId }: { accommodationId: number }) {
           {translate('resources.cashes.correction_hint')}
         </Typography>
       </CardContent>
-      <PettyCashEntryDialog
-        open={adding}
-        accommodationId={accommodationId}
-        onClose={() => setAdding(false)}
-        onCreated={() => {
-          setAdding(false);
-          void queryClient.invalidateQueries({ queryKey: ['cashes'] });
-        }}
-      />
+      {adding && (
+        <PettyCashEntryDialog
+          accommodationId={accommodationId}
+          onClose={() => setAdding(false)}
+          onCreated={() => {
+            setAdding(false);
+            void queryClient.invalidateQueries({ queryKey: ['cashes'] });
+          }}
+        />
+      )}
     </Card>
   );
 }

@@ -16,6 +16,7 @@ export interface FormDialogProps {
   submitLabel: ReactNode;
   /** Moves the focus to the submit button (confirmation popups). */
   submitAutoFocus?: boolean;
+  submitTestId?: string;
   /** The error shown above the fields; null: none. */
   problem?: string | null;
   problemTestId?: string;
@@ -33,6 +34,7 @@ export function FormDialog({
   busy = false,
   submitLabel,
   submitAutoFocus,
+  submitTestId,
   problem,
   problemTestId,
   maxWidth = 'xs',
@@ -61,7 +63,7 @@ export function FormDialog({
           <Button onClick={onClose} disabled={busy}>
             {translate('app.action.cancel')}
           </Button>
-          <SubmitButton busy={busy} autoFocus={submitAutoFocus}>
+          <SubmitButton busy={busy} autoFocus={submitAutoFocus} testId={submitTestId}>
             {submitLabel}
           </SubmitButton>
         </DialogActions>

@@ -5,10 +5,12 @@ import { Button, CircularProgress } from '@mui/material';
 export function SubmitButton({
   busy,
   autoFocus,
+  testId,
   children,
 }: {
   busy: boolean;
   autoFocus?: boolean;
+  testId?: string;
   children: ReactNode;
 }) {
   return (
@@ -17,6 +19,7 @@ export function SubmitButton({
       variant="contained"
       disabled={busy}
       autoFocus={autoFocus}
+      data-testid={testId}
       startIcon={busy ? <CircularProgress size={16} color="inherit" /> : undefined}
     >
       {children}

@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import pg from 'pg';
 import { inject } from 'vitest';
+import { DEFAULT_CONSOLE_CLIENT } from '../../contract/oauth';
 import { loadConfig, type Config } from '../../server/config';
 import type { DatabaseOptions } from '../../server/db/client';
 import { newPglite } from '../../server/db/pglite';
@@ -16,7 +17,7 @@ export interface TestServer extends Started {
   config: Config;
 }
 
-export const CLIENT = { client_id: 'console', client_secret: 'console-secret' };
+export const CLIENT = DEFAULT_CONSOLE_CLIENT;
 export const ADMIN = { username: 'admin@example.com', password: 'admin-pass-1234' };
 export const STAFF = { username: 'staff@example.com', password: 'staff-pass-1234' };
 
