@@ -13,6 +13,24 @@ const mockingComponentTests = readdirSync(componentDir)
   .filter((f) => f.endsWith('.test.tsx'))
   .filter((f) => /\bvi\.(do)?[mM]ock\(/.test(readFileSync(`${componentDir}/${f}`, 'utf8')))
   .map((f) => `${componentDir}/${f}`);
+/** The API tests' project; `api-pg` runs the same files on TEST_DATABASE_URL's PostgreSQL server. */
+const api = {
+  include: ['tests/api/**/*.test.ts'],
+  environment: 'node' as const,
+  globalSetup: ['tests/support/apiGlobalSetup.ts'],
+  setupFiles: ['tests/support/onTestDatabase.ts'],
+  testTimeout: 30_000,
+  hookTimeout: 60_000,
+  // Each file gets its own database; two at a time suit a 2-core machine. A project with
+  // its own worker count runs in its own group, after the fast ones.
+  maxWorkers: 2,
+  // Each file starts servers of its own on a database of its own, and the server keeps no
+  // state in its modules but per instance: the files of a worker share one module graph,
+  // which saves importing Fastify, Drizzle and the routes for each file.
+  isolate: false,
+  sequence: { groupOrder: 1 },
+};
+
 const component = {
   environment: 'jsdom' as const,
   setupFiles: ['tests/support/setupDom.ts'],
@@ -54,25 +72,11 @@ export default defineConfig({
           ...component,
         },
       },
-      {
-        extends: true,
-        test: {
-          name: 'api',
-          include: ['tests/api/**/*.test.ts'],
-          environment: 'node',
-          globalSetup: ['tests/support/apiGlobalSetup.ts'],
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
-          // Each file gets its own database; two at a time suit a 2-core machine. A project with
-          // its own worker count runs in its own group, after the fast ones.
-          maxWorkers: 2,
-          // Each file starts servers of its own on a database of its own, and the server keeps no
-          // state in its modules but per instance: the files of a worker share one module graph,
-          // which saves importing Fastify, Drizzle and the routes for each file.
-          isolate: false,
-          sequence: { groupOrder: 1 },
-        },
-      },
+      // On the embedded PGlite, or on DATABASE_URL's server when that is set (`npm run test:api`).
+      { extends: true, test: { name: 'api', ...api } },
+      // The same files on TEST_DATABASE_URL's server, in the same group as `api`, so that one run
+      // (npm test's) keeps both cores busy to its end: no second start, no idle tail between passes.
+      ...(process.env.TEST_DATABASE_URL ? [{ extends: true as const, test: { name: 'api-pg', ...api } }] : []),
     ],
   },
 });

@@ -42,18 +42,18 @@ npx vitest run --project unit --project 'component*' --reporter=default --report
   --outputFile.json="$results/vitest-unit.json"
 stage_end
 
-stage_start "vitest api (embedded PGlite)"
-npx vitest run --project api --reporter=default --reporter=json --outputFile.json="$results/vitest-api.json"
-stage_end
-
 # The race and locking tests prove nothing on PGlite (it runs one statement at a time): with
-# TEST_DATABASE_URL the API tests run a second time on that PostgreSQL server.
+# TEST_DATABASE_URL the API tests run a second time on that PostgreSQL server, as the project
+# api-pg of the same run (vitest.config.ts), so that the two passes share the two workers.
 if [ -n "${TEST_DATABASE_URL:-}" ]; then
-  stage_start "vitest api on PostgreSQL (TEST_DATABASE_URL)"
-  DATABASE_URL="$TEST_DATABASE_URL" npx vitest run --project api --reporter=default --reporter=json \
-    --outputFile.json="$results/vitest-postgres.json"
+  stage_start "vitest api (embedded PGlite, and PostgreSQL at TEST_DATABASE_URL)"
+  env -u DATABASE_URL npx vitest run --project api --project api-pg --reporter=default --reporter=json \
+    --outputFile.json="$results/vitest-api.json"
   stage_end
 else
+  stage_start "vitest api (embedded PGlite)"
+  env -u DATABASE_URL npx vitest run --project api --reporter=default --reporter=json --outputFile.json="$results/vitest-api.json"
+  stage_end
   echo "== API tests on PostgreSQL: SKIPPED (set TEST_DATABASE_URL=postgres://... to run them; races and locks are only proven there)"
 fi
 

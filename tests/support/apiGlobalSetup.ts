@@ -25,6 +25,8 @@ declare module 'vitest' {
     serverBuild: string;
     /** An empty embedded database folder, copied for new data folders (tests/support/emptyCluster.ts). */
     emptyCluster: string;
+    /** The PostgreSQL server of the project's files, or '' for the embedded PGlite (tests/support/onTestDatabase.ts). */
+    databaseUrl: string;
   }
 }
 
@@ -35,7 +37,9 @@ declare module 'vitest' {
  * otherwise they are PGlite data dirs loaded from a dump.
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
-  const url = process.env.DATABASE_URL;
+  // The `api-pg` project's files run on TEST_DATABASE_URL (tests/support/onTestDatabase.ts).
+  const url = project.name === 'api-pg' ? process.env.TEST_DATABASE_URL : process.env.DATABASE_URL;
+  project.provide('databaseUrl', url ?? '');
   // The keys of this run, as a server's beside its data; never ./data.
   const keysDir = mkdtempSync(path.join(os.tmpdir(), 'yadoban-test-keys-'));
   const keysDataDir = path.join(keysDir, 'data');
