@@ -4,7 +4,9 @@
 set -euo pipefail
 missing=()
 [ -x /usr/bin/chromium ] || missing+=(chromium)
-fc-list 2>/dev/null | grep -qi 'Noto Sans CJK' || missing+=(fonts-noto-cjk)
+# grep reads the whole list: with -q it would stop early, fc-list would die of SIGPIPE and pipefail
+# would call the fonts missing (an apt-get update on every run).
+fc-list 2>/dev/null | grep -i 'Noto Sans CJK' >/dev/null || missing+=(fonts-noto-cjk)
 [ ${#missing[@]} -eq 0 ] && exit 0
 echo "installing ${missing[*]} from Debian's packages"
 SUDO=""
