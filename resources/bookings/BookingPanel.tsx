@@ -115,7 +115,7 @@ function BookingPanelBody({
       await dataProvider.cancelBook(booking.id, choice);
       setCancelOpen(false);
       notify('app.message.info.bookingCancelled', { type: 'success' });
-      await panel.reload();
+      await panel.refresh();
       onChanged?.();
     } catch (error) {
       notify(failureMessage(error, errorMessages.deleteFailed), { type: 'error' });

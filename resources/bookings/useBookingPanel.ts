@@ -230,5 +230,5 @@ export function useBookingPanel(
     [setField, save, state.booking],
   );
 
-  return { ...state, errors, setErrors, rooms, plans, setField, save, choose, leavePlan, reload: refresh, refresh };
+  return { ...state, errors, setErrors, rooms, plans, setField, save, choose, leavePlan, refresh };
 }
