@@ -19,10 +19,11 @@ const DEADLINE = addDays(START, -9);
 const ja = (date: string) => `${Number(date.slice(0, 4))}年${Number(date.slice(5, 7))}月${Number(date.slice(8, 10))}日`;
 const PERIOD = `${ja(START)}〜${ja(END)}`;
 
+/** A page of its own signed in as `who`, on the shift groups' list. */
 async function signedInPage(browser: Browser, who: typeof ADMIN, width = 1280): Promise<Page> {
   const context = await browser.newContext({ viewport: { width, height: 900 } });
   const page = await context.newPage();
-  await signIn(page, who);
+  await signIn(page, who, '/m/timesheet');
   return page;
 }
 
@@ -34,7 +35,6 @@ test('a shift group: created by an administrator, marked by staff, assigned and 
 }) => {
   // The administrator creates the group; a missing field is refused with the spec's message.
   const admin = await signedInPage(browser, ADMIN);
-  await admin.goto('/m/timesheet');
   await expect(admin.getByTestId('timesheets-table')).toBeVisible();
   await admin.getByRole('button', { name: '新規作成' }).click();
   const dialog = admin.getByRole('dialog');
@@ -52,7 +52,6 @@ test('a shift group: created by an administrator, marked by staff, assigned and 
 
   // The member of staff marks two days in their own column, and withdraws one.
   const staff = await signedInPage(browser, STAFF, 390);
-  await staff.goto('/m/timesheet');
   await expect(row(staff)).toBeVisible();
   await expect(staff.getByRole('button', { name: '新規作成' })).toHaveCount(0);
   await expect(row(staff).getByRole('button', { name: '削除' })).toHaveCount(0);
