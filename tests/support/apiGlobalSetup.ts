@@ -47,7 +47,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
   project.provide('keysDataDir', keysDataDir);
   const clusterDir = mkdtempSync(path.join(os.tmpdir(), 'yadoban-test-cluster-'));
   const cluster = path.join(clusterDir, 'data');
-  const [server] = await Promise.all([buildServer(), emptyCluster(cluster)]);
+  // The empty cluster serves the embedded runs only (tests/support/emptyCluster.ts).
+  const [server] = await Promise.all([buildServer(), url ? undefined : emptyCluster(cluster)]);
   project.provide('serverBuild', server.dir);
   project.provide('emptyCluster', cluster);
   const dropKeys = () => {
