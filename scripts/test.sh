@@ -28,6 +28,15 @@ check() {
   fi
 }
 
+# Typecheck, lint, format and migrations are single-threaded: side by side.
+stage_start "checks (typecheck, lint, format, migrations)"
+check typecheck npx tsc --noEmit -p tsconfig.json &
+check lint npx eslint . --max-warnings 0 &
+check format npx prettier --check . --log-level warn &
+check migrations bash scripts/check-migrations.sh &
+wait
+stage_end
+
 stage_start "vitest unit and component"
 npx vitest run --project unit --project 'component*' --reporter=default --reporter=json \
   --outputFile.json="$results/vitest-unit.json"
@@ -52,28 +61,11 @@ stage_start build
 check build npx vite build --logLevel warn
 stage_end
 
-# Typecheck, lint, format and migrations run beside the e2e stage, at the lowest priority: one
-# Chromium and one server leave about half a core idle through it, which these take without
-# slowing it (each is single-threaded, about 70 core-seconds in all). Their output comes after.
-checks_t0=$(date +%s)
-(
-  check typecheck nice -n 19 npx tsc --noEmit -p tsconfig.json &
-  check lint nice -n 19 npx eslint . --max-warnings 0 &
-  check format nice -n 19 npx prettier --check . --log-level warn &
-  check migrations nice -n 19 bash scripts/check-migrations.sh &
-  wait
-  echo "checks (typecheck, lint, format, migrations; beside e2e) $(($(date +%s) - checks_t0))" > "$results/checks-time.txt"
-) > "$results/checks.out" 2>&1 &
-checks=$!
-
-stage_start "playwright (e2e in Chromium; the checks beside it)"
+stage_start "playwright (e2e in Chromium)"
 PLAYWRIGHT_JSON_OUTPUT_NAME="$results/playwright.json" npx playwright test --reporter=list,json
-wait "$checks"
 stage_end
-cat "$results/checks.out"
 
 echo "== stage times (seconds)"
 awk '{ t = $NF; $NF = ""; printf "%6d  %s\n", t, $0; sum += t } END { printf "%6d  all stages\n", sum }' "$results/stages.txt"
-[ -f "$results/checks-time.txt" ] && awk '{ t = $NF; $NF = ""; printf "%6d  (%s)\n", t, $0 }' "$results/checks-time.txt"
 
 node scripts/test-summary.mjs "$results"
