@@ -53,7 +53,7 @@ export const apiPaths = {
   planPriceCsv: '/plans/:planId/schedule/csv',
   planPriceCsvCheck: '/plans/:planId/schedule/csv/check',
 
-  // Bookings, their money, options and calendar comments
+  // Bookings, their money, options, guest register and calendar comments
   books: '/admin/books',
   book: '/admin/books/:id',
   bookHistory: '/admin/books/:id/history',
@@ -65,6 +65,9 @@ export const apiPaths = {
   refund: '/admin/payments/refund',
   bookOptions: '/books/:bookId/options',
   bookOption: '/books/:bookId/options/:id',
+  bookGuests: '/admin/books/:id/guests',
+  bookGuest: '/admin/books/:id/guests/:guestId',
+  registerSettings: '/facility/:id/register-settings',
   calendarComments: '/admin/accommodations/:id/calendar/comments',
   calendarComment: '/admin/accommodations/:id/calendar/comments/:commentId',
 

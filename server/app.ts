@@ -55,6 +55,7 @@ import syncCheckRoutes from './routes/api/syncChecks';
 import syncHealthRoutes from './routes/api/syncHealth';
 import timesheetRoutes from './routes/api/timesheets';
 import icalFeedRoutes from './routes/api/icalFeed';
+import guestRegisterRoutes from './routes/api/guestRegister';
 import analyticsRoutes from './routes/api/analytics';
 import pettyCashRoutes from './routes/api/cashes';
 import jobRoutes from './routes/api/jobs';
@@ -162,6 +163,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
         paymentRoutes,
         optionRoutes,
         bookingOptionRoutes,
+        guestRegisterRoutes,
         supplierRoutes,
         faqRoutes,
         mailAddressRoutes,

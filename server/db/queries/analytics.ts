@@ -1,11 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { sqlRows, type Tx } from '../client';
-
-const idList = (ids: readonly number[]) =>
-  sql.join(
-    ids.map((id) => sql`${id}`),
-    sql`, `,
-  );
+import { idList } from './ids';
 
 /**
  * The guest analysis of a range (contract/analytics.ts says what each figure is) as one statement

@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { BOOK_SEARCH_LIMIT, BOOK_SEARCH_PARTIAL_MIN, type BookingListQuery } from '../../../contract/booking';
 import { sqlRows, type Tx } from '../client';
+import { idList } from './ids';
 import { bookingFrom, bookingJson } from './bookingJson';
 import { bookedOn, crowdedNights } from './occupancy';
 import { searchCondition, searchTerms } from './bookingSearch';
@@ -8,11 +9,6 @@ import { searchCondition, searchTerms } from './bookingSearch';
 /** Rows a list answers at most: a window of a calendar holds far fewer; an unbounded list is a mistake. */
 export const BOOKING_LIST_LIMIT = 10_000;
 
-const idList = (ids: readonly number[]) =>
-  sql.join(
-    ids.map((id) => sql`${id}`),
-    sql`, `,
-  );
 const tokyoMidnight = (date: string) => sql`(${date}::date)::timestamp at time zone 'Asia/Tokyo'`;
 
 /** The filters of GET /admin/books (spec section 7), within the accommodations the user may reach. */

@@ -1,13 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { Payment, Refund } from '../../../contract/payment';
 import { sqlRows, type Tx } from '../client';
+import { idList } from './ids';
 import { tokyoIso } from './bookingJson';
-
-const idList = (ids: readonly number[]) =>
-  sql.join(
-    ids.map((id) => sql`${id}`),
-    sql`, `,
-  );
 
 export type MoneyRow = {
   id: number;

@@ -4,6 +4,7 @@ import {
   check,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   serial,
@@ -13,7 +14,8 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { timestamps } from './columns';
+import { LICENCES } from '../../../contract/guestRegister';
+import { inList, timestamps } from './columns';
 
 /** Company, its accommodations, the users who sign in and what each may reach. */
 
@@ -52,6 +54,14 @@ export const accommodations = pgTable(
      * automatic-cancel mail (send type 21); server/services/autoCancel.ts. Off unless an operator asks.
      */
     autoCancelUnpaid: boolean('auto_cancel_unpaid').notNull().default(false),
+    /**
+     * The guest register's settings (issue 30, contract/guestRegister.ts): the licence the facility
+     * runs under (which items the law asks of each guest), its 届出番号 or 許可番号, and the items its
+     * prefecture adds ({ gender: 'required', ... }; an item not named is off).
+     */
+    licence: text('licence').notNull().default('ryokan'),
+    notificationNumber: text('notification_number'),
+    registerExtraFields: jsonb('register_extra_fields').$type<Record<string, string>>().notNull().default({}),
     ...timestamps,
   },
   (t) => [
@@ -61,6 +71,8 @@ export const accommodations = pgTable(
     check('accommodations_color_hex', sql`${t.color} ~ '^[0-9A-Fa-f]{6}$'`),
     check('accommodations_room_number_nonneg', sql`${t.roomNumber} >= 0`),
     check('accommodations_transfer_reminder_days_range', sql`${t.transferReminderDays} between 0 and 60`),
+    check('accommodations_licence_valid', inList(t.licence, LICENCES)),
+    check('accommodations_register_extra_fields_object', sql`jsonb_typeof(${t.registerExtraFields}) = 'object'`),
   ],
 );
 

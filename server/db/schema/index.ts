@@ -8,3 +8,4 @@ export * from './relations';
 export * from './audit';
 export * from './rateLimits';
 export * from './jobs';
+export * from './register';

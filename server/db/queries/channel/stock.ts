@@ -1,17 +1,12 @@
 import { sql } from 'drizzle-orm';
 import { sqlRows, type Tx } from '../../client';
+import { idList } from '../ids';
 
 /**
  * Our side of ARI as the database holds it beyond room capacity (occupancy.ts): the nights staff
  * stopped selling on the channel (channel_stop_sells), and the plans' sale periods and prices.
  * Nights are yyyy-MM-dd; ranges take an exclusive end (a check-out day).
  */
-
-const idList = (ids: readonly number[]) =>
-  sql.join(
-    ids.map((id) => sql`${id}`),
-    sql`, `,
-  );
 
 /** The stop-sold nights of the room types within [from, toExclusive). */
 export function stopSoldRows(tx: Tx, roomIds: readonly number[], from: string, toExclusive: string) {

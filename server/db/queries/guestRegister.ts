@@ -1,0 +1,133 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { Guest, GuestInput, RegisterSettings } from '../../../contract/guestRegister';
+import { sqlRows, type Tx } from '../client';
+import { idList } from './ids';
+
+/** The register settings of a facility, as stored (the extra items not set are off: the service fills them). */
+export interface StoredRegisterSettings {
+  licence: RegisterSettings['licence'];
+  notification_number: string | null;
+  extra_fields: Record<string, string>;
+}
+
+export async function findRegisterSettings(tx: Tx, accommodationId: number, lock = false) {
+  const rows = await sqlRows<StoredRegisterSettings>(
+    tx,
+    sql`select licence, notification_number, register_extra_fields as extra_fields
+    from accommodations where id = ${accommodationId} ${lock ? sql`for update` : sql``}`,
+  );
+  return rows[0];
+}
+
+export async function updateRegisterSettings(tx: Tx, accommodationId: number, v: StoredRegisterSettings) {
+  await tx.execute(sql`update accommodations set licence = ${v.licence}, notification_number = ${v.notification_number},
+    register_extra_fields = ${JSON.stringify(v.extra_fields)}::jsonb, updated_at = now()
+    where id = ${accommodationId}`);
+}
+
+/** What the register needs of a booking: its headcount, its stay, whether it is cancelled. */
+export interface RegisterBooking {
+  id: number;
+  accommodation_id: number;
+  person_number: number;
+  start_date: string;
+  end_date: string;
+  delete_flg: number;
+}
+
+/** A booking of the caller's facilities; with `lock`, its row locked (one writer of its guests at a time). */
+export async function findRegisterBooking(tx: Tx, id: number, accommodationIds: readonly number[], lock = false) {
+  if (accommodationIds.length === 0) return undefined;
+  const rows = await sqlRows<RegisterBooking>(
+    tx,
+    sql`select id, accommodation_id, person_number, start_date::text, end_date::text, delete_flg
+    from bookings where id = ${id} and accommodation_id in (${idList(accommodationIds)})
+    ${lock ? sql`for update` : sql``}`,
+  );
+  return rows[0];
+}
+
+/** A guest as the API answers it (guestSchema). The passport copy arrives with its own table. */
+const guestColumns = sql.raw(`id, representative, name, address, contact, occupation, nationality, residence_country,
+  passport_number, false as has_passport_copy, same_as_representative, gender, age, previous_stay, next_destination,
+  arrival_time, departure_time, room`);
+
+/** The guests of a booking, the representative first, then in the order they were entered. */
+export async function listGuests(tx: Tx, bookingId: number) {
+  return sqlRows<Guest>(
+    tx,
+    sql`select ${guestColumns} from booking_guests where booking_id = ${bookingId}
+    order by representative desc, id`,
+  );
+}
+
+/** The stored column of each guest item that the API names. */
+const COLUMNS: Record<keyof Omit<GuestInput, 'representative'>, string> = {
+  name: 'name',
+  address: 'address',
+  contact: 'contact',
+  occupation: 'occupation',
+  nationality: 'nationality',
+  residence_country: 'residence_country',
+  passport_number: 'passport_number',
+  same_as_representative: 'same_as_representative',
+  gender: 'gender',
+  age: 'age',
+  previous_stay: 'previous_stay',
+  next_destination: 'next_destination',
+  arrival_time: 'arrival_time',
+  departure_time: 'departure_time',
+  room: 'room',
+};
+
+/** The item columns a write names, with their values (an item not named is left out). */
+function itemValues(values: Partial<GuestInput>): [SQL, SQL][] {
+  return (Object.keys(COLUMNS) as (keyof typeof COLUMNS)[])
+    .filter((key) => values[key] !== undefined)
+    .map((key) => [sql.raw(COLUMNS[key]), sql`${values[key]}`]);
+}
+
+export async function insertGuest(tx: Tx, bookingId: number, representative: boolean, values: GuestInput) {
+  const items = itemValues(values);
+  const rows = await sqlRows<Guest>(
+    tx,
+    sql`insert into booking_guests (booking_id, representative, ${sql.join(
+      items.map(([c]) => c),
+      sql`, `,
+    )})
+    values (${bookingId}, ${representative}, ${sql.join(
+      items.map(([, v]) => v),
+      sql`, `,
+    )})
+    returning ${guestColumns}`,
+  );
+  return rows[0]!;
+}
+
+export async function updateGuest(tx: Tx, id: number, values: Partial<GuestInput>) {
+  const set = itemValues(values).map(([c, v]) => sql`${c} = ${v}`);
+  if (values.representative !== undefined) set.push(sql`representative = ${values.representative}`);
+  const rows = await sqlRows<Guest>(
+    tx,
+    sql`update booking_guests set ${sql.join([...set, sql`updated_at = now()`], sql`, `)}
+    where id = ${id} returning ${guestColumns}`,
+  );
+  return rows[0]!;
+}
+
+export async function deleteGuest(tx: Tx, id: number) {
+  await tx.execute(sql`delete from booking_guests where id = ${id}`);
+}
+
+/** No representative for the booking (before another guest becomes it). */
+export async function clearRepresentative(tx: Tx, bookingId: number) {
+  await tx.execute(sql`update booking_guests set representative = false, updated_at = now()
+    where booking_id = ${bookingId} and representative`);
+}
+
+/** Makes the first guest entered the representative, when the booking has guests and none is. */
+export async function electRepresentative(tx: Tx, bookingId: number) {
+  await tx.execute(sql`update booking_guests set representative = true, updated_at = now()
+    where id = (select id from booking_guests where booking_id = ${bookingId} order by id limit 1)
+      and not exists (select 1 from booking_guests where booking_id = ${bookingId} and representative)`);
+}

@@ -1,0 +1,58 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, integer, pgTable, serial, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { GENDERS } from '../../../contract/guestRegister';
+import { bookings } from './bookings';
+import { inList, timestamps } from './columns';
+
+/**
+ * The guest register (宿泊者名簿, issue 30): one row per guest of a booking, the representative
+ * first. A booking is never deleted (cancelling keeps it), and its guests are kept with it for the
+ * register's three years; contract/guestRegister.ts says which items each guest needs.
+ */
+export const bookingGuests = pgTable(
+  'booking_guests',
+  {
+    id: serial('id').primaryKey(),
+    bookingId: integer('booking_id')
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'restrict' }),
+    /** The booking's representative (代表者); the others are companions (同行者). One per booking. */
+    representative: boolean('representative').notNull().default(false),
+    name: text('name').notNull(),
+    address: text('address'),
+    /** A phone number or a mail address (連絡先, 旅館業法施行規則4条の2 since 2023-12-13). */
+    contact: text('contact'),
+    /** 職業: a minpaku's register item (住宅宿泊事業法施行規則7条). */
+    occupation: text('occupation'),
+    /** ISO 3166-1 alpha-2 (contract/countries.ts); null while unknown. */
+    nationality: text('nationality'),
+    residenceCountry: text('residence_country').notNull().default('JP'),
+    passportNumber: text('passport_number'),
+    sameAsRepresentative: boolean('same_as_representative').notNull().default(false),
+    gender: text('gender'),
+    age: smallint('age'),
+    previousStay: text('previous_stay'),
+    nextDestination: text('next_destination'),
+    /** yyyy-MM-ddTHH:mm, Tokyo time. */
+    arrivalTime: text('arrival_time'),
+    departureTime: text('departure_time'),
+    room: text('room'),
+    ...timestamps,
+  },
+  (t) => [
+    index('booking_guests_booking_idx').on(t.bookingId),
+    uniqueIndex('booking_guests_one_representative')
+      .on(t.bookingId)
+      .where(sql`${t.representative}`),
+    check('booking_guests_name_present', sql`length(${t.name}) between 1 and 100`),
+    check('booking_guests_nationality_code', sql`${t.nationality} ~ '^[A-Z]{2}$'`),
+    check('booking_guests_residence_code', sql`${t.residenceCountry} ~ '^[A-Z]{2}$'`),
+    check('booking_guests_passport_number', sql`${t.passportNumber} ~ '^[A-Z0-9]{6,20}$'`),
+    check('booking_guests_gender_valid', inList(t.gender, GENDERS)),
+    check('booking_guests_age_range', sql`${t.age} between 0 and 130`),
+    check(
+      'booking_guests_times',
+      sql`${t.arrivalTime} ~ '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}$' and ${t.departureTime} ~ '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}$'`,
+    ),
+  ],
+);

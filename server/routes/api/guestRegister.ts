@@ -1,0 +1,119 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { apiPaths } from '../../../contract/apiPaths';
+import {
+  bookingGuestsSchema,
+  guestCreateSchema,
+  guestSchema,
+  guestUpdateSchema,
+  registerSettingsPatchSchema,
+  registerSettingsSchema,
+} from '../../../contract/guestRegister';
+import { idParam, idParams } from '../../../contract/params';
+import { z } from '../../../contract/zod';
+import type { AppContext } from '../../context';
+import { userOf } from '../../plugins/access';
+import { GuestRegisterService } from '../../services/guestRegister';
+import { errorAnswers } from '../errorAnswers';
+
+const tags = ['guest register'];
+const guestParams = z.object({ id: idParam, guestId: idParam });
+
+/**
+ * The guest register (宿泊者名簿, issue 30): a facility's register settings and the guests of a
+ * booking with what the register still misses (contract/guestRegister.ts).
+ */
+const guestRegisterRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
+  const register = new GuestRegisterService(ctx.db);
+
+  app.get(
+    apiPaths.registerSettings,
+    {
+      config: { accommodationParam: 'id' },
+      schema: {
+        summary:
+          "A facility's register settings: its licence, its notification number and the items its prefecture adds",
+        tags,
+        params: idParams,
+        response: { 200: registerSettingsSchema, ...errorAnswers(401, 404) },
+      },
+    },
+    async (request) => register.settings(userOf(request), request.params.id),
+  );
+
+  app.patch(
+    apiPaths.registerSettings,
+    {
+      config: { access: 'admin', accommodationParam: 'id' },
+      schema: {
+        summary: 'Change the register settings (administrators); extra_fields names only the items it changes',
+        tags,
+        params: idParams,
+        body: registerSettingsPatchSchema,
+        response: { 200: registerSettingsSchema, ...errorAnswers(400, 401, 403, 404) },
+      },
+    },
+    async (request) => register.updateSettings(userOf(request), request.params.id, request.body),
+  );
+
+  app.get(
+    apiPaths.bookGuests,
+    {
+      schema: {
+        summary: "A booking's guests, the representative first, and its register's state with what is missing",
+        tags,
+        params: idParams,
+        response: { 200: bookingGuestsSchema, ...errorAnswers(401, 404) },
+      },
+    },
+    async (request) => register.guests(userOf(request), request.params.id),
+  );
+
+  app.post(
+    apiPaths.bookGuests,
+    {
+      schema: {
+        summary: 'Enter a guest (the first one is the representative; representative: true makes this one it)',
+        tags,
+        params: idParams,
+        body: guestCreateSchema,
+        response: { 201: z.object({ guest: guestSchema }), ...errorAnswers(400, 401, 404, 409) },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send({ guest: await register.add(userOf(request), request.params.id, request.body) }),
+  );
+
+  app.patch(
+    apiPaths.bookGuest,
+    {
+      schema: {
+        summary: "Change a guest's items",
+        tags,
+        params: guestParams,
+        body: guestUpdateSchema,
+        response: { 200: z.object({ guest: guestSchema }), ...errorAnswers(400, 401, 404, 409) },
+      },
+    },
+    async (request) => ({
+      guest: await register.update(userOf(request), request.params.id, request.params.guestId, request.body),
+    }),
+  );
+
+  app.delete(
+    apiPaths.bookGuest,
+    {
+      schema: {
+        summary: 'Remove a guest (not of a stay that has ended: the register is kept three years)',
+        tags,
+        params: guestParams,
+        response: { 204: z.null(), ...errorAnswers(401, 404, 409) },
+      },
+    },
+    async (request, reply) => {
+      await register.remove(userOf(request), request.params.id, request.params.guestId);
+      return reply.status(204).send(null);
+    },
+  );
+};
+
+export default guestRegisterRoutes;

@@ -1,0 +1,179 @@
+import { tokyoToday } from '../../contract/dates';
+import {
+  EXTRA_FIELDS,
+  FIELD_MODES,
+  MAX_GUESTS_PER_BOOKING,
+  registerMessages as msg,
+  registerStatus,
+  type BookingGuests,
+  type ExtraFields,
+  type FieldMode,
+  type Guest,
+  type GuestInput,
+  type GuestPatch,
+  type RegisterSettings,
+  type RegisterSettingsPatch,
+} from '../../contract/guestRegister';
+import type { Db, Tx } from '../db/client';
+import * as q from '../db/queries/guestRegister';
+import { conflict, notFound } from '../errors';
+import { assertAccommodation } from './access';
+import { audit, withoutId } from './audit';
+import type { CurrentUser } from './auth';
+
+/** The settings as the API answers them: every extra item named, off unless set. */
+function settingsOf(stored: q.StoredRegisterSettings): RegisterSettings {
+  const extra = Object.fromEntries(
+    EXTRA_FIELDS.map((field) => {
+      const mode = stored.extra_fields[field];
+      return [field, (FIELD_MODES as readonly string[]).includes(mode ?? '') ? (mode as FieldMode) : 'off'];
+    }),
+  ) as ExtraFields;
+  return { licence: stored.licence, notification_number: stored.notification_number, extra_fields: extra };
+}
+
+/** Only the items set to more than off are stored: a new item of a later release starts off. */
+const storedExtra = (extra: ExtraFields) => Object.fromEntries(Object.entries(extra).filter(([, m]) => m !== 'off'));
+
+/**
+ * The guest register (宿泊者名簿, issue 30): a facility's register settings (GET for anyone who
+ * reaches the facility, PATCH for administrators: the route says so) and the guests of a booking,
+ * answered with what the register still misses (contract/guestRegister.ts `registerStatus`). Every
+ * write of a guest is under the lock of the booking's row and leaves an audit row in the booking's
+ * history; a cancelled booking's register is not written, and a guest of a stay that has ended is
+ * kept (旅館業法施行規則4条の2, 住宅宿泊事業法施行規則7条: three years).
+ */
+export class GuestRegisterService {
+  constructor(private readonly db: Db) {}
+
+  async settings(user: CurrentUser, accommodationId: number): Promise<RegisterSettings> {
+    assertAccommodation(user, accommodationId);
+    const stored = await q.findRegisterSettings(this.db, accommodationId);
+    if (!stored) throw notFound();
+    return settingsOf(stored);
+  }
+
+  async updateSettings(user: CurrentUser, accommodationId: number, patch: RegisterSettingsPatch) {
+    assertAccommodation(user, accommodationId);
+    return this.db.transaction(async (tx) => {
+      const stored = await q.findRegisterSettings(tx, accommodationId, true);
+      if (!stored) throw notFound();
+      const before = settingsOf(stored);
+      const after: RegisterSettings = {
+        licence: patch.licence ?? before.licence,
+        notification_number:
+          patch.notification_number === undefined ? before.notification_number : patch.notification_number,
+        extra_fields: { ...before.extra_fields, ...definedOnly(patch.extra_fields ?? {}) },
+      };
+      await q.updateRegisterSettings(tx, accommodationId, { ...after, extra_fields: storedExtra(after.extra_fields) });
+      await audit(tx, user, {
+        action: 'update',
+        target: 'register_settings',
+        targetId: accommodationId,
+        accommodationId,
+        before: flatSettings(before),
+        after: flatSettings(after),
+      });
+      return after;
+    });
+  }
+
+  /** The guests of a booking with the state of its register. */
+  async guests(user: CurrentUser, bookId: number): Promise<BookingGuests> {
+    const booking = await q.findRegisterBooking(this.db, bookId, user.accommodationIds);
+    if (!booking) throw notFound();
+    return this.answer(this.db, booking);
+  }
+
+  private async answer(tx: Tx, booking: q.RegisterBooking): Promise<BookingGuests> {
+    const [stored, guests] = await Promise.all([
+      q.findRegisterSettings(tx, booking.accommodation_id),
+      q.listGuests(tx, booking.id),
+    ]);
+    return { guests, register: registerStatus(settingsOf(stored!), booking.person_number, guests) };
+  }
+
+  async add(user: CurrentUser, bookId: number, input: GuestInput): Promise<Guest> {
+    return this.db.transaction(async (tx) => {
+      const booking = await this.lockWritable(tx, user, bookId);
+      const existing = await q.listGuests(tx, booking.id);
+      if (existing.length >= MAX_GUESTS_PER_BOOKING) throw conflict(msg.tooManyGuests);
+      const representative = input.representative === true || existing.length === 0;
+      if (representative) await q.clearRepresentative(tx, booking.id);
+      const added = await q.insertGuest(tx, booking.id, representative, input);
+      await audit(tx, user, {
+        action: 'create',
+        target: 'booking_guest',
+        targetId: added.id,
+        booking,
+        after: withoutId(added),
+      });
+      return added;
+    });
+  }
+
+  async update(user: CurrentUser, bookId: number, guestId: number, patch: GuestPatch): Promise<Guest> {
+    return this.db.transaction(async (tx) => {
+      const booking = await this.lockWritable(tx, user, bookId);
+      const before = await this.guestOf(tx, booking.id, guestId);
+      if (patch.representative === true && !before.representative) await q.clearRepresentative(tx, booking.id);
+      let after = await q.updateGuest(tx, guestId, patch);
+      if (before.representative && !after.representative) {
+        await q.electRepresentative(tx, booking.id);
+        after = await this.guestOf(tx, booking.id, guestId);
+      }
+      await audit(tx, user, {
+        action: 'update',
+        target: 'booking_guest',
+        targetId: guestId,
+        booking,
+        before: withoutId(before),
+        after: withoutId(after),
+      });
+      return after;
+    });
+  }
+
+  async remove(user: CurrentUser, bookId: number, guestId: number): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      const booking = await q.findRegisterBooking(tx, bookId, user.accommodationIds, true);
+      if (!booking) throw notFound();
+      const guest = await this.guestOf(tx, booking.id, guestId);
+      // A cancelled booking never stayed: its guests may go. A stay that has ended is the register's.
+      if (booking.delete_flg === 0 && booking.end_date < tokyoToday()) throw conflict(msg.keptAfterStay);
+      await q.deleteGuest(tx, guestId);
+      if (guest.representative) await q.electRepresentative(tx, booking.id);
+      await audit(tx, user, {
+        action: 'delete',
+        target: 'booking_guest',
+        targetId: guestId,
+        booking,
+        before: withoutId(guest),
+      });
+    });
+  }
+
+  /** The booking locked for a write of its register: 404 when unreachable, 409 when cancelled. */
+  private async lockWritable(tx: Tx, user: CurrentUser, bookId: number) {
+    const booking = await q.findRegisterBooking(tx, bookId, user.accommodationIds, true);
+    if (!booking) throw notFound();
+    if (booking.delete_flg === 1) throw conflict(msg.cancelled);
+    return booking;
+  }
+
+  private async guestOf(tx: Tx, bookingId: number, guestId: number) {
+    const guest = (await q.listGuests(tx, bookingId)).find((g) => g.id === guestId);
+    if (!guest) throw notFound();
+    return guest;
+  }
+}
+
+const definedOnly = <T extends object>(o: T) =>
+  Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<ExtraFields>;
+
+/** The settings as an audit row keeps them: one key per item. */
+const flatSettings = (s: RegisterSettings) => ({
+  licence: s.licence,
+  notification_number: s.notification_number,
+  ...Object.fromEntries(Object.entries(s.extra_fields).map(([k, v]) => [`extra_fields.${k}`, v])),
+});

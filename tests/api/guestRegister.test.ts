@@ -1,0 +1,296 @@
+import { describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { addDays, tokyoToday } from '../../contract/dates';
+import { bookingGuestsSchema, registerMessages as msg, registerSettingsSchema } from '../../contract/guestRegister';
+import { planlessBooking, signedInSuite } from '../support/fixtures';
+
+const api = signedInSuite();
+const today = tokyoToday();
+let nextStart = addDays(today, 200);
+
+/** A new booking of the first accommodation (or the one of `index`) for `people`, far from the demo's. */
+async function newBooking(people = 2, index = 0, fields: Record<string, unknown> = {}) {
+  const start = (nextStart = addDays(nextStart, 1));
+  return planlessBooking(api, index, { start_date: start, person_number: people, name: '名簿 太郎', ...fields });
+}
+
+const settingsPath = (id: number) => `/api/facility/${id}/register-settings`;
+const guestsPath = (bookId: number) => `/api/admin/books/${bookId}/guests`;
+const getSettings = (id: number, token = api.admin) => api.http.send<any>('GET', settingsPath(id), { token });
+const patchSettings = (id: number, json: unknown, token = api.admin) =>
+  api.http.send<any>('PATCH', settingsPath(id), { token, json });
+const register = async (bookId: number, token = api.admin) => {
+  const res = await api.http.send<any>('GET', guestsPath(bookId), { token });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return bookingGuestsSchema.parse(res.body);
+};
+const addGuest = (bookId: number, json: unknown, token = api.admin) =>
+  api.http.send<any>('POST', guestsPath(bookId), { token, json });
+const patchGuest = (bookId: number, guestId: number, json: unknown, token = api.admin) =>
+  api.http.send<any>('PATCH', `${guestsPath(bookId)}/${guestId}`, { token, json });
+const removeGuest = (bookId: number, guestId: number, token = api.admin) =>
+  api.http.send<any>('DELETE', `${guestsPath(bookId)}/${guestId}`, { token });
+const guestCount = async (bookId: number) =>
+  (await api.rows<{ n: number }>(sql`select count(*)::int as n from booking_guests where booking_id = ${bookId}`))[0]!
+    .n;
+const auditOf = (target: string, id: number) =>
+  api.rows<{ action: string; book_id: number | null; accommodation_id: number | null; changes: any }>(
+    sql`select action, book_id, accommodation_id, changes from audit_log
+      where target_type = ${target} and target_id = ${id} order by id`,
+  );
+
+const tokyoGuest = { name: '山田 太郎', address: '東京都新宿区西新宿2-8-1', nationality: 'JP' };
+
+describe('GET/PATCH /facility/{id}/register-settings', () => {
+  it('answers a ryokan with no extra items by default, to staff of the facility too', async () => {
+    const id = api.accommodations[0]!.id;
+    for (const token of [api.admin, api.staff]) {
+      const res = await getSettings(id, token);
+      expect(res.status).toBe(200);
+      expect(registerSettingsSchema.parse(res.body)).toEqual({
+        licence: 'ryokan',
+        notification_number: null,
+        extra_fields: {
+          gender: 'off',
+          age: 'off',
+          previous_stay: 'off',
+          next_destination: 'off',
+          arrival_time: 'off',
+          departure_time: 'off',
+          room: 'off',
+        },
+      });
+    }
+    // A facility the member of staff is not granted is not there for them.
+    expect((await getSettings(api.accommodations[1]!.id, api.staff)).status).toBe(404);
+    expect((await getSettings(999_999)).status).toBe(404);
+  });
+
+  it('an administrator changes the licence, the number and some items; the rest stay; the audit keeps both', async () => {
+    const id = api.accommodations[2]!.id;
+    const res = await patchSettings(id, {
+      licence: 'minpaku',
+      notification_number: ' M130012345 ',
+      extra_fields: { age: 'required', gender: 'optional' },
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body).toMatchObject({
+      licence: 'minpaku',
+      notification_number: 'M130012345',
+      extra_fields: { age: 'required', gender: 'optional', room: 'off' },
+    });
+    const again = await patchSettings(id, { extra_fields: { gender: 'off' } });
+    expect(again.body).toMatchObject({ licence: 'minpaku', extra_fields: { age: 'required', gender: 'off' } });
+    expect((await getSettings(id)).body).toEqual(again.body);
+    const trail = await auditOf('register_settings', id);
+    expect(trail.map((r) => r.action)).toEqual(['update', 'update']);
+    expect(trail[0]!.accommodation_id).toBe(id);
+    expect(trail[0]!.changes).toMatchObject({
+      licence: { from: 'ryokan', to: 'minpaku' },
+      'extra_fields.age': { from: 'off', to: 'required' },
+    });
+  });
+
+  it('refuses staff (403) and bad values (400 in Japanese), writing nothing', async () => {
+    const id = api.accommodations[0]!.id;
+    expect((await patchSettings(id, { licence: 'minpaku' }, api.staff)).status).toBe(403);
+    for (const [body, field, message] of [
+      [{ licence: 'hotel' }, 'licence', msg.licence],
+      [{ notification_number: 'x'.repeat(51) }, 'notification_number', msg.notificationNumberTooLong],
+      [
+        { notification_number: 'M1\u0000' },
+        'notification_number',
+        '使用できない文字（改行などの制御文字）が含まれています',
+      ],
+      [{ extra_fields: { age: 'must' } }, 'extra_fields.age', msg.fieldMode],
+    ] as const) {
+      const res = await patchSettings(id, body);
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(res.body.errors[field]).toBe(message);
+    }
+    expect((await getSettings(id)).body.licence).toBe('ryokan');
+  });
+});
+
+describe("a booking's guests and what its register misses", () => {
+  it('none before a guest; the first guest is the representative; the four cases of the law', async () => {
+    const b = await newBooking(2);
+    expect(await register(b.id)).toEqual({
+      guests: [],
+      register: {
+        status: 'none',
+        missing: [
+          { guest_id: null, fields: ['name'] },
+          { guest_id: null, fields: ['name'] },
+        ],
+      },
+    });
+
+    // A ryokan guest living in Tokyo with no contact: the contact is missing.
+    const res = await addGuest(b.id, tokyoGuest);
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    const rep = res.body.guest;
+    expect(rep).toMatchObject({ ...tokyoGuest, representative: true, residence_country: 'JP', contact: null });
+    expect((await register(b.id)).register).toEqual({
+      status: 'incomplete',
+      missing: [
+        { guest_id: rep.id, fields: ['contact'] },
+        { guest_id: null, fields: ['name'] },
+      ],
+    });
+
+    // A Korean national living in Seoul, without a passport: its number and its copy.
+    const kim = (
+      await addGuest(b.id, {
+        name: 'Kim Minji',
+        address: 'Seoul',
+        contact: 'minji@example.kr',
+        nationality: 'kr',
+        residence_country: 'KR',
+      })
+    ).body.guest;
+    expect(kim).toMatchObject({ representative: false, nationality: 'KR', has_passport_copy: false });
+    expect((await register(b.id)).register.missing).toEqual([
+      { guest_id: rep.id, fields: ['contact'] },
+      { guest_id: kim.id, fields: ['passport_number', 'passport_copy'] },
+    ]);
+
+    // A Japanese national living in Paris needs no passport.
+    const paris = await patchGuest(b.id, kim.id, { nationality: 'JP', residence_country: 'FR' });
+    expect(paris.status).toBe(200);
+    await patchGuest(b.id, rep.id, { contact: '03-1234-5678' });
+    expect((await register(b.id)).register).toEqual({ status: 'complete', missing: [] });
+
+    // The same guests at a minpaku: the occupation of each, not the contact.
+    const id = api.accommodations[0]!.id;
+    await patchSettings(id, { licence: 'minpaku' });
+    try {
+      expect((await register(b.id)).register.missing).toEqual([
+        { guest_id: rep.id, fields: ['occupation'] },
+        { guest_id: kim.id, fields: ['occupation'] },
+      ]);
+    } finally {
+      await patchSettings(id, { licence: 'ryokan' });
+    }
+  });
+
+  it("a companion living with the representative takes the representative's address and contact", async () => {
+    const b = await newBooking(2);
+    await addGuest(b.id, { ...tokyoGuest, contact: 'taro@example.jp' });
+    const child = (await addGuest(b.id, { name: '山田 花子', same_as_representative: true })).body.guest;
+    expect((await register(b.id)).register.status).toBe('complete');
+    await patchGuest(b.id, child.id, { same_as_representative: false });
+    expect((await register(b.id)).register.missing).toEqual([{ guest_id: child.id, fields: ['address', 'contact'] }]);
+  });
+
+  it('one representative: naming another moves it; removing it hands it to the first guest left', async () => {
+    const b = await newBooking(3);
+    const first = (await addGuest(b.id, { name: '一郎' })).body.guest;
+    const second = (await addGuest(b.id, { name: '二郎' })).body.guest;
+    const third = (await addGuest(b.id, { name: '三郎', representative: true })).body.guest;
+    expect(third.representative).toBe(true);
+    let guests = (await register(b.id)).guests;
+    expect(guests.map((g) => [g.name, g.representative])).toEqual([
+      ['三郎', true],
+      ['一郎', false],
+      ['二郎', false],
+    ]);
+    await patchGuest(b.id, second.id, { representative: true });
+    expect((await register(b.id)).guests[0]!.id).toBe(second.id);
+    expect((await removeGuest(b.id, second.id)).status).toBe(204);
+    guests = (await register(b.id)).guests;
+    expect(guests.map((g) => [g.id, g.representative])).toEqual([
+      [first.id, true],
+      [third.id, false],
+    ]);
+  });
+
+  it("asks the facility's items set to required", async () => {
+    const b = await newBooking(1, 2);
+    const id = api.accommodations[2]!.id;
+    await patchSettings(id, { licence: 'ryokan', extra_fields: { age: 'required', room: 'required' } });
+    try {
+      const g = (await addGuest(b.id, { ...tokyoGuest, contact: '090-0000-0000', age: 34 })).body.guest;
+      expect((await register(b.id)).register.missing).toEqual([{ guest_id: g.id, fields: ['room'] }]);
+    } finally {
+      await patchSettings(id, { extra_fields: { age: 'off', room: 'off' } });
+    }
+  });
+
+  it('refuses bad input with the field in Japanese and writes nothing', async () => {
+    const b = await newBooking(2);
+    for (const [body, field, message] of [
+      [{}, 'name', msg.name],
+      [{ name: '   ' }, 'name', msg.name],
+      [{ name: 42 }, 'name', undefined],
+      [{ name: '山田', nationality: 'ZZ' }, 'nationality', msg.nationality],
+      [{ name: '山田', passport_number: 'AB12' }, 'passport_number', msg.passportNumber],
+      [{ name: '山田', age: -1 }, 'age', msg.age],
+      [{ name: '山田', age: '20' }, 'age', msg.age],
+      [{ name: '山田', arrival_time: '2027-13-01T10:00' }, 'arrival_time', msg.arrivalTime],
+      [{ name: '山田', address: 'x'.repeat(201) }, 'address', msg.addressTooLong],
+      [{ name: '山田\n太郎' }, 'name', '使用できない文字（改行などの制御文字）が含まれています'],
+      [{ name: '山田', representative: 'yes' }, 'representative', msg.flag],
+    ] as const) {
+      const res = await addGuest(b.id, body);
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(res.body.errors[field], JSON.stringify(body)).toEqual(message ?? expect.stringMatching(/./));
+    }
+    const g = (await addGuest(b.id, { name: '山田' })).body.guest;
+    const res = await patchGuest(b.id, g.id, { name: '' });
+    expect(res.status).toBe(400);
+    expect(res.body.errors.name).toBe(msg.name);
+    expect(await guestCount(b.id)).toBe(1);
+    expect((await register(b.id)).guests[0]!.name).toBe('山田');
+  });
+
+  it("answers 404 for another facility's booking, another booking's guest or no guest", async () => {
+    const other = await newBooking(2, 1);
+    const mine = await newBooking(2);
+    const g = (await addGuest(other.id, { name: '別館 太郎' })).body.guest;
+    expect((await api.http.send<any>('GET', guestsPath(other.id), { token: api.staff })).status).toBe(404);
+    expect((await addGuest(other.id, { name: '職員' }, api.staff)).status).toBe(404);
+    expect((await patchGuest(other.id, g.id, { name: '職員' }, api.staff)).status).toBe(404);
+    expect((await removeGuest(other.id, g.id, api.staff)).status).toBe(404);
+    expect((await patchGuest(mine.id, g.id, { name: '取り違え' })).status).toBe(404);
+    expect((await removeGuest(mine.id, g.id)).status).toBe(404);
+    expect((await patchGuest(mine.id, 2_000_000_000, { name: 'x' })).status).toBe(404);
+    expect((await register(other.id)).guests.map((x) => x.name)).toEqual(['別館 太郎']);
+    // Staff of the facility enter guests like an administrator.
+    expect((await addGuest(mine.id, { name: '受付 入力' }, api.staff)).status).toBe(201);
+  });
+
+  it('a cancelled booking is not written (409); a stay that has ended keeps its guests (409 on delete)', async () => {
+    const cancelled = await newBooking(2);
+    await api.rows(sql`update bookings set delete_flg = 1, deleted_at = now() where id = ${cancelled.id}`);
+    const refused = await addGuest(cancelled.id, { name: '取消 太郎' });
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toBe(msg.cancelled);
+    expect(await guestCount(cancelled.id)).toBe(0);
+
+    const ended = await newBooking(1);
+    const g = (await addGuest(ended.id, { name: '過去 太郎' })).body.guest;
+    await api.rows(sql`update bookings set start_date = ${addDays(today, -3)}::date, end_date = ${addDays(today, -1)}::date,
+      days = 2 where id = ${ended.id}`);
+    const kept = await removeGuest(ended.id, g.id);
+    expect(kept.status).toBe(409);
+    expect(kept.body.message).toBe(msg.keptAfterStay);
+    expect(await guestCount(ended.id)).toBe(1);
+    // A correction is allowed, and audited.
+    expect((await patchGuest(ended.id, g.id, { address: '京都市' })).status).toBe(200);
+  });
+
+  it("every change leaves an audit row in the booking's history", async () => {
+    const b = await newBooking(1);
+    const g = (await addGuest(b.id, { name: '監査 太郎' })).body.guest;
+    await patchGuest(b.id, g.id, { address: '札幌市' });
+    expect((await removeGuest(b.id, g.id)).status).toBe(204);
+    const trail = await auditOf('booking_guest', g.id);
+    expect(trail.map((r) => [r.action, r.book_id])).toEqual([
+      ['create', b.id],
+      ['update', b.id],
+      ['delete', b.id],
+    ]);
+    expect(trail[1]!.changes).toEqual({ address: { from: null, to: '札幌市' } });
+  });
+});
