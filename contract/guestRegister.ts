@@ -3,6 +3,8 @@ import { isValidDate } from './dates';
 import { plainText, requiredMessage } from './fieldRules';
 import { z } from './zod';
 
+export { FIELD_MODE_LABELS, GENDER_LABELS, LICENCE_LABELS, REGISTER_FIELD_LABELS } from './registerLabels';
+
 /**
  * The guest register (宿泊者名簿, issue 30): what each facility's licence asks of each guest, the
  * register settings of a facility and the guests of a booking. The rule of what is missing

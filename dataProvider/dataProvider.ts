@@ -18,6 +18,7 @@ import { timesheetMethods } from './methods/timesheets';
 import { analyticsMethods } from './methods/analytics';
 import { facilitySettingsMethods } from './methods/facilitySettings';
 import { pettyCashMethods } from './methods/pettyCash';
+import { guestRegisterMethods } from './methods/guestRegister';
 
 /**
  * react-admin's calls mapped onto the documented paths (contract/resourceApi): a list answers under
@@ -173,6 +174,7 @@ export function createDataProvider(apis: ResourceApis = resourceApi) {
     ...analyticsMethods,
     ...facilitySettingsMethods,
     ...pettyCashMethods,
+    ...guestRegisterMethods,
   } satisfies DataProvider;
 }
 

@@ -1,6 +1,7 @@
 import type { TranslationMessages } from 'ra-core';
 import japaneseMessagesModule from '@bicstone/ra-language-japanese';
 import { errorMessages, infoMessages } from '../contract/messages';
+import { REGISTER_FIELD_LABELS } from '../contract/registerLabels';
 import { calendarMessages } from './calendarMessages';
 import { loginMessages } from './loginMessages';
 
@@ -226,6 +227,7 @@ export const appMessages = {
           refund: '返金',
           booking_option: 'オプション',
           calendar_comment: 'コメント',
+          booking_guest: '宿泊者',
         },
         // Each kind of change with its own heading and labels (resources/bookings/historyModel.ts).
         headings: {
@@ -233,6 +235,7 @@ export const appMessages = {
           booking_option: { create: 'オプションの追加', update: 'オプションの変更', delete: 'オプションの削除' },
           payment: { create: '入金の登録', void: '入金の取消' },
           refund: { refund: '返金の登録' },
+          booking_guest: { create: '宿泊者の登録', update: '宿泊者名簿の訂正', delete: '宿泊者の削除' },
         },
         fields: {
           // A booking's other fields read as resources.bookings.fields.
@@ -260,6 +263,7 @@ export const appMessages = {
             payment: '対象の入金',
             price: '予約の入金合計',
           },
+          booking_guest: REGISTER_FIELD_LABELS,
         },
         yes: 'あり',
         no: 'なし',
@@ -392,6 +396,36 @@ export const appMessages = {
       locked_cancelled:
         'キャンセル済みの予約の入金は削除できません。返金はホームの「返金が必要な予約」から登録してください。',
       refund: '返金',
+    },
+    // The booking panel's 宿泊者名簿 (issue 30; resources/bookings/register/).
+    register: {
+      title: '宿泊者名簿',
+      status: { none: '未', incomplete: '不足', complete: '済' },
+      status_long: { none: '未入力', incomplete: '不足あり', complete: '記入済み' },
+      add: '宿泊者を追加',
+      edit: '編集',
+      remove: '削除',
+      representative: '代表者',
+      companion: '同行者',
+      no_guests: 'まだ宿泊者が登録されていません。',
+      not_entered: 'あと%{count}名の宿泊者が未登録です。',
+      missing: '不足：%{fields}',
+      read_only: 'キャンセル済みの予約の名簿は変更できません。',
+      load_failed: '宿泊者名簿を読み込めませんでした。',
+      title_add: '宿泊者を追加',
+      title_edit: '宿泊者を編集',
+      submit_add: '追加',
+      submit_edit: '保存',
+      added: '宿泊者を登録しました。',
+      saved: '宿泊者名簿を保存しました。',
+      removed: '宿泊者を削除しました。',
+      remove_title: '宿泊者の削除',
+      remove_content: '%{name} さんを名簿から削除しますか？',
+      passport_hint: '日本に住所のない外国籍の方は、国籍・旅券番号と旅券の写しが必要です。',
+      residence_hint: '日本にお住まいの方は「日本」のままにしてください。',
+      choose: '選択してください',
+      contact_hint: '電話番号またはメールアドレス',
+      same_as_representative_hint: '同居のご家族など：住所と連絡先は代表者のものを使います',
     },
     booking_option: {
       add: 'オプション追加',

@@ -1,6 +1,8 @@
 import type { BookingHistoryItem } from '../../contract/booking';
+import { countryName } from '../../contract/countries';
 import { jobLabel, payTypeLabel, viaLabel } from '../../contract/enums';
-import { formatDate, formatPeople, formatYen } from '../../i18n/formats';
+import { GENDER_LABELS } from '../../contract/registerLabels';
+import { formatDate, formatDateTime, formatPeople, formatYen } from '../../i18n/formats';
 import { appMessages, type AppMessageKey } from '../../i18n/ja';
 
 /**
@@ -17,7 +19,21 @@ export interface HistoryNames {
   plan: (id: number) => string | undefined;
 }
 
-type Kind = 'yen' | 'date' | 'flag' | 'nights' | 'people' | 'pay_type' | 'via' | 'job' | 'room' | 'plan' | 'payment';
+type Kind =
+  | 'yen'
+  | 'date'
+  | 'flag'
+  | 'nights'
+  | 'people'
+  | 'pay_type'
+  | 'via'
+  | 'job'
+  | 'room'
+  | 'plan'
+  | 'payment'
+  | 'country'
+  | 'gender'
+  | 'tokyo_time';
 
 /** A payment in one phrase: 2026年11月3日 銀行振込 50,000円 (a refund's 対象の入金, the refund form's choices). */
 export function paymentSummary(p: { payment_exe_date?: unknown; pay_type?: unknown; amount?: unknown }): string {
@@ -64,6 +80,25 @@ const FIELDS: Record<string, readonly (readonly [string, Kind | null])[]> = {
     ['pay_type', 'pay_type'],
     ['payment_exe_date', 'date'],
     ['price', 'yen'],
+  ],
+  booking_guest: [
+    ['name', null],
+    ['representative', 'flag'],
+    ['same_as_representative', 'flag'],
+    ['address', null],
+    ['contact', null],
+    ['occupation', null],
+    ['nationality', 'country'],
+    ['residence_country', 'country'],
+    ['passport_number', null],
+    ['has_passport_copy', 'flag'],
+    ['gender', 'gender'],
+    ['age', null],
+    ['previous_stay', null],
+    ['next_destination', null],
+    ['arrival_time', 'tokyo_time'],
+    ['departure_time', 'tokyo_time'],
+    ['room', null],
   ],
   refund: [
     ['refund_amount', 'yen'],
@@ -133,6 +168,13 @@ function valueOf(kind: Kind | null, v: unknown, translate: Translate, names: His
       return names.room(n) ?? String(v);
     case 'plan':
       return names.plan(n) ?? String(v);
+    case 'tokyo_time':
+      // yyyy-MM-ddTHH:mm, Tokyo time (contract/guestRegister.ts).
+      return formatDateTime(`${String(v)}:00+09:00`) || String(v);
+    case 'country':
+      return countryName(String(v));
+    case 'gender':
+      return GENDER_LABELS[v as keyof typeof GENDER_LABELS] ?? String(v);
     case 'payment':
       return typeof v === 'object' && v !== null ? paymentSummary(v) || '—' : String(v as string | number);
     default:

@@ -1,0 +1,44 @@
+import { apiPath } from '../../contract/apiPaths';
+import type {
+  BookingGuests,
+  Guest,
+  GuestInput,
+  GuestPatch,
+  RegisterSettings,
+  RegisterSettingsPatch,
+} from '../../contract/guestRegister';
+import { apiUrl } from '../config';
+import { httpClient } from '../httpClient';
+
+/** The guest register's calls (issue 30): a facility's register settings and a booking's guests. */
+export const guestRegisterMethods = {
+  async getRegisterSettings(accommodationId: number, signal?: AbortSignal): Promise<RegisterSettings> {
+    const url = apiUrl(apiPath('registerSettings', { id: accommodationId }));
+    return (await httpClient<RegisterSettings>(url, { signal })).json;
+  },
+
+  /** Changes them (administrators); answers the settings as saved. */
+  async updateRegisterSettings(accommodationId: number, patch: RegisterSettingsPatch): Promise<RegisterSettings> {
+    const url = apiUrl(apiPath('registerSettings', { id: accommodationId }));
+    return (await httpClient<RegisterSettings>(url, { method: 'PATCH', body: patch })).json;
+  },
+
+  /** The booking's guests, the representative first, with what its register misses. */
+  async listBookGuests(bookId: number, signal?: AbortSignal): Promise<BookingGuests> {
+    return (await httpClient<BookingGuests>(apiUrl(apiPath('bookGuests', { id: bookId })), { signal })).json;
+  },
+
+  async addBookGuest(bookId: number, guest: GuestInput): Promise<Guest> {
+    const url = apiUrl(apiPath('bookGuests', { id: bookId }));
+    return (await httpClient<{ guest: Guest }>(url, { method: 'POST', body: guest })).json.guest;
+  },
+
+  async updateBookGuest(bookId: number, guestId: number, patch: GuestPatch): Promise<Guest> {
+    const url = apiUrl(apiPath('bookGuest', { id: bookId, guestId }));
+    return (await httpClient<{ guest: Guest }>(url, { method: 'PATCH', body: patch })).json.guest;
+  },
+
+  async removeBookGuest(bookId: number, guestId: number): Promise<void> {
+    await httpClient(apiUrl(apiPath('bookGuest', { id: bookId, guestId })), { method: 'DELETE' });
+  },
+};
