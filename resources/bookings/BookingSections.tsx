@@ -3,6 +3,7 @@ import { HistorySection } from './HistorySection';
 import { OptionSection } from './OptionSection';
 import { MailSection } from './MailSection';
 import { PaymentSection } from './PaymentSection';
+import { GuestRegisterSection } from './register/GuestRegisterSection';
 
 export interface BookingSectionsProps {
   booking: Booking;
@@ -10,10 +11,11 @@ export interface BookingSectionsProps {
   onChanged: () => Promise<void>;
 }
 
-/** 入金, オプション, メール (when the guest has an address) and 履歴 of an existing booking. */
+/** 宿泊者名簿, 入金, オプション, メール (when the guest has an address) and 履歴 of an existing booking. */
 export function BookingSections({ booking, onChanged }: BookingSectionsProps) {
   return (
     <>
+      <GuestRegisterSection booking={booking} />
       <PaymentSection booking={booking} onChanged={onChanged} />
       <OptionSection booking={booking} onChanged={onChanged} />
       {booking.mail && <MailSection booking={booking} />}

@@ -17,6 +17,8 @@ import { bookingMethods } from '../../dataProvider/methods/bookings';
 import { moneyMethods } from '../../dataProvider/methods/money';
 import { bookMailMethods } from '../../dataProvider/methods/bookMail';
 import { receivedMailMethods } from '../../dataProvider/methods/receivedMail';
+import type { guestRegisterMethods } from '../../dataProvider/methods/guestRegister';
+import { NO_EXTRA_FIELDS } from '../../contract/guestRegister';
 import { setStoredAccommodations } from '../../dataProvider/tokenStore';
 import type { AccommodationsAnswer } from '../../dataProvider/types';
 import type { TimesheetGroup } from '../../contract/timesheetGroup';
@@ -56,7 +58,18 @@ interface MethodModules {
   moneyMethods: typeof moneyMethods;
   bookMailMethods: typeof bookMailMethods;
   receivedMailMethods: typeof receivedMailMethods;
+  guestRegisterMethods: typeof guestRegisterMethods;
 }
+
+/**
+ * The register of the booking panel unless a file stubs it: a ryokan's, no guest entered yet
+ * (the panel's other tests are not about it, and must not reach the network for it).
+ */
+const emptyRegister: Partial<typeof guestRegisterMethods> = {
+  listBookGuests: () => Promise.resolve({ guests: [], register: { status: 'none', missing: [] } }),
+  getRegisterSettings: () =>
+    Promise.resolve({ licence: 'ryokan', notification_number: null, extra_fields: NO_EXTRA_FIELDS }),
+};
 let stubbed: Partial<Record<keyof MethodModules, object>> = {};
 
 /**
@@ -75,7 +88,14 @@ export function stubMethods(stubs: Partial<Record<keyof MethodModules | (string 
 
 function screenDataProvider(): DataProvider {
   type Lists = Record<string, ((...args: unknown[]) => Promise<unknown[]>) | undefined>;
-  const modules = { bookingMethods, moneyMethods, bookMailMethods, receivedMailMethods, ...stubbed };
+  const modules = {
+    bookingMethods,
+    moneyMethods,
+    bookMailMethods,
+    receivedMailMethods,
+    guestRegisterMethods: emptyRegister,
+    ...stubbed,
+  };
   const stubs = { ...modules.bookingMethods, ...modules.moneyMethods } as unknown as Lists;
   const lists: Record<string, (meta: { accommodationId?: number }, filter: Record<string, unknown>) => unknown> = {
     rooms: (meta) => stubs.listRooms?.(meta.accommodationId),
@@ -87,6 +107,7 @@ function screenDataProvider(): DataProvider {
     ...modules.moneyMethods,
     ...modules.bookMailMethods,
     ...modules.receivedMailMethods,
+    ...modules.guestRegisterMethods,
     async getList(resource: string, params: { meta?: { accommodationId?: number }; filter?: Record<string, unknown> }) {
       const data = ((await lists[resource]?.(params.meta ?? {}, params.filter ?? {})) ?? []) as RaRecord[];
       return { data, total: data.length };
