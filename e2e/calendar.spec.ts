@@ -48,7 +48,7 @@ async function lonelyStay(page: Page, accommodationId: number) {
   let start = from;
   while (taken.has(start) || taken.has(addDays(start, 1))) start = addDays(start, 1);
   const [room] = await roomsOf(page.request, headers, accommodationId);
-  const name = '月表示 確認';
+  const name = '月の帯 確認';
   const id = await bookStay(page.request, headers, {
     accommodation_id: accommodationId,
     room_id: room!.id,

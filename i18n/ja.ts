@@ -401,7 +401,11 @@ export const appMessages = {
     register: {
       title: '宿泊者名簿',
       status: { none: '未', incomplete: '不足', complete: '済' },
-      status_long: { none: '未入力', incomplete: '不足あり', complete: '記入済み' },
+      status_long: {
+        none: '宿泊者がまだ登録されていません',
+        incomplete: '記入の足りない項目があります',
+        complete: '全員の記入が済んでいます',
+      },
       add: '宿泊者を追加',
       edit: '編集',
       remove: '削除',
