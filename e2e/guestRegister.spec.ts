@@ -60,3 +60,40 @@ test('the front desk enters a booking’s guests in its panel and sees the regis
   await expect(history).toContainText('連絡先: — → 03-1234-5678');
   await expect(history).toContainText('国籍: 韓国');
 });
+
+test('an administrator sets a minpaku house with the items its city adds; the guest form asks them', async ({
+  page,
+}) => {
+  await signIn(page, ADMIN, '/m/accommodation/3/setting');
+  const card = page.getByTestId('setting-register');
+  await card.getByRole('combobox', { name: '営業の種別' }).click();
+  await page.getByRole('option', { name: '住宅宿泊事業（民泊）' }).click();
+  await card.getByRole('textbox', { name: '届出番号・許可番号' }).fill('M130012345');
+  await card.getByRole('combobox', { name: '年齢' }).click();
+  await page.getByRole('option', { name: '必須' }).click();
+  await card.getByRole('button', { name: '保存' }).click();
+  await expect(card.getByTestId('register-settings-saved')).toBeVisible();
+  await lookAt(card, 'register-settings');
+  await page.reload();
+  await expect(card.getByRole('combobox', { name: '営業の種別' })).toHaveText('住宅宿泊事業（民泊）');
+  await expect(card.getByRole('combobox', { name: '年齢' })).toHaveText('必須');
+
+  // A booking of the house: its guest form asks the occupation and the age, and says so when missing.
+  const headers = await bearerOf(page.request);
+  const [room] = await roomsOf(page.request, headers, 3);
+  const id = await bookStay(page.request, headers, {
+    accommodation_id: 3,
+    room_id: room!.id,
+    start_date: addDays(tokyoToday(), 401),
+    person_number: 1,
+    name: '民泊 花子',
+  });
+  await page.goto(`/m/books/${id}`);
+  const register = page.getByTestId('booking-register');
+  await register.getByRole('button', { name: '宿泊者を追加' }).click();
+  const dialog = page.getByRole('dialog', { name: '宿泊者を追加' });
+  await dialog.getByLabel('氏名').fill('民泊 花子');
+  await expect(dialog.getByRole('textbox', { name: '職業' })).toBeVisible();
+  await dialog.getByRole('button', { name: '追加' }).click();
+  await expect(register.getByTestId('register-guest').first()).toContainText('不足：住所、職業、年齢');
+});

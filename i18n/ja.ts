@@ -729,6 +729,19 @@ export const appMessages = {
         read_only: '自動メールの設定は管理者のみ変更できます。',
         load_failed: '自動メールの設定を読み込めませんでした。',
       },
+      register: {
+        title: '宿泊者名簿',
+        licence: '営業の種別',
+        licence_hint:
+          '宿泊者名簿に必要な項目がこれで決まります（旅館業：氏名・住所・連絡先、民泊：氏名・住所・職業）。',
+        notification_number: '届出番号・許可番号',
+        extra_fields: '条例で追加される項目',
+        extra_fields_hint:
+          '都道府県・市の条例で求められる項目を「必須」にしてください。「任意」は入力欄だけを表示します。',
+        saved: '保存しました',
+        read_only: '宿泊者名簿の設定は管理者のみ変更できます。',
+        load_failed: '宿泊者名簿の設定を読み込めませんでした。',
+      },
     },
     // The shift groups and the shift calendar (issue 22).
     timesheet: {

@@ -7,6 +7,7 @@ import { links } from '../../../src/routes';
 import { AutoMailSection } from './AutoMailSection';
 import { CalendarFeedSection } from './CalendarFeedSection';
 import { ChannelCredentialsForm } from './ChannelCredentialsForm';
+import { RegisterSettingsSection } from './RegisterSettingsSection';
 
 /** One titled section of the detailed settings page. */
 export function SettingSection({ title, testId, children }: { title: string; testId?: string; children: ReactNode }) {
@@ -26,7 +27,8 @@ export function SettingSection({ title, testId, children }: { title: string; tes
  * The detailed settings of a facility (spec 2 "Detailed settings", /m/accommodation/{id}/setting):
  * its sections one below the other, cards the width of the page (one column at 390 px as at 1280):
  * the calendar feed's link with copy and regenerate (issue 22), 自動メール (the facility's automatic
- * cancel and transfer reminder, issue 20), and 外部予約サイト連携, the channel credentials (issue 21).
+ * cancel and transfer reminder, issue 20), 宿泊者名簿 (the licence and the ordinance's items, issue 30)
+ * and 外部予約サイト連携, the channel credentials (issue 21).
  */
 export default function SettingPage() {
   const translate = useAppTranslate();
@@ -45,6 +47,9 @@ export default function SettingPage() {
             </SettingSection>
             <SettingSection title={translate('app.setting_page.auto_mail.title')} testId="setting-auto-mail">
               <AutoMailSection accommodationId={accommodationId} />
+            </SettingSection>
+            <SettingSection title={translate('app.setting_page.register.title')} testId="setting-register">
+              <RegisterSettingsSection accommodationId={accommodationId} />
             </SettingSection>
             <SettingSection title={translate('resources.sync_settings.name')} testId="setting-channel">
               <ChannelCredentialsForm accommodationId={accommodationId} />
