@@ -67,7 +67,7 @@ describe('GET/PATCH /facility/{id}/register-settings', () => {
   });
 
   it('an administrator changes the licence, the number and some items; the rest stay; the audit keeps both', async () => {
-    const id = api.accommodations[2]!.id;
+    const id = api.accommodations[1]!.id;
     const res = await patchSettings(id, {
       licence: 'minpaku',
       notification_number: ' M130012345 ',
@@ -109,6 +109,27 @@ describe('GET/PATCH /facility/{id}/register-settings', () => {
       expect(res.body.errors[field]).toBe(message);
     }
     expect((await getSettings(id)).body.licence).toBe('ryokan');
+  });
+
+  it("the demo's machiya is a minpaku house with its notification number", async () => {
+    expect((await getSettings(api.accommodations[2]!.id)).body).toMatchObject({
+      licence: 'minpaku',
+      notification_number: 'M260012345',
+    });
+  });
+});
+
+describe("the demo's registers", () => {
+  it("the first facility's next three arrivals: complete, incomplete, and a Korean party without passport copies", async () => {
+    // The bookings the seed gave guests (by the seed's today: the test's may be the next day by now).
+    const arrivals = await api.rows<{ id: number }>(sql`select id from bookings b
+      where accommodation_id = ${api.accommodations[0]!.id}
+        and exists (select 1 from booking_guests g where g.booking_id = b.id)
+      order by start_date, id limit 3`);
+    const states = await Promise.all(arrivals.map(async (b) => (await register(b.id)).register));
+    expect(states.map((s) => s.status)).toEqual(['complete', 'incomplete', 'incomplete']);
+    expect(states[1]!.missing[0]!.fields).toEqual(['contact']);
+    expect(states[2]!.missing.every((m) => m.fields.includes('passport_copy'))).toBe(true);
   });
 });
 

@@ -27,6 +27,7 @@ import {
 } from '../schema';
 import { generateBookings, nightPrice, type CatalogAccommodation, type CatalogRoom } from './bookings';
 import { seedExtras } from './extras';
+import { seedRegister } from './register';
 import {
   ACCOMMODATIONS,
   COMPANY_NAME,
@@ -343,6 +344,7 @@ export async function seedDemo(
       },
       guests,
     });
+    await seedRegister(tx, accIds, today);
     return true;
   });
 }
