@@ -68,6 +68,9 @@ export const apiPaths = {
   bookGuests: '/admin/books/:id/guests',
   bookGuest: '/admin/books/:id/guests/:guestId',
   registerSettings: '/facility/:id/register-settings',
+  bookCheckIn: '/admin/books/:id/checkin',
+  bookCheckOut: '/admin/books/:id/checkout',
+  bookNoShow: '/admin/books/:id/no-show',
   calendarComments: '/admin/accommodations/:id/calendar/comments',
   calendarComment: '/admin/accommodations/:id/calendar/comments/:commentId',
 

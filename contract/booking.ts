@@ -1,3 +1,4 @@
+import { STAY_STATUSES } from './stay';
 import { isValidDate } from './dates';
 import { controlCharacterMessage, isPlainText, plainText } from './fieldRules';
 import { isoDate, MAX_ID } from './params';
@@ -75,6 +76,10 @@ export const bookingSchema = z.object({
   /** Cancellation fee chosen when cancelling, yen. */
   cancel_fee: z.number().int().nullable(),
   status: z.number().int(),
+  /** The front desk's state of the stay (contract/stay.ts), with the instants of arrival and departure. */
+  stay_status: z.enum(STAY_STATUSES).optional(),
+  checked_in_at: z.string().nullable().optional(),
+  checked_out_at: z.string().nullable().optional(),
   created_at: z.string(),
   updated_at: z.string(),
   room_name: z.string(),

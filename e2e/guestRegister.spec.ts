@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { addDays, tokyoToday } from '../contract/dates';
-import { ADMIN, bearerOf, bookStay, lookAt, roomsOf, signIn } from './support';
+import { ADMIN, bearerOf, bookStay, lookAt, postStay, roomsOf, signIn } from './support';
 
 test('the front desk enters a booking’s guests in its panel and sees the register complete', async ({ page }) => {
   // A planless stay of two guests, far from the demo's nights, at accommodation 1 (a ryokan).
@@ -96,4 +96,38 @@ test('an administrator sets a minpaku house with the items its city adds; the gu
   await expect(dialog.getByRole('textbox', { name: '職業' })).toBeVisible();
   await dialog.getByRole('button', { name: '追加' }).click();
   await expect(register.getByTestId('register-guest').first()).toContainText('不足：住所、職業、年齢');
+});
+
+test('a guest arriving today is checked in with an incomplete register (the desk is told what is missing), then out', async ({
+  page,
+}) => {
+  // A stay of today in the first room type with a room left tonight.
+  const headers = await bearerOf(page.request);
+  let id = 0;
+  for (const accommodationId of [1, 2, 3]) {
+    for (const room of await roomsOf(page.request, headers, accommodationId)) {
+      const res = await postStay(page.request, headers, {
+        accommodation_id: accommodationId,
+        room_id: room.id,
+        start_date: tokyoToday(),
+        person_number: 1,
+        name: '到着 花子',
+      });
+      if (res.ok()) id = ((await res.json()) as { id: number }).id;
+      if (id) break;
+    }
+    if (id) break;
+  }
+  expect(id, 'a room left tonight').toBeGreaterThan(0);
+  await signIn(page, ADMIN, `/m/books/${id}`);
+  const stay = page.getByTestId('stay-actions');
+  await expect(stay.getByTestId('stay-status')).toHaveText('予約済み');
+  await stay.getByRole('button', { name: 'チェックイン' }).click();
+  await expect(page.getByText('チェックインしました。宿泊者名簿に不足があります：氏名')).toBeVisible();
+  await expect(stay.getByTestId('stay-status')).toHaveText('チェックイン済み');
+  await lookAt(page.getByTestId('booking-register'), 'stay-checked-in');
+  await stay.getByRole('button', { name: 'チェックアウト' }).click();
+  await expect(page.getByText('チェックアウトしました。')).toBeVisible();
+  await expect(stay.getByTestId('stay-status')).toHaveText('チェックアウト済み');
+  await expect(stay.getByRole('button')).toHaveCount(0);
 });

@@ -7,6 +7,7 @@ import type {
   RegisterSettings,
   RegisterSettingsPatch,
 } from '../../contract/guestRegister';
+import type { StayMove } from '../../contract/stay';
 import { apiUrl } from '../config';
 import { httpClient } from '../httpClient';
 
@@ -40,5 +41,11 @@ export const guestRegisterMethods = {
 
   async removeBookGuest(bookId: number, guestId: number): Promise<void> {
     await httpClient(apiUrl(apiPath('bookGuest', { id: bookId, guestId })), { method: 'DELETE' });
+  },
+
+  /** The front desk's move of a stay: check-in, check-out or no-show; answers the stay and its register. */
+  async moveStay(bookId: number, to: 'checkin' | 'checkout' | 'no-show'): Promise<StayMove> {
+    const name = to === 'checkin' ? 'bookCheckIn' : to === 'checkout' ? 'bookCheckOut' : 'bookNoShow';
+    return (await httpClient<StayMove>(apiUrl(apiPath(name, { id: bookId })), { method: 'POST' })).json;
   },
 };

@@ -15,7 +15,7 @@ export interface BookingSectionsProps {
 export function BookingSections({ booking, onChanged }: BookingSectionsProps) {
   return (
     <>
-      <GuestRegisterSection booking={booking} />
+      <GuestRegisterSection booking={booking} onChanged={onChanged} />
       <PaymentSection booking={booking} onChanged={onChanged} />
       <OptionSection booking={booking} onChanged={onChanged} />
       {booking.mail && <MailSection booking={booking} />}

@@ -22,7 +22,7 @@ import { audit, withoutId } from './audit';
 import type { CurrentUser } from './auth';
 
 /** The settings as the API answers them: every extra item named, off unless set. */
-function settingsOf(stored: q.StoredRegisterSettings): RegisterSettings {
+export function settingsOf(stored: q.StoredRegisterSettings): RegisterSettings {
   const extra = Object.fromEntries(
     EXTRA_FIELDS.map((field) => {
       const mode = stored.extra_fields[field];

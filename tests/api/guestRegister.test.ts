@@ -315,3 +315,71 @@ describe("a booking's guests and what its register misses", () => {
     expect(trail[1]!.changes).toEqual({ address: { from: null, to: '札幌市' } });
   });
 });
+
+describe('check-in, check-out and no-show', () => {
+  const move = (bookId: number, to: 'checkin' | 'checkout' | 'no-show', token = api.admin) =>
+    api.http.send<any>('POST', `/api/admin/books/${bookId}/${to}`, { token });
+  const bookingOf = async (id: number) => (await api.http.get<any>(`/api/admin/books/${id}`, api.admin)).body;
+
+  it('checks in on the first day with an incomplete register, saying what is missing, then out; the history keeps both', async () => {
+    const b = await planlessBooking(api, 0, { start_date: today, person_number: 2, name: '到着 太郎' });
+    await addGuest(b.id, tokyoGuest);
+    const res = await move(b.id, 'checkin', api.staff);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body).toMatchObject({
+      stay_status: 'checked_in',
+      checked_out_at: null,
+      register: { status: 'incomplete' },
+    });
+    expect(res.body.register.missing).toEqual([
+      { guest_id: expect.any(Number), fields: ['contact'] },
+      { guest_id: null, fields: ['name'] },
+    ]);
+    expect(res.body.checked_in_at).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}\+09:00$/);
+    expect(await bookingOf(b.id)).toMatchObject({ stay_status: 'checked_in', checked_in_at: res.body.checked_in_at });
+
+    const again = await move(b.id, 'checkin');
+    expect(again.status).toBe(409);
+    expect(again.body.message).toBe('この予約はすでにチェックイン済みです');
+    expect((await move(b.id, 'no-show')).status).toBe(409);
+
+    const out = await move(b.id, 'checkout');
+    expect(out.status).toBe(200);
+    expect(out.body.stay_status).toBe('checked_out');
+    expect((await move(b.id, 'checkout')).body.message).toBe('チェックインしていない予約はチェックアウトできません');
+
+    const trail = await api.rows<{ changes: any }>(sql`select changes from audit_log
+      where target_type = 'booking' and target_id = ${b.id} and changes ? 'stay_status' order by id`);
+    expect(trail.map((r) => r.changes)).toEqual([
+      { stay_status: { from: 'reserved', to: 'checked_in' }, register_status: { from: null, to: 'incomplete' } },
+      { stay_status: { from: 'checked_in', to: 'checked_out' } },
+    ]);
+  });
+
+  it('refuses a check-in or a no-show before the first day, and any move of a cancelled booking (409 in Japanese)', async () => {
+    const b = await newBooking(1);
+    const early = await move(b.id, 'checkin');
+    expect(early.status).toBe(409);
+    expect(early.body.message).toMatch(/^チェックインは宿泊初日（\d{4}年\d{1,2}月\d{1,2}日）から受け付けます$/);
+    expect((await move(b.id, 'no-show')).body.message).toMatch(/^ノーショーは宿泊初日/);
+    expect((await move(b.id, 'checkout')).status).toBe(409);
+    expect((await bookingOf(b.id)).stay_status).toBe('reserved');
+
+    const cancelled = await planlessBooking(api, 0, { start_date: today, name: '取消 次郎' });
+    await api.rows(sql`update bookings set delete_flg = 1, deleted_at = now() where id = ${cancelled.id}`);
+    const refused = await move(cancelled.id, 'checkin');
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toBe('キャンセル済みの予約はチェックイン・チェックアウトできません');
+  });
+
+  it("records a no-show from the first day; another facility's booking is not there (404)", async () => {
+    const b = await planlessBooking(api, 0, { start_date: today, name: '不着 三郎' });
+    const res = await move(b.id, 'no-show');
+    expect(res.status).toBe(200);
+    expect(res.body.stay_status).toBe('no_show');
+    expect((await move(b.id, 'checkin')).body.message).toBe('この予約はすでにノーショーです');
+    const other = await planlessBooking(api, 1, { start_date: today, name: '別館 四郎' });
+    expect((await move(other.id, 'checkin', api.staff)).status).toBe(404);
+    expect((await bookingOf(other.id)).stay_status).toBe('reserved');
+  });
+});

@@ -85,7 +85,7 @@ describe('the booking panel’s 宿泊者名簿', () => {
     register.addBookGuest.mockResolvedValue(guest({}));
     renderPanel(7);
     const s = await section();
-    expect(await within(s).findByText('まだ宿泊者が登録されていません。')).toBeInTheDocument();
+    expect(await within(s).findByText('宿泊者がまだ登録されていません')).toBeInTheDocument();
     fireEvent.click(await within(s).findByRole('button', { name: '宿泊者を追加' }));
     const dialog = await screen.findByRole('dialog', { name: '宿泊者を追加' });
     expect(within(dialog).getByLabelText('代表者')).toBeChecked();

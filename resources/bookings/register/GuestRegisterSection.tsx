@@ -15,8 +15,9 @@ import { useAppDataProvider } from '../../../dataProvider/useAppDataProvider';
 import { useAppTranslate } from '../../../i18n/useAppTranslate';
 import { ConfirmDialog } from '../../../src/components/ConfirmDialog';
 import { useApiQuery } from '../../../src/hooks/useApiQuery';
-import { EmptyNote, PanelSection } from '../PanelSection';
+import { PanelSection } from '../PanelSection';
 import { GuestDialog } from './GuestDialog';
+import { StayActions } from './StayActions';
 
 const STATUS_COLOR: Record<RegisterStatusName, 'default' | 'warning' | 'success'> = {
   none: 'default',
@@ -32,9 +33,10 @@ type Popup = { kind: 'add' } | { kind: 'edit'; guest: Guest };
 /**
  * 宿泊者名簿 of an existing booking (issue 30): its state (未 / 不足 / 済) with what is missing per guest
  * and how many guests of the headcount are not entered yet, each guest with 代表者 or 同行者 and a
- * foreign country, and the add / edit / remove popups. A cancelled booking's register is read-only.
+ * foreign country, and the add / edit / remove popups; above them the stay's state and the front
+ * desk's check-in, check-out and no-show (StayActions). A cancelled booking's register is read-only.
  */
-export function GuestRegisterSection({ booking }: { booking: Booking }) {
+export function GuestRegisterSection({ booking, onChanged }: { booking: Booking; onChanged: () => Promise<void> }) {
   const translate = useAppTranslate();
   const dataProvider = useAppDataProvider();
   const notify = useNotify();
@@ -90,6 +92,12 @@ export function GuestRegisterSection({ booking }: { booking: Booking }) {
         )
       }
     >
+      <StayActions
+        booking={booking}
+        onMoved={async () => {
+          await Promise.all([onChanged(), reload()]);
+        }}
+      />
       {register.status === 'failed' && <Alert severity="error">{translate('app.register.load_failed')}</Alert>}
       {data && (
         <Stack spacing={0.5}>
@@ -103,9 +111,7 @@ export function GuestRegisterSection({ booking }: { booking: Booking }) {
             />
             <Typography variant="body2">{translate(`app.register.status_long.${data.register.status}`)}</Typography>
           </Stack>
-          {data.guests.length === 0 ? (
-            <EmptyNote>{translate('app.register.no_guests')}</EmptyNote>
-          ) : (
+          {data.guests.length > 0 && (
             <List dense disablePadding>
               {data.guests.map((g) => (
                 <GuestRow

@@ -18,7 +18,8 @@ export const bookingJson: SQL = sql.raw(`json_build_object(
   'person_number', b.person_number, 'price', b.price, 'price_sub', b.price_sub,
   'payment_limit_date', b.payment_limit_date::text, 'uid', b.uid, 'via', b.via, 'sync', b.sync, 'overbooked', b.overbooked,
   'delete_flg', b.delete_flg, 'deleted_at', ${tokyoIso('b.deleted_at')}, 'cancel_fee', b.cancel_fee,
-  'status', b.status, 'created_at', ${tokyoIso('b.created_at')}, 'updated_at', ${tokyoIso('b.updated_at')},
+  'status', b.status, 'stay_status', b.stay_status, 'checked_in_at', ${tokyoIso('b.checked_in_at')},
+  'checked_out_at', ${tokyoIso('b.checked_out_at')}, 'created_at', ${tokyoIso('b.created_at')}, 'updated_at', ${tokyoIso('b.updated_at')},
   'room_name', r.name, 'plan_name', p.name, 'plan_icon', p.icon,
   'payments', coalesce((select json_agg(json_build_object(
       'id', pm.id, 'payment_exe_date', pm.payment_exe_date::text, 'book_id', pm.book_id,

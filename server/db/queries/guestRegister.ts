@@ -2,6 +2,8 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Guest, GuestInput, RegisterSettings } from '../../../contract/guestRegister';
 import { sqlRows, type Tx } from '../client';
 import { idList } from './ids';
+import { tokyoIso } from './bookingJson';
+import type { StayStatus } from '../../../contract/stay';
 
 /** The register settings of a facility, as stored (the extra items not set are off: the service fills them). */
 export interface StoredRegisterSettings {
@@ -33,6 +35,9 @@ export interface RegisterBooking {
   start_date: string;
   end_date: string;
   delete_flg: number;
+  stay_status: StayStatus;
+  checked_in_at: string | null;
+  checked_out_at: string | null;
 }
 
 /** A booking of the caller's facilities; with `lock`, its row locked (one writer of its guests at a time). */
@@ -40,7 +45,8 @@ export async function findRegisterBooking(tx: Tx, id: number, accommodationIds: 
   if (accommodationIds.length === 0) return undefined;
   const rows = await sqlRows<RegisterBooking>(
     tx,
-    sql`select id, accommodation_id, person_number, start_date::text, end_date::text, delete_flg
+    sql`select id, accommodation_id, person_number, start_date::text, end_date::text, delete_flg, stay_status,
+      ${sql.raw(tokyoIso('checked_in_at'))} as checked_in_at, ${sql.raw(tokyoIso('checked_out_at'))} as checked_out_at
     from bookings where id = ${id} and accommodation_id in (${idList(accommodationIds)})
     ${lock ? sql`for update` : sql``}`,
   );
@@ -130,4 +136,21 @@ export async function electRepresentative(tx: Tx, bookingId: number) {
   await tx.execute(sql`update booking_guests set representative = true, updated_at = now()
     where id = (select id from booking_guests where booking_id = ${bookingId} order by id limit 1)
       and not exists (select 1 from booking_guests where booking_id = ${bookingId} and representative)`);
+}
+
+/** Moves a booking's stay to `status`, stamping the arrival or the departure now; answers the three. */
+export async function setStayStatus(tx: Tx, id: number, status: StayStatus) {
+  const stamp =
+    status === 'checked_in'
+      ? sql`, checked_in_at = now()`
+      : status === 'checked_out'
+        ? sql`, checked_out_at = now()`
+        : sql``;
+  const rows = await sqlRows<Pick<RegisterBooking, 'stay_status' | 'checked_in_at' | 'checked_out_at'>>(
+    tx,
+    sql`update bookings set stay_status = ${status}, updated_at = now() ${stamp} where id = ${id}
+    returning stay_status, ${sql.raw(tokyoIso('checked_in_at'))} as checked_in_at,
+      ${sql.raw(tokyoIso('checked_out_at'))} as checked_out_at`,
+  );
+  return rows[0]!;
 }

@@ -12,6 +12,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { JOB_CODES, PAY_TYPE_CODES, VIA_CODES } from '../../../contract/enums';
+import { STAY_STATUSES } from '../../../contract/stay';
 import { accommodations, users } from './company';
 import { accommodationOptions, plans, rooms, suppliers } from './catalogue';
 import { flagCheck, inList, timestamps } from './columns';
@@ -72,6 +73,13 @@ export const bookings = pgTable(
     overbooked: smallint('overbooked').notNull().default(0),
     /** 1 cancelled. */
     deleteFlg: smallint('delete_flg').notNull().default(0),
+    /**
+     * The front desk's state of the stay (issue 30): reserved, checked_in, checked_out or no_show,
+     * with the instants of arrival and departure (contract/stay.ts).
+     */
+    stayStatus: text('stay_status').notNull().default('reserved'),
+    checkedInAt: timestamp('checked_in_at', { withTimezone: true }),
+    checkedOutAt: timestamp('checked_out_at', { withTimezone: true }),
     /** When it was cancelled (the lodging list's cancel date); set exactly when delete_flg is 1. */
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
     /** Cancellation fee chosen when cancelling (a preset of 50% or 10% of price_sub, or none). */
@@ -122,6 +130,7 @@ export const bookings = pgTable(
     check('bookings_days_positive', sql`${t.days} > 0`),
     check('bookings_end_date_matches_days', sql`${t.endDate} = ${t.startDate} + ${t.days}`),
     check('bookings_person_number_nonneg', sql`${t.personNumber} >= 0`),
+    check('bookings_stay_status_valid', inList(t.stayStatus, STAY_STATUSES)),
     check('bookings_price_nonneg', sql`${t.price} >= 0`),
     check('bookings_price_sub_nonneg', sql`${t.priceSub} >= 0`),
     check('bookings_cancel_fee_nonneg', sql`${t.cancelFee} >= 0`),

@@ -13,6 +13,8 @@ import { z } from '../../../contract/zod';
 import type { AppContext } from '../../context';
 import { userOf } from '../../plugins/access';
 import { GuestRegisterService } from '../../services/guestRegister';
+import { StayService } from '../../services/stays';
+import { stayMoveSchema } from '../../../contract/stay';
 import { errorAnswers } from '../errorAnswers';
 
 const tags = ['guest register'];
@@ -24,6 +26,7 @@ const guestParams = z.object({ id: idParam, guestId: idParam });
  */
 const guestRegisterRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
   const register = new GuestRegisterService(ctx.db);
+  const stays = new StayService(ctx.db);
 
   app.get(
     apiPaths.registerSettings,
@@ -114,6 +117,39 @@ const guestRegisterRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) 
       return reply.status(204).send(null);
     },
   );
+
+  // The front desk's moves of the stay.
+  const moves = [
+    [
+      apiPaths.bookCheckIn,
+      'Check the guests in (from the first day; allowed with an incomplete register, which the answer names)',
+      (u: Parameters<StayService['checkIn']>[0], id: number) => stays.checkIn(u, id),
+    ],
+    [
+      apiPaths.bookCheckOut,
+      'Check the guests out (after a check-in)',
+      (u: Parameters<StayService['checkOut']>[0], id: number) => stays.checkOut(u, id),
+    ],
+    [
+      apiPaths.bookNoShow,
+      'Record a no-show (a booking still reserved, from its first day)',
+      (u: Parameters<StayService['noShow']>[0], id: number) => stays.noShow(u, id),
+    ],
+  ] as const;
+  for (const [path, summary, run] of moves) {
+    app.post(
+      path,
+      {
+        schema: {
+          summary,
+          tags,
+          params: idParams,
+          response: { 200: stayMoveSchema, ...errorAnswers(401, 404, 409) },
+        },
+      },
+      async (request) => run(userOf(request), request.params.id),
+    );
+  }
 };
 
 export default guestRegisterRoutes;

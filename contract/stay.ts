@@ -1,0 +1,37 @@
+import { registerStateSchema } from './guestRegister';
+import { z } from './zod';
+
+/**
+ * The front desk's state of a stay (issue 30): 予約済み until the guest arrives, then チェックイン済み
+ * and チェックアウト済み, or ノーショー when they never came. POST /admin/books/{id}/checkin,
+ * /checkout and /no-show move it; each move leaves an audit row in the booking's history.
+ */
+export const STAY_STATUSES = ['reserved', 'checked_in', 'checked_out', 'no_show'] as const;
+export type StayStatus = (typeof STAY_STATUSES)[number];
+
+export const STAY_STATUS_LABELS: Record<StayStatus, string> = {
+  reserved: '予約済み',
+  checked_in: 'チェックイン済み',
+  checked_out: 'チェックアウト済み',
+  no_show: 'ノーショー',
+};
+
+/** A date as the messages say it: 2027年1月10日. */
+const ja = (date: string) => `${Number(date.slice(0, 4))}年${Number(date.slice(5, 7))}月${Number(date.slice(8, 10))}日`;
+
+export const stayMessages = {
+  cancelled: 'キャンセル済みの予約はチェックイン・チェックアウトできません',
+  beforeStart: (start: string) => `チェックインは宿泊初日（${ja(start)}）から受け付けます`,
+  noShowBeforeStart: (start: string) => `ノーショーは宿泊初日（${ja(start)}）から記録できます`,
+  notReserved: (status: StayStatus) => `この予約はすでに${STAY_STATUS_LABELS[status]}です`,
+  notCheckedIn: 'チェックインしていない予約はチェックアウトできません',
+} as const;
+
+/** The answer of a move: the stay's state, and at check-in what the register still misses. */
+export const stayMoveSchema = z.object({
+  stay_status: z.enum(STAY_STATUSES),
+  checked_in_at: z.string().nullable(),
+  checked_out_at: z.string().nullable(),
+  register: registerStateSchema,
+});
+export type StayMove = z.infer<typeof stayMoveSchema>;
