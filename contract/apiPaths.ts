@@ -67,6 +67,7 @@ export const apiPaths = {
   bookOption: '/books/:bookId/options/:id',
   bookGuests: '/admin/books/:id/guests',
   bookGuest: '/admin/books/:id/guests/:guestId',
+  bookGuestPassport: '/admin/books/:id/guests/:guestId/passport',
   registerSettings: '/facility/:id/register-settings',
   bookCheckIn: '/admin/books/:id/checkin',
   bookCheckOut: '/admin/books/:id/checkout',

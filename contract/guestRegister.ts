@@ -41,6 +41,10 @@ export const MAX_GUEST_AGE = 130;
 export const MAX_GUESTS_PER_BOOKING = 99;
 /** A passport number as the register keeps it: letters and digits, upper-case. */
 export const PASSPORT_NUMBER = /^[A-Z0-9]{6,20}$/;
+/** The largest passport copy kept, bytes. */
+export const MAX_PASSPORT_BYTES = 5_000_000;
+/** The types a passport copy may be, judged by its content. */
+export const PASSPORT_TYPES = ['image/jpeg', 'image/png', 'application/pdf'] as const;
 
 export const registerMessages = {
   licence: '営業の種別を一覧から選んでください',
@@ -68,6 +72,9 @@ export const registerMessages = {
   tooManyGuests: `1件の予約に登録できる宿泊者は${MAX_GUESTS_PER_BOOKING}人までです`,
   /** 409: 旅館業法施行規則4条の2, 住宅宿泊事業法施行規則7条: kept 3 years. */
   keptAfterStay: '宿泊が終わった予約の宿泊者は、名簿の保存期間（3年）の間は削除できません',
+  passportFile: '旅券の写しのファイルを選んでください',
+  passportType: '旅券の写しはJPEG・PNGの画像かPDFにしてください',
+  passportTooLarge: '旅券の写しは5MB（5,000,000バイト）以下にしてください',
 } as const;
 
 // ---- Settings -----------------------------------------------------------------------------------

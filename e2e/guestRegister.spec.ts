@@ -2,6 +2,12 @@ import { expect, test } from '@playwright/test';
 import { addDays, tokyoToday } from '../contract/dates';
 import { ADMIN, bearerOf, bookStay, lookAt, postStay, roomsOf, signIn } from './support';
 
+/** A 1x1 PNG: a passport's photo as far as the server can tell by its content. */
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
+
 test('the front desk enters a booking’s guests in its panel and sees the register complete', async ({ page }) => {
   // A planless stay of two guests, far from the demo's nights, at accommodation 1 (a ryokan).
   const headers = await bearerOf(page.request);
@@ -44,6 +50,14 @@ test('the front desk enters a booking’s guests in its panel and sees the regis
   await expect(kim).toContainText('不足：旅券の写し');
   await expect(register.getByTestId('register-not-entered')).toHaveCount(0);
 
+  // The passport's photo, from the phone's camera or a file.
+  await kim
+    .getByLabel('Kim Minji 旅券の写しを登録')
+    .setInputFiles({ name: 'passport.png', mimeType: 'image/png', buffer: PNG });
+  await expect(page.getByText('Kim Minji さんの旅券の写しを保存しました。')).toBeVisible();
+  await expect(kim).toContainText('旅券の写しあり');
+  await expect(kim).not.toContainText('不足');
+
   // The representative's contact completes their entry.
   await register.getByRole('button', { name: '名簿 一郎 編集' }).click();
   dialog = page.getByRole('dialog', { name: '宿泊者を編集' });
@@ -51,6 +65,7 @@ test('the front desk enters a booking’s guests in its panel and sees the regis
   await dialog.getByRole('button', { name: '保存' }).click();
   await expect(page.getByText('宿泊者名簿を保存しました。')).toBeVisible();
   await expect(register.getByTestId('register-guest').first()).not.toContainText('不足');
+  await expect(register.getByTestId('register-status')).toHaveText('済');
   await lookAt(register, 'booking-register');
 
   // Every change is in the booking's history.

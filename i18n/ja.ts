@@ -228,6 +228,7 @@ export const appMessages = {
           booking_option: 'オプション',
           calendar_comment: 'コメント',
           booking_guest: '宿泊者',
+          booking_guest_passport: '旅券の写し',
         },
         // Each kind of change with its own heading and labels (resources/bookings/historyModel.ts).
         headings: {
@@ -236,6 +237,7 @@ export const appMessages = {
           payment: { create: '入金の登録', void: '入金の取消' },
           refund: { refund: '返金の登録' },
           booking_guest: { create: '宿泊者の登録', update: '宿泊者名簿の訂正', delete: '宿泊者の削除' },
+          booking_guest_passport: { view: '旅券の写しの閲覧' },
         },
         fields: {
           // A booking's other fields read as resources.bookings.fields.
@@ -435,6 +437,10 @@ export const appMessages = {
         checked_out: 'チェックアウト済み',
         no_show: 'ノーショー',
       },
+      passport_upload: '旅券の写しを登録',
+      passport_replace: '写しを差し替え',
+      passport_kept: '旅券の写しあり',
+      passport_saved: '%{name} さんの旅券の写しを保存しました。',
       check_in: 'チェックイン',
       check_out: 'チェックアウト',
       no_show: 'ノーショー',

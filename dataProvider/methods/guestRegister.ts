@@ -43,6 +43,14 @@ export const guestRegisterMethods = {
     await httpClient(apiUrl(apiPath('bookGuest', { id: bookId, guestId })), { method: 'DELETE' });
   },
 
+  /** Keeps the copy of a guest's passport (JPEG, PNG or PDF, 5,000,000 bytes at most); answers the guest. */
+  async putGuestPassport(bookId: number, guestId: number, file: Blob): Promise<Guest> {
+    const form = new FormData();
+    form.append('file', file);
+    const url = apiUrl(apiPath('bookGuestPassport', { id: bookId, guestId }));
+    return (await httpClient<{ guest: Guest }>(url, { method: 'PUT', body: form })).json.guest;
+  },
+
   /** The front desk's move of a stay: check-in, check-out or no-show; answers the stay and its register. */
   async moveStay(bookId: number, to: 'checkin' | 'checkout' | 'no-show'): Promise<StayMove> {
     const name = to === 'checkin' ? 'bookCheckIn' : to === 'checkout' ? 'bookCheckOut' : 'bookNoShow';

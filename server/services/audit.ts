@@ -3,7 +3,17 @@ import { insertAuditRows, listBookingAudit, type AuditRowValues } from '../db/qu
 import type { CurrentUser } from './auth';
 
 /** `void`: a payment taken out of the sums but kept; `attach`/`detach`: a plan offered by a room type or not. */
-export type AuditAction = 'create' | 'update' | 'cancel' | 'delete' | 'refund' | 'void' | 'attach' | 'detach';
+export type AuditAction =
+  | 'create'
+  | 'update'
+  | 'cancel'
+  | 'delete'
+  | 'refund'
+  | 'void'
+  | 'attach'
+  | 'detach'
+  /** A look at something kept for the law only (a passport copy): who saw it, when. */
+  | 'view';
 /**
  * What changed. A plain entity of server/services/tableCrud.ts is named by its resource (`suppliers`);
  * `prices` is one row per write of a plan's prices, its changes keyed `yyyy-MM-dd/人数` (and one `delete`

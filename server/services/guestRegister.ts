@@ -3,6 +3,8 @@ import {
   EXTRA_FIELDS,
   FIELD_MODES,
   MAX_GUESTS_PER_BOOKING,
+  MAX_PASSPORT_BYTES,
+  PASSPORT_TYPES,
   registerMessages as msg,
   registerStatus,
   type BookingGuests,
@@ -16,7 +18,8 @@ import {
 } from '../../contract/guestRegister';
 import type { Db, Tx } from '../db/client';
 import * as q from '../db/queries/guestRegister';
-import { conflict, notFound } from '../errors';
+import { fileTypeFromBuffer } from 'file-type';
+import { AppError, badRequest, conflict, notFound } from '../errors';
 import { assertAccommodation } from './access';
 import { audit, withoutId } from './audit';
 import type { CurrentUser } from './auth';
@@ -150,6 +153,56 @@ export class GuestRegisterService {
         booking,
         before: withoutId(guest),
       });
+    });
+  }
+
+  /**
+   * Keeps the copy of a guest's passport (旅券の写し): JPEG, PNG or PDF by its content, whatever its
+   * name or declared type, at most 5,000,000 bytes; it replaces the copy before. Audited.
+   */
+  async putPassport(user: CurrentUser, bookId: number, guestId: number, file: Buffer | undefined): Promise<Guest> {
+    if (!file || file.length === 0) throw badRequest(msg.passportFile, { file: msg.passportFile });
+    if (file.length > MAX_PASSPORT_BYTES) {
+      throw new AppError(413, 'payload_too_large', msg.passportTooLarge, { file: msg.passportTooLarge });
+    }
+    const type = (await fileTypeFromBuffer(file))?.mime;
+    if (!type || !(PASSPORT_TYPES as readonly string[]).includes(type)) {
+      throw badRequest(msg.passportType, { file: msg.passportType });
+    }
+    return this.db.transaction(async (tx) => {
+      const booking = await this.lockWritable(tx, user, bookId);
+      const before = await this.guestOf(tx, booking.id, guestId);
+      await q.putPassport(tx, guestId, file, type);
+      await audit(tx, user, {
+        action: 'update',
+        target: 'booking_guest',
+        targetId: guestId,
+        booking,
+        // The copy itself stays out of the audit: its type and size say which file it was.
+        changes: {
+          passport_copy: { from: before.has_passport_copy ? 'replaced' : null, to: `${type}, ${file.length} bytes` },
+        },
+      });
+      return this.guestOf(tx, booking.id, guestId);
+    });
+  }
+
+  /** The copy of a guest's passport, for the users of the guest's facility; every view is audited. */
+  async passport(user: CurrentUser, bookId: number, guestId: number) {
+    return this.db.transaction(async (tx) => {
+      const booking = await q.findRegisterBooking(tx, bookId, user.accommodationIds);
+      if (!booking) throw notFound();
+      await this.guestOf(tx, booking.id, guestId);
+      const copy = await q.findPassport(tx, guestId);
+      if (!copy) throw notFound();
+      await audit(tx, user, {
+        action: 'view',
+        target: 'booking_guest_passport',
+        targetId: guestId,
+        booking,
+        changes: {},
+      });
+      return { content: Buffer.from(copy.content), type: copy.media_type };
     });
   }
 

@@ -383,3 +383,82 @@ describe('check-in, check-out and no-show', () => {
     expect((await bookingOf(other.id)).stay_status).toBe('reserved');
   });
 });
+
+describe("the copy of a guest's passport", () => {
+  /** A 1x1 PNG, whole. */
+  const png = Buffer.from(
+    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+    'base64',
+  );
+  const pdf = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
+  const put = (bookId: number, guestId: number, bytes: Buffer | null, name = 'passport.png', token = api.admin) => {
+    const form = new FormData();
+    if (bytes) form.append('file', new Blob([new Uint8Array(bytes)]), name);
+    return api.http.send<any>('PUT', `${guestsPath(bookId)}/${guestId}/passport`, { token, body: form });
+  };
+  const fetchCopy = (bookId: number, guestId: number, token = api.admin) =>
+    fetch(`${api.server.baseUrl}${guestsPath(bookId)}/${guestId}/passport`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+
+  it("completes a Korean guest's register; served back as kept, never cached, each view audited", async () => {
+    const b = await newBooking(1);
+    const kim = (
+      await addGuest(b.id, {
+        name: 'Kim Minji',
+        address: 'Seoul',
+        contact: 'minji@example.kr',
+        nationality: 'KR',
+        residence_country: 'KR',
+        passport_number: 'M1234567',
+      })
+    ).body.guest;
+    expect((await register(b.id)).register.missing).toEqual([{ guest_id: kim.id, fields: ['passport_copy'] }]);
+    const res = await put(b.id, kim.id, png, 'scan.pdf');
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.guest.has_passport_copy).toBe(true);
+    expect((await register(b.id)).register).toEqual({ status: 'complete', missing: [] });
+
+    const copy = await fetchCopy(b.id, kim.id, api.staff);
+    expect(copy.status).toBe(200);
+    expect(copy.headers.get('content-type')).toBe('image/png');
+    expect(copy.headers.get('cache-control')).toBe('no-store');
+    expect(Buffer.from(await copy.arrayBuffer()).equals(png)).toBe(true);
+    // A PDF replaces it.
+    expect((await put(b.id, kim.id, pdf, 'passport.pdf')).status).toBe(200);
+    expect((await fetchCopy(b.id, kim.id)).headers.get('content-type')).toBe('application/pdf');
+    const views = await api.rows<{ n: number }>(sql`select count(*)::int as n from audit_log
+      where target_type = 'booking_guest_passport' and target_id = ${kim.id} and action = 'view'`);
+    expect(views[0]!.n).toBe(2);
+  });
+
+  it('refuses a file of another kind, an empty form and one too large, keeping nothing; 404 for another facility', async () => {
+    const b = await newBooking(1);
+    const g = (await addGuest(b.id, { name: 'Lee Seojun', nationality: 'KR', residence_country: 'KR' })).body.guest;
+    const exe = Buffer.concat([Buffer.from('MZ'), Buffer.alloc(200, 0x90)]);
+    for (const [bytes, name] of [
+      [exe, 'passport.jpg'],
+      [Buffer.from('not an image at all'), 'passport.png'],
+    ] as const) {
+      const res = await put(b.id, g.id, bytes, name);
+      expect(res.status).toBe(400);
+      expect(res.body.errors.file).toBe(msg.passportType);
+    }
+    const none = await put(b.id, g.id, null);
+    expect(none.status).toBe(400);
+    expect(none.body.message).toBe(msg.passportFile);
+    const large = await put(b.id, g.id, Buffer.concat([png, Buffer.alloc(5_100_000)]));
+    expect(large.status).toBe(413);
+    expect(large.body.message).toBe(msg.passportTooLarge);
+    // One byte past the limit: refused by the upload's own limit, with the general sentence.
+    expect((await put(b.id, g.id, Buffer.concat([png, Buffer.alloc(5_000_001 - png.length)]))).status).toBe(413);
+    expect((await fetchCopy(b.id, g.id)).status).toBe(404);
+
+    const other = await newBooking(1, 1);
+    const stranger = (await addGuest(other.id, { name: 'Park Jisoo' })).body.guest;
+    expect((await put(other.id, stranger.id, png, 'p.png')).status).toBe(200);
+    expect((await put(other.id, stranger.id, png, 'p.png', api.staff)).status).toBe(404);
+    expect((await fetchCopy(other.id, stranger.id, api.staff)).status).toBe(404);
+    expect((await fetchCopy(b.id, stranger.id)).status).toBe(404);
+  });
+});

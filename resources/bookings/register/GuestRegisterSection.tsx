@@ -3,6 +3,7 @@ import { Alert, Box, Button, Chip, IconButton, List, ListItem, Stack, Typography
 import AddIcon from '@mui/icons-material/PersonAddAlt';
 import DeleteIcon from '@mui/icons-material/DeleteOutline';
 import EditIcon from '@mui/icons-material/EditOutlined';
+import UploadIcon from '@mui/icons-material/UploadFileOutlined';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNotify } from 'react-admin';
 import type { Booking } from '../../../contract/booking';
@@ -75,6 +76,16 @@ export function GuestRegisterSection({ booking, onChanged }: { booking: Booking;
     }
   };
 
+  const uploadPassport = async (guest: Guest, file: File) => {
+    try {
+      await dataProvider.putGuestPassport(booking.id, guest.id, file);
+      notify('app.register.passport_saved', { type: 'success', messageArgs: { name: guest.name } });
+      await reload();
+    } catch (error) {
+      notify(failureMessage(error, errorMessages.bookingUpdateFailed), { type: 'error' });
+    }
+  };
+
   const data: BookingGuests | null = register.status === 'ready' ? register.data : null;
   const notEntered = data?.register.missing.filter((m) => m.guest_id === null).length ?? 0;
   const missingOf = (guest: Guest) => data?.register.missing.find((m) => m.guest_id === guest.id)?.fields ?? [];
@@ -119,6 +130,7 @@ export function GuestRegisterSection({ booking, onChanged }: { booking: Booking;
                   guest={g}
                   missing={missingOf(g)}
                   readOnly={readOnly}
+                  onPassport={(file) => void uploadPassport(g, file)}
                   onEdit={() => setPopup({ kind: 'edit', guest: g })}
                   onRemove={() => {
                     setRemoving(g);
@@ -166,11 +178,13 @@ interface GuestRowProps {
   guest: Guest;
   missing: string[];
   readOnly: boolean;
+  /** A file chosen for the guest's passport copy. */
+  onPassport: (file: File) => void;
   onEdit: () => void;
   onRemove: () => void;
 }
 
-function GuestRow({ guest, missing, readOnly, onEdit, onRemove }: GuestRowProps) {
+function GuestRow({ guest, missing, readOnly, onPassport, onEdit, onRemove }: GuestRowProps) {
   const translate = useAppTranslate();
   const labels = REGISTER_FIELD_LABELS as Record<string, string>;
   const country = guest.nationality && guest.nationality !== JAPAN ? countryName(guest.nationality) : null;
@@ -198,6 +212,26 @@ function GuestRow({ guest, missing, readOnly, onEdit, onRemove }: GuestRowProps)
           </Typography>
         )}
       </Box>
+      {guest.has_passport_copy && (
+        <Chip size="small" color="success" variant="outlined" label={translate('app.register.passport_kept')} />
+      )}
+      {!readOnly && (guest.has_passport_copy || missing.includes('passport_copy')) && (
+        <Button size="small" component="label" startIcon={<UploadIcon />}>
+          {translate(guest.has_passport_copy ? 'app.register.passport_replace' : 'app.register.passport_upload')}
+          <input
+            hidden
+            type="file"
+            accept="image/jpeg,image/png,application/pdf"
+            capture="environment"
+            aria-label={`${guest.name} ${translate('app.register.passport_upload')}`}
+            onChange={(e) => {
+              const file = e.target.files?.[0];
+              e.target.value = '';
+              if (file) onPassport(file);
+            }}
+          />
+        </Button>
+      )}
       {!readOnly && (
         <>
           <IconButton size="small" aria-label={`${guest.name} ${translate('app.register.edit')}`} onClick={onEdit}>

@@ -53,9 +53,10 @@ export async function findRegisterBooking(tx: Tx, id: number, accommodationIds: 
   return rows[0];
 }
 
-/** A guest as the API answers it (guestSchema). The passport copy arrives with its own table. */
+/** A guest as the API answers it (guestSchema). */
 const guestColumns = sql.raw(`id, representative, name, address, contact, occupation, nationality, residence_country,
-  passport_number, false as has_passport_copy, same_as_representative, gender, age, previous_stay, next_destination,
+  passport_number, exists (select 1 from booking_guest_passports p where p.guest_id = booking_guests.id)
+    as has_passport_copy, same_as_representative, gender, age, previous_stay, next_destination,
   arrival_time, departure_time, room`);
 
 /** The guests of a booking, the representative first, then in the order they were entered. */
@@ -153,4 +154,20 @@ export async function setStayStatus(tx: Tx, id: number, status: StayStatus) {
       ${sql.raw(tokyoIso('checked_out_at'))} as checked_out_at`,
   );
   return rows[0]!;
+}
+
+/** Keeps the copy of a guest's passport, replacing the one before. */
+export async function putPassport(tx: Tx, guestId: number, content: Uint8Array, mediaType: string) {
+  await tx.execute(sql`insert into booking_guest_passports (guest_id, content, media_type)
+    values (${guestId}, ${content}, ${mediaType})
+    on conflict (guest_id) do update set content = excluded.content, media_type = excluded.media_type,
+      uploaded_at = now()`);
+}
+
+export async function findPassport(tx: Tx, guestId: number) {
+  const rows = await sqlRows<{ content: Uint8Array; media_type: string }>(
+    tx,
+    sql`select content, media_type from booking_guest_passports where guest_id = ${guestId}`,
+  );
+  return rows[0];
 }

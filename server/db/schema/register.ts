@@ -1,8 +1,19 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, serial, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { GENDERS } from '../../../contract/guestRegister';
 import { bookings } from './bookings';
-import { inList, timestamps } from './columns';
+import { bytea, inList, timestamps } from './columns';
 
 /**
  * The guest register (宿泊者名簿, issue 30): one row per guest of a booking, the representative
@@ -54,5 +65,27 @@ export const bookingGuests = pgTable(
       'booking_guests_times',
       sql`${t.arrivalTime} ~ '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}$' and ${t.departureTime} ~ '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}$'`,
     ),
+  ],
+);
+
+/**
+ * The copy of a guest's passport (旅券の写し) that the facility keeps with the register: one per
+ * guest, its type judged by its content (JPEG, PNG or PDF), at most 5,000,000 bytes. It goes with
+ * its guest; it is served only to the users of the guest's facility, never cached, and every view
+ * leaves an audit row.
+ */
+export const bookingGuestPassports = pgTable(
+  'booking_guest_passports',
+  {
+    guestId: integer('guest_id')
+      .primaryKey()
+      .references(() => bookingGuests.id, { onDelete: 'cascade' }),
+    content: bytea('content').notNull(),
+    mediaType: text('media_type').notNull(),
+    uploadedAt: timestamp('uploaded_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('booking_guest_passports_type', inList(t.mediaType, ['image/jpeg', 'image/png', 'application/pdf'])),
+    check('booking_guest_passports_size', sql`octet_length(${t.content}) between 1 and 5000000`),
   ],
 );

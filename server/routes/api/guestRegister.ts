@@ -1,3 +1,4 @@
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiPaths } from '../../../contract/apiPaths';
 import {
@@ -16,6 +17,9 @@ import { GuestRegisterService } from '../../services/guestRegister';
 import { StayService } from '../../services/stays';
 import { stayMoveSchema } from '../../../contract/stay';
 import { errorAnswers } from '../errorAnswers';
+import { declaredLengthAtMost } from '../../plugins/bodyLimits';
+import { AppError } from '../../errors';
+import { MAX_PASSPORT_BYTES, registerMessages } from '../../../contract/guestRegister';
 
 const tags = ['guest register'];
 const guestParams = z.object({ id: idParam, guestId: idParam });
@@ -115,6 +119,58 @@ const guestRegisterRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) 
     async (request, reply) => {
       await register.remove(userOf(request), request.params.id, request.params.guestId);
       return reply.status(204).send(null);
+    },
+  );
+
+  // The copy of a guest's passport: one file (multipart field `file`), judged by its content.
+  const tooLarge = () =>
+    new AppError(413, 'payload_too_large', registerMessages.passportTooLarge, {
+      file: registerMessages.passportTooLarge,
+    });
+  app.put(
+    apiPaths.bookGuestPassport,
+    {
+      config: {
+        multipartOptions: { limits: { files: 1, fileSize: MAX_PASSPORT_BYTES, fields: 0, parts: 1 } },
+      },
+      onRequest: [declaredLengthAtMost(MAX_PASSPORT_BYTES + 64 * 1024, tooLarge)],
+      schema: {
+        summary:
+          "Keep the copy of a guest's passport (multipart field file: JPEG, PNG or PDF by content, 5,000,000 bytes at most)",
+        tags,
+        consumes: ['multipart/form-data'],
+        params: guestParams,
+        response: { 200: z.object({ guest: guestSchema }), ...errorAnswers(400, 401, 404, 409, 413) },
+      },
+    },
+    async (request) => {
+      const value = (request.body as Record<string, unknown> | null | undefined)?.file;
+      const file = Buffer.isBuffer(value) ? value : undefined;
+      return {
+        guest: await register.putPassport(userOf(request), request.params.id, request.params.guestId, file),
+      };
+    },
+  );
+
+  app.get(
+    apiPaths.bookGuestPassport,
+    {
+      schema: {
+        summary: "The copy of a guest's passport, as kept (never cached; every view is audited)",
+        tags,
+        params: guestParams,
+        response: errorAnswers(401, 404),
+      },
+    },
+    async (request, reply) => {
+      const copy = await register.passport(userOf(request), request.params.id, request.params.guestId);
+      // A file, not the JSON of a schema: sent as its bytes.
+      return (reply as FastifyReply)
+        .header('content-type', copy.type)
+        .header('cache-control', 'no-store')
+        .header('content-disposition', 'inline')
+        .header('x-content-type-options', 'nosniff')
+        .send(copy.content);
     },
   );
 
