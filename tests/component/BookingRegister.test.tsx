@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { NO_EXTRA_FIELDS, registerMessages, type BookingGuests, type Guest } from '../../contract/guestRegister';
 import { validationError } from './BookingPanel.fixtures';
+import { buildGuest } from '../support/guests';
 import { answerPanel, renderPanel, stubPanelMethods } from './bookingPanelHarness';
 
 const register = {
@@ -13,27 +14,8 @@ const register = {
 };
 const { booking: mocked } = stubPanelMethods({ guestRegisterMethods: register });
 
-const guest = (over: Partial<Guest>): Guest => ({
-  id: 1,
-  representative: true,
-  name: '山田 太郎',
-  address: '東京都新宿区',
-  contact: null,
-  occupation: null,
-  nationality: 'JP',
-  residence_country: 'JP',
-  passport_number: null,
-  has_passport_copy: false,
-  same_as_representative: false,
-  gender: null,
-  age: null,
-  previous_stay: null,
-  next_destination: null,
-  arrival_time: null,
-  departure_time: null,
-  room: null,
-  ...over,
-});
+const guest = (over: Partial<Guest>): Guest =>
+  buildGuest({ representative: true, address: '東京都新宿区', nationality: 'JP', ...over });
 
 const section = () => screen.findByTestId('booking-register');
 

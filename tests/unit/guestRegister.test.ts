@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { buildGuest } from '../support/guests';
 import {
   guestCreateSchema,
   NO_EXTRA_FIELDS,
@@ -12,30 +13,8 @@ const ryokan: RegisterSettings = { licence: 'ryokan', notification_number: null,
 const minpaku: RegisterSettings = { ...ryokan, licence: 'minpaku' };
 
 let nextId = 1;
-/** A guest living in Japan with nothing but what `items` give. */
-function guest(items: Partial<Guest>): Guest {
-  return {
-    id: nextId++,
-    representative: false,
-    name: '山田 太郎',
-    address: null,
-    contact: null,
-    occupation: null,
-    nationality: null,
-    residence_country: 'JP',
-    passport_number: null,
-    has_passport_copy: false,
-    same_as_representative: false,
-    gender: null,
-    age: null,
-    previous_stay: null,
-    next_destination: null,
-    arrival_time: null,
-    departure_time: null,
-    room: null,
-    ...items,
-  };
-}
+/** A guest living in Japan with nothing but what `items` give, each with an id of its own. */
+const guest = (items: Partial<Guest>): Guest => buildGuest({ id: nextId++, ...items });
 
 const tokyoGuest = { representative: true, address: '東京都新宿区西新宿2-8-1', nationality: 'JP' } as const;
 

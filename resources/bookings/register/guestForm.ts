@@ -35,6 +35,7 @@ export interface GuestFormValues {
 }
 export type GuestField = keyof GuestFormValues;
 
+/** The items typed as text, the prefecture's included (the age is a number). */
 const TEXT_FIELDS = [
   'name',
   'address',
@@ -42,12 +43,7 @@ const TEXT_FIELDS = [
   'occupation',
   'nationality',
   'passport_number',
-  'gender',
-  'previous_stay',
-  'next_destination',
-  'arrival_time',
-  'departure_time',
-  'room',
+  ...EXTRA_FIELDS.filter((f): f is Exclude<ExtraField, 'age'> => f !== 'age'),
 ] as const;
 
 /** A new guest: living in Japan; the first one of a booking is its representative. */

@@ -1,18 +1,13 @@
-import { useState } from 'react';
 import { Alert, Box, InputAdornment, LinearProgress, Stack, Typography } from '@mui/material';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { BooleanInput, Form, NumberInput, useNotify, usePermissions } from 'react-admin';
+import { BooleanInput, Form, NumberInput } from 'react-admin';
 import {
   accommodationSettingsMessages,
   accommodationSettingsUpdateSchema,
   type AccommodationSettings,
 } from '../../../contract/accommodation';
-import type { Permissions } from '../../../dataProvider/authProvider';
-import { fieldErrorsOf } from '../../../dataProvider/apiErrors';
 import { useAppDataProvider } from '../../../dataProvider/useAppDataProvider';
 import { useAppTranslate } from '../../../i18n/useAppTranslate';
-import { refusalMessage } from '../../../src/crud/formErrors';
-import { SaveButton, SavedNote } from './SettingsFormParts';
+import { SaveButton, SavedNote, useSettingsForm } from './SettingsFormParts';
 
 /** The mail settings in react-admin's query cache, beside the accommodations' own keys. */
 export const accommodationSettingsKey = (accommodationId: number) =>
@@ -42,42 +37,20 @@ export function autoMailErrors(values: Record<string, unknown>): Record<string, 
  */
 export function AutoMailSection({ accommodationId }: { accommodationId: number }) {
   const translate = useAppTranslate();
-  const notify = useNotify();
   const dataProvider = useAppDataProvider();
-  const queryClient = useQueryClient();
-  const { permissions, isPending: permissionsPending } = usePermissions<Permissions>();
-  const { data, isPending, error } = useQuery({
-    queryKey: accommodationSettingsKey(accommodationId),
-    queryFn: ({ signal }) => dataProvider.getAccommodationSettings(accommodationId, signal),
-    retry: false,
+  const { data, loading, failed, readOnly, saved, generation, submit } = useSettingsForm<AccommodationSettings>({
+    key: accommodationSettingsKey(accommodationId),
+    load: (signal) => dataProvider.getAccommodationSettings(accommodationId, signal),
+    save: (values) =>
+      dataProvider.updateAccommodationSettings(accommodationId, {
+        auto_cancel_unpaid: Boolean(values.auto_cancel_unpaid),
+        transfer_reminder_days: Number(values.transfer_reminder_days),
+      }),
+    savedText: translate('app.setting_page.auto_mail.saved'),
   });
-  const [saved, setSaved] = useState(false);
-  // The form is drawn again from the saved settings (not dirty any more).
-  const [generation, setGeneration] = useState(0);
 
-  if (isPending || permissionsPending) return <LinearProgress />;
-  if (error || !data) return <Alert severity="error">{translate('app.setting_page.auto_mail.load_failed')}</Alert>;
-  const readOnly = !permissions?.isAdmin;
-
-  const submit = async (values: Record<string, unknown>) => {
-    const patch = {
-      auto_cancel_unpaid: Boolean(values.auto_cancel_unpaid),
-      transfer_reminder_days: Number(values.transfer_reminder_days),
-    };
-    let next: AccommodationSettings;
-    try {
-      next = await dataProvider.updateAccommodationSettings(accommodationId, patch);
-    } catch (failure) {
-      notify(refusalMessage(failure), { type: 'error' });
-      const fields = fieldErrorsOf(failure);
-      return Object.keys(fields).length > 0 ? fields : undefined;
-    }
-    queryClient.setQueryData(accommodationSettingsKey(accommodationId), next);
-    setSaved(true);
-    setGeneration((g) => g + 1);
-    notify(translate('app.setting_page.auto_mail.saved'), { type: 'success' });
-    return undefined;
-  };
+  if (loading) return <LinearProgress />;
+  if (failed || !data) return <Alert severity="error">{translate('app.setting_page.auto_mail.load_failed')}</Alert>;
 
   return (
     <Box data-testid="auto-mail-form">

@@ -1,7 +1,5 @@
-import { useState } from 'react';
 import { Alert, Box, LinearProgress, Stack, Typography } from '@mui/material';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Form, SelectInput, TextInput, useNotify, usePermissions } from 'react-admin';
+import { Form, SelectInput, TextInput } from 'react-admin';
 import {
   EXTRA_FIELDS,
   FIELD_MODES,
@@ -10,12 +8,9 @@ import {
   type RegisterSettings,
 } from '../../../contract/guestRegister';
 import { FIELD_MODE_LABELS, LICENCE_LABELS, REGISTER_FIELD_LABELS } from '../../../contract/registerLabels';
-import type { Permissions } from '../../../dataProvider/authProvider';
-import { fieldErrorsOf } from '../../../dataProvider/apiErrors';
 import { useAppDataProvider } from '../../../dataProvider/useAppDataProvider';
 import { useAppTranslate } from '../../../i18n/useAppTranslate';
-import { refusalMessage } from '../../../src/crud/formErrors';
-import { SaveButton, SavedNote } from './SettingsFormParts';
+import { SaveButton, SavedNote, useSettingsForm } from './SettingsFormParts';
 
 /** The register settings in react-admin's query cache (the booking panel reads the same key). */
 const registerSettingsKey = (accommodationId: number) => ['register_settings', accommodationId] as const;
@@ -40,37 +35,16 @@ const choices = (labels: Record<string, string>, keys: readonly string[]) =>
  */
 export function RegisterSettingsSection({ accommodationId }: { accommodationId: number }) {
   const translate = useAppTranslate();
-  const notify = useNotify();
   const dataProvider = useAppDataProvider();
-  const queryClient = useQueryClient();
-  const { permissions, isPending: permissionsPending } = usePermissions<Permissions>();
-  const { data, isPending, error } = useQuery({
-    queryKey: registerSettingsKey(accommodationId),
-    queryFn: ({ signal }) => dataProvider.getRegisterSettings(accommodationId, signal),
-    retry: false,
+  const { data, loading, failed, readOnly, saved, generation, submit } = useSettingsForm<RegisterSettings>({
+    key: registerSettingsKey(accommodationId),
+    load: (signal) => dataProvider.getRegisterSettings(accommodationId, signal),
+    save: (values) => dataProvider.updateRegisterSettings(accommodationId, registerSettingsPatchSchema.parse(values)),
+    savedText: translate('app.setting_page.register.saved'),
   });
-  const [saved, setSaved] = useState(false);
-  const [generation, setGeneration] = useState(0);
 
-  if (isPending || permissionsPending) return <LinearProgress />;
-  if (error || !data) return <Alert severity="error">{translate('app.setting_page.register.load_failed')}</Alert>;
-  const readOnly = !permissions?.isAdmin;
-
-  const submit = async (values: Record<string, unknown>) => {
-    let next: RegisterSettings;
-    try {
-      next = await dataProvider.updateRegisterSettings(accommodationId, registerSettingsPatchSchema.parse(values));
-    } catch (failure) {
-      notify(refusalMessage(failure), { type: 'error' });
-      const fields = fieldErrorsOf(failure);
-      return Object.keys(fields).length > 0 ? fields : undefined;
-    }
-    queryClient.setQueryData(registerSettingsKey(accommodationId), next);
-    setSaved(true);
-    setGeneration((g) => g + 1);
-    notify(translate('app.setting_page.register.saved'), { type: 'success' });
-    return undefined;
-  };
+  if (loading) return <LinearProgress />;
+  if (failed || !data) return <Alert severity="error">{translate('app.setting_page.register.load_failed')}</Alert>;
 
   return (
     <Box data-testid="register-settings-form">
