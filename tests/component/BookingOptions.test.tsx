@@ -163,7 +163,8 @@ describe('the options of the booking panel', () => {
     const [, , first] = opts.updateBookingOption.mock.calls[0]!;
     expect(first).toEqual({ paid_at: expect.any(String), mail: 1 });
     expect(Date.parse(first.paid_at!)).toBeGreaterThanOrEqual(before - 1000);
-    expect(screen.getByTestId('message-box')).toHaveTextContent('「夕食会席」を精算済にしました。');
+    // The message box comes with its own render, not necessarily the one that shows the reloaded booking.
+    expect(await screen.findByTestId('message-box')).toHaveTextContent('「夕食会席」を精算済にしました。');
 
     fireEvent.click(within(await loaded()).getByRole('button', { name: '精算済' }));
     dialog = await screen.findByRole('dialog', { name: 'オプションの精算' });
