@@ -1,4 +1,5 @@
 import { confirmationNumber } from './booking';
+import { dateJa } from './dates';
 
 /**
  * The live and future bookings that keep a plan or a room type from being deleted (not cancelled,
@@ -15,10 +16,6 @@ export interface BookingInUse {
 
 /** How many of them the refusal lists; the rest are counted. */
 export const BOOKINGS_IN_USE_SHOWN = 3;
-
-/** `2026年12月1日`, as the console shows dates (spec 9). */
-const dateJa = (date: string) =>
-  `${Number(date.slice(0, 4))}年${Number(date.slice(5, 7))}月${Number(date.slice(8, 10))}日`;
 
 /** One line per booking shown, then ほか N件 for the rest. */
 export function bookingsInUseLines(count: number, first: readonly BookingInUse[]): string {

@@ -84,3 +84,8 @@ export function isValidDate(value: string): boolean {
 export function monthDayJa(date: string): string {
   return `${Number(date.slice(5, 7))}月${Number(date.slice(8, 10))}日`;
 }
+
+/** `2026年12月1日`: a yyyy-MM-dd date as the console and the messages say it (spec 9). */
+export function dateJa(date: string): string {
+  return `${Number(date.slice(0, 4))}年${Number(date.slice(5, 7))}月${Number(date.slice(8, 10))}日`;
+}

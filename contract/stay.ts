@@ -1,3 +1,4 @@
+import { dateJa, tokyoToday } from './dates';
 import { registerStateSchema } from './guestRegister';
 import { z } from './zod';
 
@@ -16,13 +17,13 @@ export const STAY_STATUS_LABELS: Record<StayStatus, string> = {
   no_show: 'ノーショー',
 };
 
-/** A date as the messages say it: 2027年1月10日. */
-const ja = (date: string) => `${Number(date.slice(0, 4))}年${Number(date.slice(5, 7))}月${Number(date.slice(8, 10))}日`;
+/** Check-in and no-show are taken from the stay's first day (Tokyo) on. */
+export const stayHasBegun = (startDate: string, today = tokyoToday()) => startDate <= today;
 
 export const stayMessages = {
   cancelled: 'キャンセル済みの予約はチェックイン・チェックアウトできません',
-  beforeStart: (start: string) => `チェックインは宿泊初日（${ja(start)}）から受け付けます`,
-  noShowBeforeStart: (start: string) => `ノーショーは宿泊初日（${ja(start)}）から記録できます`,
+  beforeStart: (start: string) => `チェックインは宿泊初日（${dateJa(start)}）から受け付けます`,
+  noShowBeforeStart: (start: string) => `ノーショーは宿泊初日（${dateJa(start)}）から記録できます`,
   notReserved: (status: StayStatus) => `この予約はすでに${STAY_STATUS_LABELS[status]}です`,
   notCheckedIn: 'チェックインしていない予約はチェックアウトできません',
 } as const;

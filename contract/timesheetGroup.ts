@@ -1,4 +1,4 @@
-import { daysBetween } from './dates';
+import { dateJa, daysBetween } from './dates';
 import { defineEntity } from './entity';
 import { isoDate, MAX_ID } from './params';
 import { resourceApi } from './resourceApi';
@@ -19,8 +19,7 @@ export const timesheetMessages = {
   /** 409: a released group refuses every change. */
   released: 'このシフトグループは公開済みのため変更できません',
   /** 409: a staff mark after the deadline. */
-  deadlinePassed: (endAt: string) =>
-    `シフト希望の登録期限（${Number(endAt.slice(0, 4))}年${Number(endAt.slice(5, 7))}月${Number(endAt.slice(8, 10))}日）を過ぎているため変更できません`,
+  deadlinePassed: (endAt: string) => `シフト希望の登録期限（${dateJa(endAt)}）を過ぎているため変更できません`,
   /** 409: a new period would leave marks outside it. */
   entriesOutside: '登録済みのシフト希望が期間外になるため、期間を変更できません',
   /** 400: a day outside the group's period. */

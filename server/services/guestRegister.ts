@@ -35,6 +35,15 @@ export function settingsOf(stored: q.StoredRegisterSettings): RegisterSettings {
   return { licence: stored.licence, notification_number: stored.notification_number, extra_fields: extra };
 }
 
+/** A booking's guests and its register's state under its facility's settings. */
+export async function registerOf(tx: Tx, booking: q.RegisterBooking): Promise<BookingGuests> {
+  const [stored, guests] = await Promise.all([
+    q.findRegisterSettings(tx, booking.accommodation_id),
+    q.listGuests(tx, booking.id),
+  ]);
+  return { guests, register: registerStatus(settingsOf(stored!), booking.person_number, guests) };
+}
+
 /** Only the items set to more than off are stored: a new item of a later release starts off. */
 const storedExtra = (extra: ExtraFields) => Object.fromEntries(Object.entries(extra).filter(([, m]) => m !== 'off'));
 
@@ -85,15 +94,7 @@ export class GuestRegisterService {
   async guests(user: CurrentUser, bookId: number): Promise<BookingGuests> {
     const booking = await q.findRegisterBooking(this.db, bookId, user.accommodationIds);
     if (!booking) throw notFound();
-    return this.answer(this.db, booking);
-  }
-
-  private async answer(tx: Tx, booking: q.RegisterBooking): Promise<BookingGuests> {
-    const [stored, guests] = await Promise.all([
-      q.findRegisterSettings(tx, booking.accommodation_id),
-      q.listGuests(tx, booking.id),
-    ]);
-    return { guests, register: registerStatus(settingsOf(stored!), booking.person_number, guests) };
+    return registerOf(this.db, booking);
   }
 
   async add(user: CurrentUser, bookId: number, input: GuestInput): Promise<Guest> {

@@ -1,12 +1,10 @@
-import { tokyoToday } from '../../contract/dates';
-import { registerStatus } from '../../contract/guestRegister';
-import { stayMessages as msg, type StayMove, type StayStatus } from '../../contract/stay';
+import { stayHasBegun, stayMessages as msg, type StayMove, type StayStatus } from '../../contract/stay';
 import type { Db, Tx } from '../db/client';
 import * as q from '../db/queries/guestRegister';
 import { conflict, notFound } from '../errors';
 import { audit } from './audit';
 import type { CurrentUser } from './auth';
-import { settingsOf } from './guestRegister';
+import { registerOf } from './guestRegister';
 
 /**
  * The front desk's moves of a stay (issue 30): check-in from the stay's first day (Tokyo), allowed
@@ -21,7 +19,7 @@ export class StayService {
   checkIn(user: CurrentUser, bookId: number): Promise<StayMove> {
     return this.move(user, bookId, 'checked_in', (b) => {
       if (b.stay_status !== 'reserved') throw conflict(msg.notReserved(b.stay_status));
-      if (b.start_date > tokyoToday()) throw conflict(msg.beforeStart(b.start_date));
+      if (!stayHasBegun(b.start_date)) throw conflict(msg.beforeStart(b.start_date));
     });
   }
 
@@ -34,7 +32,7 @@ export class StayService {
   noShow(user: CurrentUser, bookId: number): Promise<StayMove> {
     return this.move(user, bookId, 'no_show', (b) => {
       if (b.stay_status !== 'reserved') throw conflict(msg.notReserved(b.stay_status));
-      if (b.start_date > tokyoToday()) throw conflict(msg.noShowBeforeStart(b.start_date));
+      if (!stayHasBegun(b.start_date)) throw conflict(msg.noShowBeforeStart(b.start_date));
     });
   }
 
@@ -49,11 +47,7 @@ export class StayService {
       if (!booking) throw notFound();
       if (booking.delete_flg === 1) throw conflict(msg.cancelled);
       allowed(booking);
-      const [settings, guests] = await Promise.all([
-        q.findRegisterSettings(tx, booking.accommodation_id),
-        q.listGuests(tx, booking.id),
-      ]);
-      const register = registerStatus(settingsOf(settings!), booking.person_number, guests);
+      const { register } = await registerOf(tx, booking);
       const stay = await q.setStayStatus(tx, booking.id, to);
       await audit(tx, user, {
         action: 'update',

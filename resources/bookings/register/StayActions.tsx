@@ -2,10 +2,9 @@ import { useState } from 'react';
 import { Button, Chip, Stack, Typography } from '@mui/material';
 import { useNotify } from 'react-admin';
 import type { Booking } from '../../../contract/booking';
-import { tokyoToday } from '../../../contract/dates';
 import { errorMessages } from '../../../contract/messages';
 import { REGISTER_FIELD_LABELS } from '../../../contract/registerLabels';
-import type { StayMove } from '../../../contract/stay';
+import { stayHasBegun, type StayMove } from '../../../contract/stay';
 import { failureMessage } from '../../../dataProvider/apiErrors';
 import { useAppDataProvider } from '../../../dataProvider/useAppDataProvider';
 import { formatDateTime } from '../../../i18n/formats';
@@ -26,7 +25,7 @@ export function StayActions({ booking, onMoved }: { booking: Booking; onMoved: (
   const [busy, setBusy] = useState(false);
   const [askNoShow, setAskNoShow] = useState(false);
   const status = booking.stay_status ?? 'reserved';
-  const started = booking.start_date <= tokyoToday();
+  const started = stayHasBegun(booking.start_date);
   if (booking.delete_flg === 1) return null;
 
   const said = (to: Move, moved: StayMove) => {

@@ -179,20 +179,12 @@ const guestRegisterRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) 
     [
       apiPaths.bookCheckIn,
       'Check the guests in (from the first day; allowed with an incomplete register, which the answer names)',
-      (u: Parameters<StayService['checkIn']>[0], id: number) => stays.checkIn(u, id),
+      'checkIn',
     ],
-    [
-      apiPaths.bookCheckOut,
-      'Check the guests out (after a check-in)',
-      (u: Parameters<StayService['checkOut']>[0], id: number) => stays.checkOut(u, id),
-    ],
-    [
-      apiPaths.bookNoShow,
-      'Record a no-show (a booking still reserved, from its first day)',
-      (u: Parameters<StayService['noShow']>[0], id: number) => stays.noShow(u, id),
-    ],
+    [apiPaths.bookCheckOut, 'Check the guests out (after a check-in)', 'checkOut'],
+    [apiPaths.bookNoShow, 'Record a no-show (a booking still reserved, from its first day)', 'noShow'],
   ] as const;
-  for (const [path, summary, run] of moves) {
+  for (const [path, summary, move] of moves) {
     app.post(
       path,
       {
@@ -203,7 +195,7 @@ const guestRegisterRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) 
           response: { 200: stayMoveSchema, ...errorAnswers(401, 404, 409) },
         },
       },
-      async (request) => run(userOf(request), request.params.id),
+      async (request) => stays[move](userOf(request), request.params.id),
     );
   }
 };
