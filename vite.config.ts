@@ -28,6 +28,8 @@ export default defineConfig({
     sourcemap: false,
     // The react-admin shell is one lazy chunk of about 1 MB; the login page stays small.
     chunkSizeWarningLimit: 1200,
+    // The console, and the guest's pre-check-in page (served at /checkin/{token}) with its own small entry.
+    rollupOptions: { input: { main: 'index.html', checkin: 'checkin.html' } },
   },
   server: {
     proxy: {

@@ -72,6 +72,9 @@ export const apiPaths = {
   bookCheckIn: '/admin/books/:id/checkin',
   bookCheckOut: '/admin/books/:id/checkout',
   bookNoShow: '/admin/books/:id/no-show',
+  bookCheckinLink: '/admin/books/:id/checkin-link',
+  publicCheckin: '/public/checkin/:token',
+  publicCheckinPassport: '/public/checkin/:token/guests/:index/passport',
   calendarComments: '/admin/accommodations/:id/calendar/comments',
   calendarComment: '/admin/accommodations/:id/calendar/comments/:commentId',
 
@@ -125,11 +128,12 @@ export const apiPaths = {
   jobs: '/admin/jobs',
 } as const;
 
-/** Paths at the site's root, outside /api: sign-in and the public calendar feed. */
+/** Paths at the site's root, outside /api: sign-in, the public calendar feed and the guest's pre-check-in page. */
 export const sitePaths = {
   oauthToken: '/oauth/auth',
   oauthRevoke: '/oauth/revoke',
   icalFile: '/ical/:file',
+  checkinPage: '/checkin/:token',
 } as const;
 
 export type ApiPaths = typeof apiPaths;

@@ -21,6 +21,8 @@ export const MAIL_PLACEHOLDERS = [
   'book.options',
   'book.price_sub_50',
   'book.price_sub_10',
+  /** A new link to the booking's pre-check-in page (issue 30), made when the mail is queued. */
+  'book.checkin_url',
 ] as const;
 export type MailPlaceholder = (typeof MAIL_PLACEHOLDERS)[number];
 
@@ -36,6 +38,8 @@ export function unknownPlaceholders(text: string): string[] {
 }
 
 export const mailTemplateMessages = {
+  /** What the preview shows in place of {{book.checkin_url}}: the link is made when the mail is sent. */
+  checkinUrlPreview: '（事前チェックインのリンク：送信するときに作られます）',
   /** Spec 5 "Mail template update": title, from_address, from_name required. */
   title: 'タイトルを入力してください',
   fromAddress: '送信元メールアドレスを入力してください',

@@ -229,6 +229,7 @@ export const appMessages = {
           calendar_comment: 'コメント',
           booking_guest: '宿泊者',
           booking_guest_passport: '旅券の写し',
+          checkin_link: '事前チェックインのリンク',
         },
         // Each kind of change with its own heading and labels (resources/bookings/historyModel.ts).
         headings: {
@@ -238,6 +239,7 @@ export const appMessages = {
           refund: { refund: '返金の登録' },
           booking_guest: { create: '宿泊者の登録', update: '宿泊者名簿の訂正', delete: '宿泊者の削除' },
           booking_guest_passport: { view: '旅券の写しの閲覧' },
+          checkin_link: { create: '事前チェックインのリンクの発行' },
         },
         fields: {
           // A booking's other fields read as resources.bookings.fields.
@@ -266,6 +268,7 @@ export const appMessages = {
             price: '予約の入金合計',
           },
           booking_guest: REGISTER_FIELD_LABELS,
+          checkin_link: { expires_at: '有効期限' },
         },
         yes: 'あり',
         no: 'なし',
@@ -450,7 +453,19 @@ export const appMessages = {
       no_show_done: 'ノーショーとして記録しました。',
       no_show_title: 'ノーショーの記録',
       no_show_content: 'この予約をノーショー（連絡のない不着）として記録しますか？',
-      since: '%{time}',
+      checkin_link: '事前チェックインのリンク',
+      checkin_link_title: '事前チェックインのリンク',
+      checkin_link_help:
+        'お客様にこのリンクを送ると、ご到着前にスマートフォンから宿泊者全員の名簿を記入できます（日本語・英語）。送られた名簿は、この予約の名簿と置き換わります。',
+      checkin_link_expires: '%{date}（チェックアウト日）の終わりまで有効です。',
+      checkin_link_copy: 'コピー',
+      checkin_link_copied: 'リンクをコピーしました。',
+      checkin_link_mail: 'メールで送る',
+      checkin_link_close: '閉じる',
+      checkin_link_failed: 'リンクを作れませんでした。',
+      checkin_mail_title: '事前チェックインのお願い',
+      checkin_mail_body:
+        '%{name} 様\n\nご予約ありがとうございます。ご到着前に、下記のページから宿泊者全員のお名前・ご住所・ご連絡先をご記入ください（宿泊者名簿は法律で定められています）。\n\n%{url}\n\nリンクはチェックアウト日まで有効です。',
     },
     booking_option: {
       add: 'オプション追加',

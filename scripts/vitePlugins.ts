@@ -71,7 +71,7 @@ export function shellPreload(options: {
     generateBundle(_options, bundle) {
       const chunks = Object.values(bundle).filter((c) => c.type === 'chunk');
       const byModule = (suffix: string) => chunks.find((c) => c.facadeModuleId?.endsWith(suffix));
-      const entry = chunks.find((c) => c.isEntry);
+      const entry = chunks.find((c) => c.isEntry && c.facadeModuleId?.endsWith('src/main.tsx'));
       const alreadyLoaded = new Set([entry?.fileName, ...(entry?.imports ?? [])]);
       /** A chunk and the chunks it imports statically, without those the entry loads anyway. */
       const closure = (fileName: string, into = new Set<string>()): Set<string> => {
@@ -129,9 +129,11 @@ export function shellPreload(options: {
     },
     transformIndexHtml: {
       order: 'post',
-      handler: () => [
-        { tag: 'script', attrs: { src: `${base}assets/shell-preload.js`, async: true }, injectTo: 'head-prepend' },
-      ],
+      // The console's page only: the guest's pre-check-in page (checkin.html) loads none of the shell.
+      handler: (_html, context) =>
+        context.filename.endsWith('index.html')
+          ? [{ tag: 'script', attrs: { src: `${base}assets/shell-preload.js`, async: true }, injectTo: 'head-prepend' }]
+          : [],
     },
   };
 }

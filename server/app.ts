@@ -22,6 +22,7 @@ import { installInputGuard } from './plugins/inputGuard';
 import { defaultMultipartLimits } from './plugins/bodyLimits';
 import { databaseRateLimitStore } from './plugins/rateLimitStore';
 import { installSecurityHeaders } from './plugins/securityHeaders';
+import { setPublicUrl } from './publicUrl';
 import { docsAccess } from './plugins/docsAccess';
 import { logEachRequestOnce, loggerOptions, type LoggerOptions } from './logger';
 import { registerConsole } from './routes/console';
@@ -55,6 +56,7 @@ import syncCheckRoutes from './routes/api/syncChecks';
 import syncHealthRoutes from './routes/api/syncHealth';
 import timesheetRoutes from './routes/api/timesheets';
 import icalFeedRoutes from './routes/api/icalFeed';
+import precheckinRoutes from './routes/api/precheckin';
 import guestRegisterRoutes from './routes/api/guestRegister';
 import analyticsRoutes from './routes/api/analytics';
 import pettyCashRoutes from './routes/api/cashes';
@@ -95,6 +97,12 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  // Links in mail (the pre-check-in's) start with the address the server listens at, or PUBLIC_URL.
+  app.addHook('onListen', function (done) {
+    const address = this.server.address();
+    setPublicUrl(ctx.config, typeof address === 'object' && address ? address.port : ctx.config.PORT);
+    done();
+  });
   logEachRequestOnce(app);
   installInputGuard(app);
   forgetSessionsAfterWrites(app, ctx.auth);
@@ -164,6 +172,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
         optionRoutes,
         bookingOptionRoutes,
         guestRegisterRoutes,
+        precheckinRoutes,
         supplierRoutes,
         faqRoutes,
         mailAddressRoutes,

@@ -38,6 +38,17 @@ const envSchema = z.object({
     .default(30 * 24 * 60 * 60),
   /** Requests to /oauth/auth per address per minute. */
   AUTH_RATE_LIMIT: z.coerce.number().int().positive().default(30),
+  /** Calls of the guest's pre-check-in API per address per minute (each of its routes counts apart). */
+  CHECKIN_RATE_LIMIT: z.coerce.number().int().positive().default(30),
+  /**
+   * The server's address as guests reach it (`https://yadoban.example.jp`): the start of the
+   * pre-check-in links. When not set, a link made in the console takes the console's address, and a
+   * mail sent by a job takes http://localhost:PORT.
+   */
+  PUBLIC_URL: z
+    .string()
+    .regex(/^https?:\/\/[^/?#]+\/?$/, 'must be an address like https://yadoban.example.jp')
+    .optional(),
   LOGIN_MAX_FAILURES: z.coerce.number().int().positive().default(10),
   LOGIN_LOCK_MINUTES: z.coerce.number().int().positive().default(30),
   /** Folder of the built console (vite build). */

@@ -7,6 +7,7 @@ import type {
   RegisterSettings,
   RegisterSettingsPatch,
 } from '../../contract/guestRegister';
+import type { CheckinLink } from '../../contract/precheckin';
 import type { StayMove } from '../../contract/stay';
 import { apiUrl } from '../config';
 import { httpClient } from '../httpClient';
@@ -49,6 +50,12 @@ export const guestRegisterMethods = {
     form.append('file', file);
     const url = apiUrl(apiPath('bookGuestPassport', { id: bookId, guestId }));
     return (await httpClient<{ guest: Guest }>(url, { method: 'PUT', body: form })).json.guest;
+  },
+
+  /** A new link to the guest's pre-check-in page, valid until the end of the check-out day. */
+  async makeCheckinLink(bookId: number): Promise<CheckinLink> {
+    const url = apiUrl(apiPath('bookCheckinLink', { id: bookId }));
+    return (await httpClient<CheckinLink>(url, { method: 'POST' })).json;
   },
 
   /** The front desk's move of a stay: check-in, check-out or no-show; answers the stay and its register. */

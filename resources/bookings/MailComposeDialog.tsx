@@ -26,6 +26,8 @@ export interface MailComposeDialogProps {
   onClose: () => void;
   /** After the mail was queued: the section tells the user and reads the history again. */
   onSent: () => void;
+  /** A free mail to start from (the pre-check-in link's); the template is chosen first otherwise. */
+  draft?: { title: string; body: string };
 }
 
 type Mode = 'template' | 'free';
@@ -36,12 +38,12 @@ type Field = 'title' | 'body';
  * chosen first, spec 4) with the text the guest will get, or free text (件名, 本文). Mount it only
  * while open.
  */
-export function MailComposeDialog({ booking, onClose, onSent }: MailComposeDialogProps) {
+export function MailComposeDialog({ booking, onClose, onSent, draft }: MailComposeDialogProps) {
   const translate = useAppTranslate();
   const dataProvider = useAppDataProvider();
-  const [mode, setMode] = useState<Mode>('template');
+  const [mode, setMode] = useState<Mode>(draft ? 'free' : 'template');
   const [chosen, setChosen] = useState<number | null>(null);
-  const [free, setFree] = useState({ title: '', body: '' });
+  const [free, setFree] = useState(draft ?? { title: '', body: '' });
   const [problem, setProblem] = useState<{ message: string; fields: Partial<Record<Field, string>> } | null>(null);
   const [busy, setBusy] = useState(false);
 

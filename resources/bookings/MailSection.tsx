@@ -25,6 +25,9 @@ import { MailComposeDialog } from './MailComposeDialog';
 import { EmptyNote, PanelSection } from './PanelSection';
 import { mailFailedText, mailHistoryTitle, mailPollInterval, mailStatusColor } from './mailModel';
 
+/** The query key of a booking's mail history: a mail sent from another section reloads it. */
+export const mailHistoryKey = (bookId: number) => ['books', 'mail', bookId] as const;
+
 /**
  * メール of an existing booking whose guest has an address (spec 2 "Booking detail panel", 3 "Mail
  * history item"): メール送信 opens the compose popup; below, the booking's mail, newest first, each
@@ -40,7 +43,7 @@ export function MailSection({ booking }: { booking: Booking }) {
   const [resending, setResending] = useState<number | null>(null);
   const bookId = booking.id;
   const history = useQuery({
-    queryKey: ['books', 'mail', bookId],
+    queryKey: mailHistoryKey(bookId),
     queryFn: ({ signal }) => dataProvider.listBookMail(bookId, signal),
     refetchInterval: (query) => mailPollInterval(query.state.data),
   });

@@ -100,6 +100,7 @@ const FIELDS: Record<string, readonly (readonly [string, Kind | null])[]> = {
     ['departure_time', 'tokyo_time'],
     ['room', null],
   ],
+  checkin_link: [['expires_at', 'tokyo_time']],
   refund: [
     ['refund_amount', 'yen'],
     // The payment refunded from (issue 19); a refund recorded before refunds named one has none.
@@ -169,8 +170,8 @@ function valueOf(kind: Kind | null, v: unknown, translate: Translate, names: His
     case 'plan':
       return names.plan(n) ?? String(v);
     case 'tokyo_time':
-      // yyyy-MM-ddTHH:mm, Tokyo time (contract/guestRegister.ts).
-      return formatDateTime(`${String(v)}:00+09:00`) || String(v);
+      // yyyy-MM-ddTHH:mm, Tokyo time (contract/guestRegister.ts), or a whole instant (a link's expiry).
+      return formatDateTime(String(v).length === 16 ? `${String(v)}:00+09:00` : String(v)) || String(v);
     case 'country':
       return countryName(String(v));
     case 'gender':

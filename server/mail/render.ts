@@ -21,6 +21,8 @@ export interface MailBooking {
   /** Total, yen. */
   price_sub: number;
   options: readonly MailBookingOption[];
+  /** The link to the pre-check-in page, made for this mail (services/precheckin.ts); empty when none can be. */
+  checkin_url?: string;
 }
 
 export interface MailBookingOption {
@@ -56,6 +58,7 @@ export function placeholderValues(booking: MailBooking): Record<MailPlaceholder,
     // Spec 9: the cancellation fee presets, 50% and 10% of the total, rounded.
     'book.price_sub_50': yen(cancelFee(booking.price_sub, 50)),
     'book.price_sub_10': yen(cancelFee(booking.price_sub, 10)),
+    'book.checkin_url': booking.checkin_url ?? '',
   };
 }
 
@@ -79,4 +82,5 @@ export const SAMPLE_BOOKING: MailBooking = {
     { name: '夕食', price: 3000, unit: 2, days: 1 },
     { name: 'レンタサイクル', price: 500, unit: 1, days: 2 },
   ],
+  checkin_url: 'https://yadoban.example.jp/checkin/（予約ごとのリンク）',
 };

@@ -2,7 +2,9 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { sitePaths } from '../../contract/apiPaths';
 import { errorMessages } from '../../contract/messages';
+import { z } from '../../contract/zod';
 
 const apiPrefixes = ['/api/', '/oauth/', '/ical/'];
 
@@ -64,6 +66,27 @@ export async function registerConsole(app: FastifyInstance, consoleDir: string):
       },
     });
   }
+
+  // The guest's pre-check-in page: its own small entry (checkin.html); the token in the address is
+  // read by the page, which asks the public API. Never kept by a cache: the address is a key.
+  app.get(
+    sitePaths.checkinPage,
+    {
+      schema: {
+        summary: "The guest's pre-check-in page (public): a link made in the console opens it",
+        tags: ['guest register'],
+        security: [],
+        params: z.object({ token: z.string().max(100) }),
+      },
+    },
+    (_request, reply) => {
+      reply.header('cache-control', 'no-store');
+      if (!hasBuild) {
+        return reply.status(404).send({ code: 'not_found', message: errorMessages.routeNotFound });
+      }
+      return reply.type('text/html').sendFile('checkin.html');
+    },
+  );
 
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0] ?? '/';

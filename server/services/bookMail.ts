@@ -12,6 +12,8 @@ import { isVerifiedSender } from '../db/queries/senderAddresses';
 import { badRequest, conflict, notFound } from '../errors';
 import { enqueueMail } from '../mail/outbox';
 import { renderLine, renderText, type MailBooking } from '../mail/render';
+import { usesPlaceholder } from '../../contract/placeholders';
+import { checkinLinkForMail } from './precheckin';
 import type { CurrentUser } from './auth';
 
 /** What staff read of a mail's state; a queued mail without SMTP_URL waits for it. */
@@ -28,6 +30,17 @@ const asMailBooking = (b: q.MailBookingRow): MailBooking => ({
   price_sub: b.price_sub,
   options: b.options,
 });
+
+/**
+ * The booking as a mail of these texts needs it: when they hold {{book.checkin_url}}, a new link to
+ * the pre-check-in page is made for this mail (none for a cancelled booking or a stay that has ended).
+ */
+async function mailBookingFor(tx: Tx, b: q.MailBookingRow, texts: readonly string[]): Promise<MailBooking> {
+  const booking = asMailBooking(b);
+  if (!texts.some((t) => usesPlaceholder(t, 'book.checkin_url'))) return booking;
+  const link = await checkinLinkForMail(tx, b);
+  return { ...booking, checkin_url: link?.url ?? '' };
+}
 
 /** The mail of a template for a booking, filled in (subject on one line). */
 export function renderTemplate(template: Pick<MailTemplate, 'title' | 'body'>, booking: MailBooking) {
@@ -69,7 +82,7 @@ export async function queueTemplateMail(
   if (request.refuseUnverifiedSender && !(await isVerifiedSender(tx, booking.company_id, template.from_address))) {
     return { skipped: 'unverified_sender', address: template.from_address };
   }
-  const { title, body } = renderTemplate(template, asMailBooking(booking));
+  const { title, body } = renderTemplate(template, await mailBookingFor(tx, booking, [template.title, template.body]));
   const [id] = await enqueueMail(tx, [
     {
       companyId: booking.company_id,
@@ -149,7 +162,11 @@ export class BookMailService {
     const booking = await this.booking(this.db, user, bookId);
     const template = await q.findTemplate(this.db, booking.accommodation_id, templateId);
     if (!template) throw notFound();
-    const { title, body } = renderTemplate(template, asMailBooking(booking));
+    // The preview makes no link: it shows where the one made at sending goes.
+    const { title, body } = renderTemplate(template, {
+      ...asMailBooking(booking),
+      checkin_url: msg.checkinUrlPreview,
+    });
     return { boby: body, title };
   }
 
@@ -165,7 +182,7 @@ export class BookMailService {
       if (!(await isVerifiedSender(tx, booking.company_id, sender.from_address))) {
         throw conflict(senderAddressMessages.templateSenderNotVerified(sender.from_address));
       }
-      const { title, body } = renderTemplate(input, asMailBooking(booking));
+      const { title, body } = renderTemplate(input, await mailBookingFor(tx, booking, [input.title, input.body]));
       const [id] = await enqueueMail(tx, [
         {
           companyId: booking.company_id,

@@ -21,7 +21,7 @@ import * as q from '../db/queries/guestRegister';
 import { fileTypeFromBuffer } from 'file-type';
 import { AppError, badRequest, conflict, notFound } from '../errors';
 import { assertAccommodation } from './access';
-import { audit, withoutId } from './audit';
+import { audit, withoutId, type AuditUser } from './audit';
 import type { CurrentUser } from './auth';
 
 /** The settings as the API answers them: every extra item named, off unless set. */
@@ -42,6 +42,42 @@ export async function registerOf(tx: Tx, booking: q.RegisterBooking): Promise<Bo
     q.listGuests(tx, booking.id),
   ]);
   return { guests, register: registerStatus(settingsOf(stored!), booking.person_number, guests) };
+}
+
+/** A passport copy as sent, checked: present, at most 5,000,000 bytes, JPEG, PNG or PDF by its content. */
+export async function passportCopy(file: Buffer | undefined): Promise<{ content: Buffer; type: string }> {
+  if (!file || file.length === 0) throw badRequest(msg.passportFile, { file: msg.passportFile });
+  if (file.length > MAX_PASSPORT_BYTES) {
+    throw new AppError(413, 'payload_too_large', msg.passportTooLarge, { file: msg.passportTooLarge });
+  }
+  const type = (await fileTypeFromBuffer(file))?.mime;
+  if (!type || !(PASSPORT_TYPES as readonly string[]).includes(type)) {
+    throw badRequest(msg.passportType, { file: msg.passportType });
+  }
+  return { content: file, type };
+}
+
+/** Keeps a guest's passport copy in place of the one before, with its audit row (the copy's type and size, not the copy). */
+export async function keepPassport(
+  tx: Tx,
+  user: AuditUser,
+  booking: q.RegisterBooking,
+  guest: Guest,
+  copy: { content: Buffer; type: string },
+): Promise<void> {
+  await q.putPassport(tx, guest.id, copy.content, copy.type);
+  await audit(tx, user, {
+    action: 'update',
+    target: 'booking_guest',
+    targetId: guest.id,
+    booking,
+    changes: {
+      passport_copy: {
+        from: guest.has_passport_copy ? 'replaced' : null,
+        to: `${copy.type}, ${copy.content.length} bytes`,
+      },
+    },
+  });
 }
 
 /** Only the items set to more than off are stored: a new item of a later release starts off. */
@@ -162,28 +198,11 @@ export class GuestRegisterService {
    * name or declared type, at most 5,000,000 bytes; it replaces the copy before. Audited.
    */
   async putPassport(user: CurrentUser, bookId: number, guestId: number, file: Buffer | undefined): Promise<Guest> {
-    if (!file || file.length === 0) throw badRequest(msg.passportFile, { file: msg.passportFile });
-    if (file.length > MAX_PASSPORT_BYTES) {
-      throw new AppError(413, 'payload_too_large', msg.passportTooLarge, { file: msg.passportTooLarge });
-    }
-    const type = (await fileTypeFromBuffer(file))?.mime;
-    if (!type || !(PASSPORT_TYPES as readonly string[]).includes(type)) {
-      throw badRequest(msg.passportType, { file: msg.passportType });
-    }
+    const copy = await passportCopy(file);
     return this.db.transaction(async (tx) => {
       const booking = await this.lockWritable(tx, user, bookId);
       const before = await this.guestOf(tx, booking.id, guestId);
-      await q.putPassport(tx, guestId, file, type);
-      await audit(tx, user, {
-        action: 'update',
-        target: 'booking_guest',
-        targetId: guestId,
-        booking,
-        // The copy itself stays out of the audit: its type and size say which file it was.
-        changes: {
-          passport_copy: { from: before.has_passport_copy ? 'replaced' : null, to: `${type}, ${file.length} bytes` },
-        },
-      });
+      await keepPassport(tx, user, booking, before, copy);
       return this.guestOf(tx, booking.id, guestId);
     });
   }

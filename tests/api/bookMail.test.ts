@@ -436,6 +436,33 @@ describe("a booking's mail", () => {
     expect((await outbox({ bookId: b.id })).filter((r) => r.send_type === null)).toHaveLength(1);
   });
 
+  it('puts a new pre-check-in link in a mail with {{book.checkin_url}}: it opens the stay; the preview makes none', async () => {
+    const b = await newBooking('guest11@example.org');
+    const res = await api.http.send<any>('POST', `/api/books/${b.id}/mail`, {
+      token: api.admin,
+      json: { title: '事前チェックインのお願い', body: 'こちらからご記入ください：\n{{ book.checkin_url }}\n' },
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    const sent = (await outbox({ bookId: b.id })).find((r) => r.send_type === null)!;
+    const url = /(http:\/\/\S+\/checkin\/([A-Za-z0-9_-]{43}))(\s|$)/.exec(sent.body);
+    expect(url, sent.body).not.toBeNull();
+    // At the address the server listens on (PUBLIC_URL when set).
+    expect(new URL(url![1]!).port).toBe(new URL(api.server.baseUrl).port);
+    const stay = await api.http.send<any>('GET', `/api/public/checkin/${url![2]}`);
+    expect(stay.status).toBe(200);
+    expect(stay.body.person_number).toBeGreaterThan(0);
+
+    const t = await template(b.accommodation_id, 2);
+    await api.rows(sql`update mail_templates set body = body || ${'\n{{book.checkin_url}}'} where id = ${t.id}`);
+    const links = async () =>
+      (await api.rows<{ n: number }>(sql`select count(*)::int as n from checkin_links where booking_id = ${b.id}`))[0]!
+        .n;
+    const before = await links();
+    const preview = await api.http.get(`/api/books/${b.id}/mail/body?template_id=${t.id}`, api.admin);
+    expect(preview.body.boby).toContain(msg.checkinUrlPreview);
+    expect(await links()).toBe(before);
+  });
+
   it("answers 404 for another facility's booking, and sends nothing", async () => {
     const b = await newBooking('guest10@example.org', api.accommodations[1]!.id);
     const t = await template(b.accommodation_id, 1);

@@ -22,6 +22,7 @@ const booking: MailBooking = {
     { name: '夕食', price: 3000, unit: 2, days: 1 },
     { name: 'レンタサイクル', price: 500, unit: 1, days: 3 },
   ],
+  checkin_url: 'https://yadoban.example.jp/checkin/abc',
 };
 
 describe('the mail renderer', () => {
@@ -45,6 +46,7 @@ describe('the mail renderer', () => {
         // Half and a tenth of the total, rounded (18,001 x 0.5 = 9,000.5; x 0.1 = 1,800.1).
         'book.price_sub_50=[9,001円]',
         'book.price_sub_10=[1,800円]',
+        'book.checkin_url=[https://yadoban.example.jp/checkin/abc]',
       ].join('\n'),
     );
     expect(Object.keys(placeholderValues(booking))).toEqual([...MAIL_PLACEHOLDERS]);

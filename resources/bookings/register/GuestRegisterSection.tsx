@@ -4,10 +4,13 @@ import AddIcon from '@mui/icons-material/PersonAddAlt';
 import DeleteIcon from '@mui/icons-material/DeleteOutline';
 import EditIcon from '@mui/icons-material/EditOutlined';
 import UploadIcon from '@mui/icons-material/UploadFileOutlined';
+import LinkIcon from '@mui/icons-material/Link';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNotify } from 'react-admin';
 import type { Booking } from '../../../contract/booking';
 import { countryName, JAPAN } from '../../../contract/countries';
+import { tokyoToday } from '../../../contract/dates';
+import type { CheckinLink } from '../../../contract/precheckin';
 import type { BookingGuests, Guest, RegisterStatusName } from '../../../contract/guestRegister';
 import { errorMessages } from '../../../contract/messages';
 import { REGISTER_FIELD_LABELS } from '../../../contract/registerLabels';
@@ -17,6 +20,7 @@ import { useAppTranslate } from '../../../i18n/useAppTranslate';
 import { ConfirmDialog } from '../../../src/components/ConfirmDialog';
 import { useApiQuery } from '../../../src/hooks/useApiQuery';
 import { PanelSection } from '../PanelSection';
+import { CheckinLinkDialog } from './CheckinLinkDialog';
 import { GuestDialog } from './GuestDialog';
 import { StayActions } from './StayActions';
 
@@ -46,6 +50,7 @@ export function GuestRegisterSection({ booking, onChanged }: { booking: Booking;
   const [removing, setRemoving] = useState<Guest | null>(null);
   const [removeOpen, setRemoveOpen] = useState(false);
   const [busy, setBusy] = useState(false);
+  const [link, setLink] = useState<CheckinLink | null>(null);
   const register = useApiQuery(registerKey(booking.id), (signal) => dataProvider.listBookGuests(booking.id, signal), {
     keepPrevious: false,
   });
@@ -76,6 +81,14 @@ export function GuestRegisterSection({ booking, onChanged }: { booking: Booking;
     }
   };
 
+  const openLink = async () => {
+    try {
+      setLink(await dataProvider.makeCheckinLink(booking.id));
+    } catch (error) {
+      notify(failureMessage(error, translate('app.register.checkin_link_failed')), { type: 'error' });
+    }
+  };
+
   const uploadPassport = async (guest: Guest, file: File) => {
     try {
       await dataProvider.putGuestPassport(booking.id, guest.id, file);
@@ -97,9 +110,16 @@ export function GuestRegisterSection({ booking, onChanged }: { booking: Booking;
       action={
         !readOnly &&
         settings.status === 'ready' && (
-          <Button size="small" startIcon={<AddIcon />} onClick={() => setPopup({ kind: 'add' })}>
-            {translate('app.register.add')}
-          </Button>
+          <Stack direction="row" sx={{ gap: 0.5, flexWrap: 'wrap', justifyContent: 'flex-end' }}>
+            {booking.end_date >= tokyoToday() && (
+              <Button size="small" startIcon={<LinkIcon />} onClick={() => void openLink()}>
+                {translate('app.register.checkin_link')}
+              </Button>
+            )}
+            <Button size="small" startIcon={<AddIcon />} onClick={() => setPopup({ kind: 'add' })}>
+              {translate('app.register.add')}
+            </Button>
+          </Stack>
         )
       }
     >
@@ -162,6 +182,7 @@ export function GuestRegisterSection({ booking, onChanged }: { booking: Booking;
           onSaved={(added) => void saved(added)}
         />
       )}
+      {link && <CheckinLinkDialog booking={booking} link={link} onClose={() => setLink(null)} />}
       <ConfirmDialog
         open={removeOpen}
         title={translate('app.register.remove_title')}

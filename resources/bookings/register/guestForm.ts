@@ -80,7 +80,7 @@ export function guestToForm(guest: Guest): GuestFormValues {
 }
 
 /** The items the form shows: the licence's, the passport's when the guest's case needs it, the facility's extra ones. */
-export function shownFields(settings: RegisterSettings, form: GuestFormValues) {
+export function shownFields(settings: Pick<RegisterSettings, 'licence' | 'extra_fields'>, form: GuestFormValues) {
   const passport =
     form.passport_number !== '' ||
     needsPassport({ nationality: form.nationality || null, residence_country: form.residence_country || JAPAN });
@@ -128,11 +128,11 @@ export function prepareGuest(
   return { error: { field: String(issue.path[0]) as GuestField, message: issue.message } };
 }
 
-/** Countries for a select: Japan first, the others by their Japanese names. */
-export function countryChoices(): { value: string; label: string }[] {
-  const collator = new Intl.Collator('ja');
+/** Countries for a select: Japan first, the others by their names in `locale` (Japanese by default). */
+export function countryChoices(locale: 'ja' | 'en' = 'ja'): { value: string; label: string }[] {
+  const collator = new Intl.Collator(locale);
   const others = COUNTRY_CODES.filter((c) => c !== JAPAN)
-    .map((value) => ({ value, label: countryName(value) }))
+    .map((value) => ({ value, label: countryName(value, locale) }))
     .sort((a, b) => collator.compare(a.label, b.label));
-  return [{ value: JAPAN, label: countryName(JAPAN) }, ...others];
+  return [{ value: JAPAN, label: countryName(JAPAN, locale) }, ...others];
 }

@@ -65,6 +65,7 @@ export interface MailBookingRow {
   name: string;
   mail: string | null;
   start_date: string;
+  end_date: string;
   price: number;
   price_sub: number;
   delete_flg: number;
@@ -80,7 +81,8 @@ export async function findMailBooking(
   if (accommodationIds !== null && accommodationIds.length === 0) return undefined;
   const rows = await sqlRows<MailBookingRow>(
     tx,
-    sql`select b.id, b.accommodation_id, a.company_id, b.name, b.mail, b.start_date::text as start_date, b.price,
+    sql`select b.id, b.accommodation_id, a.company_id, b.name, b.mail, b.start_date::text as start_date,
+        b.end_date::text as end_date, b.price,
         b.price_sub, b.delete_flg, b.payment_limit_date::text as payment_limit_date,
         coalesce((select json_agg(json_build_object('name', o.name, 'price', o.price, 'unit', o.unit, 'days', o.days)
             order by o.id) from booking_options o where o.book_id = b.id), '[]'::json) as options

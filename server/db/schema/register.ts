@@ -89,3 +89,28 @@ export const bookingGuestPassports = pgTable(
     check('booking_guest_passports_size', sql`octet_length(${t.content}) between 1 and 5000000`),
   ],
 );
+
+/**
+ * A link to a booking's pre-check-in page (/checkin/{token}): the guest fills the register before
+ * arriving. The token itself (128 random bits or more) is handed out once and never kept: the row
+ * keeps its SHA-256, so the table read alone opens no page. Valid until the end of the check-out day
+ * (Tokyo); a booking may have several (each mail sent with {{book.checkin_url}} makes one).
+ */
+export const checkinLinks = pgTable(
+  'checkin_links',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    bookingId: integer('booking_id')
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** When the guest last sent the register through this link. */
+    submittedAt: timestamp('submitted_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('checkin_links_booking_idx').on(t.bookingId),
+    index('checkin_links_expires_idx').on(t.expiresAt),
+    check('checkin_links_hash_shape', sql`${t.tokenHash} ~ '^[0-9a-f]{64}$'`),
+  ],
+);

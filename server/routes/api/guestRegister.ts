@@ -17,9 +17,7 @@ import { GuestRegisterService } from '../../services/guestRegister';
 import { StayService } from '../../services/stays';
 import { stayMoveSchema } from '../../../contract/stay';
 import { errorAnswers } from '../errorAnswers';
-import { declaredLengthAtMost } from '../../plugins/bodyLimits';
-import { AppError } from '../../errors';
-import { MAX_PASSPORT_BYTES, registerMessages } from '../../../contract/guestRegister';
+import { passportFileOf, passportMultipart, passportOnRequest } from '../passportUpload';
 
 const tags = ['guest register'];
 const guestParams = z.object({ id: idParam, guestId: idParam });
@@ -122,18 +120,11 @@ const guestRegisterRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) 
     },
   );
 
-  // The copy of a guest's passport: one file (multipart field `file`), judged by its content.
-  const tooLarge = () =>
-    new AppError(413, 'payload_too_large', registerMessages.passportTooLarge, {
-      file: registerMessages.passportTooLarge,
-    });
   app.put(
     apiPaths.bookGuestPassport,
     {
-      config: {
-        multipartOptions: { limits: { files: 1, fileSize: MAX_PASSPORT_BYTES, fields: 0, parts: 1 } },
-      },
-      onRequest: [declaredLengthAtMost(MAX_PASSPORT_BYTES + 64 * 1024, tooLarge)],
+      config: passportMultipart,
+      onRequest: passportOnRequest,
       schema: {
         summary:
           "Keep the copy of a guest's passport (multipart field file: JPEG, PNG or PDF by content, 5,000,000 bytes at most)",
@@ -144,8 +135,7 @@ const guestRegisterRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) 
       },
     },
     async (request) => {
-      const value = (request.body as Record<string, unknown> | null | undefined)?.file;
-      const file = Buffer.isBuffer(value) ? value : undefined;
+      const file = passportFileOf(request.body);
       return {
         guest: await register.putPassport(userOf(request), request.params.id, request.params.guestId, file),
       };
