@@ -46,7 +46,8 @@ function looksLikePhone(decoded: string): boolean {
  * mail address or a phone number (the console's `/m/books/{mail}`, whatever a link puts there),
  * whatever follows `/m/books/` (the guest-books page takes the booking's mail as it was typed),
  * the calendar feed's secret address (`/ical/{uid}.ics`) and the same uid in the console's
- * `/m/accommodation/{uid}/mail/...` (any segment after `accommodation` that is not a number).
+ * `/m/accommodation/{uid}/mail/...` (any segment after `accommodation` that is not a number), and
+ * the pre-check-in link's token (`/checkin/{token}`, `/api/public/checkin/{token}/...`).
  */
 export function maskPath(path: string): string {
   const segments = path.split('/');
@@ -59,6 +60,8 @@ export function maskPath(path: string): string {
         looksLikeMail(raw, decoded) ||
         looksLikePhone(decoded) ||
         (segments[1] === 'ical' && i > 1) ||
+        // The pre-check-in's key: /checkin/{token} and /api/public/checkin/{token}/...
+        (before === 'checkin' && (segments[1] === 'checkin' || segments[2] === 'public')) ||
         (segments[1] === 'm' && before === 'books' && i === 3) ||
         (before === 'accommodation' && !/^\d+$/.test(decoded));
       return secret ? MASK : raw;

@@ -49,6 +49,14 @@ describe('a path as logged', () => {
 
   it('masks the calendar feed’s secret address and the same uid in the console', () => {
     expect(maskPath('/ical/k3j4h5g6f7d8s9a0.ics')).toBe('/ical/[redacted]');
+    // The pre-check-in link's token opens a guest's form: never in a log.
+    const token = 'yWnMQpoG2aLuhY_bsU2-bIbQrektS1m8abcdefghijk';
+    expect(maskPath(`/checkin/${token}`)).toBe('/checkin/[redacted]');
+    expect(maskPath(`/api/public/checkin/${token}`)).toBe('/api/public/checkin/[redacted]');
+    expect(maskPath(`/api/public/checkin/${token}/guests/1/passport`)).toBe(
+      '/api/public/checkin/[redacted]/guests/1/passport',
+    );
+    expect(maskPath('/api/admin/books/12/checkin')).toBe('/api/admin/books/12/checkin');
     expect(maskPath('/m/accommodation/k3j4h5g6f7d8s9a0/mail/template/3')).toBe(
       '/m/accommodation/[redacted]/mail/template/3',
     );
