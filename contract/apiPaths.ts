@@ -69,6 +69,8 @@ export const apiPaths = {
   bookGuest: '/admin/books/:id/guests/:guestId',
   bookGuestPassport: '/admin/books/:id/guests/:guestId/passport',
   registerSettings: '/facility/:id/register-settings',
+  minpakuDays: '/facility/:id/minpaku/days',
+  minpakuReport: '/facility/:id/minpaku/report',
   bookCheckIn: '/admin/books/:id/checkin',
   bookCheckOut: '/admin/books/:id/checkout',
   bookNoShow: '/admin/books/:id/no-show',

@@ -92,6 +92,11 @@ test('an administrator sets a minpaku house with the items its city adds; the gu
   await page.reload();
   await expect(card.getByRole('combobox', { name: '営業の種別' })).toHaveText('住宅宿泊事業（民泊）');
   await expect(card.getByRole('combobox', { name: '年齢' })).toHaveText('必須');
+  // A minpaku house shows its days of the 180 and the report due next.
+  await expect(card.getByTestId('minpaku-days')).toContainText(/^\d+日／180日（残り\d+日）$/);
+  await expect(card.getByTestId('minpaku-report')).toContainText('次の定期報告：');
+  await expect(card.getByTestId('minpaku-report')).toContainText('提出期限');
+  await lookAt(card.getByTestId('minpaku-card'), 'minpaku-card');
 
   // A booking of the house: its guest form asks the occupation and the age, and says so when missing.
   const headers = await bearerOf(page.request);

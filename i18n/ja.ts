@@ -737,6 +737,18 @@ export const appMessages = {
     },
     // Issue 22: the detailed settings page's calendar feed and automatic-mail sections.
     setting_page: {
+      // A minpaku house's days and next report (issue 30; resources/sync/settings/MinpakuCard.tsx).
+      minpaku: {
+        days_title: '%{year}年度（4月1日〜翌年3月31日）の宿泊日数',
+        days: '%{used}日／%{limit}日（残り%{remaining}日）',
+        warning: '年間の上限（%{limit}日）に近づいています。上限を超える予約は登録できません。',
+        report_title: '次の定期報告：%{year}年%{from}月〜%{to}月分（提出期限 %{date}）',
+        report: '宿泊日数 %{days}日・宿泊者数 %{guests}人・延べ宿泊者数 %{nights}人泊',
+        nationality: '%{country} %{count}人',
+        unknown: '国籍未記入',
+        no_guests: 'この期間の宿泊者はいません（0件でも報告が必要です）。',
+        load_failed: '民泊の宿泊日数を読み込めませんでした。',
+      },
       feed: {
         title: 'カレンダー連携（iCal）',
         intro:

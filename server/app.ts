@@ -57,6 +57,7 @@ import syncHealthRoutes from './routes/api/syncHealth';
 import timesheetRoutes from './routes/api/timesheets';
 import icalFeedRoutes from './routes/api/icalFeed';
 import precheckinRoutes from './routes/api/precheckin';
+import minpakuRoutes from './routes/api/minpaku';
 import guestRegisterRoutes from './routes/api/guestRegister';
 import analyticsRoutes from './routes/api/analytics';
 import pettyCashRoutes from './routes/api/cashes';
@@ -173,6 +174,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
         bookingOptionRoutes,
         guestRegisterRoutes,
         precheckinRoutes,
+        minpakuRoutes,
         supplierRoutes,
         faqRoutes,
         mailAddressRoutes,

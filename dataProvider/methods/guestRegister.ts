@@ -7,6 +7,7 @@ import type {
   RegisterSettings,
   RegisterSettingsPatch,
 } from '../../contract/guestRegister';
+import type { MinpakuDays, MinpakuReport } from '../../contract/minpaku';
 import type { CheckinLink } from '../../contract/precheckin';
 import type { StayMove } from '../../contract/stay';
 import { apiUrl } from '../config';
@@ -50,6 +51,17 @@ export const guestRegisterMethods = {
     form.append('file', file);
     const url = apiUrl(apiPath('bookGuestPassport', { id: bookId, guestId }));
     return (await httpClient<{ guest: Guest }>(url, { method: 'PUT', body: form })).json.guest;
+  },
+
+  /** A minpaku house's days with guests in a fiscal year (today's unless given), of the 180 allowed. */
+  async getMinpakuDays(accommodationId: number, signal?: AbortSignal): Promise<MinpakuDays> {
+    return (await httpClient<MinpakuDays>(apiUrl(apiPath('minpakuDays', { id: accommodationId })), { signal })).json;
+  },
+
+  /** A minpaku house's report of the two months from `period` of `year`. */
+  async getMinpakuReport(accommodationId: number, year: number, period: number, signal?: AbortSignal) {
+    const url = `${apiUrl(apiPath('minpakuReport', { id: accommodationId }))}?year=${year}&period=${period}`;
+    return (await httpClient<MinpakuReport>(url, { signal })).json;
   },
 
   /** A new link to the guest's pre-check-in page, valid until the end of the check-out day. */

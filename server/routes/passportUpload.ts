@@ -12,10 +12,14 @@ const tooLarge = () =>
     file: registerMessages.passportTooLarge,
   });
 
-export const passportMultipart = {
+/**
+ * New objects on every call: Fastify writes into a route's config (its url and method), so two
+ * routes, or two apps in one process, must never share one.
+ */
+export const passportMultipart = () => ({
   multipartOptions: { limits: { files: 1, fileSize: MAX_PASSPORT_BYTES, fields: 0, parts: 1 } },
-};
-export const passportOnRequest = [declaredLengthAtMost(MAX_PASSPORT_BYTES + 64 * 1024, tooLarge)];
+});
+export const passportOnRequest = () => [declaredLengthAtMost(MAX_PASSPORT_BYTES + 64 * 1024, tooLarge)];
 
 /** The file of the multipart body, or undefined when none was sent. */
 export function passportFileOf(body: unknown): Buffer | undefined {

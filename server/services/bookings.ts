@@ -1,3 +1,4 @@
+import { checkMinpakuDays } from './minpaku';
 import { randomBytes } from 'node:crypto';
 import {
   bookingCreateMessages as msg,
@@ -53,7 +54,10 @@ async function checkPlan(tx: Tx, planId: number, accommodationId: number, person
   if (personNumber > plan.max_num) throw fieldError('person_number', msg.personOverPlan);
 }
 
-/** Locks the room type and refuses a stay that would put more bookings on a night than its rooms. */
+/**
+ * Locks the room type and refuses a stay that would put more bookings on a night than its rooms, or
+ * take a minpaku house past its 180 days.
+ */
 async function reserveRoom(
   tx: Tx,
   roomId: number,
@@ -65,6 +69,7 @@ async function reserveRoom(
   if (!room || room.accommodation_id !== accommodationId) throw fieldError('room_id', msg.roomOfOtherAccommodation);
   const full = await q.fullNights(tx, room, stay.startDate, stay.days, self);
   if (full.length > 0) throw fullError(room, full);
+  await checkMinpakuDays(tx, accommodationId, stay, self);
 }
 
 /**

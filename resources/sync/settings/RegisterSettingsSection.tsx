@@ -10,6 +10,7 @@ import {
 import { FIELD_MODE_LABELS, LICENCE_LABELS, REGISTER_FIELD_LABELS } from '../../../contract/registerLabels';
 import { useAppDataProvider } from '../../../dataProvider/useAppDataProvider';
 import { useAppTranslate } from '../../../i18n/useAppTranslate';
+import { MinpakuCard } from './MinpakuCard';
 import { SaveButton, SavedNote, useSettingsForm } from './SettingsFormParts';
 
 /** The register settings in react-admin's query cache (the booking panel reads the same key). */
@@ -104,6 +105,11 @@ export function RegisterSettingsSection({ accommodationId }: { accommodationId: 
           )}
         </Stack>
       </Form>
+      {data.licence === 'minpaku' && (
+        <Box sx={{ mt: 3 }}>
+          <MinpakuCard accommodationId={accommodationId} />
+        </Box>
+      )}
     </Box>
   );
 }

@@ -123,8 +123,8 @@ const guestRegisterRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) 
   app.put(
     apiPaths.bookGuestPassport,
     {
-      config: passportMultipart,
-      onRequest: passportOnRequest,
+      config: passportMultipart(),
+      onRequest: passportOnRequest(),
       schema: {
         summary:
           "Keep the copy of a guest's passport (multipart field file: JPEG, PNG or PDF by content, 5,000,000 bytes at most)",

@@ -27,10 +27,11 @@ const precheckinRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => 
   const precheckin = new PrecheckinService(ctx.db);
   /** The server's address as the guest reaches it: PUBLIC_URL, or the address the console was opened at. */
   const baseOf = (request: FastifyRequest) => ctx.config.PUBLIC_URL ?? `${request.protocol}://${request.host}`;
-  const publicConfig = {
+  // New objects per route: Fastify writes into a route's config.
+  const publicConfig = () => ({
     access: 'public' as const,
     rateLimit: { max: ctx.config.CHECKIN_RATE_LIMIT, timeWindow: '1 minute' },
-  };
+  });
 
   app.post(
     apiPaths.bookCheckinLink,
@@ -49,7 +50,7 @@ const precheckinRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => 
   app.get(
     apiPaths.publicCheckin,
     {
-      config: publicConfig,
+      config: publicConfig(),
       schema: {
         summary: 'The stay a pre-check-in link opens (public): facility, dates, headcount and the items asked',
         tags,
@@ -64,7 +65,7 @@ const precheckinRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => 
   app.put(
     apiPaths.publicCheckin,
     {
-      config: publicConfig,
+      config: publicConfig(),
       schema: {
         summary:
           "The stay's guests as the guest sends them (public), in place of the list before; the first is the representative",
@@ -81,8 +82,8 @@ const precheckinRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => 
   app.put(
     apiPaths.publicCheckinPassport,
     {
-      config: { ...publicConfig, ...passportMultipart },
-      onRequest: passportOnRequest,
+      config: { ...publicConfig(), ...passportMultipart() },
+      onRequest: passportOnRequest(),
       schema: {
         summary:
           'The passport photo of the guest at {index} (0 the first) of the list sent (public; multipart field file: JPEG, PNG or PDF)',

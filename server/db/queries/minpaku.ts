@@ -1,0 +1,54 @@
+import { sql } from 'drizzle-orm';
+import { sqlRows, type Tx } from '../client';
+
+/**
+ * A minpaku house's days and report (issue 30): the nights of its stays, live (not cancelled) and
+ * not a no-show, night by night.
+ */
+const LIVE = sql`b.delete_flg = 0 and b.stay_status <> 'no_show'`;
+
+/** The nights from `from` to `to` (not included) with a guest staying, but for `exceptId`'s booking. */
+export async function usedNights(tx: Tx, accommodationId: number, from: string, to: string, exceptId: number | null) {
+  const rows = await sqlRows<{ night: string }>(
+    tx,
+    sql`select distinct d::date::text as night
+    from bookings b, generate_series(greatest(b.start_date, ${from}::date), least(b.end_date, ${to}::date) - 1,
+      interval '1 day') d
+    where b.accommodation_id = ${accommodationId} and ${LIVE}
+      and b.start_date < ${to}::date and b.end_date > ${from}::date
+      ${exceptId === null ? sql`` : sql`and b.id <> ${exceptId}`}`,
+  );
+  return rows.map((r) => r.night);
+}
+
+/** A stay of a report's period: its nights in the period, its headcount and its guests' nationalities. */
+export interface ReportStay {
+  nights: string[];
+  person_number: number;
+  nationalities: (string | null)[];
+}
+
+export async function reportStays(tx: Tx, accommodationId: number, from: string, to: string) {
+  return sqlRows<ReportStay>(
+    tx,
+    sql`select b.person_number,
+      (select array_agg(d::date::text order by d) from generate_series(greatest(b.start_date, ${from}::date),
+        least(b.end_date, ${to}::date) - 1, interval '1 day') d) as nights,
+      coalesce((select array_agg(g.nationality order by g.id) from booking_guests g where g.booking_id = b.id),
+        '{}') as nationalities
+    from bookings b
+    where b.accommodation_id = ${accommodationId} and ${LIVE}
+      and b.start_date < ${to}::date and b.end_date > ${from}::date`,
+  );
+}
+
+/** The facility's licence; a minpaku house's row locked (one booking write at a time counts its days). */
+export async function lockMinpakuHouse(tx: Tx, accommodationId: number): Promise<boolean> {
+  const rows = await sqlRows<{ licence: string }>(
+    tx,
+    sql`select licence from accommodations where id = ${accommodationId}`,
+  );
+  if (rows[0]?.licence !== 'minpaku') return false;
+  await tx.execute(sql`select 1 from accommodations where id = ${accommodationId} for update`);
+  return true;
+}

@@ -1,0 +1,97 @@
+import { addDays, dateRange } from '../../contract/dates';
+import {
+  currentFiscalYear,
+  fiscalYearNights,
+  fiscalYearOf,
+  MINPAKU_DAY_LIMIT,
+  minpakuMessages as msg,
+  reportPeriod,
+  type MinpakuDays,
+  type MinpakuReport,
+} from '../../contract/minpaku';
+import type { Db, Tx } from '../db/client';
+import { findRegisterSettings } from '../db/queries/guestRegister';
+import * as q from '../db/queries/minpaku';
+import { conflict, notFound } from '../errors';
+import { assertAccommodation } from './access';
+import type { CurrentUser } from './auth';
+
+/**
+ * A minpaku house's days of the fiscal year and its two-monthly report (住宅宿泊事業法, issue 30;
+ * contract/minpaku.ts). A night counts when a live booking (not cancelled, not a no-show) stays it.
+ */
+export class MinpakuService {
+  constructor(private readonly db: Db) {}
+
+  async days(user: CurrentUser, accommodationId: number, fiscalYear = currentFiscalYear()): Promise<MinpakuDays> {
+    await this.house(user, accommodationId);
+    const { from, to } = fiscalYearNights(fiscalYear);
+    const used = (await q.usedNights(this.db, accommodationId, from, to, null)).length;
+    return {
+      fiscal_year: fiscalYear,
+      days_used: used,
+      limit: MINPAKU_DAY_LIMIT,
+      remaining: Math.max(0, MINPAKU_DAY_LIMIT - used),
+    };
+  }
+
+  /**
+   * The report of two months: days with guests, guests (each booking's headcount, once), guest-nights
+   * (headcount x nights in the period) and guests by nationality (the register's; a guest not entered,
+   * or entered without a nationality, is `unknown`). Due the 15th of the month after.
+   */
+  async report(user: CurrentUser, accommodationId: number, year: number, period: number): Promise<MinpakuReport> {
+    await this.house(user, accommodationId);
+    const { from, to, due_date } = reportPeriod(year, period);
+    const stays = await q.reportStays(this.db, accommodationId, from, to);
+    const days = new Set(stays.flatMap((s) => s.nights));
+    const byNationality: Record<string, number> = {};
+    const add = (key: string, n: number) => (byNationality[key] = (byNationality[key] ?? 0) + n);
+    for (const stay of stays) {
+      const entered = stay.nationalities.slice(0, stay.person_number);
+      for (const nationality of entered) add(nationality ?? 'unknown', 1);
+      if (entered.length < stay.person_number) add('unknown', stay.person_number - entered.length);
+    }
+    return {
+      year,
+      period,
+      from,
+      to,
+      days: days.size,
+      guests: stays.reduce((sum, s) => sum + s.person_number, 0),
+      guest_nights: stays.reduce((sum, s) => sum + s.person_number * s.nights.length, 0),
+      by_nationality: byNationality,
+      due_date,
+    };
+  }
+
+  private async house(user: CurrentUser, accommodationId: number) {
+    assertAccommodation(user, accommodationId);
+    const settings = await findRegisterSettings(this.db, accommodationId);
+    if (!settings) throw notFound();
+    if (settings.licence !== 'minpaku') throw conflict(msg.notMinpaku);
+  }
+}
+
+/**
+ * Refuses a stay that would take a minpaku house past 180 days in a fiscal year (409), under the
+ * house's lock. A change that adds no day to a house already past it (a channel's booking took it
+ * there) goes through: only a day added is refused. `self`: the booking changed, whose nights now
+ * are replaced by the stay's.
+ */
+export async function checkMinpakuDays(
+  tx: Tx,
+  accommodationId: number,
+  stay: { startDate: string; days: number },
+  self: number | null,
+): Promise<void> {
+  if (!(await q.lockMinpakuHouse(tx, accommodationId))) return;
+  const nights = dateRange(stay.startDate, addDays(stay.startDate, stay.days - 1));
+  for (const fiscalYear of new Set(nights.map(fiscalYearOf))) {
+    const { from, to } = fiscalYearNights(fiscalYear);
+    const others = await q.usedNights(tx, accommodationId, from, to, self);
+    const before = self === null ? others.length : (await q.usedNights(tx, accommodationId, from, to, null)).length;
+    const after = new Set([...others, ...nights.filter((n) => fiscalYearOf(n) === fiscalYear)]).size;
+    if (after > MINPAKU_DAY_LIMIT && after > before) throw conflict(msg.overLimit(fiscalYear, after));
+  }
+}
