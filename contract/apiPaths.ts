@@ -69,6 +69,7 @@ export const apiPaths = {
   bookGuest: '/admin/books/:id/guests/:guestId',
   bookGuestPassport: '/admin/books/:id/guests/:guestId/passport',
   registerSettings: '/facility/:id/register-settings',
+  facilityRegister: '/facility/:id/register',
   minpakuDays: '/facility/:id/minpaku/days',
   minpakuReport: '/facility/:id/minpaku/report',
   bookCheckIn: '/admin/books/:id/checkin',

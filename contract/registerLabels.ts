@@ -25,6 +25,9 @@ export const REGISTER_FIELD_LABELS = {
   room: '客室',
 } as const;
 
+/** A guest who is not the representative (the register's 種別: 代表者 / 同行者). */
+export const COMPANION_LABEL = '同行者';
+
 export const LICENCE_LABELS: Record<'ryokan' | 'minpaku' | 'tokku', string> = {
   ryokan: '旅館業（ホテル・旅館・簡易宿所）',
   minpaku: '住宅宿泊事業（民泊）',

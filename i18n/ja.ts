@@ -1,7 +1,7 @@
 import type { TranslationMessages } from 'ra-core';
 import japaneseMessagesModule from '@bicstone/ra-language-japanese';
 import { errorMessages, infoMessages } from '../contract/messages';
-import { REGISTER_FIELD_LABELS } from '../contract/registerLabels';
+import { COMPANION_LABEL, REGISTER_FIELD_LABELS } from '../contract/registerLabels';
 import { calendarMessages } from './calendarMessages';
 import { loginMessages } from './loginMessages';
 
@@ -415,7 +415,7 @@ export const appMessages = {
       edit: '編集',
       remove: '削除',
       representative: '代表者',
-      companion: '同行者',
+      companion: COMPANION_LABEL,
       not_entered: 'あと%{count}名の宿泊者が未登録です。',
       missing: '不足：%{fields}',
       read_only: 'キャンセル済みの予約の名簿は変更できません。',

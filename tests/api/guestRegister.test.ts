@@ -462,3 +462,90 @@ describe("the copy of a guest's passport", () => {
     expect((await fetchCopy(b.id, stranger.id)).status).toBe(404);
   });
 });
+
+describe("GET /facility/{id}/register: a facility's register over dates", () => {
+  const listPath = (id: number, query: string) => `/api/facility/${id}/register?${query}`;
+
+  it('lists every guest of the stays that meet the dates, a companion with the representative’s address, the guests not entered', async () => {
+    const id = api.accommodations[0]!.id;
+    const b = await newBooking(2);
+    const empty = await newBooking(1);
+    await addGuest(b.id, { ...tokyoGuest, contact: '03-1234-5678' });
+    await addGuest(b.id, { name: '山田 花子', same_as_representative: true, nationality: 'JP' });
+    const [stay] = await api.rows<{ start: string }>(
+      sql`select start_date::text as start from bookings where id = ${b.id}`,
+    );
+    const [other] = await api.rows<{ start: string }>(
+      sql`select start_date::text as start from bookings where id = ${empty.id}`,
+    );
+    const res = await api.http.send<any>('GET', listPath(id, `from=${stay!.start}&to=${other!.start}`), {
+      token: api.staff,
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const mine = res.body.rows.filter((r: any) => r.book_id === b.id || r.book_id === empty.id);
+    expect(mine.map((r: any) => [r.name, r.representative, r.entered, r.address])).toEqual([
+      ['山田 太郎', true, true, tokyoGuest.address],
+      ['山田 花子', false, true, tokyoGuest.address],
+      [null, true, false, null],
+    ]);
+    expect(mine[1].contact).toBe('03-1234-5678');
+    // Each read is in the audit: who, which dates, how many rows.
+    const audits = await api.rows<{ changes: any }>(sql`select changes from audit_log
+      where target_type = 'guest_register' and action = 'view' and accommodation_id = ${id} order by id desc limit 1`);
+    expect(audits[0]!.changes.range).toEqual({ from: stay!.start, to: other!.start });
+  });
+
+  it("answers CSV in UTF-8 with BOM: a ryokan's items, a minpaku house's in MLIT's column order", async () => {
+    const b = await newBooking(1);
+    await addGuest(b.id, { ...tokyoGuest, contact: '03-1234-5678' });
+    const [stay] = await api.rows<{ start: string }>(
+      sql`select start_date::text as start from bookings where id = ${b.id}`,
+    );
+    const csvOf = async (id: number) => {
+      const res = await fetch(
+        `${api.server.baseUrl}${listPath(id, `from=${stay!.start}&to=${stay!.start}&format=csv`)}`,
+        {
+          headers: { authorization: `Bearer ${api.admin}` },
+        },
+      );
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toMatch(/^text\/csv/);
+      const bytes = Buffer.from(await res.arrayBuffer());
+      expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+      return bytes.subarray(3).toString('utf8').split('\r\n');
+    };
+    const ryokan = await csvOf(api.accommodations[0]!.id);
+    expect(
+      ryokan[0]!.startsWith(
+        '宿泊開始日,到着時刻,宿泊終了日,出発時刻,宿泊日数,客室,種別,確認番号,氏名,住所,連絡先,国籍',
+      ),
+    ).toBe(true);
+    expect(ryokan.some((line) => line.includes('山田 太郎') && line.includes('03-1234-5678'))).toBe(true);
+
+    const house = api.accommodations[2]!.id;
+    await patchSettings(house, { licence: 'minpaku' });
+    const minpaku = await csvOf(house);
+    expect(minpaku[0]).toBe(
+      '宿泊開始日,開始時刻,宿泊終了日,終了時刻,宿泊日数,種別,グループ識別,氏名,住所,職業,国籍,旅券番号',
+    );
+  });
+
+  it('refuses bad dates and formats in Japanese; another facility is not there (404)', async () => {
+    const id = api.accommodations[0]!.id;
+    for (const [query, message] of [
+      ['from=2026-12-10&to=2026-12-01', '終了日は開始日以降の日付にしてください'],
+      ['from=2026-01-01&to=2027-01-02', '期間は366日以内で指定してください'],
+      ['from=2026-02-30&to=2026-03-01', '開始日を正しく入力してください'],
+      ['from=2026-03-01', '終了日を正しく入力してください'],
+      ['from=2026-03-01&to=2026-03-02&format=pdf', '形式は json か csv で指定してください'],
+    ] as const) {
+      const res = await api.http.send<any>('GET', listPath(id, query), { token: api.admin });
+      expect(res.status, query).toBe(400);
+      expect(JSON.stringify(res.body), query).toContain(message);
+    }
+    const res = await api.http.send<any>('GET', listPath(api.accommodations[1]!.id, 'from=2026-03-01&to=2026-03-02'), {
+      token: api.staff,
+    });
+    expect(res.status).toBe(404);
+  });
+});

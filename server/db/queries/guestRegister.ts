@@ -171,3 +171,44 @@ export async function findPassport(tx: Tx, guestId: number) {
   );
   return rows[0];
 }
+
+/** A guest row of a facility's register over dates, before the guests not entered are added. */
+export interface StoredRegisterRow {
+  book_id: number;
+  uid: string;
+  start_date: string;
+  end_date: string;
+  person_number: number;
+  checked_in: string | null;
+  checked_out: string | null;
+  room_type: string | null;
+  guest: (Guest & { room: string | null }) | null;
+}
+
+/**
+ * The stays of a facility whose nights meet `from`..`to` (both included), live and not a no-show,
+ * by arrival, each with its guests (the representative first); a stay with none has one row with
+ * `guest` null.
+ */
+export async function registerRows(tx: Tx, accommodationId: number, from: string, to: string) {
+  return sqlRows<StoredRegisterRow>(
+    tx,
+    sql`select b.id as book_id, b.uid, b.start_date::text, b.end_date::text, b.person_number,
+      to_char(b.checked_in_at at time zone 'Asia/Tokyo', 'HH24:MI') as checked_in,
+      to_char(b.checked_out_at at time zone 'Asia/Tokyo', 'HH24:MI') as checked_out,
+      r.name as room_type,
+      case when g.id is null then null else json_build_object('id', g.id, 'representative', g.representative, 'name', g.name,
+          'address', g.address, 'contact', g.contact, 'occupation', g.occupation, 'nationality', g.nationality,
+          'residence_country', g.residence_country, 'passport_number', g.passport_number,
+          'has_passport_copy', exists (select 1 from booking_guest_passports p where p.guest_id = g.id),
+          'same_as_representative', g.same_as_representative, 'gender', g.gender, 'age', g.age,
+          'previous_stay', g.previous_stay, 'next_destination', g.next_destination, 'arrival_time', g.arrival_time,
+          'departure_time', g.departure_time, 'room', g.room) end as guest
+    from bookings b
+    left join rooms r on r.id = b.room_id
+    left join booking_guests g on g.booking_id = b.id
+    where b.accommodation_id = ${accommodationId} and b.delete_flg = 0 and b.stay_status <> 'no_show'
+      and b.start_date <= ${to}::date and b.end_date > ${from}::date
+    order by b.start_date, b.id, g.representative desc nulls last, g.id`,
+  );
+}

@@ -17,6 +17,9 @@ import { GuestRegisterService } from '../../services/guestRegister';
 import { StayService } from '../../services/stays';
 import { stayMoveSchema } from '../../../contract/stay';
 import { errorAnswers } from '../errorAnswers';
+import { sendCsvFile } from '../csvFile';
+import { registerListQuery, registerListSchema } from '../../../contract/registerList';
+import { readRegister, registerCsvNames, registerCsvText } from '../../services/registerList';
 import { passportFileOf, passportMultipart, passportOnRequest } from '../passportUpload';
 
 const tags = ['guest register'];
@@ -58,6 +61,33 @@ const guestRegisterRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) 
       },
     },
     async (request) => register.updateSettings(userOf(request), request.params.id, request.body),
+  );
+
+  app.get(
+    apiPaths.facilityRegister,
+    {
+      config: { accommodationParam: 'id' },
+      schema: {
+        summary:
+          "A facility's register over dates (from, to included): a row per guest of each stay (format=csv: UTF-8 with BOM, a minpaku house's in MLIT's column order); every read audited",
+        tags,
+        params: idParams,
+        querystring: registerListQuery,
+        response: { 200: registerListSchema, ...errorAnswers(400, 401, 404) },
+      },
+    },
+    async (request, reply) => {
+      const { from, to, format } = request.query;
+      const register = await readRegister(ctx.db, userOf(request), request.params.id, from, to);
+      if (format === 'csv') {
+        return sendCsvFile(
+          reply as FastifyReply,
+          registerCsvText(register.settings, register.rows),
+          registerCsvNames(from, to),
+        );
+      }
+      return { rows: register.rows };
+    },
   );
 
   app.get(
