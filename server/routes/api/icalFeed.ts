@@ -1,20 +1,15 @@
 import { apiPaths } from '../../../contract/apiPaths';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { FastifyRequest } from 'fastify';
 import { icalFeedSchema } from '../../../contract/icalFeed';
 import { idParams } from '../../../contract/params';
 import type { AppContext } from '../../context';
 import { userOf } from '../../plugins/access';
 import { IcalFeedService } from '../../services/icalFeed';
 import { errorAnswers } from '../errorAnswers';
+import { originOf } from '../originOf';
 
 const errors = errorAnswers(401, 403, 404);
 const tags = ['calendar'];
-
-/** The caller's origin (`https://host:port`; behind a proxy from X-Forwarded-* when TRUST_PROXY). */
-function originOf(request: FastifyRequest): string {
-  return `${request.protocol}://${request.host}`;
-}
 
 /**
  * A facility's calendar feed address (spec 2 "Detailed settings": the feed link /ical/{uid}.ics
@@ -34,7 +29,7 @@ const icalFeedRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
         response: { 200: icalFeedSchema, ...errors },
       },
     },
-    async (request) => service.get(userOf(request), request.params.id, originOf(request)),
+    async (request) => service.get(userOf(request), request.params.id, originOf(request, ctx.config)),
   );
 
   app.post(
@@ -48,7 +43,7 @@ const icalFeedRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
         response: { 200: icalFeedSchema, ...errors },
       },
     },
-    async (request) => service.regenerate(userOf(request), request.params.id, originOf(request)),
+    async (request) => service.regenerate(userOf(request), request.params.id, originOf(request, ctx.config)),
   );
 };
 

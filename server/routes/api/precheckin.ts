@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiPaths } from '../../../contract/apiPaths';
 import { idParams } from '../../../contract/params';
@@ -15,6 +14,7 @@ import type { AppContext } from '../../context';
 import { userOf } from '../../plugins/access';
 import { PrecheckinService } from '../../services/precheckin';
 import { errorAnswers } from '../errorAnswers';
+import { originOf } from '../originOf';
 import { passportFileOf, passportMultipart, passportOnRequest } from '../passportUpload';
 
 const tags = ['guest register'];
@@ -25,8 +25,6 @@ const tags = ['guest register'];
  */
 const precheckinRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
   const precheckin = new PrecheckinService(ctx.db);
-  /** The server's address as the guest reaches it: PUBLIC_URL, or the address the console was opened at. */
-  const baseOf = (request: FastifyRequest) => ctx.config.PUBLIC_URL ?? `${request.protocol}://${request.host}`;
   // New objects per route: Fastify writes into a route's config.
   const publicConfig = () => ({
     access: 'public' as const,
@@ -44,7 +42,7 @@ const precheckinRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => 
         response: { 200: checkinLinkSchema, ...errorAnswers(401, 404, 409) },
       },
     },
-    async (request) => precheckin.createLink(userOf(request), request.params.id, baseOf(request)),
+    async (request) => precheckin.createLink(userOf(request), request.params.id, originOf(request, ctx.config)),
   );
 
   app.get(
