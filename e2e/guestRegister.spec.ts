@@ -1,12 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { addDays, tokyoToday } from '../contract/dates';
 import { ADMIN, bearerOf, bookStay, lookAt, postStay, roomsOf, signIn } from './support';
-
-/** A 1x1 PNG: a passport's photo as far as the server can tell by its content. */
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
-  'base64',
-);
+import { PNG_1X1 } from '../tests/support/files';
 
 test('the front desk enters a booking’s guests in its panel and sees the register complete', async ({ page }) => {
   // A planless stay of two guests, far from the demo's nights, at accommodation 1 (a ryokan).
@@ -53,7 +48,7 @@ test('the front desk enters a booking’s guests in its panel and sees the regis
   // The passport's photo, from the phone's camera or a file.
   await kim
     .getByLabel('Kim Minji 旅券の写しを登録')
-    .setInputFiles({ name: 'passport.png', mimeType: 'image/png', buffer: PNG });
+    .setInputFiles({ name: 'passport.png', mimeType: 'image/png', buffer: PNG_1X1 });
   await expect(page.getByText('Kim Minji さんの旅券の写しを保存しました。')).toBeVisible();
   await expect(kim).toContainText('旅券の写しあり');
   await expect(kim).not.toContainText('不足');

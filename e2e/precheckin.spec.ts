@@ -1,12 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { tokyoToday } from '../contract/dates';
 import { ADMIN, bearerOf, lookAt, postStay, roomsOf, signIn } from './support';
-
-/** A 1x1 PNG: a passport's photo as far as the server can tell by its content. */
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
-  'base64',
-);
+import { PNG_1X1 } from '../tests/support/files';
 
 test('a guest fills the register on a phone through the link; the front desk sees it complete and checks in', async ({
   page,
@@ -77,7 +72,9 @@ test('a guest fills the register on a phone through the link; the front desk see
   await second.getByLabel('国籍').selectOption('KR');
   await second.getByLabel('居住国').selectOption('KR');
   await second.getByLabel('旅券番号').fill('m1234567');
-  await second.locator('#g1-passport_copy').setInputFiles({ name: 'passport.png', mimeType: 'image/png', buffer: PNG });
+  await second
+    .locator('#g1-passport_copy')
+    .setInputFiles({ name: 'passport.png', mimeType: 'image/png', buffer: PNG_1X1 });
   await expect(second).toContainText('選択済み：passport.png');
 
   // The page reads in English too, keeping what was typed.

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { addDays, tokyoToday } from '../../contract/dates';
 import { bookingGuestsSchema, registerMessages as msg, registerSettingsSchema } from '../../contract/guestRegister';
 import { planlessBooking, signedInSuite } from '../support/fixtures';
+import { PNG_1X1 } from '../support/files';
 
 const api = signedInSuite();
 const today = tokyoToday();
@@ -385,11 +386,6 @@ describe('check-in, check-out and no-show', () => {
 });
 
 describe("the copy of a guest's passport", () => {
-  /** A 1x1 PNG, whole. */
-  const png = Buffer.from(
-    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
-    'base64',
-  );
   const pdf = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
   const put = (bookId: number, guestId: number, bytes: Buffer | null, name = 'passport.png', token = api.admin) => {
     const form = new FormData();
@@ -414,7 +410,7 @@ describe("the copy of a guest's passport", () => {
       })
     ).body.guest;
     expect((await register(b.id)).register.missing).toEqual([{ guest_id: kim.id, fields: ['passport_copy'] }]);
-    const res = await put(b.id, kim.id, png, 'scan.pdf');
+    const res = await put(b.id, kim.id, PNG_1X1, 'scan.pdf');
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.guest.has_passport_copy).toBe(true);
     expect((await register(b.id)).register).toEqual({ status: 'complete', missing: [] });
@@ -423,7 +419,7 @@ describe("the copy of a guest's passport", () => {
     expect(copy.status).toBe(200);
     expect(copy.headers.get('content-type')).toBe('image/png');
     expect(copy.headers.get('cache-control')).toBe('no-store');
-    expect(Buffer.from(await copy.arrayBuffer()).equals(png)).toBe(true);
+    expect(Buffer.from(await copy.arrayBuffer()).equals(PNG_1X1)).toBe(true);
     // A PDF replaces it.
     expect((await put(b.id, kim.id, pdf, 'passport.pdf')).status).toBe(200);
     expect((await fetchCopy(b.id, kim.id)).headers.get('content-type')).toBe('application/pdf');
@@ -447,17 +443,19 @@ describe("the copy of a guest's passport", () => {
     const none = await put(b.id, g.id, null);
     expect(none.status).toBe(400);
     expect(none.body.message).toBe(msg.passportFile);
-    const large = await put(b.id, g.id, Buffer.concat([png, Buffer.alloc(5_100_000)]));
+    const large = await put(b.id, g.id, Buffer.concat([PNG_1X1, Buffer.alloc(5_100_000)]));
     expect(large.status).toBe(413);
     expect(large.body.message).toBe(msg.passportTooLarge);
     // One byte past the limit: refused by the upload's own limit, with the general sentence.
-    expect((await put(b.id, g.id, Buffer.concat([png, Buffer.alloc(5_000_001 - png.length)]))).status).toBe(413);
+    expect((await put(b.id, g.id, Buffer.concat([PNG_1X1, Buffer.alloc(5_000_001 - PNG_1X1.length)]))).status).toBe(
+      413,
+    );
     expect((await fetchCopy(b.id, g.id)).status).toBe(404);
 
     const other = await newBooking(1, 1);
     const stranger = (await addGuest(other.id, { name: 'Park Jisoo' })).body.guest;
-    expect((await put(other.id, stranger.id, png, 'p.png')).status).toBe(200);
-    expect((await put(other.id, stranger.id, png, 'p.png', api.staff)).status).toBe(404);
+    expect((await put(other.id, stranger.id, PNG_1X1, 'p.png')).status).toBe(200);
+    expect((await put(other.id, stranger.id, PNG_1X1, 'p.png', api.staff)).status).toBe(404);
     expect((await fetchCopy(other.id, stranger.id, api.staff)).status).toBe(404);
     expect((await fetchCopy(b.id, stranger.id)).status).toBe(404);
   });

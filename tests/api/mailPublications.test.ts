@@ -6,6 +6,7 @@ import { sqlRows } from '../../server/db/client';
 import { EXPANSION_BATCH, expandPublication, resumeExpansions } from '../../server/mail/publicationExpansion';
 import { startSignedIn, type SignedIn } from '../support/signedIn';
 import type { TestServer } from '../support/testServer';
+import { PNG_1X1 } from '../support/files';
 
 let server: TestServer;
 let http: SignedIn['http'];
@@ -48,11 +49,7 @@ const publish = (setting: Record<string, unknown>, token = staff, sendAt: unknow
 const dataUrl = (bytes: Uint8Array, declared = 'application/pdf') =>
   `data:${declared};base64,${Buffer.from(bytes).toString('base64')}`;
 
-// Magic bytes: a 1x1 PNG, the start of a PDF, and a Windows executable (MZ ... PE).
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
-  'base64',
-);
+// Magic bytes: a 1x1 PNG (PNG_1X1), the start of a PDF, and a Windows executable (MZ ... PE).
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n');
 const EXE = Buffer.concat([Buffer.from('MZ'), Buffer.alloc(58), Buffer.from([0x40, 0, 0, 0]), Buffer.from('PE\0\0')]);
 
@@ -157,14 +154,14 @@ describe('POST /api/admin/mail/publishes', () => {
   });
 
   it('judges the attachment by its content: a PNG named .pdf is a PNG, an EXE named .pdf is refused', async () => {
-    const png = await publish({ users: ['a@example.jp'], file: dataUrl(PNG), file_name: 'ご案内.pdf' });
+    const png = await publish({ users: ['a@example.jp'], file: dataUrl(PNG_1X1), file_name: 'ご案内.pdf' });
     expect(png.status).toBe(201);
     expect(png.body.setting.file_name).toBe('ご案内.png');
     expect(png.body.has_attachment).toBe(true);
     const [stored] = await rows<{ t: string; n: number }>(
       sql`select attachment_type as t, octet_length(attachment)::int as n from mail_publications where id = ${png.body.id}`,
     );
-    expect(stored).toEqual({ t: 'image/png', n: PNG.length });
+    expect(stored).toEqual({ t: 'image/png', n: PNG_1X1.length });
 
     const pdf = await publish({ users: ['a@example.jp'], file: dataUrl(PDF, 'image/png'), file_name: 'menu.pdf' });
     expect(pdf.status).toBe(201);

@@ -7,6 +7,7 @@ import { PRECHECKIN_AUTHOR } from '../../server/services/precheckin';
 import { planlessBooking, signedInSuite } from '../support/fixtures';
 import { httpClient } from '../support/http';
 import { startTestServer, type TestServer } from '../support/testServer';
+import { PNG_1X1 } from '../support/files';
 
 const api = signedInSuite();
 const today = tokyoToday();
@@ -28,10 +29,6 @@ async function linkOf(bookId: number) {
 const publicPath = (token: string) => `/api/public/checkin/${token}`;
 const readStay = (token: string) => api.http.send<any>('GET', publicPath(token));
 const sendGuests = (token: string, json: unknown) => api.http.send<any>('PUT', publicPath(token), { json });
-const png = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
-  'base64',
-);
 const sendPhoto = (token: string, index: number | string, bytes: Buffer, name = 'photo.png') => {
   const form = new FormData();
   form.append('file', new Blob([new Uint8Array(bytes)]), name);
@@ -159,7 +156,7 @@ describe('the public pre-check-in API', () => {
       ['事前 花子', true],
       ['Kim Minji', false],
     ]);
-    expect((await sendPhoto(token, 1, png)).status).toBe(204);
+    expect((await sendPhoto(token, 1, PNG_1X1)).status).toBe(204);
     register = await registerOf(b.id);
     expect(register.register).toEqual({ status: 'complete', missing: [] });
     expect(register.guests[1]!.has_passport_copy).toBe(true);
@@ -202,8 +199,8 @@ describe('the public pre-check-in API', () => {
     expect(await api.rows(sql`select 1 from booking_guests where booking_id = ${b.id}`)).toEqual([]);
 
     expect((await sendGuests(token, { guests: [minji] })).status).toBe(200);
-    expect(await sendPhoto(token, 1, png)).toMatchObject({ status: 404, body: { message: msg.guestIndex } });
-    expect((await sendPhoto(token, 'x', png)).status).toBe(400);
+    expect(await sendPhoto(token, 1, PNG_1X1)).toMatchObject({ status: 404, body: { message: msg.guestIndex } });
+    expect((await sendPhoto(token, 'x', PNG_1X1)).status).toBe(400);
     const notImage = await sendPhoto(token, 0, Buffer.from('MZ not an image'), 'passport.jpg');
     expect(notImage).toMatchObject({ status: 400, body: { errors: { file: registerMessages.passportType } } });
     expect((await registerOf(b.id)).guests[0]!.has_passport_copy).toBe(false);
