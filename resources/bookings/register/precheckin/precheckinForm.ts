@@ -11,6 +11,9 @@ import type { Language, Words } from './words';
  * facility's to fill, never the guest's.
  */
 
+/** Items of the register that the facility fills, never the guest. */
+const FACILITY_FIELDS: readonly string[] = ['room'];
+
 /** The cards of a stay: one per guest of its headcount, the first the representative. */
 export function emptyCards(personNumber: number, language: Language): GuestFormValues[] {
   return Array.from({ length: personNumber }, (_, i) => ({
@@ -41,7 +44,7 @@ function cardAsGuest(form: GuestFormValues, index: number, hasPhoto: boolean): G
     next_destination: value(form.next_destination),
     arrival_time: value(form.arrival_time),
     departure_time: value(form.departure_time),
-    room: 'room',
+    room: null,
   };
 }
 
@@ -60,7 +63,8 @@ export function checkCards(
     const found: CardErrors = {};
     if (card.residence_country === '') found.residence_country = w.missing(w.field('residence_country'));
     const guest = cardAsGuest(card, i, hasPhoto[i] ?? false);
-    for (const field of missingFields(settings, guest, representative)) {
+    const ownFields = missingFields(settings, guest, representative).filter((f) => !FACILITY_FIELDS.includes(f));
+    for (const field of ownFields) {
       found[field] = field === 'passport_copy' ? w.missingPhoto : w.missing(w.field(field as 'name'));
     }
     const prepared = prepareGuest({ ...card, representative: i === 0 });
