@@ -89,11 +89,13 @@ describe('GET admin/sync/health', () => {
     const [room] = await api.rows<{ id: number }>(
       sql`select id from rooms where accommodation_id = ${a} order by id limit 1`,
     );
+    // Times on the server's clock, which GET /health reads (the database's may run apart by a fraction of a second).
+    const ago = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
     await api.rows(sql`
       insert into channel_changes (accommodation_id, kind, target_id, date_from, date_to, created_at)
-      values (${a}, 1, ${room!.id}, '2099-01-01', '2099-01-02', now() - interval '10 minutes'),
-             (${a}, 1, ${room!.id}, '2099-01-03', '2099-01-04', now() - interval '1 minute'),
-             (${a}, 1, ${room!.id}, '2099-01-05', '2099-01-06', now())`);
+      values (${a}, 1, ${room!.id}, '2099-01-01', '2099-01-02', ${ago(10)}),
+             (${a}, 1, ${room!.id}, '2099-01-03', '2099-01-04', ${ago(1)}),
+             (${a}, 1, ${room!.id}, '2099-01-05', '2099-01-06', ${ago(0)})`);
     const row = rowOf((await health()).body, a);
     expect(row.pending_changes).toBe(3);
     expect(row.oldest_pending_seconds).toBeGreaterThanOrEqual(600);
