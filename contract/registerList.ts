@@ -6,8 +6,8 @@ import { z } from './zod';
 /**
  * A facility's guest register over dates (GET /facility/{id}/register, issue 30): one row per guest
  * of each stay whose nights meet the dates, and one row per guest of the headcount not entered yet
- * (`entered: false`), as JSON or as CSV (UTF-8 with BOM; a minpaku house's in the column order of
- * MLIT's electronic register).
+ * (`entered: false`), as JSON, as CSV (UTF-8 with BOM; a minpaku house's in the column order of
+ * MLIT's electronic register) or as a printable A4 PDF.
  */
 
 /** The longest range one call reads: a year of nights. */
@@ -18,7 +18,7 @@ export const registerListMessages = {
   to: '終了日を正しく入力してください',
   order: '終了日は開始日以降の日付にしてください',
   tooLong: `期間は${MAX_REGISTER_DAYS}日以内で指定してください`,
-  format: '形式は json か csv で指定してください',
+  format: '形式は json、csv、pdf のいずれかで指定してください',
   notEntered: '（未記入）',
 } as const;
 
@@ -29,7 +29,7 @@ export const registerListQuery = z
   .object({
     from: date(registerListMessages.from),
     to: date(registerListMessages.to),
-    format: z.enum(['json', 'csv'], { error: registerListMessages.format }).default('json'),
+    format: z.enum(['json', 'csv', 'pdf'], { error: registerListMessages.format }).default('json'),
   })
   .superRefine((q, ctx) => {
     if (q.to < q.from) ctx.addIssue({ code: 'custom', path: ['to'], message: registerListMessages.order });

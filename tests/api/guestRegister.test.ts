@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { addDays, tokyoToday } from '../../contract/dates';
+import { addDays, dateJa, tokyoToday } from '../../contract/dates';
 import { bookingGuestsSchema, registerMessages as msg, registerSettingsSchema } from '../../contract/guestRegister';
 import { planlessBooking, signedInSuite } from '../support/fixtures';
 import { PNG_1X1 } from '../support/files';
+import { pdfPages } from '../support/pdfText';
 
 const api = signedInSuite();
 const today = tokyoToday();
@@ -528,6 +529,71 @@ describe("GET /facility/{id}/register: a facility's register over dates", () => 
     );
   });
 
+  it('answers a printable A4 PDF whose text holds the guests; a long register repeats its headings on each page', async () => {
+    const id = api.accommodations[0]!.id;
+    const b = await newBooking(45);
+    await addGuest(b.id, { ...tokyoGuest, contact: '03-1234-5678' });
+    const seoul = '서울특별시 강남구 테헤란로 152';
+    await addGuest(b.id, {
+      name: 'Kim Minji',
+      address: seoul,
+      nationality: 'KR',
+      residence_country: 'KR',
+      passport_number: 'M1234567',
+    });
+    const [stay] = await api.rows<{ start: string }>(
+      sql`select start_date::text as start from bookings where id = ${b.id}`,
+    );
+    const res = await fetch(
+      `${api.server.baseUrl}${listPath(id, `from=${stay!.start}&to=${stay!.start}&format=pdf`)}`,
+      { headers: { authorization: `Bearer ${api.staff}` } },
+    );
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('application/pdf');
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    expect(res.headers.get('content-disposition')).toContain(
+      `filename*=UTF-8''${encodeURIComponent(`宿泊者名簿_${stay!.start.replaceAll('-', '')}-`)}`,
+    );
+    const bytes = Buffer.from(await res.arrayBuffer());
+    const pages = await pdfPages(bytes);
+    // A4 landscape: 842 by 595 points.
+    expect(pages.map((p) => [Math.round(p.width), Math.round(p.height)])).toContainEqual([842, 595]);
+    const text = pages.map((p) => p.text).join('\n');
+    expect(text).toContain('宿泊者名簿');
+    expect(text).toContain(api.accommodations[0]!.name);
+    expect(text).toContain('山田 太郎');
+    expect(text).toContain('Kim Minji');
+    expect(text).toContain('M1234567');
+    // Hangul, which Noto Sans JP lacks, is set in Noto Sans KR (embedded as a subset), not as empty boxes.
+    expect(text).toContain(seoul);
+    expect(bytes.toString('latin1')).toMatch(/\/BaseFont \/[A-Z]{6}\+NotoSansKR/);
+    expect(text).toContain(dateJa(stay!.start));
+    // 45 guests (43 not entered yet) take more than one page, each with the headings and its number.
+    expect(pages.length).toBeGreaterThan(1);
+    pages.forEach((page, i) => {
+      expect(page.text).toContain('氏名');
+      expect(page.text).toContain(`${i + 1} / ${pages.length}`);
+    });
+    expect(text.split('（未記入）').length - 1).toBeGreaterThanOrEqual(43);
+    const audits = await api.rows<{ changes: any }>(sql`select changes from audit_log
+      where target_type = 'guest_register' and action = 'view' and accommodation_id = ${id} order by id desc limit 1`);
+    expect(audits[0]!.changes.range).toEqual({ from: stay!.start, to: stay!.start });
+  });
+
+  it('prints an empty period as a page that says so', async () => {
+    const res = await fetch(
+      `${api.server.baseUrl}${listPath(api.accommodations[0]!.id, 'from=2001-01-01&to=2001-01-02&format=pdf')}`,
+      {
+        headers: { authorization: `Bearer ${api.admin}` },
+      },
+    );
+    expect(res.status).toBe(200);
+    const [page, ...more] = await pdfPages(Buffer.from(await res.arrayBuffer()));
+    expect(more).toEqual([]);
+    expect(page!.text).toContain('この期間に宿泊者はいません。');
+    expect(page!.text).toContain('2001年1月1日〜2001年1月2日');
+  });
+
   it('refuses bad dates and formats in Japanese; another facility is not there (404)', async () => {
     const id = api.accommodations[0]!.id;
     for (const [query, message] of [
@@ -535,7 +601,7 @@ describe("GET /facility/{id}/register: a facility's register over dates", () => 
       ['from=2026-01-01&to=2027-01-02', '期間は366日以内で指定してください'],
       ['from=2026-02-30&to=2026-03-01', '開始日を正しく入力してください'],
       ['from=2026-03-01', '終了日を正しく入力してください'],
-      ['from=2026-03-01&to=2026-03-02&format=pdf', '形式は json か csv で指定してください'],
+      ['from=2026-03-01&to=2026-03-02&format=xlsx', '形式は json、csv、pdf のいずれかで指定してください'],
     ] as const) {
       const res = await api.http.send<any>('GET', listPath(id, query), { token: api.admin });
       expect(res.status, query).toBe(400);

@@ -4,7 +4,7 @@ import { apiPaths } from '../../../contract/apiPaths';
 import { analyticsAnswerSchema, analyticsQuerySchema } from '../../../contract/analytics';
 import { idParam } from '../../../contract/params';
 import type { AppContext } from '../../context';
-import { sendCsvFile } from '../csvFile';
+import { sendCsvFile } from '../download';
 import { userOf } from '../../plugins/access';
 import { AnalyticsService } from '../../services/analytics';
 import { sendJsonText } from '../jsonText';

@@ -16,7 +16,7 @@ import type { AppContext } from '../../context';
 import { userOf } from '../../plugins/access';
 import { bookingCsvNames } from '../../services/bookingCsv';
 import { BookingService } from '../../services/bookings';
-import { sendCsvFile } from '../csvFile';
+import { sendCsvFile } from '../download';
 import { sendJsonText } from '../jsonText';
 import { errorAnswers } from '../errorAnswers';
 

@@ -12,7 +12,7 @@ import {
 } from '../../../contract/pettyCash';
 import { z } from '../../../contract/zod';
 import type { AppContext } from '../../context';
-import { sendCsvFile } from '../csvFile';
+import { sendCsvFile } from '../download';
 import { userOf } from '../../plugins/access';
 import { PettyCashService } from '../../services/pettyCash';
 import { errorAnswers } from '../errorAnswers';

@@ -17,9 +17,10 @@ import { GuestRegisterService } from '../../services/guestRegister';
 import { StayService } from '../../services/stays';
 import { stayMoveSchema } from '../../../contract/stay';
 import { errorAnswers } from '../errorAnswers';
-import { sendCsvFile } from '../csvFile';
+import { sendCsvFile, sendPdfFile } from '../download';
 import { registerListQuery, registerListSchema } from '../../../contract/registerList';
-import { readRegister, registerCsvNames, registerCsvText } from '../../services/registerList';
+import { readRegister, registerCsvText, registerFileNames } from '../../services/registerList';
+import { registerPdf } from '../../services/registerPdf';
 import { passportFileOf, passportMultipart, passportOnRequest } from '../passportUpload';
 
 const tags = ['guest register'];
@@ -69,7 +70,7 @@ const guestRegisterRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) 
       config: { accommodationParam: 'id' },
       schema: {
         summary:
-          "A facility's register over dates (from, to included): a row per guest of each stay (format=csv: UTF-8 with BOM, a minpaku house's in MLIT's column order); every read audited",
+          "A facility's register over dates (from, to included): a row per guest of each stay (format=csv: UTF-8 with BOM, a minpaku house's in MLIT's column order; format=pdf: printable A4); every read audited",
         tags,
         params: idParams,
         querystring: registerListQuery,
@@ -83,8 +84,12 @@ const guestRegisterRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) 
         return sendCsvFile(
           reply as FastifyReply,
           registerCsvText(register.settings, register.rows),
-          registerCsvNames(from, to),
+          registerFileNames(from, to, 'csv'),
         );
+      }
+      if (format === 'pdf') {
+        const pdf = await registerPdf({ ...register, from, to, printedAt: new Date() });
+        return sendPdfFile(reply as FastifyReply, pdf, registerFileNames(from, to, 'pdf'));
       }
       return { rows: register.rows };
     },

@@ -14,7 +14,7 @@ import {
 import { priceRuleAnswerSchema } from '../../../contract/priceRule';
 import { z } from '../../../contract/zod';
 import type { AppContext } from '../../context';
-import { sendCsvFile } from '../csvFile';
+import { sendCsvFile } from '../download';
 import { userOf } from '../../plugins/access';
 import { declaredLengthAtMost } from '../../plugins/bodyLimits';
 import { csvField, isCsvMimetype, notCsv, payloadTooLarge, priceCsvBytes } from '../../services/priceCsv';
