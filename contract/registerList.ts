@@ -69,3 +69,4 @@ export const registerRowSchema = z.object({
 export type RegisterRow = z.infer<typeof registerRowSchema>;
 
 export const registerListSchema = z.object({ rows: z.array(registerRowSchema) });
+export type RegisterList = z.infer<typeof registerListSchema>;

@@ -58,8 +58,8 @@ function tryParseJson(text: string): { ok: true; value: unknown } | { ok: false 
 
 export interface ReadOptions {
   method: string;
-  /** 'text' for answers that are not JSON on purpose (CSV export). */
-  responseType?: 'json' | 'text';
+  /** 'text' for answers that are not JSON on purpose (CSV export), 'blob' for files (a PDF). */
+  responseType?: 'json' | 'text' | 'blob';
 }
 
 export interface ReadResult<T> {
@@ -74,6 +74,12 @@ export interface ReadResult<T> {
  * answer to a write → null; a 2xx that should be JSON and is not → HttpError 402.
  */
 export async function readResponse<T>(response: Response, options: ReadOptions): Promise<ReadResult<T>> {
+  if (options.responseType === 'blob' && response.ok) {
+    const blob = await response.blob().catch((cause: unknown) => {
+      throw new HttpError(errorMessages.network, 0, cause);
+    });
+    return { status: response.status, headers: response.headers, body: '', json: blob as T };
+  }
   const text = await response.text().catch((cause: unknown) => {
     throw new HttpError(errorMessages.network, 0, cause);
   });

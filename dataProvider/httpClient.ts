@@ -12,7 +12,7 @@ export interface RequestOptions {
   body?: unknown;
   headers?: Record<string, string>;
   query?: Record<string, QueryValue>;
-  responseType?: 'json' | 'text';
+  responseType?: 'json' | 'text' | 'blob';
   signal?: AbortSignal;
 }
 

@@ -1,6 +1,8 @@
 import { expect, test } from '@playwright/test';
 import { addDays, tokyoToday } from '../contract/dates';
-import { ADMIN, bearerOf, bookStay, lookAt, postStay, roomsOf, signIn } from './support';
+import { readFile } from 'node:fs/promises';
+import { ADMIN, bearerOf, bookStay, lookAt, pickDate, postStay, roomsOf, signIn } from './support';
+import { pdfPages } from '../tests/support/pdfText';
 import { PNG_1X1 } from '../tests/support/files';
 
 test('the front desk enters a booking’s guests in its panel and sees the register complete', async ({ page }) => {
@@ -69,6 +71,28 @@ test('the front desk enters a booking’s guests in its panel and sees the regis
   await expect(history).toContainText('宿泊者名簿の訂正');
   await expect(history).toContainText('連絡先: — → 03-1234-5678');
   await expect(history).toContainText('国籍: 韓国');
+
+  // The facility's register over the stay's dates: both guests, and the printable PDF holds them.
+  const start = addDays(tokyoToday(), 400);
+  await page.goto('/m/accommodation/1/register');
+  await expect(page.getByRole('tab', { name: '宿泊者名簿' })).toHaveAttribute('aria-selected', 'true');
+  const registerPage = page.getByTestId('register-page');
+  await pickDate(registerPage, '開始日', start);
+  await pickDate(registerPage, '終了日', start);
+  await registerPage.getByRole('button', { name: '表示' }).click();
+  const rows = registerPage.getByTestId('register-row');
+  await expect(rows.filter({ hasText: '名簿 一郎' })).toContainText('代表者');
+  await expect(rows.filter({ hasText: 'Kim Minji' })).toContainText('旅券の写しあり');
+  await lookAt(page, 'register-page');
+  const downloading = page.waitForEvent('download');
+  await registerPage.getByRole('button', { name: 'PDF（印刷用）' }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toBe(`宿泊者名簿_${start.replaceAll('-', '')}-${start.replaceAll('-', '')}.pdf`);
+  const text = (await pdfPages(await readFile((await download.path())!))).map((p) => p.text).join('');
+  expect(text).toContain('宿泊者名簿');
+  expect(text).toContain('名簿 一郎');
+  expect(text).toContain('Kim Minji');
+  expect(text).toContain('M1234567');
 });
 
 test('an administrator sets a minpaku house with the items its city adds; the guest form asks them', async ({

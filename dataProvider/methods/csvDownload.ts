@@ -1,7 +1,7 @@
 import { apiUrl } from '../config';
 import { httpClient, type QueryValue } from '../httpClient';
 
-/** A CSV the server wrote, ready to save (src/components/useCsvDownload.ts). */
+/** A file the server wrote (a CSV, a PDF), ready to save (src/components/CsvDownloadButton.tsx). */
 export interface CsvDownload {
   filename: string;
   blob: Blob;
@@ -41,5 +41,22 @@ export async function downloadCsv(
   return {
     filename: attachmentName(answer.headers.get('content-disposition'), fallback),
     blob: new Blob(['\uFEFF' + text], { type: 'text/csv;charset=utf-8' }),
+  };
+}
+
+/** GET a path's PDF (format=pdf in the query) as the server wrote it, named as the server names it or else `fallback`. */
+export async function downloadPdf(
+  path: string,
+  query: Record<string, QueryValue>,
+  fallback: string,
+): Promise<CsvDownload> {
+  const answer = await httpClient<Blob>(apiUrl(path), {
+    query,
+    headers: { Accept: 'application/pdf' },
+    responseType: 'blob',
+  });
+  return {
+    filename: attachmentName(answer.headers.get('content-disposition'), fallback),
+    blob: new Blob([answer.json], { type: 'application/pdf' }),
   };
 }

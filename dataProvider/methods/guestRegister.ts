@@ -8,10 +8,20 @@ import type {
   RegisterSettingsPatch,
 } from '../../contract/guestRegister';
 import type { MinpakuDays, MinpakuReport } from '../../contract/minpaku';
+import type { RegisterList } from '../../contract/registerList';
 import type { CheckinLink } from '../../contract/precheckin';
 import type { StayMove } from '../../contract/stay';
 import { apiUrl } from '../config';
 import { httpClient } from '../httpClient';
+import { downloadCsv, downloadPdf, type CsvDownload } from './csvDownload';
+
+export interface RegisterRange {
+  from: string;
+  to: string;
+}
+
+const registerFile = (range: RegisterRange, extension: string) =>
+  `guest-register-${range.from.replaceAll('-', '')}-${range.to.replaceAll('-', '')}.${extension}`;
 
 /** The guest register's calls (issue 30): a facility's register settings and a booking's guests. */
 export const guestRegisterMethods = {
@@ -62,6 +72,24 @@ export const guestRegisterMethods = {
   async getMinpakuReport(accommodationId: number, year: number, period: number, signal?: AbortSignal) {
     const url = `${apiUrl(apiPath('minpakuReport', { id: accommodationId }))}?year=${year}&period=${period}`;
     return (await httpClient<MinpakuReport>(url, { signal })).json;
+  },
+
+  /** A facility's register over dates: a row per guest of each stay that meets them (every read audited). */
+  async getRegister(accommodationId: number, range: RegisterRange, signal?: AbortSignal): Promise<RegisterList> {
+    const url = apiUrl(apiPath('facilityRegister', { id: accommodationId }));
+    return (await httpClient<RegisterList>(url, { query: { ...range }, signal })).json;
+  },
+
+  /** The register over dates as the server's CSV (a minpaku house's in MLIT's column order). */
+  downloadRegisterCsv(accommodationId: number, range: RegisterRange): Promise<CsvDownload> {
+    const path = apiPath('facilityRegister', { id: accommodationId });
+    return downloadCsv(path, { ...range, format: 'csv' }, registerFile(range, 'csv'));
+  },
+
+  /** The register over dates as the server's printable A4 PDF. */
+  downloadRegisterPdf(accommodationId: number, range: RegisterRange): Promise<CsvDownload> {
+    const path = apiPath('facilityRegister', { id: accommodationId });
+    return downloadPdf(path, { ...range, format: 'pdf' }, registerFile(range, 'pdf'));
   },
 
   /** A new link to the guest's pre-check-in page, valid until the end of the check-out day. */

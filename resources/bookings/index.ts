@@ -19,8 +19,8 @@ const calendar = preloadableLazy(() => import('./calendar/CalendarPage'));
 void calendar.preload().catch(() => undefined);
 
 /**
- * Bookings: the calendar (with a booking's panel beside it), the day schedule, the booking search
- * and a guest's lodging list. The panel (LazyBookingPanel) is also shown by the dashboard and the
+ * Bookings: the calendar (with a booking's panel beside it), the day schedule, the booking search,
+ * a guest's lodging list and a facility's guest register over dates. The panel (LazyBookingPanel) is also shown by the dashboard and the
  * received mail, through shared.ts.
  */
 export const bookingsDomain = defineDomain({
@@ -29,6 +29,7 @@ export const bookingsDomain = defineDomain({
     calendar: calendar.Component,
     booking: calendar.Component,
     day: lazy(() => import('./daySchedule/DaySchedulePage')),
+    register: lazy(() => import('./register/RegisterPage')),
     guestBooks: lazy(() => import('./LodgingListPage').then((m) => ({ default: m.LodgingListPage }))),
   },
   preload: (pathname) => (calendarAccommodationOf(pathname) !== null ? calendar.preload() : undefined),

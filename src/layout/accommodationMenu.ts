@@ -2,7 +2,8 @@ import type { AppMessageKey } from '../../i18n/ja';
 import type { Accommodation } from '../../dataProvider/types';
 import { links } from '../routes';
 
-export type AccommodationTab = 'calendar' | 'cash' | 'setting' | 'plan' | 'room' | 'option' | 'mail_template' | 'faq';
+export type AccommodationTab =
+  'calendar' | 'register' | 'cash' | 'setting' | 'plan' | 'room' | 'option' | 'mail_template' | 'faq';
 
 export interface AccommodationMenuEntry {
   key: AccommodationTab;
@@ -10,11 +11,12 @@ export interface AccommodationMenuEntry {
   to: string;
 }
 
-/** The per-accommodation header menu in the spec's order. */
+/** The per-accommodation header menu in the spec's order, with the guest register (issue 30) after the calendar. */
 export function accommodationMenuEntries(accommodation: Accommodation): AccommodationMenuEntry[] {
   const { id, uid } = accommodation;
   return [
     { key: 'calendar', label: 'app.accommodation_menu.calendar', to: links.calendar(id) },
+    { key: 'register', label: 'app.accommodation_menu.register', to: links.register(id) },
     { key: 'cash', label: 'app.accommodation_menu.cash', to: links.cash(id) },
     { key: 'setting', label: 'app.accommodation_menu.setting', to: links.setting(id) },
     { key: 'plan', label: 'app.accommodation_menu.plan', to: links.plans(id) },
@@ -36,6 +38,7 @@ export function activeAccommodationTab(pathname: string): AccommodationTab | fal
     case '':
     case 'book':
       return 'calendar';
+    case 'register':
     case 'cash':
     case 'setting':
     case 'plan':

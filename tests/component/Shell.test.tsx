@@ -86,6 +86,7 @@ describe('header', () => {
     const tabs = screen.getAllByRole('tab');
     expect(tabs.map((tab) => [tab.textContent, tab.getAttribute('href')])).toEqual([
       ['カレンダー', '/m/accommodation/2'],
+      ['宿泊者名簿', '/m/accommodation/2/register'],
       ['小口現金', '/m/accommodation/2/cash'],
       ['詳細設定', '/m/accommodation/2/setting'],
       ['プラン', '/m/accommodation/2/plan'],

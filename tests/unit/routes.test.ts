@@ -20,6 +20,7 @@ describe('accommodation routes', () => {
     const entries = accommodationMenuEntries(inn);
     expect(entries.map((e) => e.to)).toEqual([
       '/m/accommodation/12',
+      '/m/accommodation/12/register',
       '/m/accommodation/12/cash',
       '/m/accommodation/12/setting',
       '/m/accommodation/12/plan',
@@ -42,6 +43,7 @@ describe('accommodation routes', () => {
     expect(activeAccommodationTab('/m/accommodation/12')).toBe('calendar');
     expect(activeAccommodationTab('/m/accommodation/12/book/2024/4/1')).toBe('calendar');
     expect(activeAccommodationTab('/m/accommodation/12/plan/3/price')).toBe('plan');
+    expect(activeAccommodationTab('/m/accommodation/12/register')).toBe('register');
     expect(activeAccommodationTab('/m/accommodation/abc123/mail/template')).toBe('mail_template');
     expect(activeAccommodationTab('/m/')).toBe(false);
   });
