@@ -16,6 +16,7 @@ const plans = '/accommodations/:id/plans';
 const options = '/accommodations/:id/options';
 const faqs = '/accommodation/:id/faq';
 const suppliers = '/supplier';
+const refusals = '/admin/refusals';
 const users = '/user';
 const timesheetGroups = '/admin/schedules/groups';
 
@@ -72,6 +73,8 @@ export const apiPaths = {
   facilityRegister: '/facility/:id/register',
   minpakuDays: '/facility/:id/minpaku/days',
   minpakuReport: '/facility/:id/minpaku/report',
+  refusals,
+  refusal: recordOf(refusals),
   bookCheckIn: '/admin/books/:id/checkin',
   bookCheckOut: '/admin/books/:id/checkout',
   bookNoShow: '/admin/books/:id/no-show',

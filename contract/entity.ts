@@ -18,6 +18,8 @@ export type InputKind =
   | 'yen'
   | 'date'
   | 'time'
+  /** yyyy-MM-ddTHH:mm in Tokyo time (a refusal's moment). */
+  | 'datetime'
   | 'switch'
   | 'select'
   | 'reference'
@@ -34,10 +36,11 @@ export interface Choice {
 /** How a list shows a field. */
 export interface ColumnMeta {
   /**
-   * text (the default); yen (18,000円); date (2026年4月1日); count (the field's unit: 3室); mark (○ when 1);
-   * choice (the choice's name); reference (the record's `display` field, or the field's nullLabel).
+   * text (the default); yen (18,000円); date (2026年4月1日); datetime (2026年4月1日 15:20, of a
+   * yyyy-MM-ddTHH:mm Tokyo time); count (the field's unit: 3室); mark (○ when 1); choice (the
+   * choice's name); reference (the record's `display` field, or the field's nullLabel).
    */
-  readonly format?: 'text' | 'yen' | 'date' | 'count' | 'mark' | 'choice' | 'reference';
+  readonly format?: 'text' | 'yen' | 'date' | 'datetime' | 'count' | 'mark' | 'choice' | 'reference';
   /** reference: the field of the record that holds the name (an option's `supplier`). */
   readonly display?: string;
   /** What an empty value reads in the list (すべて, 公式, 指定なし): an i18n key. */
@@ -68,9 +71,11 @@ export interface FieldMeta {
   readonly column?: ColumnMeta;
   /** Shown but fixed once the record exists (an option's partner and room). */
   readonly readOnlyInEdit?: boolean;
+  /** In the list only, never in a form: the server fills it (the staff member who recorded a refusal). */
+  readonly listOnly?: boolean;
   /** Only in the create form (a new user's password); changed elsewhere afterwards. */
   readonly createOnly?: boolean;
-  /** The input's value in a new record. */
+  /** The input's value in a new record, or a function that gives it when the form opens (now). */
   readonly default?: unknown;
   /** The list can be filtered by it (the FAQ's room); `allLabel` (an i18n key) is the first choice, no filter. */
   readonly filter?: { readonly allLabel: string };
@@ -140,7 +145,13 @@ export function columnEntries(entity: AnyEntity): FieldEntries {
 /** The values of a new record's form: each field's default, null for the rest. */
 export function createDefaults(entity: AnyEntity): Record<string, unknown> {
   return Object.fromEntries(
-    fieldEntries(entity).map(([name, f]) => [name, f.default ?? (f.input === 'references' ? [] : null)]),
+    fieldEntries(entity)
+      .filter(([, f]) => !f.listOnly)
+      .map(([name, f]) => [
+        name,
+        (typeof f.default === 'function' ? (f.default as () => unknown)() : f.default) ??
+          (f.input === 'references' ? [] : null),
+      ]),
   );
 }
 

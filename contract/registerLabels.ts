@@ -45,3 +45,14 @@ export const GENDER_LABELS: Record<'male' | 'female' | 'other', string> = {
   female: '女性',
   other: 'その他',
 };
+
+/** The grounds on which a lodging may refuse a guest (旅館業法5条1項, as amended 2023-12-13), as the refusal log names them. */
+export const REFUSAL_GROUND_LABELS: Record<
+  'specified_infection' | 'illegal_conduct' | 'burdensome_demands' | 'no_vacancy_or_ordinance',
+  string
+> = {
+  specified_infection: '特定感染症の患者等である（5条1項1号）',
+  illegal_conduct: '賭博その他の違法行為・風紀を乱す行為のおそれ（同2号）',
+  burdensome_demands: '過重な負担となる要求の繰り返し（同3号）',
+  no_vacancy_or_ordinance: '満室・条例で定める事由（同4号）',
+};

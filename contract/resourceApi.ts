@@ -57,6 +57,8 @@ export const resourceApi = {
   sync_logs: { path: apiPaths.syncLogs, listKey: 'logs', serverPaging: true },
   /** A facility's petty cash ledger: GET a range (with the carried balance), POST an entry. */
   cashes: { path: apiPaths.cashes, listKey: 'cashes' },
+  /** The refusal log (宿泊拒否の記録, issue 30): the facilities the user reaches. */
+  refusals: { path: apiPaths.refusals, listKey: 'refusals' },
   /** Shift (timesheet) groups of the company: staff read, administrators write. */
   timesheets: { path: apiPaths.timesheetGroups, listKey: 'groups' },
 } as const satisfies Record<string, ResourceApi>;

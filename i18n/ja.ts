@@ -25,6 +25,7 @@ export const appMessages = {
       mail_publications: '一括メール',
       analytics: 'ゲスト分析',
       sync_logs: '同期ログ',
+      refusals: '宿泊拒否の記録',
       accommodations: '施設',
     },
     accommodation_menu: {
@@ -1123,6 +1124,35 @@ export const appMessages = {
         delete_confirm: 'パートナー「%{name}」を削除します。よろしいですか？',
         empty: 'パートナーがまだありません。「新規作成」から追加してください。',
         load_failed: 'パートナーを読み込めませんでした。',
+      },
+    },
+    // The refusal log (宿泊拒否の記録, issue 30; resources/refusals/).
+    refusals: {
+      name: '宿泊拒否の記録',
+      fields: {
+        refused_at: '拒否した日時',
+        accommodation_id: '施設',
+        guest_name: 'お客様の氏名',
+        ground: '拒否の理由（旅館業法5条）',
+        facts: '判断のもとになった事実',
+        staff_name: '対応した担当者',
+      },
+      hints: {
+        facts:
+          'お客様の言動や状況など、客観的な事実を具体的に記入してください。求められたときは理由を説明する必要があります。',
+      },
+      all_accommodations: 'すべての施設',
+      notice:
+        '宿泊の拒否は旅館業法5条の理由があるときに限られます。記録は3年間保存され、その間は削除できません（訂正は履歴に残ります）。',
+      titles: { list: '宿泊拒否の記録', create: '宿泊拒否の記録', edit: '宿泊拒否の記録の訂正' },
+      actions: { new: '記録する', create: '記録', update: '訂正を保存' },
+      messages: {
+        created: '宿泊拒否を記録しました。',
+        updated: '宿泊拒否の記録を訂正しました。',
+        deleted: '宿泊拒否の記録を削除しました。',
+        delete_confirm: '%{name} さんの宿泊拒否の記録を削除します。よろしいですか？',
+        empty: '宿泊拒否の記録はありません。',
+        load_failed: '宿泊拒否の記録を読み込めませんでした。',
       },
     },
     user: {

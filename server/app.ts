@@ -58,6 +58,7 @@ import timesheetRoutes from './routes/api/timesheets';
 import icalFeedRoutes from './routes/api/icalFeed';
 import precheckinRoutes from './routes/api/precheckin';
 import minpakuRoutes from './routes/api/minpaku';
+import refusalRoutes from './routes/api/refusals';
 import guestRegisterRoutes from './routes/api/guestRegister';
 import analyticsRoutes from './routes/api/analytics';
 import pettyCashRoutes from './routes/api/cashes';
@@ -175,6 +176,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
         guestRegisterRoutes,
         precheckinRoutes,
         minpakuRoutes,
+        refusalRoutes,
         supplierRoutes,
         faqRoutes,
         mailAddressRoutes,

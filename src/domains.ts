@@ -6,6 +6,7 @@ import { mailDomain } from '../resources/mail';
 import { optionsDomain } from '../resources/options';
 import { plansDomain } from '../resources/plans';
 import { roomsDomain } from '../resources/rooms';
+import { refusalsDomain } from '../resources/refusals';
 import { suppliersDomain } from '../resources/suppliers';
 import { syncDomain } from '../resources/sync';
 import { timesheetsDomain } from '../resources/timesheets';
@@ -27,6 +28,7 @@ const shellPages = defineDomain({
 export const domains: readonly Domain[] = [
   bookingsDomain,
   suppliersDomain,
+  refusalsDomain,
   usersDomain,
   roomsDomain,
   plansDomain,

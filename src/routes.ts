@@ -70,6 +70,7 @@ export const links = {
   users: () => m('user'),
   suppliers: () => m('supplier'),
   bookSearch: () => m('books'),
+  refusals: () => m('refusals'),
   guestBooks: (mail: string) => m(`books/${seg(mail)}`),
   calendar: (id: Id) => m(`accommodation/${seg(id)}`),
   booking: (id: Id, bookId: Id) => m(`accommodation/${seg(id)}/book/${seg(bookId)}`),

@@ -28,7 +28,7 @@ export function EntityInputs({ entity, mode, inputs = {}, onCommit, children }: 
   return (
     <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, columnGap: 1.5, width: '100%' }}>
       {fieldEntries(entity).map(([source, field]) => {
-        if (mode === 'edit' && field.createOnly) return null;
+        if ((mode === 'edit' && field.createOnly) || field.listOnly) return null;
         const Input = source in inputs ? inputs[source] : EntityInput;
         if (!Input) return null;
         return (

@@ -1,6 +1,7 @@
 import { useRef, type ReactNode } from 'react';
 import { useFormContext } from 'react-hook-form';
 import { InputAdornment } from '@mui/material';
+import { DateTimeInputJa } from './DateTimeInputJa';
 import {
   BooleanInput,
   CheckboxGroupInput,
@@ -131,6 +132,16 @@ export function EntityInput({ source, field, label, editing, onCommit }: EntityI
       );
     case 'multiline':
       return <TextInput {...common} multiline minRows={3} onBlur={onBlur} />;
+    case 'datetime':
+      return (
+        <DateTimeInputJa
+          source={source}
+          label={label}
+          disabled={disabled}
+          required={field.required}
+          helperText={hint}
+        />
+      );
     case 'password':
       return <PasswordInput {...common} autoComplete="new-password" onBlur={onBlur} />;
     case 'colour':

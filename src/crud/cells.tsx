@@ -22,6 +22,10 @@ export function fieldCell(source: string, field: FieldMeta, record: RaRecord, tr
       return formatYen(value as number | null);
     case 'date':
       return formatDate(value as string | null);
+    case 'datetime':
+      return empty
+        ? ''
+        : `${formatDate(String(value).slice(0, 10))} ${Number(String(value).slice(11, 13))}:${String(value).slice(14, 16)}`;
     case 'count':
       return value === null || value === undefined ? '' : `${String(value)}${field.unit ? translate(field.unit) : ''}`;
     case 'mark':

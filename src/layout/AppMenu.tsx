@@ -7,6 +7,7 @@ import MailIcon from '@mui/icons-material/Mail';
 import InsightsIcon from '@mui/icons-material/Insights';
 import ScheduleIcon from '@mui/icons-material/Schedule';
 import SyncIcon from '@mui/icons-material/Sync';
+import GavelIcon from '@mui/icons-material/Gavel';
 import { Menu, MenuItemLinkClasses, usePermissions, useSidebarState } from 'react-admin';
 import type { Permissions } from '../../dataProvider/authProvider';
 import { useLocation } from 'react-router-dom';
@@ -48,6 +49,7 @@ export function AppMenu() {
       />
       <Menu.Item to={links.analytics()} primaryText={translate('app.menu.analytics')} leftIcon={<InsightsIcon />} />
       <Menu.Item to={links.syncLogs()} primaryText={translate('app.menu.sync_logs')} leftIcon={<SyncIcon />} />
+      <Menu.Item to={links.refusals()} primaryText={translate('app.menu.refusals')} leftIcon={<GavelIcon />} />
       <Divider sx={{ my: 1 }} />
       {open && accommodations.length > 0 ? (
         <ListSubheader disableSticky sx={{ bgcolor: 'transparent', lineHeight: 2 }}>

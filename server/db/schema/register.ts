@@ -12,7 +12,9 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { GENDERS } from '../../../contract/guestRegister';
+import { REFUSAL_GROUNDS } from '../../../contract/refusal';
 import { bookings } from './bookings';
+import { accommodations, users } from './company';
 import { bytea, inList, timestamps } from './columns';
 
 /**
@@ -112,5 +114,33 @@ export const checkinLinks = pgTable(
     index('checkin_links_booking_idx').on(t.bookingId),
     index('checkin_links_expires_idx').on(t.expiresAt),
     check('checkin_links_hash_shape', sql`${t.tokenHash} ~ '^[0-9a-f]{64}$'`),
+  ],
+);
+
+/**
+ * The refusal log (宿泊拒否の記録, 旅館業法5条): when a facility refused a guest, on which of the law's
+ * grounds, the facts, and the staff member who recorded it, named as then (the account may go).
+ * Kept three years from the refusal; corrections leave audit rows.
+ */
+export const refusals = pgTable(
+  'refusals',
+  {
+    id: serial('id').primaryKey(),
+    accommodationId: integer('accommodation_id')
+      .notNull()
+      .references(() => accommodations.id),
+    /** yyyy-MM-ddTHH:mm, Tokyo time, as the staff member gave it. */
+    refusedAt: text('refused_at').notNull(),
+    guestName: text('guest_name').notNull(),
+    ground: text('ground').notNull(),
+    facts: text('facts').notNull(),
+    staffUserId: integer('staff_user_id').references(() => users.id, { onDelete: 'set null' }),
+    staffName: text('staff_name').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('refusals_accommodation_idx').on(t.accommodationId, t.refusedAt),
+    check('refusals_ground_valid', inList(t.ground, REFUSAL_GROUNDS)),
+    check('refusals_refused_at_shape', sql`${t.refusedAt} ~ '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}$'`),
   ],
 );
