@@ -41,6 +41,11 @@ const envSchema = z.object({
   /** Calls of the guest's pre-check-in API per address per minute (each of its routes counts apart). */
   CHECKIN_RATE_LIMIT: z.coerce.number().int().positive().default(30),
   /**
+   * Days past the three years the law keeps a register (from the check-out) and a refusal (from the
+   * refusal) before the retention job removes them.
+   */
+  REGISTER_GRACE_DAYS: z.coerce.number().int().min(0).max(3650).default(30),
+  /**
    * The server's address as guests reach it (`https://yadoban.example.jp`): the start of the
    * pre-check-in links. When not set, a link made in the console takes the console's address, and a
    * mail sent by a job takes http://localhost:PORT.

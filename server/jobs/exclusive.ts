@@ -16,6 +16,8 @@ export const JOB_LOCKS = {
   autoCancel: 7812104,
   /** Bulk mail a crash left half-written (server/jobs/scheduledMail.ts). */
   publicationResume: 7812105,
+  /** The guest register's and the refusals' end of keeping (server/jobs/registerRetention.ts). */
+  registerRetention: 7812106,
 } as const;
 
 export type JobName = keyof typeof JOB_LOCKS;

@@ -6,6 +6,7 @@ import { channelSyncJob } from './channelSync';
 import { configuredMailDelivery, mailDeliveryJob } from './mailDelivery';
 import type { JobDefinition } from './registry';
 import { JobRunner } from './runner';
+import { registerRetentionJob } from './registerRetention';
 import { publicationResumeJob, transferRemindersJob } from './scheduledMail';
 
 /**
@@ -20,6 +21,7 @@ import { publicationResumeJob, transferRemindersJob } from './scheduledMail';
  * | autoCancel | 10 min | advisoryLock, then each booking's row lock |
  * | publicationResume | 10 min | advisoryLock |
  * | channelSync | 3 s at most, with CHANNEL_URL | lease (channelSync, shared with bookSync.ts) |
+ * | registerRetention | 6 h, the first an hour after start | advisoryLock |
  *
  * In tests (NODE_ENV=test) only mail delivery runs on its own: the tests run the others
  * themselves (JobRunner.runNow, or the functions they call).
@@ -32,6 +34,7 @@ export function serverJobs(db: Db, config: Config, log?: MailDeliveryOptions['lo
     autoCancelJob(db, { ...scheduled, ...(log ? { log } : {}) }),
     publicationResumeJob(db, scheduled),
     channelSyncJob(db, config, { ...scheduled, ...(log ? { log } : {}) }),
+    registerRetentionJob({ ...scheduled, graceDays: config.REGISTER_GRACE_DAYS }),
   ];
 }
 

@@ -176,6 +176,7 @@ describe('the background jobs and their state', () => {
         ['channelSync', 3, 'lease'],
         ['mailDelivery', 0.5, 'skipLocked'],
         ['publicationResume', 600, 'advisoryLock'],
+        ['registerRetention', 21600, 'advisoryLock'],
         ['transferReminders', 600, 'advisoryLock'],
       ]),
     );

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { addDays, tokyoToday } from '../../contract/dates';
 import { refusalKeptUntil, refusalMessages as msg, refusalSchema, tokyoNowMinute } from '../../contract/refusal';
-import { signedInSuite } from '../support/fixtures';
+import { retentionCutoff } from '../../server/services/registerRetention';
+import { planlessBooking, signedInSuite } from '../support/fixtures';
 
 const api = signedInSuite();
 const PATH = '/api/admin/refusals';
@@ -114,5 +115,59 @@ describe('the refusal rules', () => {
 
   it('read the minute in Tokyo', () => {
     expect(tokyoNowMinute(new Date('2026-12-31T15:05:00Z'))).toBe('2027-01-01T00:05');
+  });
+});
+
+describe('the end of keeping: the job registerRetention', () => {
+  it('removes the guests of stays ended over three years and the grace ago, and such refusals; the rest stays', async () => {
+    const cutoff = retentionCutoff(today, 30);
+    const stay = async (endDate: string) => {
+      const b = await planlessBooking(api, 0, { start_date: addDays(today, 300), person_number: 1, name: '保存 太郎' });
+      const added = await api.http.send<any>('POST', `/api/admin/books/${b.id}/guests`, {
+        token: api.admin,
+        json: { name: '保存 太郎', address: '東京都港区1-1', contact: '03-0000-0000', nationality: 'JP' },
+      });
+      expect(added.status).toBe(201);
+      // The stay moved back in time, as the years would.
+      await api.rows(sql`update bookings set start_date = ${addDays(endDate, -1)}::date, end_date = ${endDate}::date
+        where id = ${b.id}`);
+      return b.id;
+    };
+    const expired = await stay(addDays(cutoff, -1));
+    const kept = await stay(cutoff);
+    const oldRefusal = (await record(refusal({ refused_at: `${addDays(cutoff, -1)}T23:59` }))).body.id;
+    const keptRefusal = (await record(refusal({ refused_at: `${cutoff}T00:00` }))).body.id;
+
+    expect(await api.server.jobs.runNow('registerRetention')).toBe(true);
+
+    const guests = async (bookId: number) =>
+      (
+        await api.rows<{ n: number }>(sql`select count(*)::int as n from booking_guests where booking_id = ${bookId}`)
+      )[0]!.n;
+    expect(await guests(expired)).toBe(0);
+    expect(await guests(kept)).toBe(1);
+    const booking = await api.http.send<any>('GET', `/api/admin/books/${expired}`, { token: api.admin });
+    expect(booking.status).toBe(200);
+    const left = (await api.http.send<any>('GET', PATH, { token: api.admin })).body.refusals.map((r: any) => r.id);
+    expect(left).toContain(keptRefusal);
+    expect(left).not.toContain(oldRefusal);
+
+    // The audit says what went, by counts, and keeps no name of the guests removed.
+    const trail = await api.rows<{ action: string; user_name: string; changes: any }>(
+      sql`select action, user_name, changes from audit_log where book_id = ${expired} and target_type = 'booking_guest'
+      order by id`,
+    );
+    expect(trail.at(-1)).toMatchObject({ action: 'delete', user_name: '保存期間の経過による削除（システム）' });
+    expect(trail.at(-1)!.changes.guests).toEqual({ from: 1, to: 0 });
+    expect(JSON.stringify(trail)).not.toContain('東京都港区');
+    const refusalTrail = await api.rows<{ changes: any }>(
+      sql`select changes from audit_log where target_type = 'refusals' and target_id = ${oldRefusal}`,
+    );
+    expect(JSON.stringify(refusalTrail)).not.toContain('拒否 一郎');
+  });
+
+  it('counts three years from the check-out, and the grace after them', () => {
+    expect(retentionCutoff('2029-12-31', 0)).toBe('2026-12-31');
+    expect(retentionCutoff('2029-12-31', 30)).toBe('2026-12-01');
   });
 });

@@ -212,3 +212,35 @@ export async function registerRows(tx: Tx, accommodationId: number, from: string
     order by b.start_date, b.id, g.representative desc nulls last, g.id`,
   );
 }
+
+/** A stay whose register's keeping has ended: its guests are removed by the retention job. */
+export interface ExpiredRegister {
+  book_id: number;
+  accommodation_id: number;
+  company_id: number;
+  guests: number;
+}
+
+/**
+ * Removes the guests (and, with them, their passport copies) of the stays that ended before
+ * `date` (yyyy-MM-dd), and blanks what the audit kept of them; answers each stay with its count.
+ */
+export async function purgeRegistersEndedBefore(tx: Tx, date: string): Promise<ExpiredRegister[]> {
+  const purged = await sqlRows<ExpiredRegister>(
+    tx,
+    sql`with gone as (
+      delete from booking_guests g using bookings b
+      where b.id = g.booking_id and b.end_date < ${date}
+      returning b.id as book_id, b.accommodation_id
+    )
+    select gone.book_id, gone.accommodation_id, a.company_id, count(*)::int as guests
+    from gone join accommodations a on a.id = gone.accommodation_id
+    group by gone.book_id, gone.accommodation_id, a.company_id order by gone.book_id`,
+  );
+  if (purged.length > 0) {
+    await tx.execute(sql`update audit_log set changes = '{"purged":{"from":null,"to":true}}'::jsonb
+      where target_type in ('booking_guest', 'booking_guest_passport')
+        and book_id in (${idList(purged.map((p) => p.book_id))})`);
+  }
+  return purged;
+}

@@ -61,11 +61,18 @@ export async function deleteRefusal(tx: Tx, id: number) {
   await tx.execute(sql`delete from refusals where id = ${id}`);
 }
 
-/** Removes the records whose keeping ended before `date` (yyyy-MM-dd): the retention job's. */
+/** Removes the refusals made before `date` (yyyy-MM-dd), and blanks what the audit kept of them: the retention job's. */
 export async function purgeRefusalsBefore(tx: Tx, date: string) {
-  const rows = await sqlRows<{ id: number; accommodation_id: number }>(
+  return sqlRows<{ id: number; accommodation_id: number; company_id: number }>(
     tx,
-    sql`delete from refusals where refused_at < ${date} returning id, accommodation_id`,
-  );
-  return rows;
+    sql`with gone as (delete from refusals where refused_at < ${date} returning id, accommodation_id)
+    select gone.id, gone.accommodation_id, a.company_id from gone join accommodations a on a.id = gone.accommodation_id
+    order by gone.id`,
+  ).then(async (gone) => {
+    if (gone.length > 0) {
+      await tx.execute(sql`update audit_log set changes = '{"purged":{"from":null,"to":true}}'::jsonb
+        where target_type = 'refusals' and target_id in (${idList(gone.map((r) => r.id))})`);
+    }
+    return gone;
+  });
 }
