@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { addDays, dateJa, tokyoToday } from '../../contract/dates';
-import { bookingGuestsSchema, registerMessages as msg, registerSettingsSchema } from '../../contract/guestRegister';
+import {
+  bookingGuestsSchema,
+  NO_EXTRA_FIELDS,
+  registerMessages as msg,
+  registerSettingsSchema,
+  registerStatus,
+} from '../../contract/guestRegister';
 import { planlessBooking, signedInSuite } from '../support/fixtures';
 import { PNG_1X1 } from '../support/files';
 import { pdfPages } from '../support/pdfText';
@@ -51,7 +57,8 @@ describe('GET/PATCH /facility/{id}/register-settings', () => {
       expect(res.status).toBe(200);
       expect(registerSettingsSchema.parse(res.body)).toEqual({
         licence: 'ryokan',
-        notification_number: null,
+        // The demo's licence number (server/db/seed/register.ts).
+        notification_number: '静岡県指令東保第2026-118号',
         extra_fields: {
           gender: 'off',
           age: 'off',
@@ -125,13 +132,35 @@ describe("the demo's registers", () => {
   it("the first facility's next three arrivals: complete, incomplete, and a Korean party without passport copies", async () => {
     // The bookings the seed gave guests (by the seed's today: the test's may be the next day by now).
     const arrivals = await api.rows<{ id: number }>(sql`select id from bookings b
-      where accommodation_id = ${api.accommodations[0]!.id}
+      where accommodation_id = ${api.accommodations[0]!.id} and start_date >= ${addDays(today, -1)}
         and exists (select 1 from booking_guests g where g.booking_id = b.id)
       order by start_date, id limit 3`);
     const states = await Promise.all(arrivals.map(async (b) => (await register(b.id)).register));
     expect(states.map((s) => s.status)).toEqual(['complete', 'incomplete', 'incomplete']);
     expect(states[1]!.missing[0]!.fields).toEqual(['contact']);
     expect(states[2]!.missing.every((m) => m.fields.includes('passport_copy'))).toBe(true);
+  });
+
+  it("the stays of the last weeks entered in full: the machiya's parties from abroad with passports and copies", async () => {
+    const stays = await api.rows<{ id: number; accommodation_id: number; person_number: number }>(sql`
+      select id, accommodation_id, person_number from bookings
+      where delete_flg = 0 and end_date < ${addDays(today, -1)} and end_date >= ${addDays(today, -40)} order by id`);
+    expect(stays.length).toBeGreaterThan(10);
+    // Judged by the law's items of each facility's licence (other tests here add the prefecture's).
+    const states = await Promise.all(
+      stays.map(async (b) => {
+        const licence = b.accommodation_id === api.accommodations[2]!.id ? 'minpaku' : 'ryokan';
+        const { guests } = await register(b.id);
+        return registerStatus({ licence, extra_fields: NO_EXTRA_FIELDS }, b.person_number, guests);
+      }),
+    );
+    expect(states.filter((s) => s.status !== 'complete')).toEqual([]);
+    const machiya = stays.filter((b) => b.accommodation_id === api.accommodations[2]!.id);
+    const guests = (await Promise.all(machiya.map(async (b) => (await register(b.id)).guests))).flat();
+    expect(new Set(guests.map((g) => g.nationality)).size).toBeGreaterThan(3);
+    expect(guests.filter((g) => g.nationality !== 'JP').every((g) => g.has_passport_copy && g.passport_number)).toBe(
+      true,
+    );
   });
 });
 
