@@ -66,6 +66,7 @@ export const apiPaths = {
   refund: '/admin/payments/refund',
   bookOptions: '/books/:bookId/options',
   bookOption: '/books/:bookId/options/:id',
+  bookRegisterStates: '/admin/books/register-states',
   bookGuests: '/admin/books/:id/guests',
   bookGuest: '/admin/books/:id/guests/:guestId',
   bookGuestPassport: '/admin/books/:id/guests/:guestId/passport',

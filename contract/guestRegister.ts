@@ -47,6 +47,8 @@ export const MAX_PASSPORT_BYTES = 5_000_000;
 export const PASSPORT_TYPES = ['image/jpeg', 'image/png', 'application/pdf'] as const;
 
 export const registerMessages = {
+  stateIds: '予約IDをカンマ区切りで指定してください',
+  stateIdsTooMany: '予約IDは一度に500件までです',
   licence: '営業の種別を一覧から選んでください',
   notificationNumberTooLong: '届出番号・許可番号は50文字以内で入力してください',
   fieldMode: '項目の扱いは「使わない」「任意」「必須」から選んでください',
@@ -319,3 +321,27 @@ export function registerStatus(
   const status = guests.length === 0 ? 'none' : missing.length === 0 ? 'complete' : 'incomplete';
   return { status, missing };
 }
+
+/** The most bookings one call of GET admin/books/register-states reads (a day schedule, a dashboard). */
+export const MAX_REGISTER_STATES = 500;
+
+/** GET admin/books/register-states?ids=1,2,3: the register's state of each booking the user reaches. */
+export const registerStatesQuery = z.object({
+  ids: z
+    .string({ error: registerMessages.stateIds })
+    .regex(/^\d{1,9}(,\d{1,9})*$/, registerMessages.stateIds)
+    .transform((v) => [...new Set(v.split(',').map(Number))])
+    .refine((ids) => ids.length <= MAX_REGISTER_STATES, registerMessages.stateIdsTooMany),
+});
+
+export const registerStatesSchema = z.object({
+  states: z.array(
+    z.object({
+      book_id: z.number().int(),
+      status: z.enum(REGISTER_STATUSES),
+      /** How many items are missing, over all guests (a guest not entered counts its name). */
+      missing: z.number().int(),
+    }),
+  ),
+});
+export type RegisterStates = z.infer<typeof registerStatesSchema>;

@@ -165,6 +165,14 @@ test('a guest arriving today is checked in with an incomplete register (the desk
   await expect(page.getByText('チェックインしました。宿泊者名簿に不足があります：氏名')).toBeVisible();
   await expect(stay.getByTestId('stay-status')).toHaveText('チェックイン済み');
   await lookAt(page.getByTestId('booking-register'), 'stay-checked-in');
+
+  // The dashboard's today list says who has arrived and whose register misses something.
+  await page.goto('/m/');
+  const arrival = page.getByTestId('today-plans').locator(`[data-book-id="${id}"]`);
+  await expect(arrival.getByTestId('register-badge')).toHaveText('名簿 未');
+  await expect(arrival.getByTestId('stay-badge')).toHaveText('チェックイン済み');
+  await lookAt(page.getByTestId('today-plans'), 'dashboard-arrivals');
+  await page.goto(`/m/books/${id}`);
   await stay.getByRole('button', { name: 'チェックアウト' }).click();
   await expect(page.getByText('チェックアウトしました。')).toBeVisible();
   await expect(stay.getByTestId('stay-status')).toHaveText('チェックアウト済み');

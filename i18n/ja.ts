@@ -114,6 +114,7 @@ export const appMessages = {
       col_paid: '入金額',
       col_created: '予約日',
       col_payment_limit: '振込期限',
+      col_register: '名簿・到着',
     },
     // The sync check of a plan (resources/sync/check).
     sync_check: {
@@ -441,6 +442,7 @@ export const appMessages = {
     register: {
       title: '宿泊者名簿',
       status: { none: '未', incomplete: '不足', complete: '済' },
+      badge: '名簿 %{status}',
       status_long: {
         none: '宿泊者がまだ登録されていません',
         incomplete: '記入の足りない項目があります',

@@ -6,6 +6,7 @@ import type {
   GuestPatch,
   RegisterSettings,
   RegisterSettingsPatch,
+  RegisterStates,
 } from '../../contract/guestRegister';
 import type { MinpakuDays, MinpakuReport } from '../../contract/minpaku';
 import type { RegisterList } from '../../contract/registerList';
@@ -34,6 +35,13 @@ export const guestRegisterMethods = {
   async updateRegisterSettings(accommodationId: number, patch: RegisterSettingsPatch): Promise<RegisterSettings> {
     const url = apiUrl(apiPath('registerSettings', { id: accommodationId }));
     return (await httpClient<RegisterSettings>(url, { method: 'PATCH', body: patch })).json;
+  },
+
+  /** The register's state of each of these bookings the user reaches (the badges of lists). */
+  async getRegisterStates(bookIds: readonly number[], signal?: AbortSignal): Promise<RegisterStates> {
+    if (bookIds.length === 0) return { states: [] };
+    const url = apiUrl(apiPath('bookRegisterStates'));
+    return (await httpClient<RegisterStates>(url, { query: { ids: bookIds.join(',') }, signal })).json;
   },
 
   /** The booking's guests, the representative first, with what its register misses. */

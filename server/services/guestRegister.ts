@@ -15,6 +15,7 @@ import {
   type GuestPatch,
   type RegisterSettings,
   type RegisterSettingsPatch,
+  type RegisterStates,
 } from '../../contract/guestRegister';
 import type { Db, Tx } from '../db/client';
 import * as q from '../db/queries/guestRegister';
@@ -131,6 +132,21 @@ export class GuestRegisterService {
     const booking = await q.findRegisterBooking(this.db, bookId, user.accommodationIds);
     if (!booking) throw notFound();
     return registerOf(this.db, booking);
+  }
+
+  /**
+   * The register's state of each booking the user reaches among `ids` (others are left out): for
+   * the badges of the day schedule and the dashboard. States only, no guest data: not audited.
+   */
+  async states(user: CurrentUser, ids: readonly number[]): Promise<RegisterStates> {
+    const facts = await q.registerFactsOf(this.db, ids, user.accommodationIds);
+    return {
+      states: facts.map((b) => {
+        const state = registerStatus(settingsOf(b.settings), b.person_number, b.guests);
+        const missing = state.missing.reduce((n, m) => n + m.fields.length, 0);
+        return { book_id: b.id, status: state.status, missing };
+      }),
+    };
   }
 
   async add(user: CurrentUser, bookId: number, input: GuestInput): Promise<Guest> {

@@ -491,6 +491,44 @@ describe("the copy of a guest's passport", () => {
   });
 });
 
+describe('GET /admin/books/register-states: the badges of the day schedule and the dashboard', () => {
+  const states = (ids: string, token = api.admin) =>
+    api.http.send<any>('GET', `/api/admin/books/register-states?ids=${ids}`, { token });
+
+  it("answers each booking's state and how much is missing, only of the facilities the user reaches", async () => {
+    const none = await newBooking(2);
+    const part = await newBooking(2);
+    await addGuest(part.id, tokyoGuest);
+    const done = await newBooking(1);
+    await addGuest(done.id, { ...tokyoGuest, contact: '03-1234-5678' });
+    const elsewhere = await newBooking(1, 1);
+    const res = await states(`${none.id},${part.id},${done.id},${elsewhere.id},${part.id}`, api.staff);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.states).toEqual([
+      { book_id: none.id, status: 'none', missing: 2 },
+      // The representative's contact, and the companion not entered.
+      { book_id: part.id, status: 'incomplete', missing: 2 },
+      { book_id: done.id, status: 'complete', missing: 0 },
+    ]);
+    expect((await states(`${elsewhere.id}`)).body.states).toEqual([
+      { book_id: elsewhere.id, status: 'none', missing: 1 },
+    ]);
+  });
+
+  it('refuses a list that is not ids, or too long, in Japanese', async () => {
+    for (const [ids, message] of [
+      ['', msg.stateIds],
+      ['1,,2', msg.stateIds],
+      ['1;drop', msg.stateIds],
+      [Array.from({ length: 501 }, (_, i) => i + 1).join(','), msg.stateIdsTooMany],
+    ] as const) {
+      const res = await states(ids);
+      expect(res.status, ids.slice(0, 20)).toBe(400);
+      expect(JSON.stringify(res.body)).toContain(message);
+    }
+  });
+});
+
 describe("GET /facility/{id}/register: a facility's register over dates", () => {
   const listPath = (id: number, query: string) => `/api/facility/${id}/register?${query}`;
 

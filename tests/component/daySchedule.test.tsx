@@ -15,6 +15,7 @@ const stubs = stubMethods({
     deleteComment: vi.fn(),
     getDayStatus: vi.fn(),
   },
+  guestRegisterMethods: { getRegisterStates: vi.fn() },
 });
 const mocked = vi.mocked(stubs.bookingMethods);
 
@@ -52,6 +53,9 @@ beforeEach(() => {
     buildBooking({ id: 32, name: '鈴木 一郎', start_date: '2026-04-08', end_date: '2026-04-10' }),
     buildBooking({ id: 33, name: '取消 済', start_date: '2026-04-10', end_date: '2026-04-11', delete_flg: 1 }),
   ]);
+  vi.mocked(stubs.guestRegisterMethods.getRegisterStates).mockResolvedValue({
+    states: [{ book_id: 31, status: 'incomplete', missing: 1 }],
+  });
   mocked.getDayStatus.mockResolvedValue({
     date: DATE,
     rooms: [
@@ -71,11 +75,14 @@ describe('day schedule', () => {
     expect(screen.getByRole('link', { name: '翌日' })).toHaveAttribute('href', '/m/accommodation/1/book/2026/4/11');
     expect(screen.getByRole('link', { name: 'カレンダーに戻る' })).toHaveAttribute('href', '/m/accommodation/1');
     const table = await screen.findByTestId('day-bookings', {}, { timeout: 5000 });
+    // The register's badge of each guest of the night, once its state is read.
+    await within(table).findByText('名簿 不足');
     const rows = within(table).getAllByRole('row');
     expect(rows.map((r) => r.textContent)).toEqual([
-      '施設部屋タイプチェックインチェックアウト宿泊者人数入金額予約日振込期限',
-      '本館やどばん本館和室2026年4月9日2026年4月11日佐藤 花子2人24,000円2026年3月1日2026年3月8日',
+      '施設部屋タイプチェックインチェックアウト宿泊者名簿・到着人数入金額予約日振込期限',
+      '本館やどばん本館和室2026年4月9日2026年4月11日佐藤 花子名簿 不足2人24,000円2026年3月1日2026年3月8日',
     ]);
+    expect(stubs.guestRegisterMethods.getRegisterStates).toHaveBeenCalledWith([31], expect.anything());
     const badges = await screen.findAllByTestId('day-status');
     expect(badges.map((b) => [b.textContent, b.dataset.over])).toEqual([
       ['和室 1/4', 'false'],

@@ -69,6 +69,7 @@ const emptyRegister: Partial<typeof guestRegisterMethods> = {
   listBookGuests: () => Promise.resolve({ guests: [], register: { status: 'none', missing: [] } }),
   getRegisterSettings: () =>
     Promise.resolve({ licence: 'ryokan', notification_number: null, extra_fields: NO_EXTRA_FIELDS }),
+  getRegisterStates: () => Promise.resolve({ states: [] }),
 };
 let stubbed: Partial<Record<keyof MethodModules, object>> = {};
 

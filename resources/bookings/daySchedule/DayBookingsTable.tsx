@@ -13,6 +13,7 @@ import { PlainTable } from '../../../src/components/PlainTable';
 import { FacilityIcon } from '../../../src/components/FacilityIcon';
 import { links } from '../../../src/routes';
 import { useAppDataProvider } from '../../../dataProvider/useAppDataProvider';
+import { StayBadges, useRegisterStates } from '../register/StayBadges';
 
 const COLUMNS: AppMessageKey[] = [
   'app.day.col_facility',
@@ -20,6 +21,7 @@ const COLUMNS: AppMessageKey[] = [
   'app.day.col_check_in',
   'app.day.col_check_out',
   'app.day.col_guest',
+  'app.day.col_register',
   'app.day.col_people',
   'app.day.col_paid',
   'app.day.col_created',
@@ -40,6 +42,7 @@ export function DayBookingsTable({ accommodationId, date }: { accommodationId: n
   const { accommodations } = useAccommodations();
   const facility = accommodations.find((a) => a.id === accommodationId);
   const [books, setBooks] = useState<Booking[] | null>(null);
+  const registers = useRegisterStates(books?.map((b) => b.id) ?? []);
 
   useEffect(() => {
     const controller = new AbortController();
@@ -90,6 +93,9 @@ export function DayBookingsTable({ accommodationId, date }: { accommodationId: n
               <TableCell>{formatDate(b.start_date)}</TableCell>
               <TableCell>{formatDate(b.end_date)}</TableCell>
               <TableCell>{b.name}</TableCell>
+              <TableCell>
+                <StayBadges booking={b} register={registers.get(b.id)} />
+              </TableCell>
               <TableCell align="right">{formatPeople(b.person_number)}</TableCell>
               <TableCell align="right">{formatYen(b.price)}</TableCell>
               <TableCell>{formatDate(b.created_at)}</TableCell>

@@ -244,3 +244,28 @@ export async function purgeRegistersEndedBefore(tx: Tx, date: string): Promise<E
   }
   return purged;
 }
+
+/** A booking with its facility's register settings and its guests: what its register's state needs. */
+export interface BookingRegisterFacts {
+  id: number;
+  accommodation_id: number;
+  person_number: number;
+  settings: StoredRegisterSettings;
+  guests: Guest[];
+}
+
+/** The bookings of these ids that the caller's facilities hold, each with its settings and guests. */
+export async function registerFactsOf(tx: Tx, ids: readonly number[], accommodationIds: readonly number[]) {
+  if (ids.length === 0 || accommodationIds.length === 0) return [];
+  return sqlRows<BookingRegisterFacts>(
+    tx,
+    sql`select b.id, b.accommodation_id, b.person_number,
+      json_build_object('licence', a.licence, 'notification_number', a.notification_number,
+        'extra_fields', a.register_extra_fields) as settings,
+      coalesce((select json_agg(g order by g.representative desc, g.id) from (
+        select ${guestColumns} from booking_guests where booking_guests.booking_id = b.id) g), '[]'::json) as guests
+    from bookings b join accommodations a on a.id = b.accommodation_id
+    where b.id in (${idList(ids)}) and b.accommodation_id in (${idList(accommodationIds)})
+    order by b.id`,
+  );
+}

@@ -8,6 +8,8 @@ import {
   guestUpdateSchema,
   registerSettingsPatchSchema,
   registerSettingsSchema,
+  registerStatesQuery,
+  registerStatesSchema,
 } from '../../../contract/guestRegister';
 import { idParam, idParams } from '../../../contract/params';
 import { z } from '../../../contract/zod';
@@ -93,6 +95,20 @@ const guestRegisterRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) 
       }
       return { rows: register.rows };
     },
+  );
+
+  app.get(
+    apiPaths.bookRegisterStates,
+    {
+      schema: {
+        summary:
+          "The register's state (none, incomplete, complete) of each booking the user reaches among ids=1,2,3 (500 at most)",
+        tags,
+        querystring: registerStatesQuery,
+        response: { 200: registerStatesSchema, ...errorAnswers(400, 401) },
+      },
+    },
+    async (request) => register.states(userOf(request), request.query.ids),
   );
 
   app.get(

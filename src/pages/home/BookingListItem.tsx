@@ -26,7 +26,7 @@ export function BookingListItem({ booking, details, selected, onOpen }: BookingL
       <ListItemAvatar sx={{ minWidth: 40 }}>
         <Facility accommodationId={booking.accommodation_id} iconOnly />
       </ListItemAvatar>
-      <ListItemText primary={booking.name} secondary={details} />
+      <ListItemText primary={booking.name} secondary={details} slotProps={{ secondary: { component: 'div' } }} />
     </ListItemButton>
   );
 }

@@ -9,6 +9,7 @@ import { splitTodayPlans, todayPlansQuery, type TodayPlans as Plans } from './da
 import { SectionCard } from '../../components/SectionCard';
 import { useApiQuery } from '../../hooks/useApiQuery';
 import { useAppDataProvider } from '../../../dataProvider/useAppDataProvider';
+import { StayBadges, useRegisterStates } from '../../../resources/bookings/shared';
 
 const GROUPS: { key: keyof Plans; label: AppMessageKey }[] = [
   { key: 'checkOuts', label: 'app.dashboard.today.check_out' },
@@ -30,6 +31,11 @@ export function TodayPlans({ today, version, selectedId, onOpen }: DashboardSect
   const dataProvider = useAppDataProvider();
   const state = useApiQuery(['books', 'today-plans', today, version], () =>
     dataProvider.listBooks(todayPlansQuery(today)).then((b) => splitTodayPlans(b, today)),
+  );
+  // Who has arrived, and whose register still misses something.
+  const registers = useRegisterStates(
+    state.status === 'ready' ? [...state.data.checkIns, ...state.data.stays].map((b) => b.id) : [],
+    version,
   );
 
   return (
@@ -61,16 +67,19 @@ export function TodayPlans({ today, version, selectedId, onOpen }: DashboardSect
                     books={books}
                     selectedId={selectedId}
                     onOpen={onOpen}
-                    details={(b) =>
-                      [
-                        b.room_name,
-                        formatPeople(b.person_number),
-                        translate('app.dashboard.paid_of_total', {
-                          paid: formatYen(b.price),
-                          total: formatYen(b.price_sub),
-                        }),
-                      ].join('・')
-                    }
+                    details={(b) => (
+                      <>
+                        {[
+                          b.room_name,
+                          formatPeople(b.person_number),
+                          translate('app.dashboard.paid_of_total', {
+                            paid: formatYen(b.price),
+                            total: formatYen(b.price_sub),
+                          }),
+                        ].join('・')}{' '}
+                        <StayBadges booking={b} register={registers.get(b.id)} />
+                      </>
+                    )}
                   />
                 )}
               </Box>
