@@ -74,6 +74,7 @@ export const apiPaths = {
   facilityRegister: '/facility/:id/register',
   minpakuDays: '/facility/:id/minpaku/days',
   minpakuReport: '/facility/:id/minpaku/report',
+  minpakuHouses: '/admin/minpaku/houses',
   refusals,
   refusal: recordOf(refusals),
   bookCheckIn: '/admin/books/:id/checkin',

@@ -66,6 +66,23 @@ export const minpakuDaysSchema = z.object({
 });
 export type MinpakuDays = z.infer<typeof minpakuDaysSchema>;
 
+/** GET /admin/minpaku/houses: the dashboard's card, each minpaku house the user reaches with its days. */
+export const minpakuHousesSchema = z.object({
+  houses: z.array(
+    minpakuDaysSchema.extend({
+      accommodation_id: z.number().int(),
+      name: z.string(),
+      /** `warning` from MINPAKU_WARNING_DAYS, `over` past the limit (a channel's booking took it there). */
+      level: z.enum(['ok', 'warning', 'over']),
+    }),
+  ),
+});
+export type MinpakuHouses = z.infer<typeof minpakuHousesSchema>;
+
+/** How close a house is to the limit: the dashboard warns from MINPAKU_WARNING_DAYS. */
+export const minpakuLevel = (daysUsed: number): 'ok' | 'warning' | 'over' =>
+  daysUsed > MINPAKU_DAY_LIMIT ? 'over' : daysUsed >= MINPAKU_WARNING_DAYS ? 'warning' : 'ok';
+
 /** GET /facility/{id}/minpaku/report?year=&period=. */
 export const minpakuReportQuery = z.object({
   year: yearNumber(minpakuMessages.year),

@@ -172,6 +172,11 @@ test('a guest arriving today is checked in with an incomplete register (the desk
   await expect(arrival.getByTestId('register-badge')).toHaveText('名簿 未');
   await expect(arrival.getByTestId('stay-badge')).toHaveText('チェックイン済み');
   await lookAt(page.getByTestId('today-plans'), 'dashboard-arrivals');
+  // The demo's machiya, a minpaku house: its days of this fiscal year of the 180 allowed.
+  const house = page.getByTestId('minpaku-houses').getByTestId('minpaku-house');
+  await expect(house).toContainText('町家ゲストハウス 京');
+  await expect(house).toContainText(/\d+年度 \d+日／180日（残り\d+日）/);
+  await lookAt(page.getByTestId('minpaku-houses'), 'dashboard-minpaku');
   await page.goto(`/m/books/${id}`);
   await stay.getByRole('button', { name: 'チェックアウト' }).click();
   await expect(page.getByText('チェックアウトしました。')).toBeVisible();

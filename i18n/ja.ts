@@ -661,6 +661,14 @@ export const appMessages = {
       incomplete: 'タイトル、送信元アドレス、送信日時、本文、送信先（1件以上）を入力すると送信できます。',
     },
     dashboard: {
+      // Minpaku houses' days of the fiscal year (issue 30; src/pages/home/MinpakuHouses.tsx).
+      minpaku: {
+        title: '民泊の年間営業日数',
+        days: '%{year}年度 %{used}日／%{limit}日（残り%{remaining}日）',
+        warning: '上限の%{limit}日に近づいています。上限を超える予約は登録できません。',
+        over: '上限の%{limit}日を超えています。外部サイトからの予約を確認し、超えた日の予約を調整してください。',
+        load_failed: '民泊の営業日数を読み込めませんでした。',
+      },
       title: 'ホーム',
       loading: '読み込み中…',
       load_failed: '読み込みに失敗しました。時間をおいて画面を更新してください。',

@@ -8,7 +8,7 @@ import type {
   RegisterSettingsPatch,
   RegisterStates,
 } from '../../contract/guestRegister';
-import type { MinpakuDays, MinpakuReport } from '../../contract/minpaku';
+import type { MinpakuDays, MinpakuHouses, MinpakuReport } from '../../contract/minpaku';
 import type { RegisterList } from '../../contract/registerList';
 import type { CheckinLink } from '../../contract/precheckin';
 import type { StayMove } from '../../contract/stay';
@@ -74,6 +74,11 @@ export const guestRegisterMethods = {
   /** A minpaku house's days with guests in a fiscal year (today's unless given), of the 180 allowed. */
   async getMinpakuDays(accommodationId: number, signal?: AbortSignal): Promise<MinpakuDays> {
     return (await httpClient<MinpakuDays>(apiUrl(apiPath('minpakuDays', { id: accommodationId })), { signal })).json;
+  },
+
+  /** Every minpaku house the user reaches, with its days of this fiscal year (the dashboard's card). */
+  async listMinpakuHouses(signal?: AbortSignal): Promise<MinpakuHouses> {
+    return (await httpClient<MinpakuHouses>(apiUrl(apiPath('minpakuHouses')), { signal })).json;
   },
 
   /** A minpaku house's report of the two months from `period` of `year`. */

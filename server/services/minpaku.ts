@@ -4,9 +4,11 @@ import {
   fiscalYearNights,
   fiscalYearOf,
   MINPAKU_DAY_LIMIT,
+  minpakuLevel,
   minpakuMessages as msg,
   reportPeriod,
   type MinpakuDays,
+  type MinpakuHouses,
   type MinpakuReport,
 } from '../../contract/minpaku';
 import type { Db, Tx } from '../db/client';
@@ -32,6 +34,28 @@ export class MinpakuService {
       days_used: used,
       limit: MINPAKU_DAY_LIMIT,
       remaining: Math.max(0, MINPAKU_DAY_LIMIT - used),
+    };
+  }
+
+  /** Every minpaku house the user reaches, with its days of this fiscal year and how close it is to 180. */
+  async houses(user: CurrentUser, fiscalYear = currentFiscalYear()): Promise<MinpakuHouses> {
+    const houses = await q.minpakuHouses(this.db, user.accommodationIds);
+    const { from, to } = fiscalYearNights(fiscalYear);
+    return {
+      houses: await Promise.all(
+        houses.map(async (h) => {
+          const used = (await q.usedNights(this.db, h.id, from, to, null)).length;
+          return {
+            accommodation_id: h.id,
+            name: h.name,
+            fiscal_year: fiscalYear,
+            days_used: used,
+            limit: MINPAKU_DAY_LIMIT,
+            remaining: Math.max(0, MINPAKU_DAY_LIMIT - used),
+            level: minpakuLevel(used),
+          };
+        }),
+      ),
     };
   }
 

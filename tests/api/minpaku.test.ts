@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { minpakuMessages as msg } from '../../contract/minpaku';
+import { currentFiscalYear, fiscalYearNights, minpakuLevel, minpakuMessages as msg } from '../../contract/minpaku';
+import { addDays } from '../../contract/dates';
 import { planlessBooking, signedInSuite } from '../support/fixtures';
 
 const api = signedInSuite();
@@ -160,5 +161,35 @@ describe('the minpaku report and days', () => {
     const ryokan = api.accommodations[0]!.id;
     expect(await daysOf(2030, ryokan)).toMatchObject({ status: 409, body: { message: msg.notMinpaku } });
     expect((await daysOf(2030, houseId, api.staff)).status).toBe(404);
+  });
+});
+
+describe("the dashboard's card GET /admin/minpaku/houses", () => {
+  it('lists each minpaku house the user reaches with its days and level, warning from 150', async () => {
+    const fiscalYear = currentFiscalYear();
+    const { from } = fiscalYearNights(fiscalYear);
+    // 155 nights of this fiscal year at the house (set in the database: no form books five months).
+    const long = await stay(addDays(from, 0), 1, ['JP']);
+    await api.rows(sql`update bookings set end_date = ${addDays(from, 155)}::date, days = 155 where id = ${long.id}`);
+
+    const res = await api.http.send<any>('GET', '/api/admin/minpaku/houses', { token: api.admin });
+    expect(res.status).toBe(200);
+    const ids = res.body.houses.map((h: any) => h.accommodation_id);
+    // The demo's machiya and this file's house; never a ryokan.
+    expect(ids).toEqual([houseId, api.accommodations[2]!.id].sort((a, b) => a - b));
+    const house = res.body.houses.find((h: any) => h.accommodation_id === houseId);
+    expect(house.days_used).toBeGreaterThanOrEqual(155);
+    expect(house).toMatchObject({ fiscal_year: fiscalYear, limit: 180, level: minpakuLevel(house.days_used) });
+    expect(house.level).not.toBe('ok');
+    expect((await daysOf(fiscalYear)).body.days_used).toBe(house.days_used);
+
+    // Staff see the houses of their facilities only (the first facility is a ryokan).
+    const staff = await api.http.send<any>('GET', '/api/admin/minpaku/houses', { token: api.staff });
+    expect(staff.body).toEqual({ houses: [] });
+    expect((await api.http.send('GET', '/api/admin/minpaku/houses')).status).toBe(401);
+  });
+
+  it('says warning from 150 days and over past 180', () => {
+    expect([149, 150, 180, 181].map(minpakuLevel)).toEqual(['ok', 'warning', 'warning', 'over']);
   });
 });

@@ -70,6 +70,7 @@ const emptyRegister: Partial<typeof guestRegisterMethods> = {
   getRegisterSettings: () =>
     Promise.resolve({ licence: 'ryokan', notification_number: null, extra_fields: NO_EXTRA_FIELDS }),
   getRegisterStates: () => Promise.resolve({ states: [] }),
+  listMinpakuHouses: () => Promise.resolve({ houses: [] }),
 };
 let stubbed: Partial<Record<keyof MethodModules, object>> = {};
 

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { sqlRows, type Tx } from '../client';
+import { idList } from './ids';
 
 /**
  * A minpaku house's days and report (issue 30): the nights of its stays, live (not cancelled) and
@@ -51,4 +52,13 @@ export async function lockMinpakuHouse(tx: Tx, accommodationId: number): Promise
   if (rows[0]?.licence !== 'minpaku') return false;
   await tx.execute(sql`select 1 from accommodations where id = ${accommodationId} for update`);
   return true;
+}
+
+/** The minpaku houses among these facilities, by id. */
+export async function minpakuHouses(tx: Tx, accommodationIds: readonly number[]) {
+  if (accommodationIds.length === 0) return [];
+  return sqlRows<{ id: number; name: string }>(
+    tx,
+    sql`select id, name from accommodations where licence = 'minpaku' and id in (${idList(accommodationIds)}) order by id`,
+  );
 }

@@ -3,6 +3,7 @@ import { apiPaths } from '../../../contract/apiPaths';
 import {
   minpakuDaysQuery,
   minpakuDaysSchema,
+  minpakuHousesSchema,
   minpakuReportQuery,
   minpakuReportSchema,
 } from '../../../contract/minpaku';
@@ -31,6 +32,19 @@ const minpakuRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
       },
     },
     async (request) => minpaku.days(userOf(request), request.params.id, request.query.fiscal_year),
+  );
+
+  app.get(
+    apiPaths.minpakuHouses,
+    {
+      schema: {
+        summary:
+          'Every minpaku house the user reaches, with its days of this fiscal year and its level (ok, warning from 150, over 180)',
+        tags,
+        response: { 200: minpakuHousesSchema, ...errorAnswers(401) },
+      },
+    },
+    async (request) => minpaku.houses(userOf(request)),
   );
 
   app.get(

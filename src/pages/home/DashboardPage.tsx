@@ -9,6 +9,7 @@ import { AccommodationLinks } from './AccommodationLinks';
 import { RefundList } from './RefundList';
 import { SyncCheckTable } from '../../../resources/sync/health/SyncCheckTable';
 import { SyncHealthCard } from '../../../resources/sync/health/SyncHealthCard';
+import { MinpakuHouses } from './MinpakuHouses';
 import { OverbookedList } from './OverbookedList';
 import { TodayComments } from './TodayComments';
 import { TodayPlans } from './TodayPlans';
@@ -59,6 +60,7 @@ export function DashboardPage() {
           <Stack spacing={2}>
             <TodayComments today={today} version={version} />
             <UnreadMail version={version} />
+            <MinpakuHouses version={version} />
             <AccommodationLinks />
           </Stack>
           <SyncCheckTable version={version} />
