@@ -1,4 +1,5 @@
 import { dateJa, tokyoToday } from './dates';
+import { isoDate } from './params';
 import { registerStateSchema } from './guestRegister';
 import { z } from './zod';
 
@@ -26,7 +27,22 @@ export const stayMessages = {
   noShowBeforeStart: (start: string) => `ノーショーは宿泊初日（${dateJa(start)}）から記録できます`,
   notReserved: (status: StayStatus) => `この予約はすでに${STAY_STATUS_LABELS[status]}です`,
   notCheckedIn: 'チェックインしていない予約はチェックアウトできません',
+  departureDate: '出発日を正しく入力してください',
+  departureRange: (start: string, end: string) =>
+    `早期の出発日は${dateJa(start)}の翌日から${dateJa(end)}までの、今日以前の日付にしてください`,
 } as const;
+
+/**
+ * POST /admin/books/{id}/checkout: `departure`, when the guests leave before the stay's last day
+ * (早期チェックアウト), is the day they left: the nights after it go back to stock (and to the
+ * channel), the total stays as it was (the staff adjust it in the booking if they refund).
+ */
+export const checkOutSchema = z
+  .object({ departure: z.string({ error: stayMessages.departureDate }).pipe(isoDate(stayMessages.departureDate)) })
+  .partial()
+  .nullable()
+  .optional();
+export type CheckOutBody = z.output<typeof checkOutSchema>;
 
 /** The answer of a move: the stay's state, and at check-in what the register still misses. */
 export const stayMoveSchema = z.object({

@@ -488,6 +488,10 @@ export const appMessages = {
       checked_in_incomplete: 'チェックインしました。宿泊者名簿に不足があります：%{fields}',
       checked_out: 'チェックアウトしました。',
       no_show_done: 'ノーショーとして記録しました。',
+      early_title: '早期チェックアウト',
+      early_content:
+        '予定の出発日は%{end}です。本日（%{today}）の出発としてチェックアウトし、残り%{nights}泊の部屋を在庫（外部サイトを含む）に戻します。料金は変わりません（返金する場合は入金欄で登録してください）。',
+      early_confirm: 'チェックアウトして在庫に戻す',
       no_show_title: 'ノーショーの記録',
       no_show_content: 'この予約をノーショー（連絡のない不着）として記録しますか？',
       checkin_link: '事前チェックインのリンク',

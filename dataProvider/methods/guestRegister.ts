@@ -112,8 +112,10 @@ export const guestRegisterMethods = {
   },
 
   /** The front desk's move of a stay: check-in, check-out or no-show; answers the stay and its register. */
-  async moveStay(bookId: number, to: 'checkin' | 'checkout' | 'no-show'): Promise<StayMove> {
+  async moveStay(bookId: number, to: 'checkin' | 'checkout' | 'no-show', departure?: string): Promise<StayMove> {
     const name = to === 'checkin' ? 'bookCheckIn' : to === 'checkout' ? 'bookCheckOut' : 'bookNoShow';
-    return (await httpClient<StayMove>(apiUrl(apiPath(name, { id: bookId })), { method: 'POST' })).json;
+    // An early check-out names the day the guests left: the nights after it go back to stock.
+    const body = departure ? { departure } : undefined;
+    return (await httpClient<StayMove>(apiUrl(apiPath(name, { id: bookId })), { method: 'POST', body })).json;
   },
 };

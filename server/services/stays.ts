@@ -1,9 +1,11 @@
+import { daysBetween, tokyoToday } from '../../contract/dates';
 import { stayHasBegun, stayMessages as msg, type StayMove, type StayStatus } from '../../contract/stay';
 import type { Db, Tx } from '../db/client';
 import * as q from '../db/queries/guestRegister';
-import { conflict, notFound } from '../errors';
+import { badRequest, conflict, notFound } from '../errors';
 import { audit } from './audit';
 import type { CurrentUser } from './auth';
+import { BookingService } from './bookings';
 import { registerOf } from './guestRegister';
 
 /**
@@ -23,9 +25,31 @@ export class StayService {
     });
   }
 
-  checkOut(user: CurrentUser, bookId: number): Promise<StayMove> {
+  /**
+   * Check-out; with `departure` before the stay's last day (早期チェックアウト), the booking is first
+   * shortened to end that day through the booking service (its stock and the channel follow, its
+   * audit row says so), the total kept as it was.
+   */
+  async checkOut(user: CurrentUser, bookId: number, departure?: string): Promise<StayMove> {
+    if (departure !== undefined) await this.leaveEarly(user, bookId, departure);
     return this.move(user, bookId, 'checked_out', (b) => {
       if (b.stay_status !== 'checked_in') throw conflict(msg.notCheckedIn);
+    });
+  }
+
+  private async leaveEarly(user: CurrentUser, bookId: number, departure: string): Promise<void> {
+    const b = await q.findRegisterBooking(this.db, bookId, user.accommodationIds);
+    if (!b) throw notFound();
+    if (b.delete_flg === 1) throw conflict(msg.cancelled);
+    if (b.stay_status !== 'checked_in') throw conflict(msg.notCheckedIn);
+    if (departure <= b.start_date || departure > b.end_date || departure > tokyoToday()) {
+      const message = msg.departureRange(b.start_date, b.end_date);
+      throw badRequest(message, { departure: message });
+    }
+    if (departure === b.end_date) return;
+    await new BookingService(this.db).update(user, b.id, {
+      days: daysBetween(b.start_date, departure),
+      price_sub: b.price_sub,
     });
   }
 

@@ -21,6 +21,8 @@ export interface ConfirmDialogProps {
   /** While the delete runs: OK shows a spinner and both buttons wait. */
   loading?: boolean;
   confirmColor?: 'error' | 'primary';
+  /** The confirming button's words, when OK says too little (チェックアウトして在庫に戻す). */
+  confirmLabel?: ReactNode;
 }
 
 /** The confirmation asked before every delete (spec section 8). */
@@ -32,6 +34,7 @@ export function ConfirmDialog({
   onClose,
   loading = false,
   confirmColor = 'error',
+  confirmLabel,
 }: ConfirmDialogProps) {
   const translate = useAppTranslate();
   return (
@@ -60,7 +63,7 @@ export function ConfirmDialog({
           autoFocus
           startIcon={loading ? <CircularProgress size={16} color="inherit" /> : undefined}
         >
-          {translate('app.action.ok')}
+          {confirmLabel ?? translate('app.action.ok')}
         </Button>
       </DialogActions>
     </Dialog>

@@ -387,6 +387,43 @@ describe('check-in, check-out and no-show', () => {
     ]);
   });
 
+  it('checks out early: the nights after the departure go back to stock, the total stays, the history says both', async () => {
+    const b = await planlessBooking(api, 0, {
+      start_date: addDays(today, -1),
+      days: 3,
+      person_number: 1,
+      name: '早発 太郎',
+      price_sub: 36000,
+    });
+    const early = (json: unknown) =>
+      api.http.send<any>('POST', `/api/admin/books/${b.id}/checkout`, { token: api.staff, json });
+    // Not checked in yet: nothing changes.
+    expect((await early({ departure: today })).status).toBe(409);
+    expect((await move(b.id, 'checkin')).status).toBe(200);
+    for (const departure of [addDays(today, -1), addDays(today, 1), '2026-02-30', 'today']) {
+      const res = await early({ departure });
+      expect(res.status, departure).toBe(400);
+      expect(JSON.stringify(res.body), departure).toMatch(/出発日/);
+    }
+    expect(await bookingOf(b.id)).toMatchObject({ days: 3, end_date: addDays(today, 2), stay_status: 'checked_in' });
+
+    const queued = () =>
+      api.rows<{ n: number }>(sql`select count(*)::int as n from channel_changes
+        where accommodation_id = ${api.accommodations[0]!.id} and kind = 1 and date_from <= ${today}::date
+          and date_to > ${today}::date`);
+    const before = (await queued())[0]!.n;
+    const res = await early({ departure: today });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    // The nights given back are queued for the channel's stock, in the same change.
+    expect((await queued())[0]!.n).toBeGreaterThan(before);
+    expect(res.body.stay_status).toBe('checked_out');
+    expect(await bookingOf(b.id)).toMatchObject({ days: 1, end_date: today, price_sub: 36000 });
+    const trail = await api.rows<{ changes: any }>(sql`select changes from audit_log
+      where target_type = 'booking' and target_id = ${b.id} order by id`);
+    expect(trail.map((r) => r.changes)).toContainEqual({ days: { from: 3, to: 1 } });
+    expect(trail.at(-1)!.changes).toEqual({ stay_status: { from: 'checked_in', to: 'checked_out' } });
+  });
+
   it('refuses a check-in or a no-show before the first day, and any move of a cancelled booking (409 in Japanese)', async () => {
     const b = await newBooking(1);
     const early = await move(b.id, 'checkin');

@@ -1,7 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { NO_EXTRA_FIELDS, registerMessages, type BookingGuests, type Guest } from '../../contract/guestRegister';
-import { validationError } from './BookingPanel.fixtures';
+import { addDays, tokyoToday } from '../../contract/dates';
+import { buildBooking, validationError } from './BookingPanel.fixtures';
 import { buildGuest } from '../support/guests';
 import { answerPanel, renderPanel, stubPanelMethods } from './bookingPanelHarness';
 
@@ -11,6 +12,7 @@ const register = {
   addBookGuest: vi.fn(),
   updateBookGuest: vi.fn(),
   removeBookGuest: vi.fn(),
+  moveStay: vi.fn(),
 };
 const { booking: mocked } = stubPanelMethods({ guestRegisterMethods: register });
 
@@ -122,5 +124,36 @@ describe('the booking panel’s 宿泊者名簿', () => {
     expect(register.addBookGuest.mock.calls[0]![1]).toMatchObject({ passport_number: 'M1234567', nationality: 'KR' });
     expect(await within(dialog).findByTestId('guest-error')).toHaveTextContent(registerMessages.passportNumber);
     expect(within(dialog).getByLabelText('旅券番号')).toHaveValue('m1234567');
+  });
+});
+
+describe('the front desk’s check-out', () => {
+  it('asks before an early check-out and names the day the guests left, so the nights left go back to stock', async () => {
+    const today = tokyoToday();
+    mocked.getBook.mockResolvedValue(
+      buildBooking({
+        id: 7,
+        start_date: addDays(today, -1),
+        end_date: addDays(today, 2),
+        days: 3,
+        stay_status: 'checked_in',
+        checked_in_at: `${addDays(today, -1)}T16:00:00.000+09:00`,
+      }),
+    );
+    register.listBookGuests.mockResolvedValue({ guests: [guest({})], register: { status: 'complete', missing: [] } });
+    register.moveStay.mockResolvedValue({
+      stay_status: 'checked_out',
+      checked_in_at: null,
+      checked_out_at: null,
+      register: { status: 'complete', missing: [] },
+    });
+    renderPanel(7);
+    const stay = await screen.findByTestId('stay-actions');
+    fireEvent.click(within(stay).getByRole('button', { name: 'チェックアウト' }));
+    const dialog = await screen.findByRole('dialog', { name: '早期チェックアウト' });
+    expect(dialog).toHaveTextContent('残り2泊の部屋を在庫（外部サイトを含む）に戻します');
+    expect(register.moveStay).not.toHaveBeenCalled();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'チェックアウトして在庫に戻す' }));
+    await waitFor(() => expect(register.moveStay).toHaveBeenCalledWith(7, 'checkout', today));
   });
 });

@@ -4,10 +4,11 @@ import { useNotify } from 'react-admin';
 import type { Booking } from '../../../contract/booking';
 import { errorMessages } from '../../../contract/messages';
 import { REGISTER_FIELD_LABELS } from '../../../contract/registerLabels';
+import { daysBetween, tokyoToday } from '../../../contract/dates';
 import { stayHasBegun, type StayMove } from '../../../contract/stay';
 import { failureMessage } from '../../../dataProvider/apiErrors';
 import { useAppDataProvider } from '../../../dataProvider/useAppDataProvider';
-import { formatDateTime } from '../../../i18n/formats';
+import { formatDate, formatDateTime } from '../../../i18n/formats';
 import { useAppTranslate } from '../../../i18n/useAppTranslate';
 import { ConfirmDialog } from '../../../src/components/ConfirmDialog';
 
@@ -24,6 +25,10 @@ export function StayActions({ booking, onMoved }: { booking: Booking; onMoved: (
   const notify = useNotify();
   const [busy, setBusy] = useState(false);
   const [askNoShow, setAskNoShow] = useState(false);
+  const [askEarly, setAskEarly] = useState(false);
+  const today = tokyoToday();
+  // Leaving before the last day (and after the first night): the nights left go back to stock.
+  const early = booking.start_date < today && today < booking.end_date;
   const status = booking.stay_status ?? 'reserved';
   const started = stayHasBegun(booking.start_date);
   if (booking.delete_flg === 1) return null;
@@ -38,10 +43,10 @@ export function StayActions({ booking, onMoved }: { booking: Booking; onMoved: (
       : translate('app.register.checked_in');
   };
 
-  const move = async (to: Move) => {
+  const move = async (to: Move, departure?: string) => {
     setBusy(true);
     try {
-      const moved = await dataProvider.moveStay(booking.id, to);
+      const moved = await dataProvider.moveStay(booking.id, to, departure);
       const incomplete = to === 'checkin' && moved.register.status !== 'complete';
       notify(said(to, moved), { type: incomplete ? 'warning' : 'success' });
       await onMoved();
@@ -50,6 +55,7 @@ export function StayActions({ booking, onMoved }: { booking: Booking; onMoved: (
     } finally {
       setBusy(false);
       setAskNoShow(false);
+      setAskEarly(false);
     }
   };
 
@@ -82,7 +88,12 @@ export function StayActions({ booking, onMoved }: { booking: Booking; onMoved: (
           </>
         )}
         {status === 'checked_in' && (
-          <Button size="small" variant="contained" disabled={busy} onClick={() => void move('checkout')}>
+          <Button
+            size="small"
+            variant="contained"
+            disabled={busy}
+            onClick={() => (early ? setAskEarly(true) : void move('checkout'))}
+          >
             {translate('app.register.check_out')}
           </Button>
         )}
@@ -94,6 +105,20 @@ export function StayActions({ booking, onMoved }: { booking: Booking; onMoved: (
         loading={busy}
         onConfirm={() => void move('no-show')}
         onClose={() => setAskNoShow(false)}
+      />
+      <ConfirmDialog
+        open={askEarly}
+        title={translate('app.register.early_title')}
+        content={translate('app.register.early_content', {
+          end: formatDate(booking.end_date),
+          today: formatDate(today),
+          nights: daysBetween(today, booking.end_date),
+        })}
+        confirmLabel={translate('app.register.early_confirm')}
+        confirmColor="primary"
+        loading={busy}
+        onConfirm={() => void move('checkout', today)}
+        onClose={() => setAskEarly(false)}
       />
     </Stack>
   );

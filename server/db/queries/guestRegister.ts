@@ -38,6 +38,8 @@ export interface RegisterBooking {
   stay_status: StayStatus;
   checked_in_at: string | null;
   checked_out_at: string | null;
+  /** The total, which an early departure keeps. */
+  price_sub: number;
 }
 
 /** A booking of the caller's facilities; with `lock`, its row locked (one writer of its guests at a time). */
@@ -45,7 +47,7 @@ export async function findRegisterBooking(tx: Tx, id: number, accommodationIds: 
   if (accommodationIds.length === 0) return undefined;
   const rows = await sqlRows<RegisterBooking>(
     tx,
-    sql`select id, accommodation_id, person_number, start_date::text, end_date::text, delete_flg, stay_status,
+    sql`select id, accommodation_id, person_number, start_date::text, end_date::text, delete_flg, stay_status, price_sub,
       ${sql.raw(tokyoIso('checked_in_at'))} as checked_in_at, ${sql.raw(tokyoIso('checked_out_at'))} as checked_out_at
     from bookings where id = ${id} and accommodation_id in (${idList(accommodationIds)})
     ${lock ? sql`for update` : sql``}`,

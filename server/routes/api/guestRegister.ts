@@ -17,7 +17,7 @@ import type { AppContext } from '../../context';
 import { userOf } from '../../plugins/access';
 import { GuestRegisterService } from '../../services/guestRegister';
 import { StayService } from '../../services/stays';
-import { stayMoveSchema } from '../../../contract/stay';
+import { checkOutSchema, stayMoveSchema } from '../../../contract/stay';
 import { errorAnswers } from '../errorAnswers';
 import { sendCsvFile, sendPdfFile } from '../download';
 import { registerListQuery, registerListSchema } from '../../../contract/registerList';
@@ -222,7 +222,6 @@ const guestRegisterRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) 
       'Check the guests in (from the first day; allowed with an incomplete register, which the answer names)',
       'checkIn',
     ],
-    [apiPaths.bookCheckOut, 'Check the guests out (after a check-in)', 'checkOut'],
     [apiPaths.bookNoShow, 'Record a no-show (a booking still reserved, from its first day)', 'noShow'],
   ] as const;
   for (const [path, summary, move] of moves) {
@@ -239,6 +238,21 @@ const guestRegisterRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) 
       async (request) => stays[move](userOf(request), request.params.id),
     );
   }
+
+  app.post(
+    apiPaths.bookCheckOut,
+    {
+      schema: {
+        summary:
+          'Check the guests out (after a check-in); with { departure } before the last day, the nights after it go back to stock and the channel, the total kept',
+        tags,
+        params: idParams,
+        body: checkOutSchema,
+        response: { 200: stayMoveSchema, ...errorAnswers(400, 401, 404, 409) },
+      },
+    },
+    async (request) => stays.checkOut(userOf(request), request.params.id, request.body?.departure),
+  );
 };
 
 export default guestRegisterRoutes;
