@@ -19,7 +19,7 @@ export function PanelSection({
         direction="row"
         sx={{ alignItems: 'center', gap: 1, borderBottom: 1, borderColor: 'divider', minHeight: 32 }}
       >
-        <Typography variant="subtitle2" component="h3" sx={{ fontWeight: 700 }}>
+        <Typography variant="subtitle2" component="h3" sx={{ fontWeight: 700, whiteSpace: 'nowrap' }}>
           {title}
         </Typography>
         {action && <Box sx={{ ml: 'auto' }}>{action}</Box>}
