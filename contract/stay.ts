@@ -33,12 +33,12 @@ export const stayMessages = {
 } as const;
 
 /**
- * POST /admin/books/{id}/checkout: `departure`, when the guests leave before the stay's last day
+ * POST /admin/books/{id}/checkout: `date`, when the guests leave before the stay's last day
  * (早期チェックアウト), is the day they left: the nights after it go back to stock (and to the
  * channel), the total stays as it was (the staff adjust it in the booking if they refund).
  */
 export const checkOutSchema = z
-  .object({ departure: z.string({ error: stayMessages.departureDate }).pipe(isoDate(stayMessages.departureDate)) })
+  .object({ date: z.string({ error: stayMessages.departureDate }).pipe(isoDate(stayMessages.departureDate)) })
   .partial()
   .nullable()
   .optional();

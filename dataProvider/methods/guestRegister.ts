@@ -115,7 +115,7 @@ export const guestRegisterMethods = {
   async moveStay(bookId: number, to: 'checkin' | 'checkout' | 'no-show', departure?: string): Promise<StayMove> {
     const name = to === 'checkin' ? 'bookCheckIn' : to === 'checkout' ? 'bookCheckOut' : 'bookNoShow';
     // An early check-out names the day the guests left: the nights after it go back to stock.
-    const body = departure ? { departure } : undefined;
+    const body = departure ? { date: departure } : undefined;
     return (await httpClient<StayMove>(apiUrl(apiPath(name, { id: bookId })), { method: 'POST', body })).json;
   },
 };

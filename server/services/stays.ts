@@ -26,7 +26,7 @@ export class StayService {
   }
 
   /**
-   * Check-out; with `departure` before the stay's last day (早期チェックアウト), the booking is first
+   * Check-out; with `date` (the departure) before the stay's last day (早期チェックアウト), the booking is first
    * shortened to end that day through the booking service (its stock and the channel follow, its
    * audit row says so), the total kept as it was.
    */
@@ -44,7 +44,7 @@ export class StayService {
     if (b.stay_status !== 'checked_in') throw conflict(msg.notCheckedIn);
     if (departure <= b.start_date || departure > b.end_date || departure > tokyoToday()) {
       const message = msg.departureRange(b.start_date, b.end_date);
-      throw badRequest(message, { departure: message });
+      throw badRequest(message, { date: message });
     }
     if (departure === b.end_date) return;
     await new BookingService(this.db).update(user, b.id, {

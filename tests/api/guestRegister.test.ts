@@ -398,12 +398,12 @@ describe('check-in, check-out and no-show', () => {
     const early = (json: unknown) =>
       api.http.send<any>('POST', `/api/admin/books/${b.id}/checkout`, { token: api.staff, json });
     // Not checked in yet: nothing changes.
-    expect((await early({ departure: today })).status).toBe(409);
+    expect((await early({ date: today })).status).toBe(409);
     expect((await move(b.id, 'checkin')).status).toBe(200);
     for (const departure of [addDays(today, -1), addDays(today, 1), '2026-02-30', 'today']) {
-      const res = await early({ departure });
+      const res = await early({ date: departure });
       expect(res.status, departure).toBe(400);
-      expect(JSON.stringify(res.body), departure).toMatch(/出発日/);
+      expect(res.body.errors?.date, departure).toMatch(/出発日/);
     }
     expect(await bookingOf(b.id)).toMatchObject({ days: 3, end_date: addDays(today, 2), stay_status: 'checked_in' });
 
@@ -412,7 +412,7 @@ describe('check-in, check-out and no-show', () => {
         where accommodation_id = ${api.accommodations[0]!.id} and kind = 1 and date_from <= ${today}::date
           and date_to > ${today}::date`);
     const before = (await queued())[0]!.n;
-    const res = await early({ departure: today });
+    const res = await early({ date: today });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     // The nights given back are queued for the channel's stock, in the same change.
     expect((await queued())[0]!.n).toBeGreaterThan(before);

@@ -244,14 +244,14 @@ const guestRegisterRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) 
     {
       schema: {
         summary:
-          'Check the guests out (after a check-in); with { departure } before the last day, the nights after it go back to stock and the channel, the total kept',
+          'Check the guests out (after a check-in); with { date } (the departure) before the last day, the nights after it go back to stock and the channel, the total kept',
         tags,
         params: idParams,
         body: checkOutSchema,
         response: { 200: stayMoveSchema, ...errorAnswers(400, 401, 404, 409) },
       },
     },
-    async (request) => stays.checkOut(userOf(request), request.params.id, request.body?.departure),
+    async (request) => stays.checkOut(userOf(request), request.params.id, request.body?.date),
   );
 };
 
