@@ -4,8 +4,9 @@ import { performance } from 'node:perf_hooks';
 import type { SQL } from 'drizzle-orm';
 import pg from 'pg';
 import { defaultAnalyticsRange } from '../contract/analytics';
-import { bookingListQuerySchema } from '../contract/booking';
-import { addDays, tokyoToday } from '../contract/dates';
+import { bookingListQuerySchema, confirmationNumber } from '../contract/booking';
+import { addDays, firstOfMonth, lastOfMonth, tokyoToday } from '../contract/dates';
+import { nextReportPeriod, reportPeriod } from '../contract/minpaku';
 import { unpaidQuery } from '../src/pages/home/dashboardModel';
 import { calendarWindow } from './bookings';
 import type { Benchmark } from './lib/benchmark';
@@ -180,6 +181,10 @@ async function pickRoom(client: pg.Client, accommodationId: number, today: strin
 }
 
 const bookIds: Identity = (rows) => bookIdsOf(String(rows[0]?.books ?? '{"books":[]}'));
+/** Each value once, in the order first seen. */
+const distinct = (values: string[]) => [...new Set(values)];
+/** A minpaku report as its figures: guests and guest-nights. */
+const reportFigures = (guests: number, nights: number) => [String(guests), String(nights)];
 const bookIdsOf = (json: string) => (JSON.parse(json) as { books: { id: number }[] }).books.map((b) => String(b.id));
 /** A guest analysis as the figures of each facility and the totals, the same from the API and the statement. */
 const analyticsItems = (json: string) => {
@@ -224,7 +229,59 @@ async function buildCases(
   const stayStart = addDays(today, 7);
   // Part of a name as staff type it: its first 3 characters, spaces left out (松尾拓 of 松尾 拓也).
   const callerName = [...caller.name.replace(/[\s\u3000]/g, '')].slice(0, 3).join('');
+  const { registerRowsSql } = await import('../server/db/queries/guestRegister');
+  const { reportStaysSql } = await import('../server/db/queries/minpaku');
+  // The guest register of this month (issue 30), and the minpaku report due next of the demo's machiya.
+  const month = { from: firstOfMonth(today), to: lastOfMonth(today) };
+  const house = accommodationIds[2]!;
+  const due = nextReportPeriod(today);
+  const period = reportPeriod(due.year, due.period);
+  const registerPath = `/api/facility/${accommodationId}/register?from=${month.from}&to=${month.to}`;
+  const registerStatement = registerRowsSql(accommodationId, month.from, month.to);
   return [
+    {
+      key: 'register',
+      label: `the guest register of a month (JSON): accommodation ${accommodationId}, ${month.from} to ${month.to}`,
+      path: registerPath,
+      statement: registerStatement,
+      items: (rows) => distinct(rows.map((r) => String(r.book_id))),
+      apiItems: (body) =>
+        distinct((JSON.parse(body) as { rows: { book_id: number }[] }).rows.map((r) => String(r.book_id))),
+    },
+    {
+      key: 'registerCsv',
+      label: 'the same register as CSV (UTF-8 with BOM)',
+      path: `${registerPath}&format=csv`,
+      statement: registerStatement,
+      items: (rows) => distinct(rows.map((r) => confirmationNumber(String(r.uid)))),
+      // 確認番号 is the CSV's 8th column; a confirmation number holds no comma.
+      apiItems: (body) =>
+        distinct(
+          body
+            .split('\r\n')
+            .slice(1)
+            .filter(Boolean)
+            .map((line) => line.split(',')[7]!),
+        ),
+    },
+    {
+      key: 'minpakuReport',
+      label: `the minpaku report of accommodation ${house}: ${period.from} to ${period.to}`,
+      path: `/api/facility/${house}/minpaku/report?year=${due.year}&period=${due.period}`,
+      statement: reportStaysSql(house, period.from, period.to),
+      items: (rows) => {
+        const stays = rows as { person_number: number; nights: string[] | null }[];
+        return reportFigures(
+          stays.reduce((n, s) => n + s.person_number, 0),
+          stays.reduce((n, s) => n + s.person_number * (s.nights?.length ?? 0), 0),
+        );
+      },
+      light: true,
+      apiItems: (body) => {
+        const report = JSON.parse(body) as { guests: number; guest_nights: number };
+        return reportFigures(report.guests, report.guest_nights);
+      },
+    },
     list('calendar', `calendar: accommodation ${accommodationId}, 15 weeks from ${window.from}`, {
       accommodation_id: accommodationId,
       stay_start_date: window.from,

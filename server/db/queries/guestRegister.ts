@@ -192,10 +192,9 @@ export interface StoredRegisterRow {
  * by arrival, each with its guests (the representative first); a stay with none has one row with
  * `guest` null.
  */
-export async function registerRows(tx: Tx, accommodationId: number, from: string, to: string) {
-  return sqlRows<StoredRegisterRow>(
-    tx,
-    sql`select b.id as book_id, b.uid, b.start_date::text, b.end_date::text, b.person_number,
+/** The statement of registerRows (the scale benchmark times it alone). */
+export const registerRowsSql = (accommodationId: number, from: string, to: string) =>
+  sql`select b.id as book_id, b.uid, b.start_date::text, b.end_date::text, b.person_number,
       to_char(b.checked_in_at at time zone 'Asia/Tokyo', 'HH24:MI') as checked_in,
       to_char(b.checked_out_at at time zone 'Asia/Tokyo', 'HH24:MI') as checked_out,
       r.name as room_type,
@@ -211,8 +210,10 @@ export async function registerRows(tx: Tx, accommodationId: number, from: string
     left join booking_guests g on g.booking_id = b.id
     where b.accommodation_id = ${accommodationId} and b.delete_flg = 0 and b.stay_status <> 'no_show'
       and b.start_date <= ${to}::date and b.end_date > ${from}::date
-    order by b.start_date, b.id, g.representative desc nulls last, g.id`,
-  );
+    order by b.start_date, b.id, g.representative desc nulls last, g.id`;
+
+export async function registerRows(tx: Tx, accommodationId: number, from: string, to: string) {
+  return sqlRows<StoredRegisterRow>(tx, registerRowsSql(accommodationId, from, to));
 }
 
 /** A stay whose register's keeping has ended: its guests are removed by the retention job. */

@@ -29,18 +29,19 @@ export interface ReportStay {
   nationalities: (string | null)[];
 }
 
-export async function reportStays(tx: Tx, accommodationId: number, from: string, to: string) {
-  return sqlRows<ReportStay>(
-    tx,
-    sql`select b.person_number,
+/** The statement of reportStays (the scale benchmark times it alone). */
+export const reportStaysSql = (accommodationId: number, from: string, to: string) =>
+  sql`select b.person_number,
       (select array_agg(d::date::text order by d) from generate_series(greatest(b.start_date, ${from}::date),
         least(b.end_date, ${to}::date) - 1, interval '1 day') d) as nights,
       coalesce((select array_agg(g.nationality order by g.id) from booking_guests g where g.booking_id = b.id),
         '{}') as nationalities
     from bookings b
     where b.accommodation_id = ${accommodationId} and ${LIVE}
-      and b.start_date < ${to}::date and b.end_date > ${from}::date`,
-  );
+      and b.start_date < ${to}::date and b.end_date > ${from}::date`;
+
+export async function reportStays(tx: Tx, accommodationId: number, from: string, to: string) {
+  return sqlRows<ReportStay>(tx, reportStaysSql(accommodationId, from, to));
 }
 
 /** The facility's licence; a minpaku house's row locked (one booking write at a time counts its days). */
