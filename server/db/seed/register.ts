@@ -161,9 +161,11 @@ async function seedPastRegisters(tx: Tx, accommodationIds: readonly number[], to
     )
     .orderBy(asc(bookings.startDate), asc(bookings.id));
   const passports: number[] = [];
+  // The machiya's stays take the parties in turn, so any three in a row come from two countries at least.
+  let machiyaStays = 0;
   for (const [i, stay] of past.entries()) {
     const minpaku = stay.accommodationId === machiya;
-    const party = minpaku ? PARTIES[i % PARTIES.length]! : PARTIES[0]!;
+    const party = minpaku ? PARTIES[machiyaStays++ % PARTIES.length]! : PARTIES[0]!;
     const occupation = (n: number) => (minpaku ? OCCUPATIONS[(i + n) % OCCUPATIONS.length]! : null);
     const rows: (typeof bookingGuests.$inferInsert)[] = [];
     for (let n = 0; n < stay.personNumber; n++) {
