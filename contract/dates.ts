@@ -18,6 +18,11 @@ export function tokyoToday(now: Date = new Date()): string {
   return new Date(now.getTime() + TOKYO_OFFSET_MS).toISOString().slice(0, 10);
 }
 
+/** The Tokyo wall time of an instant (now by default), yyyy-MM-ddTHH:mm. */
+export function tokyoMinute(now: Date | string = new Date()): string {
+  return new Date(new Date(now).getTime() + TOKYO_OFFSET_MS).toISOString().slice(0, 16);
+}
+
 const DAY_MS = 86_400_000;
 
 function toUtc(date: string): number {
@@ -88,4 +93,9 @@ export function monthDayJa(date: string): string {
 /** `2026年12月1日`: a yyyy-MM-dd date as the console and the messages say it (spec 9). */
 export function dateJa(date: string): string {
   return `${Number(date.slice(0, 4))}年${Number(date.slice(5, 7))}月${Number(date.slice(8, 10))}日`;
+}
+
+/** `2027年1月17日 9:05`: a wall time (yyyy-MM-ddTHH:mm, no zone) as the console says it. */
+export function dateTimeJa(wallTime: string): string {
+  return `${dateJa(wallTime)} ${Number(wallTime.slice(11, 13))}:${wallTime.slice(14, 16)}`;
 }

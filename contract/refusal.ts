@@ -1,4 +1,4 @@
-import { dateJa, tokyoToday } from './dates';
+import { dateJa, tokyoMinute } from './dates';
 import { defineEntity } from './entity';
 import { requiredMessage, requiredText } from './fieldRules';
 import { isLocalDateTime } from './guestRegister';
@@ -47,17 +47,6 @@ export function refusalKeptUntil(refusedAt: string): string {
   return rest === '-02-29' ? `${y + REFUSAL_RETENTION_YEARS}-03-01` : until;
 }
 
-/** yyyy-MM-ddTHH:mm of now in Tokyo. */
-export function tokyoNowMinute(now: Date = new Date()): string {
-  const time = new Intl.DateTimeFormat('en-GB', {
-    timeZone: 'Asia/Tokyo',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }).format(now);
-  return `${tokyoToday(now)}T${time}`;
-}
-
 export const refusalSchema = z.object({
   id: z.number().int(),
   accommodation_id: z.number().int(),
@@ -79,7 +68,7 @@ const refusedAt = z
   .string({ error: requiredMessage(refusalMessages.refusedAt) })
   .refine(isLocalDateTime, refusalMessages.refusedAt)
   // A minute of the clock's skew between the console and the server.
-  .refine((v) => v <= tokyoNowMinute(new Date(Date.now() + 60_000)), refusalMessages.future);
+  .refine((v) => v <= tokyoMinute(new Date(Date.now() + 60_000)), refusalMessages.future);
 
 const refusalFields = {
   refused_at: refusedAt,
@@ -110,7 +99,7 @@ export const refusalEntity = defineEntity({
     refused_at: {
       input: 'datetime',
       required: true,
-      default: () => tokyoNowMinute(),
+      default: () => tokyoMinute(),
       column: { format: 'datetime', sortable: true },
     },
     accommodation_id: {

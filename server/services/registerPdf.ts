@@ -1,4 +1,4 @@
-import { dateJa, tokyoToday } from '../../contract/dates';
+import { dateJa, dateTimeJa, tokyoMinute } from '../../contract/dates';
 import type { Licence } from '../../contract/guestRegister';
 import { LICENCE_LABELS } from '../../contract/registerLabels';
 import type { RegisterRow } from '../../contract/registerList';
@@ -29,10 +29,6 @@ const printed = (value: string | number | null | undefined) =>
       ? dateJa(value)
       : String(value);
 
-const tokyoTime = new Intl.DateTimeFormat('ja-JP', { timeZone: 'Asia/Tokyo', hour: '2-digit', minute: '2-digit' });
-/** `2027年1月17日 15:20`, Tokyo time. */
-const printedTime = (at: Date) => `${dateJa(tokyoToday(at))} ${tokyoTime.format(at)}`;
-
 /**
  * The register over dates as a printable A4 (landscape) PDF (issue 30): the facility, its licence and
  * number, the dates, then one row per guest in the columns of its CSV, the guests of one stay
@@ -50,7 +46,7 @@ export async function registerPdf(input: RegisterPdfInput): Promise<Buffer> {
     .fontSize(9)
     .text(`${input.facility}${GAP}${LICENCE_LABELS[input.settings.licence]}${number}`)
     .text(
-      `期間 ${dateJa(input.from)}〜${dateJa(input.to)}${GAP}${input.rows.length}人${GAP}出力日時 ${printedTime(input.printedAt)}`,
+      `期間 ${dateJa(input.from)}〜${dateJa(input.to)}${GAP}${input.rows.length}人${GAP}出力日時 ${dateTimeJa(tokyoMinute(input.printedAt))}`,
     )
     .moveDown(0.5);
   const columns = registerColumns(input.settings);

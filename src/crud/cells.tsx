@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import type { RaRecord } from 'react-admin';
 import type { FieldMeta } from '../../contract/entity';
+import { dateTimeJa } from '../../contract/dates';
 import { formatDate, formatYen } from '../../i18n/formats';
 
 type Translate = (key: string, options?: Record<string, unknown>) => string;
@@ -23,9 +24,7 @@ export function fieldCell(source: string, field: FieldMeta, record: RaRecord, tr
     case 'date':
       return formatDate(value as string | null);
     case 'datetime':
-      return empty
-        ? ''
-        : `${formatDate(String(value).slice(0, 10))} ${Number(String(value).slice(11, 13))}:${String(value).slice(14, 16)}`;
+      return empty ? '' : dateTimeJa(String(value));
     case 'count':
       return value === null || value === undefined ? '' : `${String(value)}${field.unit ? translate(field.unit) : ''}`;
     case 'mark':

@@ -699,6 +699,8 @@ describe("GET /facility/{id}/register: a facility's register over dates", () => 
     expect(more).toEqual([]);
     expect(page!.text).toContain('この期間に宿泊者はいません。');
     expect(page!.text).toContain('2001年1月1日〜2001年1月2日');
+    // Printed at: the Tokyo date and time as the console writes them (9:05, not 09:05).
+    expect(page!.text).toMatch(/出力日時 \d{4}年[1-9]\d?月[1-9]\d?日 [1-9]?\d:\d{2}/);
   });
 
   it('refuses bad dates and formats in Japanese; another facility is not there (404)', async () => {

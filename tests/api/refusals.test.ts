@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { addDays, tokyoToday } from '../../contract/dates';
-import { refusalKeptUntil, refusalMessages as msg, refusalSchema, tokyoNowMinute } from '../../contract/refusal';
+import { tokyoMinute } from '../../contract/dates';
+import { refusalKeptUntil, refusalMessages as msg, refusalSchema } from '../../contract/refusal';
 import { retentionCutoff } from '../../server/services/registerRetention';
 import { planlessBooking, signedInSuite } from '../support/fixtures';
 
@@ -114,7 +115,7 @@ describe('the refusal rules', () => {
   });
 
   it('read the minute in Tokyo', () => {
-    expect(tokyoNowMinute(new Date('2026-12-31T15:05:00Z'))).toBe('2027-01-01T00:05');
+    expect(tokyoMinute(new Date('2026-12-31T15:05:00Z'))).toBe('2027-01-01T00:05');
   });
 });
 

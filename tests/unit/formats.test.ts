@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { dateTimeJa, tokyoMinute } from '../../contract/dates';
 import {
   formatDate,
   formatYearMonth,
@@ -57,6 +58,13 @@ describe('dates in Asia/Tokyo', () => {
   it('formats mail date-times with hour and minute', () => {
     expect(formatDateTime('2024-01-09T08:05:00+09:00')).toBe('2024年1月9日 8:05');
     expect(formatDateTime('2024-01-09T13:45:00+09:00')).toBe('2024年1月9日 13:45');
+  });
+
+  it('takes the Tokyo wall time of an instant to the minute and says it as the console does', () => {
+    expect(tokyoMinute(new Date('2026-12-31T15:05:59Z'))).toBe('2027-01-01T00:05');
+    expect(tokyoMinute('2024-01-09T08:05:00+09:00')).toBe('2024-01-09T08:05');
+    expect(dateTimeJa('2027-01-01T00:05')).toBe('2027年1月1日 0:05');
+    expect(dateTimeJa(tokyoMinute('2024-01-09T13:45:00+09:00'))).toBe(formatDateTime('2024-01-09T13:45:00+09:00'));
   });
 
   it('gives an empty text for missing or unreadable values', () => {

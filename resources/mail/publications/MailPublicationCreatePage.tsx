@@ -44,7 +44,8 @@ import { useAppDataProvider } from '../../../dataProvider/useAppDataProvider';
 import { useAppTranslate } from '../../../i18n/useAppTranslate';
 import { DatePickerJa } from '../../../src/components/DatePickerJa';
 import { links } from '../../../src/routes';
-import { tokyoInputToIso, tokyoWallTime } from './publicationFormat';
+import { tokyoMinute } from '../../../contract/dates';
+import { tokyoInputToIso } from './publicationFormat';
 import { parseRecipientCsv, type CsvProblem } from './recipientCsv';
 import { SendAtInput } from './SendAtInput';
 import { TestMailDialog } from '../TestMailDialog';
@@ -364,7 +365,7 @@ function Compose({ recipients }: { recipients: Recipient[] }) {
   const [attached, setAttached] = useState<Attached | null>(null);
   const [sending, setSending] = useState(false);
   const defaults = useMemo<ComposeValues>(
-    () => ({ title: '', from_address: '', send_at: tokyoWallTime(new Date()), body: '' }),
+    () => ({ title: '', from_address: '', send_at: tokyoMinute(), body: '' }),
     [],
   );
 

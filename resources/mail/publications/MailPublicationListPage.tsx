@@ -29,7 +29,7 @@ import { useAppDataProvider } from '../../../dataProvider/useAppDataProvider';
 import { useAppTranslate } from '../../../i18n/useAppTranslate';
 import { ConfirmDialog } from '../../../src/components/ConfirmDialog';
 import { links } from '../../../src/routes';
-import { createdDateJa, sendDateJa } from './publicationFormat';
+import { formatDate, formatDateTime } from '../../../i18n/formats';
 import { MailTabs } from '../MailTabs';
 import { ScrollTable } from '../../../src/components/ScrollTable';
 
@@ -117,7 +117,7 @@ export default function MailPublicationListPage() {
                     {p.setting.title}
                   </Typography>
                   <Typography variant="body2" color="text.secondary">
-                    {translate('app.mail_publication.col_send_at')} {sendDateJa(p.send_at)}・
+                    {translate('app.mail_publication.col_send_at')} {formatDateTime(p.send_at)}・
                     <span data-testid="recipient-count">
                       {translate('app.mail_publication.recipients_count', {
                         count: p.recipient_count.toLocaleString('ja-JP'),
@@ -159,9 +159,9 @@ export default function MailPublicationListPage() {
               {data.map((p) => (
                 <TableRow key={p.id} data-testid={`publication-${p.id}`}>
                   <TableCell sx={{ maxWidth: 280, overflowWrap: 'anywhere' }}>{p.setting.title}</TableCell>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{sendDateJa(p.send_at)}</TableCell>
+                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(p.send_at)}</TableCell>
                   <TableCell sx={{ whiteSpace: 'nowrap', display: { xs: 'none', sm: 'table-cell' } }}>
-                    {createdDateJa(p.created_at)}
+                    {formatDate(p.created_at)}
                   </TableCell>
                   <TableCell align="right" sx={{ whiteSpace: 'nowrap' }} data-testid="recipient-count">
                     {translate('app.mail_publication.recipients_count', {

@@ -6,7 +6,7 @@ import { format, isValid } from 'date-fns';
 import { ja } from 'date-fns/locale/ja';
 import { useMemo, useState } from 'react';
 import { useInput } from 'react-admin';
-import { tokyoWallTime } from './publicationFormat';
+import { tokyoMinute } from '../../../contract/dates';
 
 /** Japanese picker texts (今日, キャンセル, 年/月/日/時/分 placeholders). */
 const localeText = jaJP.components.MuiLocalizationProvider.defaultProps.localeText;
@@ -20,7 +20,7 @@ class AdapterTokyoWallTime extends AdapterDateFns {
     super(...args);
     const base = this.date;
     this.date = ((value?: string | null) =>
-      value === undefined ? wallTimeToPicker(tokyoWallTime(new Date())) : base(value)) as typeof base;
+      value === undefined ? wallTimeToPicker(tokyoMinute()) : base(value)) as typeof base;
   }
 }
 
