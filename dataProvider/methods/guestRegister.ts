@@ -9,7 +9,7 @@ import type {
   RegisterStates,
 } from '../../contract/guestRegister';
 import type { MinpakuDays, MinpakuHouses, MinpakuReport } from '../../contract/minpaku';
-import type { RegisterList } from '../../contract/registerList';
+import { registerFileNames, type RegisterList } from '../../contract/registerList';
 import type { CheckinLink } from '../../contract/precheckin';
 import type { StayMove } from '../../contract/stay';
 import { apiUrl } from '../config';
@@ -20,9 +20,6 @@ export interface RegisterRange {
   from: string;
   to: string;
 }
-
-const registerFile = (range: RegisterRange, extension: string) =>
-  `guest-register-${range.from.replaceAll('-', '')}-${range.to.replaceAll('-', '')}.${extension}`;
 
 /** The guest register's calls (issue 30): a facility's register settings and a booking's guests. */
 export const guestRegisterMethods = {
@@ -96,13 +93,13 @@ export const guestRegisterMethods = {
   /** The register over dates as the server's CSV (a minpaku house's in MLIT's column order). */
   downloadRegisterCsv(accommodationId: number, range: RegisterRange): Promise<CsvDownload> {
     const path = apiPath('facilityRegister', { id: accommodationId });
-    return downloadCsv(path, { ...range, format: 'csv' }, registerFile(range, 'csv'));
+    return downloadCsv(path, { ...range, format: 'csv' }, registerFileNames(range.from, range.to, 'csv').ascii);
   },
 
   /** The register over dates as the server's printable A4 PDF. */
   downloadRegisterPdf(accommodationId: number, range: RegisterRange): Promise<CsvDownload> {
     const path = apiPath('facilityRegister', { id: accommodationId });
-    return downloadPdf(path, { ...range, format: 'pdf' }, registerFile(range, 'pdf'));
+    return downloadPdf(path, { ...range, format: 'pdf' }, registerFileNames(range.from, range.to, 'pdf').ascii);
   },
 
   /** A new link to the guest's pre-check-in page, valid until the end of the check-out day. */

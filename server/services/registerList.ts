@@ -112,9 +112,3 @@ export function registerCsvText(
     rows.map((r) => columns.map((c) => c.cell(r))),
   );
 }
-
-/** The file's names: ASCII for every client, the Japanese one for those that read filename*. */
-export const registerFileNames = (from: string, to: string, extension: 'csv' | 'pdf') => {
-  const span = `${from.replaceAll('-', '')}-${to.replaceAll('-', '')}`;
-  return { ascii: `guest-register-${span}.${extension}`, utf8: `宿泊者名簿_${span}.${extension}` };
-};

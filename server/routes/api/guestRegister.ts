@@ -20,8 +20,8 @@ import { StayService } from '../../services/stays';
 import { checkOutSchema, stayMoveSchema } from '../../../contract/stay';
 import { errorAnswers } from '../errorAnswers';
 import { sendCsvFile, sendPdfFile } from '../download';
-import { registerListQuery, registerListSchema } from '../../../contract/registerList';
-import { readRegister, registerCsvText, registerFileNames } from '../../services/registerList';
+import { registerFileNames, registerListQuery, registerListSchema } from '../../../contract/registerList';
+import { readRegister, registerCsvText } from '../../services/registerList';
 import { registerPdf } from '../../services/registerPdf';
 import { passportFileOf, passportMultipart, passportOnRequest } from '../passportUpload';
 
