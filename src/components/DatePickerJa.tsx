@@ -1,13 +1,7 @@
-import { AdapterDateFns } from '@mui/x-date-pickers/AdapterDateFns';
 import { DatePicker } from '@mui/x-date-pickers/DatePicker';
-import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
-import { jaJP } from '@mui/x-date-pickers/locales';
-import { format, isValid, parseISO } from 'date-fns';
-import { ja } from 'date-fns/locale/ja';
+import { format, isValid } from 'date-fns';
 import { useMemo, useRef, useState, type FocusEvent, type ReactNode } from 'react';
-
-/** Japanese picker texts (今日, キャンセル, 年/月/日 placeholders). */
-const localeText = jaJP.components.MuiLocalizationProvider.defaultProps.localeText;
+import { JaPickerProvider, wallTimeToPicker } from './JaPickerProvider';
 
 /** The calendar's header the Japanese way: 2026年11月, not 11月 2026. */
 const HEADER_FORMAT = 'yyyy年M月';
@@ -15,7 +9,7 @@ const HEADER_FORMAT = 'yyyy年M月';
 /** A picked calendar date as the API writes it; null when empty or not a real date. */
 export const pickedToIso = (value: Date | null): string | null =>
   value && isValid(value) ? format(value, 'yyyy-MM-dd') : null;
-const fromIso = (value: string | null): Date | null => (value ? parseISO(value) : null);
+const fromIso = (value: string | null): Date | null => wallTimeToPicker(value);
 
 export interface DatePickerJaProps {
   label: string;
@@ -71,7 +65,7 @@ export function DatePickerJa({
   // Typing in the field "accepts" each complete date too: only a choice in the open calendar counts.
   const openRef = useRef(false);
   return (
-    <LocalizationProvider dateAdapter={AdapterDateFns} adapterLocale={ja} localeText={localeText}>
+    <JaPickerProvider>
       <DatePicker
         label={label}
         format="yyyy-MM-dd"
@@ -116,6 +110,6 @@ export function DatePickerJa({
           actionBar: { actions: clearable ? ['clear', 'today', 'accept'] : ['today', 'accept'] },
         }}
       />
-    </LocalizationProvider>
+    </JaPickerProvider>
   );
 }

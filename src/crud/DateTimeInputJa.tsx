@@ -1,13 +1,8 @@
-import { AdapterDateFns } from '@mui/x-date-pickers/AdapterDateFns';
 import { DateTimePicker } from '@mui/x-date-pickers/DateTimePicker';
-import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
-import { jaJP } from '@mui/x-date-pickers/locales';
-import { format, isValid, parseISO } from 'date-fns';
-import { ja } from 'date-fns/locale/ja';
+import { isValid } from 'date-fns';
 import type { ReactNode } from 'react';
 import { useInput } from 'react-admin';
-
-const localeText = jaJP.components.MuiLocalizationProvider.defaultProps.localeText;
+import { JaPickerProvider, pickerToWallTime, wallTimeToPicker } from '../components/JaPickerProvider';
 
 /**
  * A date and time (yyyy-MM-ddTHH:mm, as the wall clock in Tokyo reads it) with the Japanese picker,
@@ -29,15 +24,15 @@ export function DateTimeInputJa({
   helperText?: ReactNode;
 }) {
   const { field, fieldState } = useInput({ source });
-  const value = typeof field.value === 'string' && field.value ? parseISO(field.value) : null;
+  const value = wallTimeToPicker(typeof field.value === 'string' ? field.value : null);
   return (
-    <LocalizationProvider dateAdapter={AdapterDateFns} adapterLocale={ja} localeText={localeText}>
+    <JaPickerProvider>
       <DateTimePicker
         label={label}
         format="yyyy-MM-dd HH:mm"
         ampm={false}
         value={value && isValid(value) ? value : null}
-        onChange={(picked) => field.onChange(picked && isValid(picked) ? format(picked, "yyyy-MM-dd'T'HH:mm") : null)}
+        onChange={(picked) => field.onChange(pickerToWallTime(picked) || null)}
         disabled={disabled}
         name={source}
         slotProps={{
@@ -54,6 +49,6 @@ export function DateTimeInputJa({
           calendarHeader: { format: 'yyyy年M月' },
         }}
       />
-    </LocalizationProvider>
+    </JaPickerProvider>
   );
 }
