@@ -143,6 +143,7 @@ test('a guest arriving today is checked in with an incomplete register (the desk
   // A stay of today in the first room type with a room left tonight.
   const headers = await bearerOf(page.request);
   let id = 0;
+  let facility = 0;
   for (const accommodationId of [1, 2, 3]) {
     for (const room of await roomsOf(page.request, headers, accommodationId)) {
       const res = await postStay(page.request, headers, {
@@ -152,7 +153,7 @@ test('a guest arriving today is checked in with an incomplete register (the desk
         person_number: 1,
         name: '到着 花子',
       });
-      if (res.ok()) id = ((await res.json()) as { id: number }).id;
+      if (res.ok()) [id, facility] = [((await res.json()) as { id: number }).id, accommodationId];
       if (id) break;
     }
     if (id) break;
@@ -177,6 +178,22 @@ test('a guest arriving today is checked in with an incomplete register (the desk
   await expect(house).toContainText('町家ゲストハウス 京');
   await expect(house).toContainText(/\d+年度 \d+日／180日（残り\d+日）/);
   await lookAt(page.getByTestId('minpaku-houses'), 'dashboard-minpaku');
+
+  // The calendar marks the stay too: a grey dot for a register not entered, C/I for the arrival.
+  await page.goto(`/m/accommodation/${facility}`);
+  await page.getByRole('button', { name: '週表示' }).click();
+  const chip = page.getByTestId('calendar-grid').locator(`[data-date="${tokyoToday()}"] [data-book-id="${id}"]`);
+  await expect(chip.getByRole('img', { name: '名簿 未' })).toBeVisible();
+  await expect(chip.locator('[data-stay]')).toHaveText('C/I');
+  await expect(chip).toHaveAttribute('title', /名簿 未 \/ チェックイン済み$/);
+  await lookAt(page.getByTestId('calendar-grid').locator(`[data-date="${tokyoToday()}"]`), 'calendar-stay-marks');
+  // And the list names them in words.
+  await page.getByRole('button', { name: 'リスト表示' }).click();
+  const line = page.getByTestId('calendar-list').locator(`[data-date="${tokyoToday()}"] [data-book-id="${id}"]`);
+  await expect(line.locator('[data-register]')).toHaveText('名簿 未');
+  await expect(line.locator('[data-stay]')).toHaveText('チェックイン済み');
+  await page.getByRole('button', { name: '週表示' }).click();
+
   await page.goto(`/m/books/${id}`);
   await stay.getByRole('button', { name: 'チェックアウト' }).click();
   await expect(page.getByText('チェックアウトしました。')).toBeVisible();

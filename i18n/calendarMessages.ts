@@ -30,6 +30,17 @@ export const calendarMessages = {
   /** No one type is over, but the house holds more stays than rooms. */
   over_total: '全体 +%{count}',
   full: '満室',
+  /** A stay's marks on its chip: the register (名簿 未 / 不足 / 済) and, once it moved, the stay. */
+  register_none: '名簿 未',
+  register_incomplete: '名簿 不足',
+  register_complete: '名簿 済',
+  stay_checked_in: 'チェックイン済み',
+  stay_checked_out: 'チェックアウト済み',
+  stay_no_show: 'ノーショー',
+  /** The stay's mark where a chip has little room (the grid). */
+  stay_checked_in_short: 'C/I',
+  stay_checked_out_short: 'C/O',
+  stay_no_show_short: 'NS',
   comment: 'コメント: %{text}',
   comments_failed: 'この期間のコメントを読み込めませんでした。ページを再読み込みしてください。',
 } as const;

@@ -6,6 +6,7 @@ import { calendarText } from '../../../i18n/calendarMessages';
 import { dayLabel, overLabel } from './calendarLabels';
 import { commentSummary, type DayInfo } from './calendarModel';
 import { ROOM_BORDERS, ROOM_COLORS } from './calendarCss';
+import { stayMarks, type ChipRegister } from './stayMarks';
 
 export interface DayActions {
   onOpenDay: (date: string) => void;
@@ -23,6 +24,8 @@ export interface CalendarDayProps extends DayActions {
   selectedId: number | null;
   /** The window's first day: it names its month, like the 1st of a month does. */
   first?: boolean;
+  /** The registers of the bookings, by id (none before they load, and in the first paint). */
+  registers?: ReadonlyMap<number, ChipRegister>;
 }
 
 function BookingChip({
@@ -30,16 +33,19 @@ function BookingChip({
   variant,
   roomIndex,
   selected,
+  register,
   onOpenBooking,
 }: {
   book: Booking;
   variant: 'grid' | 'list';
   roomIndex: ReadonlyMap<number, number>;
   selected: boolean;
+  register: ChipRegister | undefined;
   onOpenBooking: (bookId: number) => void;
 }) {
   const i = (roomIndex.get(book.room_id) ?? book.room_id) % ROOM_COLORS.length;
   const people = formatPeople(book.person_number);
+  const { marks, words } = stayMarks(book, register, variant === 'grid');
   const open = (e: MouseEvent) => {
     e.stopPropagation();
     onOpenBooking(book.id);
@@ -50,9 +56,16 @@ function BookingChip({
       className={selected ? 'cal-chip selected' : 'cal-chip'}
       data-book-id={book.id}
       style={{ backgroundColor: ROOM_COLORS[i], borderLeftColor: ROOM_BORDERS[i] }}
-      title={`${book.name} / ${book.room_name} / ${people} / ${formatDate(book.start_date)}〜${formatDate(book.end_date)}`}
+      title={[
+        book.name,
+        book.room_name,
+        people,
+        `${formatDate(book.start_date)}〜${formatDate(book.end_date)}`,
+        ...words,
+      ].join(' / ')}
       onClick={open}
     >
+      {marks}
       {book.name}
       <span className="cal-chip-room">
         {book.room_name}
@@ -91,7 +104,8 @@ function DayComment({ texts, variant }: { texts: readonly string[]; variant: 'gr
  * stays of that night.
  */
 function CalendarDayCell(props: CalendarDayProps) {
-  const { info, comments, variant, roomNumber, roomIndex, selectedId, first = false, onOpenDay, onOpenBooking } = props;
+  const { info, comments, variant, roomNumber, roomIndex, selectedId, first = false, registers } = props;
+  const { onOpenDay, onOpenBooking } = props;
   const { date, books, state } = info;
   const wd = weekday(date);
   const label = dayLabel(date);
@@ -141,6 +155,7 @@ function CalendarDayCell(props: CalendarDayProps) {
             variant={variant}
             roomIndex={roomIndex}
             selected={book.id === selectedId}
+            register={registers?.get(book.id)}
             onOpenBooking={onOpenBooking}
           />
         ))}
@@ -163,7 +178,8 @@ function sameDay(a: CalendarDayProps, b: CalendarDayProps): boolean {
     x.holiday === y.holiday &&
     overLabel(x.overRooms) === overLabel(y.overRooms) &&
     x.books.length === y.books.length &&
-    x.books.every((book, i) => book === y.books[i]);
+    x.books.every((book, i) => book === y.books[i]) &&
+    x.books.every((book) => a.registers?.get(book.id)?.status === b.registers?.get(book.id)?.status);
   return (
     sameInfo &&
     a.comments === b.comments &&

@@ -18,6 +18,7 @@ import { useCalendarBooks } from './useCalendarBooks';
 import { useCalendarComments } from './useCalendarComments';
 import { useHolidays } from '../../../src/hooks/useHolidays';
 import { useInfiniteScroll } from './useInfiniteScroll';
+import { useRegisterStates } from '../register/StayBadges';
 import { useDateInAddress } from './useDateInAddress';
 import { useVisibleDate } from './useVisibleDate';
 import { firstAnswersFor } from './firstPaintHandoff';
@@ -70,6 +71,8 @@ export function CalendarScreen({ accommodationId, bookId, newStay, initialDate }
     [window, nights, rooms, roomNumber, today, selectedId, holidays],
   );
   const roomIndex = useMemo(() => new Map(rooms.map((r, i) => [r.id, i])), [rooms]);
+  // The registers of the window's bookings, asked once they are on screen.
+  const registers = useRegisterStates(loaded ? books.keys() : []);
 
   // The panel's code comes a moment after the first bookings are on screen (off their first paint):
   // the first click opens at once.
@@ -161,7 +164,7 @@ export function CalendarScreen({ accommodationId, bookId, newStay, initialDate }
       onOtherAccommodation={onOtherAccommodation}
     />
   );
-  const viewProps = { days, comments, roomNumber, roomIndex, selectedId: bookId, onOpenDay, onOpenBooking };
+  const viewProps = { days, comments, roomNumber, roomIndex, selectedId: bookId, registers, onOpenDay, onOpenBooking };
   return (
     <>
       <Title title={translate('app.page.calendar')} preferenceKey={false} />

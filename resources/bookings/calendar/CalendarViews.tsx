@@ -1,5 +1,6 @@
 import type { DayComments, DayInfo } from './calendarModel';
 import { CalendarDay, type DayActions } from './CalendarDay';
+import type { ChipRegister } from './stayMarks';
 import { WEEKDAY_LABELS } from './calendarLabels';
 import { CALENDAR_CLASS, ensureCalendarCss } from './calendarCss';
 import { useFocusAtToday } from './useFocusAtToday';
@@ -11,6 +12,8 @@ export interface CalendarViewProps extends DayActions {
   roomNumber: number;
   roomIndex: ReadonlyMap<number, number>;
   selectedId: number | null;
+  /** The registers of the window's bookings, by id, once loaded. */
+  registers?: ReadonlyMap<number, ChipRegister>;
 }
 
 /** Weekly grid: one row per week, Sunday to Saturday (the window always holds whole weeks). */

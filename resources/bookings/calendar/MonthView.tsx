@@ -1,6 +1,6 @@
 import { useMemo, useState, type CSSProperties } from 'react';
 import { Alert, Box, LinearProgress } from '@mui/material';
-import { Calendar, type Event, type Messages } from 'react-big-calendar';
+import { Calendar, type Event, type EventProps, type Messages } from 'react-big-calendar';
 import dragAndDrop, { type EventInteractionArgs } from 'react-big-calendar/lib/addons/dragAndDrop';
 // The base styles first, the drag-and-drop addon's over them.
 import 'react-big-calendar/lib/css/react-big-calendar.css';
@@ -14,9 +14,11 @@ import { useAppTranslate } from '../../../i18n/useAppTranslate';
 import { fromApiDay, jaMonthCalendar, toApiDay } from '../../../src/components/monthCalendar';
 import { useHolidays } from '../../../src/hooks/useHolidays';
 import { describeDays, groupByNight, windowDates, type DayInfo } from './calendarModel';
-import { ROOM_BORDERS, ROOM_COLORS } from './calendarCss';
+import { CALENDAR_CLASS, ensureCalendarCss, ROOM_BORDERS, ROOM_COLORS } from './calendarCss';
 import { overLabel } from './calendarLabels';
+import { stayMarks, type ChipRegister } from './stayMarks';
 import { useMoveStay } from './useMoveStay';
+import { useRegisterStates } from '../register/StayBadges';
 
 /** A date cell's look by its state (the grid's colours): full in amber, over-booked in red. */
 const DAY_STYLES: Partial<Record<DayInfo['state'], CSSProperties>> = {
@@ -27,6 +29,17 @@ const DAY_STYLES: Partial<Record<DayInfo['state'], CSSProperties>> = {
 /** A stay on the month: from its check-in to its check-out day (the night before it is the last). */
 interface StayEvent extends Event {
   booking: Booking;
+  register?: ChipRegister;
+}
+
+/** A stay's bar: its register and stay marks (as on the grid), then room type, guest and party. */
+function StayBar({ event, title }: EventProps<StayEvent>) {
+  return (
+    <span>
+      {stayMarks(event.booking, event.register, true).marks}
+      {title}
+    </span>
+  );
 }
 
 // The addon is CommonJS: Node hands over its default export, Vite's build the module object around it.
@@ -76,6 +89,7 @@ export default function MonthView({
     filter: { accommodation_id: accommodationId, stay_start_date: from, stay_end_date: to, with_consecutive: true },
   });
 
+  const registers = useRegisterStates(useMemo(() => (data ?? []).map((b) => b.id), [data]));
   const { move, pending } = useMoveStay();
   const { data: rooms } = useGetList<Room>('rooms', {
     pagination: { page: 1, perPage: 1000 },
@@ -109,6 +123,7 @@ export default function MonthView({
           const start = fromApiDay(moved?.start_date ?? b.start_date);
           return {
             booking: b,
+            register: registers.get(b.id),
             title: translate('app.calendar.month_event', { room: b.room_name, name: b.name, count: b.person_number }),
             start,
             // The bar ends on the last night (react-big-calendar's all-day end is exclusive: the check-out).
@@ -116,7 +131,7 @@ export default function MonthView({
             allDay: true,
           };
         }),
-    [data, translate, pending],
+    [data, translate, pending, registers],
   );
   const onMove = ({ event, start, end }: EventInteractionArgs<StayEvent>) =>
     move(event.booking, new Date(start), new Date(end));
@@ -130,8 +145,13 @@ export default function MonthView({
     showMore: (count: number) => translate('app.calendar.more', { count }),
   };
 
+  ensureCalendarCss();
   return (
-    <Box data-testid="calendar-month" sx={{ height: 'calc(100dvh - 240px)', minHeight: 480, p: 1 }}>
+    <Box
+      data-testid="calendar-month"
+      className={CALENDAR_CLASS}
+      sx={{ height: 'calc(100dvh - 240px)', minHeight: 480, p: 1 }}
+    >
       {isPending && <LinearProgress />}
       {error && <Alert severity="error">{translate('app.calendar.load_failed')}</Alert>}
       <DragAndDropCalendar
@@ -144,6 +164,7 @@ export default function MonthView({
           onMonthChange?.(toApiDay(first));
         }}
         messages={messages}
+        components={{ event: StayBar }}
         selectable
         resizable
         onEventDrop={onMove}
@@ -156,7 +177,9 @@ export default function MonthView({
         }
         onSelectEvent={(event) => onOpenBooking(event.booking.id)}
         onDrillDown={(date) => onOpenDay(toApiDay(date))}
-        tooltipAccessor={(event) => String(event.title)}
+        tooltipAccessor={(event) =>
+          [String(event.title), ...stayMarks(event.booking, event.register, true).words].join(' / ')
+        }
         dayPropGetter={(date) => {
           const day = toApiDay(date);
           const info = days.get(day);

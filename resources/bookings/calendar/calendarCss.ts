@@ -76,6 +76,18 @@ export const CALENDAR_CSS = `
 .yb-cal .cal-chip:hover, .yb-cal .cal-chip:focus-visible { filter: brightness(0.94); outline: 1px solid ${palette.primary}; }
 .yb-cal .cal-chip.selected { outline: 2px solid ${palette.primary}; }
 .yb-cal .cal-chip-room { color: ${textSecondary}; margin-left: 4px; font-size: 11px; }
+/* A stay's marks before the name: the register (a dot in the grid, words in the list) and the stay. */
+.yb-cal .cal-mark {
+  display: inline-block; vertical-align: 1px; margin-right: 3px; font-size: 10px; line-height: 1.3;
+  padding: 0 3px; border-radius: ${radius / 2}px; border: 1px solid; font-weight: 700;
+}
+.yb-cal .cal-register.compact { width: 7px; height: 7px; padding: 0; border-radius: 50%; }
+.yb-cal .cal-register.none { border-color: #757575; color: #616161; background-color: #fff; }
+.yb-cal .cal-register.incomplete { border-color: #ef8f00; color: #fff; background-color: #ef8f00; }
+.yb-cal .cal-register.complete { border-color: #2e7d32; color: #fff; background-color: #2e7d32; }
+.yb-cal .cal-stay.checked_in { border-color: #0277bd; color: #0277bd; background-color: #fff; }
+.yb-cal .cal-stay.checked_out { border-color: #757575; color: #616161; background-color: #fff; }
+.yb-cal .cal-stay.no_show { border-color: #c62828; color: #c62828; background-color: #fff; }
 .yb-cal .cal-month { font-size: 11px; font-weight: 700; margin-right: 2px; }
 /* The day's comment: one line in the grid, cut with an ellipsis; the title holds the whole text. */
 .yb-cal .cal-comment {

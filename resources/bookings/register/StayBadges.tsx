@@ -1,6 +1,7 @@
 import { Box, Chip } from '@mui/material';
+import { useMemo } from 'react';
 import type { Booking } from '../../../contract/booking';
-import type { RegisterStates } from '../../../contract/guestRegister';
+import { MAX_REGISTER_STATES, type RegisterStates } from '../../../contract/guestRegister';
 import { useAppDataProvider } from '../../../dataProvider/useAppDataProvider';
 import { useAppTranslate } from '../../../i18n/useAppTranslate';
 import { useApiQuery } from '../../../src/hooks/useApiQuery';
@@ -10,17 +11,26 @@ export type RegisterState = RegisterStates['states'][number];
 const REGISTER_COLOURS = { none: 'default', incomplete: 'warning', complete: 'success' } as const;
 const STAY_COLOURS = { checked_in: 'info', checked_out: 'default', no_show: 'error' } as const;
 
+const NO_STATES: ReadonlyMap<number, RegisterState> = new Map();
+
 /**
- * The registers' states of the bookings a list shows (GET admin/books/register-states), by booking
- * id, under react-admin's `books` key: a change in a booking's panel refreshes them with the list.
+ * The registers' states of the bookings a list or the calendar shows (GET admin/books/register-states,
+ * MAX_REGISTER_STATES ids a call), by booking id, under react-admin's `books` key: a change in a
+ * booking's panel refreshes them with the list. The map stays the same object until an answer
+ * changes it (the calendar's days compare it).
  */
-export function useRegisterStates(bookIds: readonly number[], version = 0): ReadonlyMap<number, RegisterState> {
+export function useRegisterStates(bookIds: Iterable<number>, version = 0): ReadonlyMap<number, RegisterState> {
   const dataProvider = useAppDataProvider();
   const ids = [...bookIds].sort((a, b) => a - b);
-  const loaded = useApiQuery(['books', 'register-states', ids.join(','), version], (signal) =>
-    dataProvider.getRegisterStates(ids, signal),
-  );
-  return new Map(loaded.status === 'ready' ? loaded.data.states.map((s) => [s.book_id, s]) : []);
+  const loaded = useApiQuery(['books', 'register-states', ids.join(','), version], async (signal) => {
+    const calls: Promise<RegisterStates>[] = [];
+    for (let i = 0; i < ids.length; i += MAX_REGISTER_STATES) {
+      calls.push(dataProvider.getRegisterStates(ids.slice(i, i + MAX_REGISTER_STATES), signal));
+    }
+    return (await Promise.all(calls)).flatMap((answer) => answer.states);
+  });
+  const states = loaded.status === 'ready' ? loaded.data : null;
+  return useMemo(() => (states ? new Map(states.map((s) => [s.book_id, s])) : NO_STATES), [states]);
 }
 
 /**
