@@ -70,6 +70,8 @@ export const bookingSchema = z.object({
   sync: z.number().int(),
   /** 1: a channel booking (via 1) kept although it overbooked a night (issue 21). */
   overbooked: z.number().int().optional(),
+  /** 1: a channel booking kept although it took its minpaku house past 180 days a year (issue 30). */
+  minpaku_over: z.number().int().optional(),
   delete_flg: z.number().int(),
   /** When it was cancelled (ISO 8601, +09:00). */
   deleted_at: z.string().nullable(),

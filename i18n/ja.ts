@@ -782,6 +782,8 @@ export const appMessages = {
     booking_sync: {
       overbooked: '外部予約サイトで売り越し（オーバーブッキング）になった予約です。部屋の調整をしてください。',
       unsynced: 'この予約の変更は外部予約サイトにまだ反映されていません。',
+      minpaku_over:
+        '外部予約サイトから取り込んだこの予約で、住宅宿泊事業の年間の宿泊日数が180日を超えています。日程の変更かキャンセルをご検討ください。',
       sync: '同期',
     },
     // Issue 22: the detailed settings page's calendar feed and automatic-mail sections.

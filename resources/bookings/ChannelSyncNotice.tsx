@@ -11,7 +11,7 @@ import { useAppTranslate } from '../../i18n/useAppTranslate';
 const VIA_CHANNEL = 1;
 
 export interface ChannelSyncNoticeProps {
-  booking: Pick<Booking, 'id' | 'via' | 'sync' | 'overbooked'>;
+  booking: Pick<Booking, 'id' | 'via' | 'sync' | 'overbooked'> & Partial<Pick<Booking, 'minpaku_over' | 'delete_flg'>>;
   /**
    * After a sync: the panel reloads the booking's detail, then the lists of bookings (the
    * unsynced ones from today among them, spec section 4 "Syncing a booking").
@@ -21,7 +21,8 @@ export interface ChannelSyncNoticeProps {
 
 /**
  * What the booking panel says about a booking from the external channel (issue 21): the warning of
- * an overbooked one (the site sold a room we no longer had; staff move someone), and, while our
+ * an overbooked one (the site sold a room we no longer had; staff move someone), of one that took
+ * its minpaku house past 180 days in a fiscal year (the site sold a day the law does not allow), and, while our
  * change has not reached the site (sync 0), the 同期 button (PATCH /admin/books/{id}/sync) with the
  * site's refusal in Japanese when it fails.
  */
@@ -33,8 +34,9 @@ export function ChannelSyncNotice({ booking, onSynced }: ChannelSyncNoticeProps)
   const [failure, setFailure] = useState<string | null>(null);
   if (booking.via !== VIA_CHANNEL) return null;
   const overbooked = booking.overbooked === 1;
+  const minpakuOver = booking.minpaku_over === 1 && booking.delete_flg !== 1;
   const unsynced = booking.sync === 0;
-  if (!overbooked && !unsynced) return null;
+  if (!overbooked && !minpakuOver && !unsynced) return null;
 
   const sync = async () => {
     setBusy(true);
@@ -57,6 +59,11 @@ export function ChannelSyncNotice({ booking, onSynced }: ChannelSyncNoticeProps)
       {overbooked && (
         <Alert severity="error" data-testid="booking-overbooked">
           {translate('app.booking_sync.overbooked')}
+        </Alert>
+      )}
+      {minpakuOver && (
+        <Alert severity="error" data-testid="booking-minpaku-over">
+          {translate('app.booking_sync.minpaku_over')}
         </Alert>
       )}
       {unsynced && (

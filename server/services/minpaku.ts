@@ -97,25 +97,68 @@ export class MinpakuService {
   }
 }
 
+interface Stay {
+  startDate: string;
+  days: number;
+}
+
+/**
+ * Per fiscal year of the stay's nights: the house's days without `self`'s booking (`others`), and
+ * with the stay in its place (`withStay`).
+ */
+async function houseDays(tx: Tx, accommodationId: number, stay: Stay, self: number | null) {
+  const nights = dateRange(stay.startDate, addDays(stay.startDate, stay.days - 1));
+  const years = [];
+  for (const fiscalYear of new Set(nights.map(fiscalYearOf))) {
+    const { from, to } = fiscalYearNights(fiscalYear);
+    const others = await q.usedNights(tx, accommodationId, from, to, self);
+    const withStay = new Set([...others, ...nights.filter((n) => fiscalYearOf(n) === fiscalYear)]).size;
+    years.push({ fiscalYear, from, to, others: others.length, withStay });
+  }
+  return years;
+}
+
 /**
  * Refuses a stay that would take a minpaku house past 180 days in a fiscal year (409), under the
  * house's lock. A change that adds no day to a house already past it (a channel's booking took it
  * there) goes through: only a day added is refused. `self`: the booking changed, whose nights now
  * are replaced by the stay's.
  */
-export async function checkMinpakuDays(
-  tx: Tx,
-  accommodationId: number,
-  stay: { startDate: string; days: number },
-  self: number | null,
-): Promise<void> {
+export async function checkMinpakuDays(tx: Tx, accommodationId: number, stay: Stay, self: number | null) {
   if (!(await q.lockMinpakuHouse(tx, accommodationId))) return;
-  const nights = dateRange(stay.startDate, addDays(stay.startDate, stay.days - 1));
-  for (const fiscalYear of new Set(nights.map(fiscalYearOf))) {
-    const { from, to } = fiscalYearNights(fiscalYear);
-    const others = await q.usedNights(tx, accommodationId, from, to, self);
-    const before = self === null ? others.length : (await q.usedNights(tx, accommodationId, from, to, null)).length;
-    const after = new Set([...others, ...nights.filter((n) => fiscalYearOf(n) === fiscalYear)]).size;
-    if (after > MINPAKU_DAY_LIMIT && after > before) throw conflict(msg.overLimit(fiscalYear, after));
+  for (const year of await houseDays(tx, accommodationId, stay, self)) {
+    const before =
+      self === null ? year.others : (await q.usedNights(tx, accommodationId, year.from, year.to, null)).length;
+    if (year.withStay > MINPAKU_DAY_LIMIT && year.withStay > before) {
+      throw conflict(msg.overLimit(year.fiscalYear, year.withStay));
+    }
   }
+}
+
+/** The fiscal year the stay's nights take the house past 180 days, and its days then; null if none. */
+async function excessOf(tx: Tx, accommodationId: number, stay: Stay, self: number) {
+  const over = (await houseDays(tx, accommodationId, stay, self)).find(
+    (year) => year.withStay > MINPAKU_DAY_LIMIT && year.withStay > year.others,
+  );
+  return over ? { fiscalYear: over.fiscalYear, days: over.withStay } : null;
+}
+
+/**
+ * A channel's booking is kept even when it takes a minpaku house past 180 days (the site sold it),
+ * and flagged (minpaku_over), under the house's lock: its flag set by whether its nights, on days
+ * no other stay uses, take a fiscal year past 180; the house's other flags that no longer hold (a
+ * stay cancelled or moved brought it back) cleared. Answers the excess (for the sync log), or null.
+ */
+export async function flagMinpakuDays(tx: Tx, accommodationId: number, booking: { id: number } & Stay, live: boolean) {
+  if (!(await q.lockMinpakuHouse(tx, accommodationId))) return null;
+  const excess = live ? await excessOf(tx, accommodationId, booking, booking.id) : null;
+  await q.setMinpakuOver(tx, booking.id, excess ? 1 : 0);
+  for (const other of await q.minpakuOverBookings(tx, accommodationId)) {
+    if (other.id === booking.id) continue;
+    const stay = { startDate: other.start_date, days: other.days };
+    if (!other.live || !(await excessOf(tx, accommodationId, stay, other.id))) {
+      await q.setMinpakuOver(tx, other.id, 0);
+    }
+  }
+  return excess;
 }

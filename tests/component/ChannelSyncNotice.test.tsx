@@ -28,6 +28,19 @@ describe('ChannelSyncNotice (the booking panel on a channel booking)', () => {
     expect(screen.queryByRole('button', { name: '同期' })).not.toBeInTheDocument();
   });
 
+  it('warns about a channel booking that took its minpaku house past 180 days', () => {
+    renderNotice({ id: 9, via: 1, sync: 1, overbooked: 0, minpaku_over: 1, delete_flg: 0 });
+    expect(screen.getByTestId('booking-minpaku-over')).toHaveTextContent(
+      '外部予約サイトから取り込んだこの予約で、住宅宿泊事業の年間の宿泊日数が180日を超えています。',
+    );
+    expect(screen.queryByTestId('booking-overbooked')).not.toBeInTheDocument();
+  });
+
+  it('says nothing of the 180 days for a cancelled booking', () => {
+    renderNotice({ id: 10, via: 1, sync: 1, overbooked: 0, minpaku_over: 1, delete_flg: 1 });
+    expect(screen.queryByTestId('channel-sync-notice')).not.toBeInTheDocument();
+  });
+
   it('says nothing for a synced channel booking or any other booking', () => {
     renderNotice({ id: 5, via: 1, sync: 1, overbooked: 0 });
     renderNotice({ id: 6, via: 0, sync: 0, overbooked: 0 });

@@ -20,6 +20,7 @@ import { writeSyncLog, writeSyncLogUnlessUnread } from '../../db/queries/channel
 import { crowdedNights } from '../../db/queries/occupancy';
 import { audit, type AuditUser } from '../../services/audit';
 import { cancelLockedBooking, newUid } from '../../services/bookings';
+import { flagMinpakuDays } from '../../services/minpaku';
 import type { ChannelMapping } from '../wire/mapping';
 import type { ChannelReservation } from '../wire/types';
 
@@ -71,6 +72,8 @@ export const channelLogMessages = {
     `外部予約サイトから ${formatDate(night)} の予約を取り込みましたが、在庫がありません（オーバーブッキング）。`,
   overbookedByChange: (night: string) =>
     `外部予約サイトで変更された予約の ${formatDate(night)} に在庫がありません（オーバーブッキング）。`,
+  minpakuOver: (fiscalYear: number, days: number) =>
+    `外部予約サイトの予約で、住宅宿泊事業の${fiscalYear}年度の宿泊日数が${days}日になり、年間180日を超えました。日程の変更かキャンセルをご検討ください。`,
   unmapped: (roomCode: string, reservationId: string) =>
     `外部予約サイトの部屋タイプ「${roomCode}」が連携設定にないため、予約（予約番号 ${reservationId}）を取り込めません。部屋タイプの連携設定を確認してください。`,
 } as const;
@@ -181,6 +184,8 @@ async function createBooking(
     await setOverbooked(tx, id, 1);
     await log(false, channelLogMessages.overbooked(over[0]!));
   }
+  const excess = await flagMinpakuDays(tx, accommodationId, { id, startDate: rev.start_date, days: rev.nights }, true);
+  if (excess) await log(false, channelLogMessages.minpakuOver(excess.fiscalYear, excess.days));
   return true;
 }
 
@@ -212,6 +217,12 @@ async function applyToExisting(
     await cancelLockedBooking(tx, await systemAuthor(tx, accommodationId), current, { fee: null });
     await markChannelCancelled(tx, current.id, rev.seq);
     await clearResolvedOverbookings(tx, current.room_id, current.start_date, current.end_date);
+    await flagMinpakuDays(
+      tx,
+      accommodationId,
+      { id: current.id, startDate: current.start_date, days: current.days },
+      false,
+    );
     await log(true, channelLogMessages.cancelled);
     return 'applied';
   }
@@ -258,7 +269,10 @@ async function applyToExisting(
     after: { ...after, overbooked },
   });
   if (live) await clearResolvedOverbookings(tx, current.room_id, current.start_date, current.end_date);
+  const stay = { id: current.id, startDate: rev.start_date, days: rev.nights };
+  const excess = await flagMinpakuDays(tx, accommodationId, stay, live);
   await log(true, channelLogMessages.modified(name, rev.start_date, rev.nights));
   if (over.length > 0) await log(false, channelLogMessages.overbookedByChange(over[0]!));
+  if (excess) await log(false, channelLogMessages.minpakuOver(excess.fiscalYear, excess.days));
   return 'applied';
 }

@@ -63,3 +63,17 @@ export async function minpakuHouses(tx: Tx, accommodationIds: readonly number[])
     sql`select id, name from accommodations where licence = 'minpaku' and id in (${idList(accommodationIds)}) order by id`,
   );
 }
+
+/** Flags a channel booking that took its minpaku house past 180 days (1), or clears it (0). */
+export async function setMinpakuOver(tx: Tx, bookingId: number, flag: 0 | 1): Promise<void> {
+  await tx.execute(sql`update bookings set minpaku_over = ${flag} where id = ${bookingId}`);
+}
+
+/** The house's bookings flagged past 180 days, with their stays (the flags to check again). */
+export async function minpakuOverBookings(tx: Tx, accommodationId: number) {
+  return sqlRows<{ id: number; start_date: string; days: number; live: boolean }>(
+    tx,
+    sql`select b.id, b.start_date::text, b.days, (${LIVE}) as live from bookings b
+    where b.accommodation_id = ${accommodationId} and b.minpaku_over = 1 order by b.id`,
+  );
+}

@@ -71,6 +71,11 @@ export const bookings = pgTable(
     externalSeq: integer('external_seq'),
     /** 1: the channel sold it on a night we had no room left. Kept, never dropped; shown as a warning. */
     overbooked: smallint('overbooked').notNull().default(0),
+    /**
+     * 1: a channel booking of a minpaku house kept although it took the house past its 180 days in a
+     * fiscal year (住宅宿泊事業法2条③; issue 30). Staff's own bookings are refused instead (409).
+     */
+    minpakuOver: smallint('minpaku_over').notNull().default(0),
     /** 1 cancelled. */
     deleteFlg: smallint('delete_flg').notNull().default(0),
     /**
@@ -138,6 +143,7 @@ export const bookings = pgTable(
     check('bookings_job_valid', inList(t.job, JOB_CODES)),
     flagCheck('bookings_sync_flag', t.sync),
     flagCheck('bookings_overbooked_flag', t.overbooked),
+    flagCheck('bookings_minpaku_over_flag', t.minpakuOver),
     // Channel bookings waiting for their change to reach the site (the sync job, the unsynced list).
     index('bookings_channel_unsynced_idx')
       .on(t.accommodationId, t.id)

@@ -1,0 +1,2 @@
+ALTER TABLE "bookings" ADD COLUMN "minpaku_over" smallint DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "bookings" ADD CONSTRAINT "bookings_minpaku_over_flag" CHECK ("bookings"."minpaku_over" in (0, 1));
