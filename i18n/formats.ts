@@ -1,11 +1,10 @@
-import { format } from 'date-fns';
-import { TZDate } from '@date-fns/tz';
+import { dateJa, dateTimeJa, tokyoMinute, tokyoToday } from '../contract/dates';
 
 /**
  * How the console shows money, dates and head counts (spec section 9). Every date a person sees
- * is computed in Asia/Tokyo, whatever the zone of the browser.
+ * is computed in Asia/Tokyo, whatever the zone of the browser, by contract/dates' arithmetic
+ * (Japan keeps UTC+9 all year).
  */
-export const TOKYO = 'Asia/Tokyo';
 
 const API_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const yenNumber = new Intl.NumberFormat('ja-JP', { maximumFractionDigits: 0 });
@@ -30,14 +29,9 @@ export function formatPeople(value: number | string | Empty): string {
   return `${n}人`;
 }
 
-/** The instant seen from Tokyo: its getters give the wall-clock time in Asia/Tokyo. */
-export function inTokyo(instant: Date | number | string): TZDate {
-  return new TZDate(new Date(instant).getTime(), TOKYO);
-}
-
 /** An instant (Date, epoch ms or ISO string with offset) → its calendar date in Tokyo, "yyyy-MM-dd". */
 export function toApiDate(instant: Date | number | string): string {
-  return format(inTokyo(instant), 'yyyy-MM-dd');
+  return tokyoToday(new Date(instant));
 }
 
 /** Today in Tokyo as the API writes dates ("yyyy-MM-dd"): the one rule of contract/dates. */
@@ -55,7 +49,7 @@ export function formatDate(value: string | Date | number | Empty): string {
   }
   const date = new Date(value);
   if (Number.isNaN(date.getTime())) return '';
-  return format(inTokyo(date), 'yyyy年M月d日');
+  return dateJa(tokyoToday(date));
 }
 
 /** "yyyy-MM-dd" → "yyyy年M月" (the month a calendar shows); "" for anything else. */
@@ -69,7 +63,7 @@ export function formatDateTime(value: string | Date | number | Empty): string {
   if (isEmpty(value)) return '';
   const date = new Date(value);
   if (Number.isNaN(date.getTime())) return '';
-  return format(inTokyo(date), 'yyyy年M月d日 H:mm');
+  return dateTimeJa(tokyoMinute(date));
 }
 
 /** "yyyy-MM-dd" → the parts, or null when the text is not such a date. */

@@ -67,6 +67,20 @@ describe('dates in Asia/Tokyo', () => {
     expect(dateTimeJa(tokyoMinute('2024-01-09T13:45:00+09:00'))).toBe(formatDateTime('2024-01-09T13:45:00+09:00'));
   });
 
+  it('says Tokyo time in a browser of another zone (Los Angeles)', () => {
+    const zone = process.env.TZ;
+    process.env.TZ = 'America/Los_Angeles';
+    try {
+      expect(new Date('2030-12-01T01:00:00Z').getHours()).toBe(17);
+      expect(formatDateTime('2030-12-01T10:00:00+09:00')).toBe('2030年12月1日 10:00');
+      expect(formatDate('2030-12-01T01:00:00Z')).toBe('2030年12月1日');
+      expect(toApiDate('2030-11-30T16:00:00Z')).toBe('2030-12-01');
+    } finally {
+      if (zone === undefined) delete process.env.TZ;
+      else process.env.TZ = zone;
+    }
+  });
+
   it('gives an empty text for missing or unreadable values', () => {
     expect(formatDate(null)).toBe('');
     expect(formatDate('not a date')).toBe('');
