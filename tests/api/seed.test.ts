@@ -157,6 +157,22 @@ describe('seedDemo', () => {
     expect(night.night <= limit!.d).toBe(true);
   });
 
+  it('has guests arriving today at the first accommodation, their registers begun', async () => {
+    const [first] = await database.db
+      .select({ id: accommodations.id })
+      .from(accommodations)
+      .orderBy(accommodations.id)
+      .limit(1);
+    const arrivals = await rows<{ id: number; guests: number; stay_status: string }>(sql`
+      select b.id, b.stay_status, (select count(*) from booking_guests g where g.booking_id = b.id)::int as guests
+      from bookings b
+      where b.accommodation_id = ${first!.id} and b.start_date = ${today}::date and b.delete_flg = 0
+      order by b.id`);
+    expect(arrivals.length).toBeGreaterThanOrEqual(2);
+    expect(arrivals.every((a) => a.stay_status === 'reserved')).toBe(true);
+    expect(arrivals.filter((a) => a.guests > 0).length).toBeGreaterThanOrEqual(2);
+  });
+
   it('has prices for every plan, every night of the next 6 months and every headcount', async () => {
     const gaps = await rows<{ plan_id: number; found: number; expected: number }>(sql`
       with nights as (

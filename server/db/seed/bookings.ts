@@ -102,6 +102,8 @@ interface Stay {
 }
 
 const TARGET_STAYS = 296;
+/** Stays that begin today at the first accommodation (the front desk's arrivals). */
+const ARRIVALS_TODAY = 2;
 
 export function generateBookings(
   accommodations: CatalogAccommodation[],
@@ -175,7 +177,29 @@ export function generateBookings(
       via: 0,
     });
   }
+  const overIndex = stays.length;
   stays.push({ accommodation: first, room, start: overDate, days: 1, cancelled: false, cancelledPaid: false, via: 1 });
+
+  // Arrivals today at the first accommodation, whatever the draws gave: the front desk's day (the
+  // dashboard's check-ins, the register's badges, check-in) shows on any day. Drawn after every
+  // other stay, so the rest of the demo stays as it was.
+  const arrivingToday = () =>
+    stays.filter((s) => s.accommodation === first && s.start === today && !s.cancelled).length;
+  for (const candidate of first.rooms) {
+    if (arrivingToday() >= ARRIVALS_TODAY) break;
+    const days = fits(candidate, today, 2) ? 2 : fits(candidate, today, 1) ? 1 : 0;
+    if (days === 0) continue;
+    occupy(candidate, today, days);
+    stays.push({
+      accommodation: first,
+      room: candidate,
+      start: today,
+      days,
+      cancelled: false,
+      cancelledPaid: false,
+      via: 0,
+    });
+  }
 
   const guests = new GuestMaker(rng);
   const regulars = Array.from({ length: 30 }, () => guests.make());
@@ -190,7 +214,7 @@ export function generateBookings(
     uids.add(uid);
     const made = detail(stay, guest, regular, uid, today, rng, clock);
     // The channel's booking on a night already full: kept and flagged, as the sync keeps one (issue 21).
-    if (i === stays.length - 1) {
+    if (i === overIndex) {
       overUid = uid;
       made.row.overbooked = 1;
     }
