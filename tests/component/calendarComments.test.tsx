@@ -118,7 +118,9 @@ describe('calendar comments', () => {
     fireEvent.scroll(area);
     const note = await findNote('コメント: 花火大会');
     expect(day('2026-07-20')).toContainElement(note);
-    expect(mocked.listComments).toHaveBeenLastCalledWith(2, '2026-07-12', '2026-08-15', expect.any(AbortSignal));
+    // The added weeks alone. (The fixed geometry still reads "near the end" after it, so a loaded
+    // machine may add the weeks after them too before this line: they are the third call.)
+    expect(mocked.listComments).toHaveBeenNthCalledWith(2, 2, '2026-07-12', '2026-08-15', expect.any(AbortSignal));
     expect(within(day('2026-04-15')).getByRole('note')).toHaveTextContent('館内点検');
   });
 
