@@ -111,7 +111,11 @@ describe('BookingSearch', () => {
     expect(shown).toHaveProperty('stay_start_date');
 
     downloadBookingsCsv.mockRejectedValueOnce(new HttpError('サーバーエラー', 500));
-    fireEvent.click(screen.getByRole('button', { name: 'CSVダウンロード' }));
+    // The file is saved a moment before the button is free again: a click before then is ignored
+    // (a loaded CI machine clicked in that moment).
+    const button = screen.getByRole('button', { name: 'CSVダウンロード' });
+    await waitFor(() => expect(button).toBeEnabled());
+    fireEvent.click(button);
     expect(await screen.findByText('CSVをダウンロードできませんでした。')).toBeInTheDocument();
   });
 });
