@@ -124,7 +124,7 @@ export const CALENDAR_CSS = `
     word-break: break-all; font-size: 10px; line-height: 1.25; padding-left: 2px; padding-right: 2px;
     border-left-width: 2px;
   }
-  .yb-cal .cal-week .cal-chip-room { display: none; }
+  .yb-cal .cal-week .cal-chip-room, .yb-cal .cal-week .cal-mark { display: none; }
   .yb-cal .cal-list .cal-day { flex-direction: column; gap: 4px; }
   .yb-cal .cal-list .cal-day-side { width: auto; }
   .yb-cal .cal-list .cal-chip { max-width: 100%; }
