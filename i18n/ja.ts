@@ -2,6 +2,7 @@ import type { TranslationMessages } from 'ra-core';
 import japaneseMessagesModule from '@bicstone/ra-language-japanese';
 import { errorMessages, infoMessages } from '../contract/messages';
 import { COMPANION_LABEL, REGISTER_FIELD_LABELS } from '../contract/registerLabels';
+import { MINPAKU_DAY_LIMIT } from '../contract/minpaku';
 import { calendarMessages } from './calendarMessages';
 import { loginMessages } from './loginMessages';
 
@@ -473,9 +474,10 @@ export const appMessages = {
       same_as_representative_hint: '同居のご家族など：住所と連絡先は代表者のものを使います',
       stay: {
         reserved: '予約済み',
-        checked_in: 'チェックイン済み',
-        checked_out: 'チェックアウト済み',
-        no_show: 'ノーショー',
+        // The calendar's marks say the same words (its grid is drawn before this file loads).
+        checked_in: calendarMessages.stay_checked_in,
+        checked_out: calendarMessages.stay_checked_out,
+        no_show: calendarMessages.stay_no_show,
       },
       passport_upload: '旅券の写しを登録',
       passport_replace: '写しを差し替え',
@@ -782,8 +784,7 @@ export const appMessages = {
     booking_sync: {
       overbooked: '外部予約サイトで売り越し（オーバーブッキング）になった予約です。部屋の調整をしてください。',
       unsynced: 'この予約の変更は外部予約サイトにまだ反映されていません。',
-      minpaku_over:
-        '外部予約サイトから取り込んだこの予約で、住宅宿泊事業の年間の宿泊日数が180日を超えています。日程の変更かキャンセルをご検討ください。',
+      minpaku_over: `外部予約サイトから取り込んだこの予約で、住宅宿泊事業の年間の宿泊日数が${MINPAKU_DAY_LIMIT}日を超えています。日程の変更かキャンセルをご検討ください。`,
       sync: '同期',
     },
     // Issue 22: the detailed settings page's calendar feed and automatic-mail sections.

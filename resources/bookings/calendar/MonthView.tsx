@@ -89,7 +89,7 @@ export default function MonthView({
     filter: { accommodation_id: accommodationId, stay_start_date: from, stay_end_date: to, with_consecutive: true },
   });
 
-  const registers = useRegisterStates(useMemo(() => (data ?? []).map((b) => b.id), [data]));
+  const registers = useRegisterStates((data ?? []).map((b) => b.id));
   const { move, pending } = useMoveStay();
   const { data: rooms } = useGetList<Room>('rooms', {
     pagination: { page: 1, perPage: 1000 },

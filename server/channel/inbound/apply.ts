@@ -1,4 +1,5 @@
 import { VIA } from '../../../contract/enums';
+import { MINPAKU_DAY_LIMIT } from '../../../contract/minpaku';
 import { formatDate } from '../../../i18n/formats';
 import type { Db, Tx } from '../../db/client';
 import { lockRooms } from '../../db/queries/bookings';
@@ -73,7 +74,7 @@ export const channelLogMessages = {
   overbookedByChange: (night: string) =>
     `外部予約サイトで変更された予約の ${formatDate(night)} に在庫がありません（オーバーブッキング）。`,
   minpakuOver: (fiscalYear: number, days: number) =>
-    `外部予約サイトの予約で、住宅宿泊事業の${fiscalYear}年度の宿泊日数が${days}日になり、年間180日を超えました。日程の変更かキャンセルをご検討ください。`,
+    `外部予約サイトの予約で、住宅宿泊事業の${fiscalYear}年度の宿泊日数が${days}日になり、年間${MINPAKU_DAY_LIMIT}日を超えました。日程の変更かキャンセルをご検討ください。`,
   unmapped: (roomCode: string, reservationId: string) =>
     `外部予約サイトの部屋タイプ「${roomCode}」が連携設定にないため、予約（予約番号 ${reservationId}）を取り込めません。部屋タイプの連携設定を確認してください。`,
 } as const;
