@@ -77,6 +77,15 @@ export const apiPaths = {
   minpakuHouses: '/admin/minpaku/houses',
   refusals,
   refusal: recordOf(refusals),
+
+  // Taxes and invoices (issue 31)
+  taxRules: '/tax/jurisdictions',
+  taxRule: '/tax/jurisdictions/:id',
+  taxQuote: '/tax/quote',
+  taxSettings: '/facility/:id/tax-settings',
+  bookTaxes: '/admin/books/:id/taxes',
+  invoiceSettings: '/company/invoice-settings',
+
   bookCheckIn: '/admin/books/:id/checkin',
   bookCheckOut: '/admin/books/:id/checkout',
   bookNoShow: '/admin/books/:id/no-show',

@@ -5,6 +5,7 @@ import { isoDate, MAX_ID } from './params';
 import { z } from './zod';
 import { defineEntity } from './entity';
 import { VIA_CODES, viaLabel } from './enums';
+import { TAX_CLASSES } from './consumptionTax';
 import { resourceApi } from './resourceApi';
 
 /** A booking as the API answers it (GET /admin/books, /admin/books/{id}). */
@@ -29,6 +30,8 @@ export const bookingOptionSchema = z.object({
   name: z.string(),
   price: z.number().int(),
   supplier: z.string().nullable(),
+  /** Copied from the catalogue (issue 31): 10, 8 or exempt. */
+  tax_class: z.enum(TAX_CLASSES).optional(),
 });
 
 /** Money given back for a cancelled booking (PATCH /admin/payments/refund). */
@@ -72,6 +75,9 @@ export const bookingSchema = z.object({
   overbooked: z.number().int().optional(),
   /** 1: a channel booking kept although it took its minpaku house past 180 days a year (issue 30). */
   minpaku_over: z.number().int().optional(),
+  /** Guests under 12 among person_number, and a school trip: who 宿泊税 and 入湯税 exempt (issue 31). */
+  children_under_12: z.number().int().optional(),
+  school_trip: z.boolean().optional(),
   delete_flg: z.number().int(),
   /** When it was cancelled (ISO 8601, +09:00). */
   deleted_at: z.string().nullable(),
@@ -105,6 +111,8 @@ export function confirmationNumber(uid: string): string {
 /** The rules of spec section 5 "Booking create", in the spec's order, with its messages. */
 export const bookingCreateMessages = {
   days: '宿泊日数が入力されていません',
+  children: '12歳未満の人数は0人以上、人数以下の整数で入力してください',
+  schoolTrip: '修学旅行等かどうかは、はい（true）かいいえ（false）で指定してください',
   personMissing: '人数が入力されていません',
   priceMissing: '金額が入力されていません',
   name: '宿泊者名が入力されていません',
@@ -161,6 +169,8 @@ export interface BookingCreateInput {
   price?: Loose;
   /** The total of a booking without a plan (with a plan it comes from the plan's prices). */
   price_sub?: Loose;
+  children_under_12?: Loose;
+  school_trip?: boolean;
 }
 
 /** The create form's free text, all of it one-line (the memo is written once the booking exists). */
@@ -209,6 +219,16 @@ export function bookingCreateErrors(input: BookingCreateInput): BookingRuleError
   ) {
     broken('price_sub', m.priceSubInvalid);
   }
+  if (
+    !isBlank(input.children_under_12) &&
+    !(
+      isInteger(input.children_under_12) &&
+      asNumber(input.children_under_12) >= 0 &&
+      asNumber(input.children_under_12) <= asNumber(input.person_number)
+    )
+  ) {
+    broken('children_under_12', m.children);
+  }
   // Without a plan there are no prices to add up: an empty total is not 0円, 0 must be typed (issue 19).
   if (isBlank(input.plan_id) && isBlank(input.price_sub)) broken('price_sub', m.priceSubRequired);
   return found;
@@ -231,6 +251,8 @@ export function normaliseBookingCreate(input: BookingCreateInput) {
     mini_memo: text(input.mini_memo),
     price: asNumber(input.price),
     via: 101 as const,
+    ...(isBlank(input.children_under_12) ? {} : { children_under_12: asNumber(input.children_under_12) }),
+    ...(input.school_trip === undefined ? {} : { school_trip: input.school_trip }),
     ...(isBlank(input.price_sub) ? {} : { price_sub: asNumber(input.price_sub) }),
   };
 }
@@ -254,6 +276,8 @@ export const bookingCreateBodySchema = z.object({
   mini_memo: text(200),
   price: loose,
   price_sub: loose,
+  children_under_12: loose,
+  school_trip: z.boolean({ error: bookingCreateMessages.schoolTrip }).optional(),
   via: z.union([z.literal(101), z.literal('101')]).optional(),
 });
 
@@ -310,6 +334,12 @@ export const bookingUpdateBodySchema = z
       .min(0, bookingCreateMessages.priceSubInvalid)
       .max(MAX_AMOUNT, bookingCreateMessages.priceSubInvalid),
     payment_limit_date: isoDate().nullable(),
+    children_under_12: z.coerce
+      .number({ error: bookingCreateMessages.children })
+      .int(bookingCreateMessages.children)
+      .min(0, bookingCreateMessages.children)
+      .max(MAX_PEOPLE, bookingCreateMessages.children),
+    school_trip: z.boolean({ error: bookingCreateMessages.schoolTrip }),
   })
   .partial();
 export type BookingUpdate = z.infer<typeof bookingUpdateBodySchema>;

@@ -1,6 +1,7 @@
 import { defineEntity } from './entity';
 import { optionalText, plainText, requiredMessage } from './fieldRules';
 import { resourceApi } from './resourceApi';
+import { invoiceMessages, TAX_CLASS_LABELS, TAX_CLASSES } from './consumptionTax';
 import { z } from './zod';
 
 /**
@@ -71,6 +72,8 @@ export const optionSchema = z.object({
   is_stay_type: z.number().int(),
   notice: z.number().int(),
   display_order: z.number().int(),
+  /** Consumption tax class (issue 31): 10, 8 (drinks without alcohol from the room's fridge) or exempt. */
+  tax_class: z.enum(TAX_CLASSES),
 });
 export type AccommodationOption = z.infer<typeof optionSchema>;
 
@@ -106,6 +109,7 @@ const optionFields = {
   is_stay_type: flag,
   notice: flag,
   display_order: z.number().int(optionMessages.displayOrder).min(0, optionMessages.displayOrder),
+  tax_class: z.enum(TAX_CLASSES, { error: invoiceMessages.taxClass }),
 };
 
 /**
@@ -122,6 +126,7 @@ export const optionCreateSchema = z.object({
   is_stay_type: optionFields.is_stay_type.optional(),
   notice: optionFields.notice.optional(),
   display_order: optionFields.display_order.optional(),
+  tax_class: optionFields.tax_class.optional(),
 });
 export type OptionCreate = z.input<typeof optionCreateSchema>;
 
@@ -185,6 +190,14 @@ export const optionEntity = defineEntity({
   fields: {
     name: { input: 'text', required: true, column: {} },
     price: { input: 'yen', required: true, half: true, column: { format: 'yen' } },
+    tax_class: {
+      input: 'select',
+      half: true,
+      default: '10',
+      choices: TAX_CLASSES.map((id) => ({ id, name: TAX_CLASS_LABELS[id] })),
+      hint: 'resources.options.hints.tax_class',
+      column: { format: 'choice' },
+    },
     unit: { input: 'text', required: true, half: true, hint: 'resources.options.hints.unit' },
     unit_max: { input: 'integer', half: true, hint: 'resources.options.hints.unit_max', column: { format: 'count' } },
     description: { input: 'multiline', column: {} },

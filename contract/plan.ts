@@ -29,6 +29,8 @@ export const planSchema = planListItemSchema.extend({
   description: z.string().nullable(),
   notice_mail: z.string().nullable(),
   payment_method: z.array(z.number().int()),
+  /** The meals inside the price, per person per night, tax-inclusive: left out of the 宿泊税 base (issue 31). */
+  meal_price: z.number().int(),
 });
 export type Plan = z.infer<typeof planSchema>;
 
@@ -58,6 +60,7 @@ export const planMessages = {
   period: '販売終了日は販売開始日以降の日付を入力してください。',
   isActive: '公開状態は0（非公開）か1（公開）で指定してください。',
   time: '時刻は00:00の形式で入力してください。',
+  mealPrice: '食事代は0円以上10,000,000円以下の整数で入力してください。',
   tooLong: (max: number) => `${max}文字以内で入力してください。`,
   paymentMethod: '存在しない支払い方法が指定されています。',
   /** 409: live or future bookings use the plan; its bookings are never rewritten by a delete. */
@@ -107,6 +110,11 @@ export const planFields = {
   payment_method: z.array(z.number().int().positive()).max(50),
   icon: text(200),
   notice_mail: text(254),
+  meal_price: z
+    .number({ error: planMessages.mealPrice })
+    .int(planMessages.mealPrice)
+    .min(0, planMessages.mealPrice)
+    .max(10_000_000, planMessages.mealPrice),
 };
 
 /** The sales period's order: null when fine, else the message for end_at. */
@@ -134,6 +142,7 @@ export const planCreateSchema = z
     payment_method: planFields.payment_method.optional(),
     icon: planFields.icon.optional(),
     notice_mail: planFields.notice_mail.optional(),
+    meal_price: planFields.meal_price.optional(),
   })
   .superRefine(periodRule);
 export type PlanCreate = z.infer<typeof planCreateSchema>;
@@ -169,6 +178,7 @@ export const planEntity = defineEntity({
     },
     max_num: { input: 'integer', required: true, half: true, unit: 'resources.plans.units.max_num' },
     price: { input: 'yen', required: true, half: true },
+    meal_price: { input: 'yen', half: true, default: 0, hint: 'resources.plans.hints.meal_price' },
     close_date_before: {
       input: 'integer',
       half: true,

@@ -19,6 +19,7 @@ import { analyticsMethods } from './methods/analytics';
 import { facilitySettingsMethods } from './methods/facilitySettings';
 import { pettyCashMethods } from './methods/pettyCash';
 import { guestRegisterMethods } from './methods/guestRegister';
+import { taxMethods } from './methods/tax';
 
 /**
  * react-admin's calls mapped onto the documented paths (contract/resourceApi): a list answers under
@@ -175,6 +176,7 @@ export function createDataProvider(apis: ResourceApis = resourceApi) {
     ...facilitySettingsMethods,
     ...pettyCashMethods,
     ...guestRegisterMethods,
+    ...taxMethods,
   } satisfies DataProvider;
 }
 

@@ -60,6 +60,7 @@ import precheckinRoutes from './routes/api/precheckin';
 import minpakuRoutes from './routes/api/minpaku';
 import refusalRoutes from './routes/api/refusals';
 import guestRegisterRoutes from './routes/api/guestRegister';
+import taxRoutes from './routes/api/tax';
 import analyticsRoutes from './routes/api/analytics';
 import pettyCashRoutes from './routes/api/cashes';
 import jobRoutes from './routes/api/jobs';
@@ -174,6 +175,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
         optionRoutes,
         bookingOptionRoutes,
         guestRegisterRoutes,
+        taxRoutes,
         precheckinRoutes,
         minpakuRoutes,
         refusalRoutes,

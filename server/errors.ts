@@ -25,6 +25,8 @@ export class AppError extends Error {
 
 export const badRequest = (message: string = errorMessages.validation, errors?: Record<string, string>) =>
   new AppError(400, 'validation', message, errors);
+/** 400 naming the field the console shows the message under. */
+export const fieldError = (field: string, message: string) => badRequest(message, { [field]: message });
 export const unauthorized = () => new AppError(401, 'unauthorized', errorMessages.unauthorized);
 export const forbidden = () => new AppError(403, 'forbidden', errorMessages.forbidden);
 export const notFound = () => new AppError(404, 'not_found', errorMessages.notFound);

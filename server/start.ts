@@ -8,6 +8,7 @@ import { openDatabase, type Database, type DatabaseOptions } from './db/client';
 import { inspectBeforeOpening } from './db/inspect';
 import { summariseDatabase } from './db/queries/health';
 import { seedDemo } from './db/seed';
+import { ensureShippedRules } from './services/tax/taxRules';
 import { seedRefusal } from './db/seed/guard';
 import { describeOpening, type OpenedDatabase } from './openedDatabase';
 import { AuthService } from './services/auth';
@@ -95,6 +96,8 @@ export async function createServer(
       empty && refusal === undefined
         ? await seedDemo(database.db, { channelKey: deriveChannelKey(keys.channelKey) })
         : false;
+    // Every company holds the 宿泊税 rules this release ships (a company's corrections kept).
+    await ensureShippedRules(database.db);
     const opened = describeOpening(opening, { held, seeded, refusal });
     // The external channel: CHANNEL_URL, or the simulator inside this process on the embedded
     // default (docs/channel.md). Routes read the address from config.CHANNEL_URL.

@@ -4,6 +4,7 @@ import { OptionSection } from './OptionSection';
 import { MailSection } from './MailSection';
 import { PaymentSection } from './PaymentSection';
 import { GuestRegisterSection } from './register/GuestRegisterSection';
+import { TaxSection } from './TaxSection';
 
 export interface BookingSectionsProps {
   booking: Booking;
@@ -11,13 +12,14 @@ export interface BookingSectionsProps {
   onChanged: () => Promise<void>;
 }
 
-/** 宿泊者名簿, 入金, オプション, メール (when the guest has an address) and 履歴 of an existing booking. */
+/** 宿泊者名簿, 入金, オプション, 宿泊税・入湯税, メール (when the guest has an address) and 履歴 of an existing booking. */
 export function BookingSections({ booking, onChanged }: BookingSectionsProps) {
   return (
     <>
       <GuestRegisterSection booking={booking} onChanged={onChanged} />
       <PaymentSection booking={booking} onChanged={onChanged} />
       <OptionSection booking={booking} onChanged={onChanged} />
+      <TaxSection booking={booking} onChanged={onChanged} />
       {booking.mail && <MailSection booking={booking} />}
       <HistorySection booking={booking} />
     </>

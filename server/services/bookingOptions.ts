@@ -8,7 +8,7 @@ import type { z } from '../../contract/zod';
 import type { Db, Tx } from '../db/client';
 import * as q from '../db/queries/bookingOptions';
 import { lockBookingMoney, type MoneyRow } from '../db/queries/payments';
-import { badRequest, conflict, notFound } from '../errors';
+import { conflict, fieldError, notFound } from '../errors';
 import { audit } from './audit';
 import type { CurrentUser } from './auth';
 import { queueTemplateMail } from './bookMail';
@@ -19,8 +19,6 @@ type UpdateInput = z.output<typeof bookingOptionUpdateSchema>;
 
 /** bookings.price_sub is a 32-bit integer. */
 const MAX_TOTAL = 2_147_483_647;
-
-const fieldError = (field: string, message: string) => badRequest(message, { [field]: message });
 
 /** The catalogue option a booking may take: of its accommodation, and for its room type or all. */
 async function catalogueOption(tx: Tx, optionId: number, booking: MoneyRow) {
@@ -45,6 +43,7 @@ const copiedFrom = (option: q.CatalogueOptionRow) => ({
   price: option.price,
   supplierId: option.supplier_id,
   supplierName: option.supplier_name,
+  taxClass: option.tax_class,
 });
 
 /** What the history says of a booking's option. */

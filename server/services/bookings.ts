@@ -16,13 +16,11 @@ import type { Db, Tx } from '../db/client';
 import { listAccommodations } from '../db/queries/accommodations';
 import { optionsTotal } from '../db/queries/bookingOptions';
 import * as q from '../db/queries/bookings';
-import { type AppError, badRequest, conflict, notFound } from '../errors';
+import { badRequest, conflict, fieldError, notFound, type AppError } from '../errors';
 import { audit, bookingHistory, type AuditUser } from './audit';
 import type { CurrentUser } from './auth';
 import { bookingCsvText } from './bookingCsv';
 import { queueTemplateMail } from './bookMail';
-
-const fieldError = (field: string, message: string) => badRequest(message, { [field]: message });
 
 function fullError(room: q.RoomRow, nights: string[]): AppError {
   const when = nights.slice(0, 3).map(monthDayJa).join('、') + (nights.length > 3 ? ' ほか' : '');
@@ -170,6 +168,8 @@ export class BookingService {
         priceSub,
         uid: newUid(),
         via: b.via,
+        childrenUnder12: b.children_under_12 ?? 0,
+        schoolTrip: b.school_trip ?? false,
       });
       // The create body's price is money received (入金額): a payment dated today (Tokyo), so the paid
       // amount (dated payments less refunds) equals it.
@@ -188,6 +188,8 @@ export class BookingService {
           person_number: b.person_number,
           name: b.name,
           price_sub: priceSub,
+          ...(b.children_under_12 ? { children_under_12: b.children_under_12 } : {}),
+          ...(b.school_trip ? { school_trip: true } : {}),
         },
       });
       if (payment !== null) {
@@ -256,8 +258,14 @@ export class BookingService {
         'mini_memo',
         'memo',
         'payment_limit_date',
+        'children_under_12',
+        'school_trip',
       ] as const) {
         if (patch[column] !== undefined) set[column] = patch[column];
+      }
+      // The children are among the guests: fewer guests than children is a change to refuse, not to store.
+      if ((patch.children_under_12 ?? current.children_under_12) > stay.personNumber) {
+        throw fieldError('children_under_12', msg.children);
       }
       if (stay.roomId !== current.room_id || stay.startDate !== current.start_date || stay.days !== current.days) {
         await reserveRoom(tx, stay.roomId, current.accommodation_id, stay, id);

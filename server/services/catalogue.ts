@@ -16,12 +16,10 @@ import * as q from '../db/queries/catalogue';
 import * as trail from '../db/queries/catalogueTrail';
 import { listFaqs } from '../db/queries/faqs';
 import { listOptions } from '../db/queries/options';
-import { badRequest, conflict, notFound } from '../errors';
+import { conflict, fieldError, notFound } from '../errors';
 import { audit, auditAuthor, auditMany, updateEntry, withoutId, type AuditEntry } from './audit';
 import type { CurrentUser } from './auth';
 import { accommodationOf, type CrudService } from './crud';
-
-const fieldError = (field: string, message: string) => badRequest(message, { [field]: message });
 
 /**
  * 409 while live or future bookings use the plan or room type: never rewrite them silently. The
@@ -55,6 +53,7 @@ function planValues(input: PlanUpdate): q.PlanValues {
     price: input.price,
     icon: orNull(input.icon),
     noticeMail: orNull(input.notice_mail),
+    mealPrice: input.meal_price,
   };
   // Fields not sent stay as they are.
   return Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined)) as q.PlanValues;

@@ -9,12 +9,10 @@ import type { z } from '../../contract/zod';
 import type { Db, Tx } from '../db/client';
 import { lockAccommodation } from '../db/queries/catalogue';
 import * as q from '../db/queries/options';
-import { badRequest, notFound } from '../errors';
+import { fieldError, notFound } from '../errors';
 import { audit, updateEntry, withoutId } from './audit';
 import type { CurrentUser } from './auth';
 import { accommodationOf, type CrudService } from './crud';
-
-const fieldError = (field: string, message: string) => badRequest(message, { [field]: message });
 
 /** What the route hands over: the contract's schemas after parsing (texts trimmed, blanks null). */
 type ParsedCreate = z.output<typeof optionCreateSchema>;
@@ -31,6 +29,7 @@ function optionValues(input: ParsedUpdate): q.OptionValues {
     isStayType: input.is_stay_type,
     notice: input.notice,
     displayOrder: input.display_order,
+    taxClass: input.tax_class,
   };
   // Fields not sent stay as they are.
   return Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined)) as q.OptionValues;

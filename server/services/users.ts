@@ -9,6 +9,7 @@ import * as q from '../db/queries/users';
 import { companies, users } from '../db/schema';
 import { badRequest, conflict, notFound } from '../errors';
 import type { CrudScope, CrudService } from './crud';
+import { ensureShippedRules } from './tax/taxRules';
 import { audit, changesOf, withoutId, type Changes } from './audit';
 
 export class UsageError extends Error {
@@ -40,6 +41,7 @@ export async function createAdministrator(
           : 'Several companies: name one with --company.',
       );
     }
+    await ensureShippedRules(tx);
     if (await q.mailInUse(tx, companyId, mail)) throw new UsageError(`A user with ${mail} exists already.`);
     const [user] = await tx
       .insert(users)

@@ -30,6 +30,8 @@ beforeAll(async () => {
     return row!.id;
   };
   opt.all = await add(api.accommodations[0]!.id, 'テスト朝食', 1500, { supplier_id: supplier.id });
+  // Its consumption tax class is copied with its name and price (issue 31).
+  await api.rows(sql`update accommodation_options set tax_class = '8' where id = ${opt.all}`);
   opt.limited = await add(api.accommodations[0]!.id, 'テスト貸切風呂', 3000, { unit_max: 2 });
   opt.otherRoom = await add(api.accommodations[0]!.id, '別室専用', 500, { room_id: otherRoom!.id });
   opt.otherAccommodation = await add(api.accommodations[1]!.id, '別館の夕食', 4000, {});
@@ -57,7 +59,9 @@ const book = async (id: number) => bookingSchema.parse((await api.http.get(`/api
 const priceSubOf = async (id: number) =>
   (await api.rows<{ price_sub: number }>(sql`select price_sub from bookings where id = ${id}`))[0]!.price_sub;
 const optionRows = async (bookId: number) =>
-  api.rows<Record<string, unknown>>(sql`select option_id, unit, days, comment, name, price, supplier_id, supplier_name,
+  api.rows<
+    Record<string, unknown>
+  >(sql`select option_id, unit, days, comment, name, price, supplier_id, supplier_name, tax_class,
     paid_at is not null as paid from booking_options where book_id = ${bookId} order by id`);
 
 describe('POST /books/{bookId}/options', () => {
@@ -77,6 +81,7 @@ describe('POST /books/{bookId}/options', () => {
       name: 'テスト朝食',
       price: 1500,
       supplier: supplier.name,
+      tax_class: '8',
     });
     expect(await optionRows(b.id)).toEqual([
       {
@@ -88,6 +93,7 @@ describe('POST /books/{bookId}/options', () => {
         price: 1500,
         supplier_id: supplier.id,
         supplier_name: supplier.name,
+        tax_class: '8',
         paid: false,
       },
     ]);

@@ -23,7 +23,8 @@ const stored = async (id: number) =>
   (
     await rows<Record<string, unknown>>(
       sql`select accommodation_id, name, price, unit, unit_max, description, supplier_id, room_id,
-          user_selection::int as user_selection, is_stay_type::int as is_stay_type, notice::int as notice, display_order
+          user_selection::int as user_selection, is_stay_type::int as is_stay_type, notice::int as notice, display_order,
+          tax_class
         from accommodation_options where id = ${id}`,
     )
   )[0];
@@ -156,6 +157,7 @@ describe('POST options', () => {
       is_stay_type: 1,
       notice: 1,
       display_order: 7,
+      tax_class: '8',
     };
     const created = await post(a, body, staff);
     expect(created.status).toBe(201);
@@ -187,6 +189,7 @@ describe('POST options', () => {
       is_stay_type: 0,
       notice: 0,
       display_order: max + 1,
+      tax_class: '10',
     });
     expect((await listOf(a)).at(-1)!.id).toBe(created.body.id);
     await http.send('DELETE', options(a, created.body.id), { token: admin });

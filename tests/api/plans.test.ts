@@ -25,7 +25,7 @@ const stored = async (id: number) =>
   (
     await rows<Record<string, unknown>>(
       sql`select id, accommodation_id, name, close_date_before, start_at::text as start_at, end_at::text as end_at,
-        is_active, max_num, description, ikyu_id, check_in, check_out, price, icon, notice_mail,
+        is_active, max_num, description, ikyu_id, check_in, check_out, price, icon, notice_mail, meal_price,
         array(select payment_method_id from plan_payment_methods where plan_id = p.id order by 1) as payment_method
       from plans p where id = ${id}`,
     )
@@ -68,6 +68,7 @@ const full = () => ({
   payment_method: [methods[1]!.id, methods[0]!.id],
   icon: 'breakfast',
   notice_mail: 'front@example.com',
+  meal_price: 1_650,
 });
 
 beforeAll(async () => {
@@ -192,6 +193,7 @@ describe('plans', () => {
       icon: null,
       notice_mail: null,
       payment_method: [],
+      meal_price: 0,
     });
   });
 

@@ -155,6 +155,7 @@ export function buildCatalogueOption(overrides: Partial<AccommodationOption> = {
     is_stay_type: 0,
     notice: 0,
     display_order: 0,
+    tax_class: '10',
     ...overrides,
   };
 }

@@ -69,6 +69,7 @@ describe('options, generated from their description', () => {
       '並び順',
       '名前',
       '金額',
+      '消費税',
       '最大数',
       '説明',
       'パートナー',
@@ -82,10 +83,21 @@ describe('options, generated from their description', () => {
       within(row)
         .getAllByRole('cell')
         .map((c) => c.textContent);
-    expect(cells(first).slice(1, 9)).toEqual(['貸切風呂', '12,000円', '3個', '45分', '公式', 'すべて', '', '○']);
-    expect(cells(await rowOf('花束')).slice(1, 9)).toEqual([
+    expect(cells(first).slice(1, 10)).toEqual([
+      '貸切風呂',
+      '12,000円',
+      '10%',
+      '3個',
+      '45分',
+      '公式',
+      'すべて',
+      '',
+      '○',
+    ]);
+    expect(cells(await rowOf('花束')).slice(1, 10)).toEqual([
       '花束',
       '5,500円',
+      '10%',
       '—',
       '',
       '花いろ生花店',
@@ -94,6 +106,19 @@ describe('options, generated from their description', () => {
       '',
     ]);
     expect(db.callsOf('getList', 'options')[0]!.params).toMatchObject({ meta: { accommodationId: 1 } });
+  });
+
+  it("names the reduced rate of drinks without alcohol from the room's fridge (issue 31)", async () => {
+    const db = memoryProvider({
+      options: [buildOption({ name: '冷蔵庫のお茶', price: 150, unit: '本', tax_class: '8' })],
+      rooms: [],
+      supplier: [],
+    });
+    renderOptions(db);
+    const cells = within(await rowOf('冷蔵庫のお茶'))
+      .getAllByRole('cell')
+      .map((c) => c.textContent);
+    expect(cells.slice(1, 4)).toEqual(['冷蔵庫のお茶', '150円', '8%（軽減税率）']);
   });
 
   it('reorders by drag at once and saves display_order of the moved items only, without reading the list again', async () => {

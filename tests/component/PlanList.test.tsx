@@ -25,6 +25,7 @@ function buildPlan(overrides: Partial<Plan> = {}): Plan {
     description: null,
     notice_mail: null,
     payment_method: [1],
+    meal_price: 0,
     ...overrides,
   };
 }

@@ -18,6 +18,7 @@ export function buildOption(overrides: Partial<AccommodationOption> = {}): Accom
     is_stay_type: 1,
     notice: 0,
     display_order: 0,
+    tax_class: '10',
     ...overrides,
   };
 }

@@ -19,5 +19,6 @@ export function buildPlan(maxNum: number): Plan {
     description: null,
     notice_mail: null,
     payment_method: [],
+    meal_price: 0,
   };
 }

@@ -8,6 +8,8 @@ import { AutoMailSection } from './AutoMailSection';
 import { CalendarFeedSection } from './CalendarFeedSection';
 import { ChannelCredentialsForm } from './ChannelCredentialsForm';
 import { RegisterSettingsSection } from './RegisterSettingsSection';
+import { TaxSettingsSection } from './TaxSettingsSection';
+import { InvoiceSettingsSection } from './InvoiceSettingsSection';
 
 /** One titled section of the detailed settings page. */
 export function SettingSection({ title, testId, children }: { title: string; testId?: string; children: ReactNode }) {
@@ -28,7 +30,8 @@ export function SettingSection({ title, testId, children }: { title: string; tes
  * its sections one below the other, cards the width of the page (one column at 390 px as at 1280):
  * the calendar feed's link with copy and regenerate (issue 22), 自動メール (the facility's automatic
  * cancel and transfer reminder, issue 20), 宿泊者名簿 (the licence and the ordinance's items, issue 30)
- * and 外部予約サイト連携, the channel credentials (issue 21).
+ * 宿泊税・入湯税 and the company's インボイス issuer (issue 31), and 外部予約サイト連携, the channel
+ * credentials (issue 21).
  */
 export default function SettingPage() {
   const translate = useAppTranslate();
@@ -50,6 +53,12 @@ export default function SettingPage() {
             </SettingSection>
             <SettingSection title={translate('app.setting_page.register.title')} testId="setting-register">
               <RegisterSettingsSection accommodationId={accommodationId} />
+            </SettingSection>
+            <SettingSection title={translate('app.setting_page.tax.title')} testId="setting-tax">
+              <TaxSettingsSection accommodationId={accommodationId} />
+            </SettingSection>
+            <SettingSection title={translate('app.setting_page.invoice.title')} testId="setting-invoice">
+              <InvoiceSettingsSection />
             </SettingSection>
             <SettingSection title={translate('resources.sync_settings.name')} testId="setting-channel">
               <ChannelCredentialsForm accommodationId={accommodationId} />

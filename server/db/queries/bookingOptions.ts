@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { BookingOption } from '../../../contract/booking';
+import type { TaxClass } from '../../../contract/consumptionTax';
 import { sqlRows, type Tx } from '../client';
 import { tokyoIso } from './bookingJson';
 
@@ -15,6 +16,7 @@ export type CatalogueOptionRow = {
   unit_max: number | null;
   supplier_id: number | null;
   supplier_name: string | null;
+  tax_class: TaxClass;
 };
 
 export async function findCatalogueOption(tx: Tx, id: number) {
@@ -22,7 +24,7 @@ export async function findCatalogueOption(tx: Tx, id: number) {
     tx,
     sql`
     select o.id, o.accommodation_id, o.room_id, o.name, o.price, o.unit, o.unit_max, o.supplier_id,
-      s.name as supplier_name
+      s.name as supplier_name, o.tax_class
     from accommodation_options o left join suppliers s on s.id = o.supplier_id
     where o.id = ${id}`,
   );
@@ -31,7 +33,7 @@ export async function findCatalogueOption(tx: Tx, id: number) {
 
 /** The booking option as the API answers it (bookingOptionSchema), paid_at in Tokyo time. */
 const answerColumns = sql.raw(`id, option_id, unit, days, comment, ${tokyoIso('paid_at')} as paid_at, name, price,
-  supplier_name as supplier`);
+  supplier_name as supplier, tax_class`);
 
 /** An option of one booking, or undefined. */
 export async function findBookingOption(tx: Tx, bookId: number, id: number) {
@@ -51,15 +53,17 @@ export interface BookingOptionValues {
   price: number;
   supplierId: number | null;
   supplierName: string | null;
+  taxClass: TaxClass;
 }
 
 export async function insertBookingOption(tx: Tx, bookId: number, v: BookingOptionValues) {
   const rows = await sqlRows<BookingOption>(
     tx,
     sql`
-    insert into booking_options (book_id, option_id, unit, days, comment, name, price, supplier_id, supplier_name)
+    insert into booking_options (book_id, option_id, unit, days, comment, name, price, supplier_id, supplier_name,
+      tax_class)
     values (${bookId}, ${v.optionId}, ${v.unit}, ${v.days}, ${v.comment}, ${v.name}, ${v.price}, ${v.supplierId},
-      ${v.supplierName})
+      ${v.supplierName}, ${v.taxClass})
     returning ${answerColumns}`,
   );
   return rows[0]!;
@@ -73,7 +77,7 @@ export async function updateBookingOption(
   tx: Tx,
   id: number,
   v: Pick<BookingOptionValues, 'unit' | 'days' | 'comment'> & {
-    copied?: Pick<BookingOptionValues, 'optionId' | 'name' | 'price' | 'supplierId' | 'supplierName'>;
+    copied?: Pick<BookingOptionValues, 'optionId' | 'name' | 'price' | 'supplierId' | 'supplierName' | 'taxClass'>;
     paid?: boolean;
   },
 ) {
@@ -82,7 +86,7 @@ export async function updateBookingOption(
     const c = v.copied;
     set.push(
       sql`option_id = ${c.optionId}, name = ${c.name}, price = ${c.price}, supplier_id = ${c.supplierId},
-        supplier_name = ${c.supplierName}`,
+        supplier_name = ${c.supplierName}, tax_class = ${c.taxClass}`,
     );
   }
   if (v.paid !== undefined) set.push(v.paid ? sql`paid_at = now()` : sql`paid_at = null`);

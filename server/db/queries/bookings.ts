@@ -162,6 +162,8 @@ export type StayRow = {
   memo: string | null;
   payment_limit_date: string | null;
   cancel_fee: number | null;
+  children_under_12: number;
+  school_trip: boolean;
 };
 
 /** The stay of a booking, locked for the rest of the transaction; scoped like findBookingJson. */
@@ -172,7 +174,7 @@ export async function lockBookingStay(tx: Tx, id: number, accommodationIds: read
     sql`
     select id, accommodation_id, room_id, plan_id, start_date::text as start_date, days, person_number,
            price_sub, delete_flg, name, mail, tel, address, job, mini_memo, memo,
-           payment_limit_date::text as payment_limit_date, cancel_fee
+           payment_limit_date::text as payment_limit_date, cancel_fee, children_under_12, school_trip
     from bookings where id = ${id} and accommodation_id in (${idList(accommodationIds)}) for update`,
   );
   return rows[0];
@@ -269,6 +271,8 @@ export interface NewBookingRow {
   priceSub: number;
   uid: string;
   via: number;
+  childrenUnder12?: number;
+  schoolTrip?: boolean;
 }
 
 export async function insertBooking(tx: Tx, row: NewBookingRow): Promise<number> {
@@ -276,10 +280,11 @@ export async function insertBooking(tx: Tx, row: NewBookingRow): Promise<number>
     tx,
     sql`
     insert into bookings (accommodation_id, room_id, plan_id, name, mail, address, tel, mini_memo,
-      start_date, end_date, days, person_number, price, price_sub, uid, via, sync)
+      start_date, end_date, days, person_number, price, price_sub, uid, via, sync, children_under_12, school_trip)
     values (${row.accommodationId}, ${row.roomId}, ${row.planId}, ${row.name}, ${row.mail}, ${row.address},
       ${row.tel}, ${row.miniMemo}, ${row.startDate}::date, ${row.startDate}::date + ${row.days}::int, ${row.days},
-      ${row.personNumber}, ${row.price}, ${row.priceSub}, ${row.uid}, ${row.via}, 0)
+      ${row.personNumber}, ${row.price}, ${row.priceSub}, ${row.uid}, ${row.via}, 0, ${row.childrenUnder12 ?? 0},
+      ${row.schoolTrip ?? false})
     returning id`,
   );
   return rows[0]!.id;

@@ -165,6 +165,7 @@ export interface PlanRow {
   icon: string | null;
   notice_mail: string | null;
   payment_method: number[];
+  meal_price: number;
 }
 
 /** The whole plan (spec section 3 "Plan") when it is of that accommodation; `lock` for an update. */
@@ -177,7 +178,7 @@ export async function findPlan(
   const [row] = await sqlRows<PlanRow>(
     tx,
     sql`select id, accommodation_id, name, close_date_before, start_at::text as start_at, end_at::text as end_at,
-        is_active, max_num, description, ikyu_id, check_in, check_out, price, icon, notice_mail,
+        is_active, max_num, description, ikyu_id, check_in, check_out, price, icon, notice_mail, meal_price,
         coalesce((select json_agg(ppm.payment_method_id order by ppm.payment_method_id)
           from plan_payment_methods ppm where ppm.plan_id = plans.id), '[]'::json) as payment_method
       from plans where id = ${planId} and accommodation_id = ${accommodationId}
@@ -209,6 +210,7 @@ export interface PlanValues {
   price?: number;
   icon?: string | null;
   noticeMail?: string | null;
+  mealPrice?: number;
 }
 
 export async function insertPlan(

@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { AccommodationOption } from '../../../contract/option';
+import type { TaxClass } from '../../../contract/consumptionTax';
 import { sqlRows, type Tx } from '../client';
 import { accommodationOptions } from '../schema';
 
@@ -16,6 +17,7 @@ export interface OptionValues {
   isStayType?: number;
   notice?: number;
   displayOrder?: number;
+  taxClass?: TaxClass;
 }
 
 /**
@@ -34,7 +36,7 @@ export function listOptions(
     sql`select o.id, o.accommodation_id, o.name, o.price, o.unit, o.unit_max, o.description,
         o.supplier_id, s.name as supplier, o.room_id, r.name as room_name,
         o.user_selection::int as user_selection, o.is_stay_type::int as is_stay_type, o.notice::int as notice,
-        o.display_order
+        o.display_order, o.tax_class
       from accommodation_options o
         left join suppliers s on s.id = o.supplier_id
         left join rooms r on r.id = o.room_id

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  boolean,
   check,
   date,
   index,
@@ -13,6 +14,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { JOB_CODES, PAY_TYPE_CODES, VIA_CODES } from '../../../contract/enums';
 import { STAY_STATUSES } from '../../../contract/stay';
+import { TAX_CLASSES } from '../../../contract/consumptionTax';
 import { accommodations, users } from './company';
 import { accommodationOptions, plans, rooms, suppliers } from './catalogue';
 import { flagCheck, inList, timestamps } from './columns';
@@ -89,6 +91,9 @@ export const bookings = pgTable(
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
     /** Cancellation fee chosen when cancelling (a preset of 50% or 10% of price_sub, or none). */
     cancelFee: integer('cancel_fee'),
+    /** Guests under 12 among person_number, and a school trip: who 宿泊税 and 入湯税 exempt (issue 31). */
+    childrenUnder12: integer('children_under_12').notNull().default(0),
+    schoolTrip: boolean('school_trip').notNull().default(false),
     /** The spec names no values; 0 is an ordinary booking. */
     status: smallint('status').notNull().default(0),
     ...timestamps,
@@ -135,6 +140,7 @@ export const bookings = pgTable(
     check('bookings_days_positive', sql`${t.days} > 0`),
     check('bookings_end_date_matches_days', sql`${t.endDate} = ${t.startDate} + ${t.days}`),
     check('bookings_person_number_nonneg', sql`${t.personNumber} >= 0`),
+    check('bookings_children_under_12_range', sql`${t.childrenUnder12} between 0 and ${t.personNumber}`),
     check('bookings_stay_status_valid', inList(t.stayStatus, STAY_STATUSES)),
     check('bookings_price_nonneg', sql`${t.price} >= 0`),
     check('bookings_price_sub_nonneg', sql`${t.priceSub} >= 0`),
@@ -177,6 +183,8 @@ export const bookingOptions = pgTable(
     price: integer('price').notNull(),
     supplierId: integer('supplier_id').references(() => suppliers.id, { onDelete: 'set null' }),
     supplierName: text('supplier_name'),
+    /** Copied from the catalogue with the name and price (issue 31). */
+    taxClass: text('tax_class').notNull().default('10'),
     ...timestamps,
   },
   (t) => [
@@ -186,6 +194,7 @@ export const bookingOptions = pgTable(
     check('booking_options_unit_positive', sql`${t.unit} > 0`),
     check('booking_options_days_positive', sql`${t.days} > 0`),
     check('booking_options_price_nonneg', sql`${t.price} >= 0`),
+    check('booking_options_tax_class_valid', inList(t.taxClass, TAX_CLASSES)),
   ],
 );
 

@@ -12,7 +12,8 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { accommodations, companies } from './company';
-import { flagCheck, timestamps } from './columns';
+import { TAX_CLASSES } from '../../../contract/consumptionTax';
+import { flagCheck, inList, timestamps } from './columns';
 
 /**
  * What an accommodation sells: room types, rate plans and their prices by date and headcount,
@@ -68,6 +69,8 @@ export const plans = pgTable(
     icon: text('icon'),
     /** Address notified when this plan is booked. */
     noticeMail: text('notice_mail'),
+    /** The part of the price that is meals, per person per night, tax-inclusive: left out of the 宿泊税 base (issue 31). */
+    mealPrice: integer('meal_price').notNull().default(0),
     ...timestamps,
   },
   (t) => [
@@ -77,6 +80,7 @@ export const plans = pgTable(
     flagCheck('plans_is_active_flag', t.isActive),
     check('plans_max_num_positive', sql`${t.maxNum} > 0`),
     check('plans_price_nonneg', sql`${t.price} >= 0`),
+    check('plans_meal_price_nonneg', sql`${t.mealPrice} >= 0`),
     check('plans_period_order', sql`${t.startAt} is null or ${t.endAt} is null or ${t.endAt} >= ${t.startAt}`),
     check('plans_check_in_format', sql`${t.checkIn} is null or ${t.checkIn} ~ '^([01][0-9]|2[0-3]):[0-5][0-9]$'`),
     check('plans_check_out_format', sql`${t.checkOut} is null or ${t.checkOut} ~ '^([01][0-9]|2[0-3]):[0-5][0-9]$'`),
@@ -228,9 +232,12 @@ export const accommodationOptions = pgTable(
     /** 1: notify (the partner) when booked. */
     notice: smallint('notice').notNull().default(0),
     displayOrder: integer('display_order').notNull().default(0),
+    /** Consumption tax class (issue 31): 10, 8 (drinks without alcohol from the room's fridge) or exempt. */
+    taxClass: text('tax_class').notNull().default('10'),
     ...timestamps,
   },
   (t) => [
+    check('accommodation_options_tax_class_valid', inList(t.taxClass, TAX_CLASSES)),
     index('accommodation_options_accommodation_idx').on(t.accommodationId, t.displayOrder),
     index('accommodation_options_supplier_idx').on(t.supplierId),
     index('accommodation_options_room_idx').on(t.roomId),

@@ -15,15 +15,36 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { LICENCES } from '../../../contract/guestRegister';
+import { ROUNDINGS } from '../../../contract/consumptionTax';
+import { TAX_COLLECTIONS } from '../../../contract/tax';
 import { inList, timestamps } from './columns';
 
 /** Company, its accommodations, the users who sign in and what each may reach. */
 
-export const companies = pgTable('companies', {
-  id: serial('id').primaryKey(),
-  name: text('name').notNull(),
-  ...timestamps,
-});
+export const companies = pgTable(
+  'companies',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    /**
+     * The invoice settings (issue 31, contract/consumptionTax.ts): the registration number (T and 13
+     * digits), whether the company is a corporation (its number is then checked as a 法人番号), the
+     * issuer's name, address and phone as the documents print them, and how the tax of each rate is
+     * rounded (once per rate and document).
+     */
+    invoiceRegistrationNumber: text('invoice_registration_number'),
+    invoiceCorporate: boolean('invoice_corporate').notNull().default(true),
+    invoiceIssuerName: text('invoice_issuer_name'),
+    invoiceIssuerAddress: text('invoice_issuer_address'),
+    invoiceIssuerTel: text('invoice_issuer_tel'),
+    invoiceRounding: text('invoice_rounding').notNull().default('floor'),
+    ...timestamps,
+  },
+  (t) => [
+    check('companies_invoice_registration_number_format', sql`${t.invoiceRegistrationNumber} ~ '^T[0-9]{13}$'`),
+    check('companies_invoice_rounding_valid', inList(t.invoiceRounding, ROUNDINGS)),
+  ],
+);
 
 export const accommodations = pgTable(
   'accommodations',
@@ -62,6 +83,16 @@ export const accommodations = pgTable(
     licence: text('licence').notNull().default('ryokan'),
     notificationNumber: text('notification_number'),
     registerExtraFields: jsonb('register_extra_fields').$type<Record<string, string>>().notNull().default({}),
+    /**
+     * The tax settings (issue 31, contract/tax.ts): the codes of the jurisdictions whose 宿泊税 the
+     * facility collects (tax_rules.code), 入湯税 per adult per night and per day visitor, and whether
+     * the taxes are added to the guest's bill (separate) or inside its price (included).
+     */
+    taxJurisdictions: jsonb('tax_jurisdictions').$type<string[]>().notNull().default([]),
+    bathingTaxEnabled: boolean('bathing_tax_enabled').notNull().default(false),
+    bathingTaxRate: integer('bathing_tax_rate').notNull().default(150),
+    bathingTaxDayRate: integer('bathing_tax_day_rate').notNull().default(0),
+    taxCollection: text('tax_collection').notNull().default('separate'),
     ...timestamps,
   },
   (t) => [
@@ -73,6 +104,12 @@ export const accommodations = pgTable(
     check('accommodations_transfer_reminder_days_range', sql`${t.transferReminderDays} between 0 and 60`),
     check('accommodations_licence_valid', inList(t.licence, LICENCES)),
     check('accommodations_register_extra_fields_object', sql`jsonb_typeof(${t.registerExtraFields}) = 'object'`),
+    check('accommodations_tax_jurisdictions_array', sql`jsonb_typeof(${t.taxJurisdictions}) = 'array'`),
+    check(
+      'accommodations_bathing_tax_rates_range',
+      sql`${t.bathingTaxRate} between 0 and 10000 and ${t.bathingTaxDayRate} between 0 and 10000`,
+    ),
+    check('accommodations_tax_collection_valid', inList(t.taxCollection, TAX_COLLECTIONS)),
   ],
 );
 

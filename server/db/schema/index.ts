@@ -9,3 +9,4 @@ export * from './audit';
 export * from './rateLimits';
 export * from './jobs';
 export * from './register';
+export * from './tax';

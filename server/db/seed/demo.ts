@@ -31,6 +31,7 @@ import { seedRegister } from './register';
 import {
   ACCOMMODATIONS,
   COMPANY_NAME,
+  INVOICE_ISSUER,
   MAIL_TEMPLATES,
   PAYMENT_METHOD_NAMES,
   SENDER_ADDRESSES,
@@ -86,7 +87,10 @@ export async function seedDemo(
     await tx.execute(sql`select pg_advisory_xact_lock(7812025)`);
     if ((await tx.select({ id: companies.id }).from(companies).limit(1)).length > 0) return false;
 
-    const [company] = await tx.insert(companies).values({ name: COMPANY_NAME }).returning({ id: companies.id });
+    const [company] = await tx
+      .insert(companies)
+      .values({ name: COMPANY_NAME, ...INVOICE_ISSUER })
+      .returning({ id: companies.id });
     const companyId = company!.id;
 
     await tx
@@ -106,6 +110,8 @@ export async function seedDemo(
           color: a.color,
           detailUrl: `https://yadoban.example.com/stay/${a.slug}`,
           roomNumber: a.rooms.reduce((sum, r) => sum + r.maxNum, 0),
+          taxJurisdictions: [...(a.taxes?.jurisdictions ?? [])],
+          bathingTaxEnabled: a.taxes?.bathing ?? false,
         })),
       )
       .returning({ id: accommodations.id });
@@ -168,6 +174,7 @@ export async function seedDemo(
           price: p.rule.base,
           icon: p.icon,
           noticeMail: p.isActive ? SENDER_ADDRESSES[1] : null,
+          mealPrice: p.mealPrice ?? 0,
         })),
       )
       .returning({ id: plans.id });

@@ -32,6 +32,8 @@ export interface PlanFixture {
   paymentMethods: readonly string[];
   /** Sales end in months from today; null open-ended. */
   endInMonths: number | null;
+  /** The meals inside the price, per person per night, tax-inclusive (issue 31); 0 when left out. */
+  mealPrice?: number;
 }
 
 export interface OptionFixture {
@@ -58,7 +60,18 @@ export interface AccommodationFixture {
   plans: readonly PlanFixture[];
   options: readonly OptionFixture[];
   faqs: readonly { question: string; answer: string; room: string | null }[];
+  /** 宿泊税 jurisdictions and 入湯税 (issue 31); none when left out. */
+  taxes?: { jurisdictions: readonly string[]; bathing: boolean };
 }
+
+/** The company's invoice issuer (issue 31): a corporation's registration number that passes its check digit. */
+export const INVOICE_ISSUER = {
+  invoiceRegistrationNumber: 'T7123456789012',
+  invoiceCorporate: true,
+  invoiceIssuerName: '株式会社やどばん',
+  invoiceIssuerAddress: '静岡県熱海市中央町1-1',
+  invoiceIssuerTel: '0557-00-1234',
+} as const;
 
 export const COMPANY_NAME = '株式会社やどばん';
 
@@ -80,6 +93,8 @@ export const ACCOMMODATIONS: readonly AccommodationFixture[] = [
     shortName: 'さ',
     color: 'e0607e',
     slug: 'sakura',
+    // A hot-spring ryokan in Atami: its 宿泊税 and 入湯税.
+    taxes: { jurisdictions: ['atami'], bathing: true },
     rooms: [
       { name: '和室8畳', maxNum: 4 },
       { name: '和室10畳 山側', maxNum: 3 },
@@ -98,6 +113,7 @@ export const ACCOMMODATIONS: readonly AccommodationFixture[] = [
         rooms: ['和室8畳', '和室10畳 山側', '露天風呂付き特別室'],
         paymentMethods: ['銀行振込', 'クレジットカード'],
         endInMonths: null,
+        mealPrice: 5_500,
       },
       {
         name: '素泊まりプラン',
@@ -284,6 +300,7 @@ export const ACCOMMODATIONS: readonly AccommodationFixture[] = [
   },
   {
     name: '町家ゲストハウス 京',
+    taxes: { jurisdictions: ['kyoto-city'], bathing: false },
     shortName: '町',
     color: '8a6d3b',
     slug: 'machiya',
@@ -307,6 +324,7 @@ export const ACCOMMODATIONS: readonly AccommodationFixture[] = [
       },
       {
         name: '京の朝ごはん付きプラン',
+        mealPrice: 1_100,
         maxNum: 2,
         isActive: 1,
         ikyuId: '30056001',

@@ -1,0 +1,57 @@
+import { expect, test } from '@playwright/test';
+import { addDays, tokyoToday } from '../contract/dates';
+import { ADMIN, bearerOf, bookStay, lookAt, roomsOf, signIn } from './support';
+
+test('the front desk sees a stay’s 宿泊税 and 入湯税 in its panel, and the exemptions of children and school trips', async ({
+  page,
+}) => {
+  // さくら荘 (accommodation 1) is a hot-spring ryokan in Atami: 宿泊税 200円 and 入湯税 150円 a guest a night.
+  const headers = await bearerOf(page.request);
+  const [room] = await roomsOf(page.request, headers, 1);
+  const id = await bookStay(page.request, headers, {
+    accommodation_id: 1,
+    room_id: room!.id,
+    start_date: addDays(tokyoToday(), 410 + Math.floor(Math.random() * 60)),
+    days: 2,
+    person_number: 3,
+    price_sub: 66_000,
+    name: '税 三人',
+  });
+  await signIn(page, ADMIN, `/m/books/${id}`);
+  const taxes = page.getByTestId('booking-taxes');
+  const lines = taxes.getByTestId('booking-tax-lines');
+  await expect(lines).toContainText('熱海市 宿泊税　200円 × 3名 × 2泊');
+  await expect(lines).toContainText('入湯税　150円 × 3名 × 2泊');
+  await expect(taxes.getByTestId('booking-tax-total')).toHaveText('2,100円');
+  await expect(lines).toContainText('合計（請求に加えて徴収）');
+
+  // A child of 8 among the three: exempt from both.
+  await taxes.getByLabel('12歳未満').click();
+  await page.getByRole('option', { name: '1名' }).click();
+  await expect(page.getByText('人数の内訳を保存しました')).toBeVisible();
+  await expect(lines).toContainText('熱海市 宿泊税　200円 × 2名 × 2泊（12歳未満1名は免除）');
+  await expect(taxes.getByTestId('booking-tax-total')).toHaveText('1,400円');
+  await lookAt(taxes, 'booking-taxes');
+
+  // A school trip owes neither.
+  // Saved at once: the box shows the booking as saved.
+  await taxes.getByRole('checkbox', { name: '修学旅行等' }).click();
+  await expect(taxes.getByRole('checkbox', { name: '修学旅行等' })).toBeChecked();
+  await expect(taxes.getByTestId('booking-tax-total')).toHaveText('0円');
+  await expect(lines).toContainText('（修学旅行等3名は免除）');
+
+  // The facility's settings name Atami, with the rule's period, amounts and source.
+  await page.goto('/m/accommodation/1/setting');
+  const settings = page.getByTestId('setting-tax');
+  await expect(settings.getByRole('button', { name: '熱海市 宿泊税（atami）' })).toBeVisible();
+  const rules = settings.getByTestId('tax-rules-of-chosen');
+  await expect(rules).toContainText('2025年4月1日〜');
+  await expect(rules).toContainText('一律 200円');
+  await expect(rules).toContainText('修学旅行等・12歳未満');
+  await expect(rules.getByRole('link')).toHaveAttribute('href', /^https:\/\//);
+  await expect(page.getByTestId('setting-invoice').getByRole('textbox', { name: '登録番号', exact: true })).toHaveValue(
+    'T7123456789012',
+  );
+  await lookAt(page.getByTestId('setting-tax'), 'setting-tax');
+  await lookAt(page.getByTestId('setting-invoice'), 'setting-invoice');
+});

@@ -1,0 +1,195 @@
+import {
+  Alert,
+  Box,
+  Link,
+  LinearProgress,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  Typography,
+} from '@mui/material';
+import { useQuery } from '@tanstack/react-query';
+import { AutocompleteArrayInput, BooleanInput, Form, NumberInput, SelectInput } from 'react-admin';
+import { useWatch } from 'react-hook-form';
+import {
+  EXEMPT_REASON_LABELS,
+  TAX_COLLECTION_LABELS,
+  TAX_COLLECTIONS,
+  taxSettingsPatchSchema,
+  type TaxSettings,
+} from '../../../contract/tax';
+import type { TaxRule } from '../../../contract/taxRule';
+import { useAppDataProvider } from '../../../dataProvider/useAppDataProvider';
+import { formatDate } from '../../../i18n/formats';
+import type { appMessages } from '../../../i18n/ja';
+import { useAppTranslate } from '../../../i18n/useAppTranslate';
+import { SaveButton, SavedNote, useSettingsForm } from './SettingsFormParts';
+
+/** The tax settings and the company's rules in react-admin's query cache (the booking panel reads them too). */
+export const taxSettingsKey = (accommodationId: number) => ['tax_settings', accommodationId] as const;
+export const taxRulesKey = ['tax_rules'] as const;
+
+/** The server's rule as the form's errors, on the field they concern (bathing_tax.rate). */
+function taxSettingsErrors(values: Record<string, unknown>): Record<string, string> {
+  const parsed = taxSettingsPatchSchema.safeParse(values);
+  if (parsed.success) return {};
+  const errors: Record<string, string> = {};
+  for (const issue of parsed.error.issues) errors[issue.path.join('.')] ??= issue.message;
+  return errors;
+}
+
+/** One choice per jurisdiction: its latest rule's name and the code. */
+function jurisdictionChoices(rules: readonly TaxRule[]) {
+  const names = new Map<string, string>();
+  for (const rule of rules) names.set(rule.code, rule.name);
+  return [...names].map(([id, name]) => ({ id, name: `${name}（${id}）` }));
+}
+
+/**
+ * 宿泊税・入湯税 of the detailed settings page (issue 31): the jurisdictions whose 宿泊税 the facility
+ * collects (with the rules in force, their periods and their sources beneath, so the operator sees
+ * what the console will charge and where it was read), 入湯税 per adult per night and per day visitor,
+ * and whether the taxes are added to the guest's bill or inside its price. Administrators change
+ * them; staff see them read-only.
+ */
+export function TaxSettingsSection({ accommodationId }: { accommodationId: number }) {
+  const translate = useAppTranslate();
+  const dataProvider = useAppDataProvider();
+  const rules = useQuery({ queryKey: taxRulesKey, queryFn: ({ signal }) => dataProvider.getTaxRules(signal) });
+  const { data, loading, failed, readOnly, saved, generation, submit } = useSettingsForm<TaxSettings>({
+    key: taxSettingsKey(accommodationId),
+    load: (signal) => dataProvider.getTaxSettings(accommodationId, signal),
+    save: (values) => dataProvider.updateTaxSettings(accommodationId, taxSettingsPatchSchema.parse(values)),
+    savedText: translate('app.setting_page.tax.saved'),
+  });
+
+  if (loading || rules.isPending) return <LinearProgress />;
+  if (failed || !data || !rules.data) {
+    return <Alert severity="error">{translate('app.setting_page.tax.load_failed')}</Alert>;
+  }
+
+  return (
+    <Box data-testid="tax-settings-form">
+      <Form
+        key={generation}
+        defaultValues={data}
+        onSubmit={submit}
+        validate={taxSettingsErrors}
+        sanitizeEmptyValues={false}
+        disabled={readOnly}
+      >
+        <Stack sx={{ maxWidth: 720 }}>
+          <AutocompleteArrayInput
+            source="jurisdictions"
+            label={translate('app.setting_page.tax.jurisdictions')}
+            choices={jurisdictionChoices(rules.data)}
+            helperText={translate('app.setting_page.tax.jurisdictions_hint')}
+            disabled={readOnly}
+          />
+          <RulesOfChosen rules={rules.data} />
+          <BooleanInput
+            source="bathing_tax.enabled"
+            label={translate('app.setting_page.tax.bathing')}
+            helperText={translate('app.setting_page.tax.bathing_hint')}
+            disabled={readOnly}
+          />
+          <Stack direction={{ xs: 'column', sm: 'row' }} sx={{ gap: 2 }}>
+            <NumberInput
+              source="bathing_tax.rate"
+              label={translate('app.setting_page.tax.bathing_rate')}
+              helperText={false}
+              disabled={readOnly}
+              slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+            />
+            <NumberInput
+              source="bathing_tax.day_rate"
+              label={translate('app.setting_page.tax.bathing_day_rate')}
+              helperText={false}
+              disabled={readOnly}
+              slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+            />
+          </Stack>
+          <SelectInput
+            source="collection"
+            label={translate('app.setting_page.tax.collection')}
+            choices={TAX_COLLECTIONS.map((id) => ({ id, name: TAX_COLLECTION_LABELS[id] }))}
+            helperText={false}
+            disabled={readOnly}
+          />
+          {readOnly ? (
+            <Typography variant="body2" color="text.secondary" data-testid="tax-settings-read-only">
+              {translate('app.setting_page.tax.read_only')}
+            </Typography>
+          ) : (
+            <Stack direction="row" sx={{ alignItems: 'center', gap: 2 }}>
+              <SaveButton label={translate('app.setting_page.auto_mail.save')} />
+              <SavedNote saved={saved} text={translate('app.setting_page.tax.saved')} testId="tax-settings-saved" />
+            </Stack>
+          )}
+        </Stack>
+      </Form>
+    </Box>
+  );
+}
+
+/** The rules of the jurisdictions chosen in the form: period, amounts, exemptions and source. */
+function RulesOfChosen({ rules }: { rules: readonly TaxRule[] }) {
+  const translate = useAppTranslate();
+  const chosen = useWatch<{ jurisdictions?: string[] }>({ name: 'jurisdictions' }) ?? [];
+  const shown = rules.filter((r) => chosen.includes(r.code));
+  if (shown.length === 0) return null;
+  const t = (key: keyof typeof appMessages.app.setting_page.tax, options?: Record<string, unknown>) =>
+    translate(`app.setting_page.tax.${key}`, options);
+  const yen = (n: number) => n.toLocaleString('ja-JP');
+  const amounts = (rule: TaxRule) => {
+    if (rule.percent !== null) {
+      return t('rule_percent', { percent: rule.percent }) + (rule.cap ? t('rule_cap', { cap: yen(rule.cap) }) : '');
+    }
+    const bands = rule.bands ?? [];
+    if (bands.length === 1) return t('rule_flat', { amount: yen(bands[0]!.amount) });
+    return bands.map((b) => t('rule_band', { from: yen(b.from), amount: yen(b.amount) })).join('、');
+  };
+  const exempt = (rule: TaxRule) =>
+    [rule.exempt_school_trip && EXEMPT_REASON_LABELS.school_trip, rule.exempt_under_12 && EXEMPT_REASON_LABELS.under_12]
+      .filter(Boolean)
+      .join('・') || '—';
+  return (
+    <Box sx={{ mb: 2, overflowX: 'auto', contain: 'inline-size' }} data-testid="tax-rules-of-chosen">
+      <Typography variant="subtitle2">{t('rules_title')}</Typography>
+      <Table size="small">
+        <TableHead>
+          <TableRow>
+            <TableCell />
+            <TableCell>{t('rule_period')}</TableCell>
+            <TableCell>{t('rule_amounts')}</TableCell>
+            <TableCell>{t('rule_exempt')}</TableCell>
+            <TableCell>{t('rule_source')}</TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {shown.map((rule) => (
+            <TableRow key={rule.id}>
+              <TableCell sx={{ whiteSpace: 'nowrap' }}>{rule.name}</TableCell>
+              <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                {t('rule_period_value', {
+                  from: rule.effective_from ? formatDate(rule.effective_from) : t('rule_open_start'),
+                  to: rule.effective_to ? formatDate(rule.effective_to) : t('rule_open_end'),
+                })}
+              </TableCell>
+              <TableCell>{amounts(rule)}</TableCell>
+              <TableCell sx={{ whiteSpace: 'nowrap' }}>{exempt(rule)}</TableCell>
+              <TableCell>
+                <Link href={rule.source_url} target="_blank" rel="noopener noreferrer">
+                  {new URL(rule.source_url).hostname}
+                </Link>
+              </TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </Box>
+  );
+}

@@ -1,0 +1,165 @@
+import { sql } from 'drizzle-orm';
+import type { InvoiceSettings } from '../../../contract/consumptionTax';
+import type { TaxSettings } from '../../../contract/tax';
+import type { TaxRule, TaxRuleInput } from '../../../contract/taxRule';
+import { sqlRows, type Tx } from '../client';
+import { idList } from './ids';
+
+/** 宿泊税 rules, the facilities' tax settings and the company's invoice settings (issue 31). */
+
+const ruleColumns = sql.raw(`id, code, name, effective_from::text, effective_to::text, bands,
+  percent::float8 as percent, cap, exempt_school_trip, exempt_under_12, note, source_url,
+  shipped_key is not null as shipped`);
+
+/** A company's rules, by code and then by their first night. */
+export function listTaxRules(tx: Tx, companyId: number) {
+  return sqlRows<TaxRule>(
+    tx,
+    sql`select ${ruleColumns} from tax_rules where company_id = ${companyId}
+    order by code, effective_from nulls first, id`,
+  );
+}
+
+export async function findTaxRule(tx: Tx, companyId: number, id: number) {
+  const rows = await sqlRows<TaxRule>(
+    tx,
+    sql`select ${ruleColumns} from tax_rules where company_id = ${companyId} and id = ${id}`,
+  );
+  return rows[0];
+}
+
+/** One writer of a company's rules at a time: the overlap check reads what the write will change. */
+export async function lockCompany(tx: Tx, companyId: number) {
+  await tx.execute(sql`select id from companies where id = ${companyId} for update`);
+}
+
+const bandsJson = (rule: Pick<TaxRuleInput, 'bands'>) => (rule.bands === null ? null : JSON.stringify(rule.bands));
+
+export async function insertTaxRule(tx: Tx, companyId: number, rule: TaxRuleInput) {
+  const rows = await sqlRows<{ id: number }>(
+    tx,
+    sql`insert into tax_rules (company_id, code, name, effective_from, effective_to, bands, percent, cap,
+      exempt_school_trip, exempt_under_12, note, source_url)
+    values (${companyId}, ${rule.code}, ${rule.name}, ${rule.effective_from}, ${rule.effective_to},
+      ${bandsJson(rule)}::jsonb, ${rule.percent}, ${rule.cap}, ${rule.exempt_school_trip}, ${rule.exempt_under_12},
+      ${rule.note}, ${rule.source_url}) returning id`,
+  );
+  return rows[0]!.id;
+}
+
+export async function updateTaxRule(tx: Tx, id: number, rule: TaxRuleInput) {
+  await tx.execute(sql`update tax_rules set name = ${rule.name}, effective_from = ${rule.effective_from},
+    effective_to = ${rule.effective_to}, bands = ${bandsJson(rule)}::jsonb, percent = ${rule.percent}, cap = ${rule.cap},
+    exempt_school_trip = ${rule.exempt_school_trip}, exempt_under_12 = ${rule.exempt_under_12}, note = ${rule.note},
+    source_url = ${rule.source_url}, updated_at = now() where id = ${id}`);
+}
+
+/**
+ * Gives every company the shipped rules it does not hold yet (by key): a company's correction of a
+ * shipped rule stays as it is. Returns how many rows were added.
+ */
+export async function insertShippedRules(tx: Tx, rules: readonly (TaxRuleInput & { key: string })[]) {
+  if (rules.length === 0) return 0;
+  const rows = await sqlRows<{ id: number }>(
+    tx,
+    sql`insert into tax_rules (company_id, shipped_key, code, name, effective_from, effective_to, bands, percent, cap,
+      exempt_school_trip, exempt_under_12, note, source_url)
+    select c.id, r.key, r.code, r.name, r.effective_from, r.effective_to, r.bands, r.percent, r.cap,
+      r.exempt_school_trip, r.exempt_under_12, r.note, r.source_url
+    from companies c cross join jsonb_to_recordset(${JSON.stringify(rules)}::jsonb) as r(key text, code text,
+      name text, effective_from date, effective_to date, bands jsonb, percent numeric, cap integer,
+      exempt_school_trip boolean, exempt_under_12 boolean, note text, source_url text)
+    on conflict (company_id, shipped_key) do nothing returning id`,
+  );
+  return rows.length;
+}
+
+// ---- A facility's tax settings ------------------------------------------------------------------
+
+interface StoredTaxSettings {
+  jurisdictions: string[];
+  enabled: boolean;
+  rate: number;
+  day_rate: number;
+  collection: TaxSettings['collection'];
+}
+
+export async function findTaxSettings(tx: Tx, accommodationId: number, lock = false): Promise<TaxSettings | undefined> {
+  const rows = await sqlRows<StoredTaxSettings>(
+    tx,
+    sql`select tax_jurisdictions as jurisdictions, bathing_tax_enabled as enabled, bathing_tax_rate as rate,
+      bathing_tax_day_rate as day_rate, tax_collection as collection
+    from accommodations where id = ${accommodationId} ${lock ? sql`for update` : sql``}`,
+  );
+  const s = rows[0];
+  return (
+    s && {
+      jurisdictions: s.jurisdictions,
+      bathing_tax: { enabled: s.enabled, rate: s.rate, day_rate: s.day_rate },
+      collection: s.collection,
+    }
+  );
+}
+
+export async function updateTaxSettings(tx: Tx, accommodationId: number, v: TaxSettings) {
+  await tx.execute(sql`update accommodations set tax_jurisdictions = ${JSON.stringify(v.jurisdictions)}::jsonb,
+    bathing_tax_enabled = ${v.bathing_tax.enabled}, bathing_tax_rate = ${v.bathing_tax.rate},
+    bathing_tax_day_rate = ${v.bathing_tax.day_rate}, tax_collection = ${v.collection}, updated_at = now()
+    where id = ${accommodationId}`);
+}
+
+// ---- The company's invoice settings -------------------------------------------------------------
+
+export async function findInvoiceSettings(tx: Tx, companyId: number, lock = false) {
+  const rows = await sqlRows<InvoiceSettings>(
+    tx,
+    sql`select invoice_registration_number as registration_number, invoice_corporate as corporate,
+      invoice_issuer_name as issuer_name, invoice_issuer_address as issuer_address, invoice_issuer_tel as issuer_tel,
+      invoice_rounding as rounding
+    from companies where id = ${companyId} ${lock ? sql`for update` : sql``}`,
+  );
+  return rows[0];
+}
+
+export async function updateInvoiceSettings(tx: Tx, companyId: number, v: InvoiceSettings) {
+  await tx.execute(sql`update companies set invoice_registration_number = ${v.registration_number},
+    invoice_corporate = ${v.corporate}, invoice_issuer_name = ${v.issuer_name},
+    invoice_issuer_address = ${v.issuer_address}, invoice_issuer_tel = ${v.issuer_tel},
+    invoice_rounding = ${v.rounding}, updated_at = now() where id = ${companyId}`);
+}
+
+// ---- A booking's taxes --------------------------------------------------------------------------
+
+/** What the taxes of a booking are computed from. */
+export interface TaxBooking {
+  id: number;
+  accommodation_id: number;
+  company_id: number;
+  start_date: string;
+  days: number;
+  person_number: number;
+  children_under_12: number;
+  school_trip: boolean;
+  delete_flg: number;
+  /** The total: the stay and the options attached. */
+  price_sub: number;
+  /** The options' part of the total. */
+  options_total: number;
+  /** The plan's meals per person per night, tax-inclusive (0 without a plan). */
+  meal_price: number;
+}
+
+export async function findTaxBooking(tx: Tx, id: number, accommodationIds: readonly number[]) {
+  if (accommodationIds.length === 0) return undefined;
+  const rows = await sqlRows<TaxBooking>(
+    tx,
+    sql`select b.id, b.accommodation_id, a.company_id, b.start_date::text, b.days, b.person_number,
+      b.children_under_12, b.school_trip, b.delete_flg, b.price_sub,
+      coalesce((select sum(o.price * o.unit * o.days) from booking_options o where o.book_id = b.id), 0)::int
+        as options_total,
+      coalesce(p.meal_price, 0) as meal_price
+    from bookings b join accommodations a on a.id = b.accommodation_id left join plans p on p.id = b.plan_id
+    where b.id = ${id} and b.accommodation_id in (${idList(accommodationIds)})`,
+  );
+  return rows[0];
+}

@@ -1,0 +1,151 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { apiPaths } from '../../../contract/apiPaths';
+import { invoiceSettingsPatchSchema, invoiceSettingsSchema } from '../../../contract/consumptionTax';
+import { idParams } from '../../../contract/params';
+import { taxLinesSchema, taxQuoteSchema, taxSettingsPatchSchema, taxSettingsSchema } from '../../../contract/tax';
+import { taxRuleCreateSchema, taxRuleListSchema, taxRulePatchSchema, taxRuleSchema } from '../../../contract/taxRule';
+import type { AppContext } from '../../context';
+import { userOf } from '../../plugins/access';
+import { InvoiceSettingsService } from '../../services/tax/invoiceSettings';
+import { TaxService } from '../../services/tax/taxes';
+import { TaxRuleService } from '../../services/tax/taxRules';
+import { errorAnswers } from '../errorAnswers';
+
+const tags = ['taxes and invoices'];
+
+/**
+ * 宿泊税 and 入湯税, and the company's invoice settings (issue 31): the company's rules by
+ * jurisdiction, a quote for any nights, a facility's tax settings, a booking's taxes.
+ */
+const taxRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
+  const rules = new TaxRuleService(ctx.db);
+  const taxes = new TaxService(ctx.db);
+  const invoice = new InvoiceSettingsService(ctx.db);
+
+  app.get(
+    apiPaths.taxRules,
+    {
+      schema: {
+        summary:
+          "The company's 宿泊税 rules by jurisdiction: bands or a percentage, the nights they apply to, exemptions, source",
+        tags,
+        response: { 200: taxRuleListSchema, ...errorAnswers(401) },
+      },
+    },
+    async (request) => rules.list(userOf(request)),
+  );
+
+  app.post(
+    apiPaths.taxRules,
+    {
+      config: { access: 'admin' },
+      schema: {
+        summary: 'Add a rule (administrators); 409 when it shares a night with another rule of its jurisdiction',
+        tags,
+        body: taxRuleCreateSchema,
+        response: { 201: taxRuleSchema, ...errorAnswers(400, 401, 403, 409) },
+      },
+    },
+    async (request, reply) => reply.code(201).send(await rules.create(userOf(request), request.body)),
+  );
+
+  app.patch(
+    apiPaths.taxRule,
+    {
+      config: { access: 'admin' },
+      schema: {
+        summary: 'Correct a rule (administrators): any field but its code; checked whole, audited',
+        tags,
+        params: idParams,
+        body: taxRulePatchSchema,
+        response: { 200: taxRuleSchema, ...errorAnswers(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => rules.update(userOf(request), request.params.id, request.body),
+  );
+
+  app.post(
+    apiPaths.taxQuote,
+    {
+      schema: {
+        summary: "The taxes of any nights under the company's rules (a line per night and jurisdiction, and the total)",
+        tags,
+        body: taxQuoteSchema,
+        response: { 200: taxLinesSchema, ...errorAnswers(400, 401) },
+      },
+    },
+    async (request) => taxes.quote(userOf(request), request.body),
+  );
+
+  app.get(
+    apiPaths.taxSettings,
+    {
+      config: { accommodationParam: 'id' },
+      schema: {
+        summary: "A facility's tax settings: its jurisdictions, 入湯税, and whether the taxes are added to the bill",
+        tags,
+        params: idParams,
+        response: { 200: taxSettingsSchema, ...errorAnswers(401, 404) },
+      },
+    },
+    async (request) => taxes.settings(userOf(request), request.params.id),
+  );
+
+  app.patch(
+    apiPaths.taxSettings,
+    {
+      config: { access: 'admin', accommodationParam: 'id' },
+      schema: {
+        summary: 'Change the tax settings (administrators); bathing_tax names only what it changes',
+        tags,
+        params: idParams,
+        body: taxSettingsPatchSchema,
+        response: { 200: taxSettingsSchema, ...errorAnswers(400, 401, 403, 404) },
+      },
+    },
+    async (request) => taxes.updateSettings(userOf(request), request.params.id, request.body),
+  );
+
+  app.get(
+    apiPaths.bookTaxes,
+    {
+      schema: {
+        summary:
+          "A booking's 宿泊税 and 入湯税: a line per night and tax, and the total (none for a cancelled booking)",
+        tags,
+        params: idParams,
+        response: { 200: taxLinesSchema, ...errorAnswers(401, 404) },
+      },
+    },
+    async (request) => taxes.bookingTaxes(userOf(request), request.params.id),
+  );
+
+  app.get(
+    apiPaths.invoiceSettings,
+    {
+      schema: {
+        summary: "The company's invoice settings: registration number, issuer, rounding of each rate's tax",
+        tags,
+        response: { 200: invoiceSettingsSchema, ...errorAnswers(401, 404) },
+      },
+    },
+    async (request) => invoice.get(userOf(request)),
+  );
+
+  app.patch(
+    apiPaths.invoiceSettings,
+    {
+      config: { access: 'admin' },
+      schema: {
+        summary:
+          "Change the invoice settings (administrators); a corporation's number must pass the 法人番号 check digit",
+        tags,
+        body: invoiceSettingsPatchSchema,
+        response: { 200: invoiceSettingsSchema, ...errorAnswers(400, 401, 403, 404) },
+      },
+    },
+    async (request) => invoice.update(userOf(request), request.body),
+  );
+};
+
+export default taxRoutes;
