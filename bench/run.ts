@@ -6,6 +6,7 @@ import { bulkMail } from './bulkMail';
 import { channel } from './channel';
 import { foundation } from './foundation';
 import { heading, table } from './lib/format';
+import { invoices } from './invoices';
 import { gitState, loadAverage, machineInfo } from './lib/machine';
 import { writeResults } from './lib/results';
 import { killAllServers } from './lib/server';
@@ -31,6 +32,7 @@ const registry: Benchmark[] = [
   mail,
   bulkMail,
   channel,
+  invoices,
 ];
 
 /** No run may hang: past this, the children are killed and the process ends. */

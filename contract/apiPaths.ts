@@ -85,6 +85,9 @@ export const apiPaths = {
   taxSettings: '/facility/:id/tax-settings',
   bookTaxes: '/admin/books/:id/taxes',
   invoiceSettings: '/company/invoice-settings',
+  bookInvoices: '/admin/books/:id/invoices',
+  invoice: '/admin/invoices/:id',
+  invoiceReissue: '/admin/invoices/:id/reissue',
 
   bookCheckIn: '/admin/books/:id/checkin',
   bookCheckOut: '/admin/books/:id/checkout',

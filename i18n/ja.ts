@@ -199,6 +199,28 @@ export const appMessages = {
       info: infoMessages,
     },
     booking: {
+      // 領収書・請求書 of the booking panel (issue 31; resources/bookings/InvoiceSection.tsx).
+      invoice: {
+        title: '領収書・請求書',
+        open: '領収書',
+        empty: 'まだ発行していません',
+        load_failed: '発行した書類を読み込めませんでした',
+        issue_title: '領収書・請求書の発行',
+        kind: '書類',
+        recipient: '宛名',
+        recipient_required: '請求書（適格請求書）には宛名が必要です',
+        recipient_optional: '空欄でも発行できます（上様）',
+        proviso: '但し書き',
+        default_proviso: '宿泊代として',
+        issue: '発行する',
+        issued: '%{title}（No. %{number}）を発行しました',
+        reissue: '再発行',
+        reissue_of: '再発行（元 %{number}）',
+        reissue_confirm: 'No. %{number} を無効にして、新しい番号で再発行します。よろしいですか？',
+        reissued: '新しい番号（No. %{number}）で再発行しました',
+        voided: '無効',
+        pdf_failed: 'PDFを作成できませんでした',
+      },
       // 宿泊税・入湯税 of the booking panel (issue 31; resources/bookings/TaxSection.tsx).
       tax: {
         title: '宿泊税・入湯税',

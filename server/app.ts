@@ -61,6 +61,7 @@ import minpakuRoutes from './routes/api/minpaku';
 import refusalRoutes from './routes/api/refusals';
 import guestRegisterRoutes from './routes/api/guestRegister';
 import taxRoutes from './routes/api/tax';
+import invoiceRoutes from './routes/api/invoices';
 import analyticsRoutes from './routes/api/analytics';
 import pettyCashRoutes from './routes/api/cashes';
 import jobRoutes from './routes/api/jobs';
@@ -176,6 +177,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
         bookingOptionRoutes,
         guestRegisterRoutes,
         taxRoutes,
+        invoiceRoutes,
         precheckinRoutes,
         minpakuRoutes,
         refusalRoutes,

@@ -2,6 +2,8 @@ import { apiPath } from '../../contract/apiPaths';
 import type { InvoiceSettings, InvoiceSettingsPatch } from '../../contract/consumptionTax';
 import type { TaxLines, TaxSettings, TaxSettingsPatch } from '../../contract/tax';
 import type { TaxRule } from '../../contract/taxRule';
+import { invoiceFileNames, type Invoice, type InvoiceCreate, type InvoiceReissue } from '../../contract/invoice';
+import { downloadPdf, type CsvDownload } from './csvDownload';
 import { apiUrl } from '../config';
 import { httpClient } from '../httpClient';
 
@@ -28,6 +30,27 @@ export const taxMethods = {
 
   async getInvoiceSettings(signal?: AbortSignal): Promise<InvoiceSettings> {
     return (await httpClient<InvoiceSettings>(apiUrl(apiPath('invoiceSettings')), { signal })).json;
+  },
+
+  /** A booking's receipts, invoices and refund documents, the latest first. */
+  async listBookInvoices(bookId: number, signal?: AbortSignal): Promise<Invoice[]> {
+    const url = apiUrl(apiPath('bookInvoices', { id: bookId }));
+    return (await httpClient<{ invoices: Invoice[] }>(url, { signal })).json.invoices;
+  },
+
+  async issueInvoice(bookId: number, body: InvoiceCreate): Promise<Invoice> {
+    const url = apiUrl(apiPath('bookInvoices', { id: bookId }));
+    return (await httpClient<Invoice>(url, { method: 'POST', body })).json;
+  },
+
+  async reissueInvoice(id: number, body: InvoiceReissue = {}): Promise<Invoice> {
+    const url = apiUrl(apiPath('invoiceReissue', { id }));
+    return (await httpClient<Invoice>(url, { method: 'POST', body })).json;
+  },
+
+  /** The document's PDF as the server wrote it. */
+  async downloadInvoicePdf(invoice: Pick<Invoice, 'id' | 'kind' | 'number'>): Promise<CsvDownload> {
+    return downloadPdf(apiPath('invoice', { id: invoice.id }), { format: 'pdf' }, invoiceFileNames(invoice).ascii);
   },
 
   async updateInvoiceSettings(patch: InvoiceSettingsPatch): Promise<InvoiceSettings> {

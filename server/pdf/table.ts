@@ -4,6 +4,8 @@ export interface PdfColumn {
   heading: string;
   /** The column's share of the page's width. */
   width: number;
+  /** Amounts are set to the right. */
+  align?: 'left' | 'right';
 }
 
 export interface PdfTableOptions {
@@ -45,7 +47,11 @@ export function drawTable(
     if (shade) doc.rect(left, y, usable, height).fill('#eeeeee').fillColor('black');
     cells.forEach((text, i) => {
       doc.font(faceFor(doc, text, font)).fontSize(fontSize);
-      doc.text(text, xs[i]! + padding, y + padding, { width: widths[i]! - 2 * padding, lineBreak: true });
+      doc.text(text, xs[i]! + padding, y + padding, {
+        width: widths[i]! - 2 * padding,
+        lineBreak: true,
+        align: columns[i]!.align ?? 'left',
+      });
     });
     doc.lineWidth(0.4).strokeColor('#888888');
     for (const x of [...xs, left + usable])

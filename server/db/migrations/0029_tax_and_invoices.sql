@@ -1,3 +1,35 @@
+CREATE TABLE "invoice_counters" (
+	"accommodation_id" integer NOT NULL,
+	"year" integer NOT NULL,
+	"last_seq" integer NOT NULL,
+	CONSTRAINT "invoice_counters_accommodation_id_year_pk" PRIMARY KEY("accommodation_id","year")
+);
+--> statement-breakpoint
+CREATE TABLE "invoices" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"accommodation_id" integer NOT NULL,
+	"book_id" integer NOT NULL,
+	"kind" text NOT NULL,
+	"year" integer NOT NULL,
+	"seq" integer NOT NULL,
+	"number" text NOT NULL,
+	"issued_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"recipient_name" text,
+	"proviso" text,
+	"lines" jsonb NOT NULL,
+	"totals" jsonb NOT NULL,
+	"total" integer NOT NULL,
+	"registration_number" text NOT NULL,
+	"issuer" jsonb NOT NULL,
+	"paid_on_channel" boolean DEFAULT false NOT NULL,
+	"note" text,
+	"voided_at" timestamp with time zone,
+	"replaces_id" integer,
+	"created_by" integer,
+	CONSTRAINT "invoices_kind_valid" CHECK ("invoices"."kind" in ('receipt', 'invoice', 'refund')),
+	CONSTRAINT "invoices_seq_positive" CHECK ("invoices"."seq" > 0)
+);
+--> statement-breakpoint
 CREATE TABLE "tax_rules" (
 	"id" serial PRIMARY KEY NOT NULL,
 	"company_id" integer NOT NULL,
@@ -38,7 +70,15 @@ ALTER TABLE "plans" ADD COLUMN "meal_price" integer DEFAULT 0 NOT NULL;--> state
 ALTER TABLE "booking_options" ADD COLUMN "tax_class" text DEFAULT '10' NOT NULL;--> statement-breakpoint
 ALTER TABLE "bookings" ADD COLUMN "children_under_12" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "bookings" ADD COLUMN "school_trip" boolean DEFAULT false NOT NULL;--> statement-breakpoint
+ALTER TABLE "invoice_counters" ADD CONSTRAINT "invoice_counters_accommodation_id_accommodations_id_fk" FOREIGN KEY ("accommodation_id") REFERENCES "public"."accommodations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "invoices" ADD CONSTRAINT "invoices_accommodation_id_accommodations_id_fk" FOREIGN KEY ("accommodation_id") REFERENCES "public"."accommodations"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "invoices" ADD CONSTRAINT "invoices_book_id_bookings_id_fk" FOREIGN KEY ("book_id") REFERENCES "public"."bookings"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "invoices" ADD CONSTRAINT "invoices_replaces_id_invoices_id_fk" FOREIGN KEY ("replaces_id") REFERENCES "public"."invoices"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "invoices" ADD CONSTRAINT "invoices_created_by_users_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "tax_rules" ADD CONSTRAINT "tax_rules_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE UNIQUE INDEX "invoices_number_key" ON "invoices" USING btree ("accommodation_id","year","seq");--> statement-breakpoint
+CREATE INDEX "invoices_book_idx" ON "invoices" USING btree ("book_id");--> statement-breakpoint
+CREATE INDEX "invoices_accommodation_issued_idx" ON "invoices" USING btree ("accommodation_id","issued_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "tax_rules_shipped_key" ON "tax_rules" USING btree ("company_id","shipped_key");--> statement-breakpoint
 CREATE INDEX "tax_rules_company_code_idx" ON "tax_rules" USING btree ("company_id","code");--> statement-breakpoint
 ALTER TABLE "accommodations" ADD CONSTRAINT "accommodations_tax_jurisdictions_array" CHECK (jsonb_typeof("accommodations"."tax_jurisdictions") = 'array');--> statement-breakpoint

@@ -147,19 +147,27 @@ export interface TaxBooking {
   options_total: number;
   /** The plan's meals per person per night, tax-inclusive (0 without a plan). */
   meal_price: number;
+  /** What a document of the booking prints besides. */
+  end_date: string;
+  via: number;
+  /** Money received. */
+  price: number;
+  cancel_fee: number | null;
+  plan_name: string | null;
 }
 
-export async function findTaxBooking(tx: Tx, id: number, accommodationIds: readonly number[]) {
+/** A booking of the caller's facilities with what its taxes and documents need; `lock` for a document's issue. */
+export async function findTaxBooking(tx: Tx, id: number, accommodationIds: readonly number[], lock = false) {
   if (accommodationIds.length === 0) return undefined;
   const rows = await sqlRows<TaxBooking>(
     tx,
-    sql`select b.id, b.accommodation_id, a.company_id, b.start_date::text, b.days, b.person_number,
-      b.children_under_12, b.school_trip, b.delete_flg, b.price_sub,
+    sql`select b.id, b.accommodation_id, a.company_id, b.start_date::text, b.end_date::text, b.days, b.person_number,
+      b.children_under_12, b.school_trip, b.delete_flg, b.price_sub, b.via, b.price, b.cancel_fee, p.name as plan_name,
       coalesce((select sum(o.price * o.unit * o.days) from booking_options o where o.book_id = b.id), 0)::int
         as options_total,
       coalesce(p.meal_price, 0) as meal_price
     from bookings b join accommodations a on a.id = b.accommodation_id left join plans p on p.id = b.plan_id
-    where b.id = ${id} and b.accommodation_id in (${idList(accommodationIds)})`,
+    where b.id = ${id} and b.accommodation_id in (${idList(accommodationIds)}) ${lock ? sql`for update of b` : sql``}`,
   );
   return rows[0];
 }

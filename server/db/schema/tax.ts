@@ -8,13 +8,18 @@ import {
   jsonb,
   numeric,
   pgTable,
+  primaryKey,
   serial,
   text,
+  timestamp,
   uniqueIndex,
+  type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
+import { INVOICE_KINDS } from '../../../contract/invoice';
 import type { TaxBand } from '../../../contract/taxRule';
-import { companies } from './company';
-import { timestamps } from './columns';
+import { accommodations, companies, users } from './company';
+import { bookings } from './bookings';
+import { inList, timestamps } from './columns';
 
 /**
  * The 宿泊税 rules of a company (issue 31, contract/taxRule.ts): a jurisdiction's charge per guest
@@ -58,5 +63,67 @@ export const taxRules = pgTable(
       'tax_rules_period_order',
       sql`${t.effectiveFrom} is null or ${t.effectiveTo} is null or ${t.effectiveFrom} <= ${t.effectiveTo}`,
     ),
+  ],
+);
+
+/**
+ * The last number taken of each facility's documents in a year (issue 31). A document takes the
+ * next one by `insert ... on conflict do update ... returning` in the transaction that stores it:
+ * the counter's row stays locked until that transaction ends, so two issuers (two processes on one
+ * PostgreSQL too) take numbers one after the other, and a transaction that fails gives its number
+ * back: no gap, no number twice.
+ */
+export const invoiceCounters = pgTable(
+  'invoice_counters',
+  {
+    accommodationId: integer('accommodation_id')
+      .notNull()
+      .references(() => accommodations.id, { onDelete: 'cascade' }),
+    year: integer('year').notNull(),
+    lastSeq: integer('last_seq').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.accommodationId, t.year] })],
+);
+
+/**
+ * A receipt, invoice or refund document as it was issued (issue 31, contract/invoice.ts): its
+ * lines, totals and issuer are kept as printed, so that a later change of the booking or of the
+ * settings never rewrites a document handed to a guest. A reissue voids it (voided_at) and the new
+ * one names it (replaces_id). Never deleted: money history, like payments.
+ */
+export const invoices = pgTable(
+  'invoices',
+  {
+    id: serial('id').primaryKey(),
+    accommodationId: integer('accommodation_id')
+      .notNull()
+      .references(() => accommodations.id, { onDelete: 'restrict' }),
+    bookId: integer('book_id')
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'restrict' }),
+    kind: text('kind').notNull(),
+    year: integer('year').notNull(),
+    seq: integer('seq').notNull(),
+    number: text('number').notNull(),
+    issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
+    recipientName: text('recipient_name'),
+    proviso: text('proviso'),
+    lines: jsonb('lines').notNull(),
+    totals: jsonb('totals').notNull(),
+    total: integer('total').notNull(),
+    registrationNumber: text('registration_number').notNull(),
+    issuer: jsonb('issuer').notNull(),
+    paidOnChannel: boolean('paid_on_channel').notNull().default(false),
+    note: text('note'),
+    voidedAt: timestamp('voided_at', { withTimezone: true }),
+    replacesId: integer('replaces_id').references((): AnyPgColumn => invoices.id, { onDelete: 'restrict' }),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    uniqueIndex('invoices_number_key').on(t.accommodationId, t.year, t.seq),
+    index('invoices_book_idx').on(t.bookId),
+    index('invoices_accommodation_issued_idx').on(t.accommodationId, t.issuedAt),
+    check('invoices_kind_valid', inList(t.kind, INVOICE_KINDS)),
+    check('invoices_seq_positive', sql`${t.seq} > 0`),
   ],
 );

@@ -2,6 +2,7 @@ import {
   accommodationTaxLines,
   bathingTaxLines,
   taxLinesOf,
+  type TaxCollection,
   type TaxLines,
   type TaxNight,
   type TaxParty,
@@ -51,6 +52,28 @@ async function linesOf(
   ]);
 }
 
+/** A booking's taxes under its facility's settings, with how they are collected; none for a cancelled one. */
+export async function taxesOfBooking(tx: Tx, booking: q.TaxBooking): Promise<TaxLines & { collection: TaxCollection }> {
+  const settings = (await q.findTaxSettings(tx, booking.accommodation_id))!;
+  if (booking.delete_flg === 1) return { ...taxLinesOf([]), collection: settings.collection };
+  const base = basePerPerson({
+    stay_total: Math.max(0, booking.price_sub - booking.options_total),
+    days: booking.days,
+    guests: booking.person_number,
+    meal_price: booking.meal_price,
+  });
+  const nights = Array.from({ length: booking.days }, (_, i) => ({
+    date: addDays(booking.start_date, i),
+    base_per_person: base,
+  }));
+  const taxes = await linesOf(tx, booking.company_id, settings, nights, {
+    guests: booking.person_number,
+    children_under_12: booking.children_under_12,
+    school_trip: booking.school_trip,
+  });
+  return { ...taxes, collection: settings.collection };
+}
+
 /**
  * A facility's tax settings (GET for anyone who reaches it, PATCH for administrators: the route says
  * so), the taxes a booking owes (GET /admin/books/{id}/taxes) and a quote for any nights.
@@ -93,24 +116,7 @@ export class TaxService {
   async bookingTaxes(user: CurrentUser, bookId: number): Promise<TaxLines> {
     const booking = await q.findTaxBooking(this.db, bookId, user.accommodationIds);
     if (!booking) throw notFound();
-    const settings = (await q.findTaxSettings(this.db, booking.accommodation_id))!;
-    if (booking.delete_flg === 1) return { ...taxLinesOf([]), collection: settings.collection };
-    const base = basePerPerson({
-      stay_total: Math.max(0, booking.price_sub - booking.options_total),
-      days: booking.days,
-      guests: booking.person_number,
-      meal_price: booking.meal_price,
-    });
-    const nights = Array.from({ length: booking.days }, (_, i) => ({
-      date: addDays(booking.start_date, i),
-      base_per_person: base,
-    }));
-    const taxes = await linesOf(this.db, booking.company_id, settings, nights, {
-      guests: booking.person_number,
-      children_under_12: booking.children_under_12,
-      school_trip: booking.school_trip,
-    });
-    return { ...taxes, collection: settings.collection };
+    return taxesOfBooking(this.db, booking);
   }
 
   /** POST /tax/quote: the company's rules applied to the nights given. */
