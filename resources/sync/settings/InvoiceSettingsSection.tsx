@@ -10,16 +10,14 @@ import {
 import { useAppDataProvider } from '../../../dataProvider/useAppDataProvider';
 import type { appMessages } from '../../../i18n/ja';
 import { useAppTranslate } from '../../../i18n/useAppTranslate';
-import { SaveButton, SavedNote, useSettingsForm } from './SettingsFormParts';
+import { SaveButton, SavedNote, schemaErrors, useSettingsForm } from './SettingsFormParts';
 
 /** The company's invoice settings in react-admin's query cache (one for every facility). */
 export const invoiceSettingsKey = ['invoice_settings'] as const;
 
 /** The server's rules as the form's errors: the shape of each field, and a corporation's check digit. */
 function invoiceSettingsErrors(values: Record<string, unknown>): Record<string, string> {
-  const errors: Record<string, string> = {};
-  const parsed = invoiceSettingsPatchSchema.safeParse(values);
-  if (!parsed.success) for (const issue of parsed.error.issues) errors[issue.path.join('.')] ??= issue.message;
+  const errors = schemaErrors(invoiceSettingsPatchSchema, values);
   const number = typeof values.registration_number === 'string' ? values.registration_number.trim() : '';
   const problem = number && registrationNumberProblem(number, Boolean(values.corporate));
   if (problem) errors.registration_number ??= problem;

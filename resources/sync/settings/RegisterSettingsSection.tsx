@@ -11,19 +11,13 @@ import { FIELD_MODE_LABELS, LICENCE_LABELS, REGISTER_FIELD_LABELS } from '../../
 import { useAppDataProvider } from '../../../dataProvider/useAppDataProvider';
 import { useAppTranslate } from '../../../i18n/useAppTranslate';
 import { MinpakuCard } from './MinpakuCard';
-import { SaveButton, SavedNote, useSettingsForm } from './SettingsFormParts';
+import { SaveButton, SavedNote, schemaErrors, useSettingsForm } from './SettingsFormParts';
 
 /** The register settings in react-admin's query cache (the booking panel reads the same key). */
 const registerSettingsKey = (accommodationId: number) => ['register_settings', accommodationId] as const;
 
 /** The server's rule as the form's errors, on the field they concern (extra_fields.age). */
-function registerSettingsErrors(values: Record<string, unknown>): Record<string, string> {
-  const parsed = registerSettingsPatchSchema.safeParse(values);
-  if (parsed.success) return {};
-  const errors: Record<string, string> = {};
-  for (const issue of parsed.error.issues) errors[issue.path.join('.')] ??= issue.message;
-  return errors;
-}
+const registerSettingsErrors = (values: Record<string, unknown>) => schemaErrors(registerSettingsPatchSchema, values);
 
 const choices = (labels: Record<string, string>, keys: readonly string[]) =>
   keys.map((id) => ({ id, name: labels[id]! }));

@@ -26,20 +26,14 @@ import { useAppDataProvider } from '../../../dataProvider/useAppDataProvider';
 import { formatDate } from '../../../i18n/formats';
 import type { appMessages } from '../../../i18n/ja';
 import { useAppTranslate } from '../../../i18n/useAppTranslate';
-import { SaveButton, SavedNote, useSettingsForm } from './SettingsFormParts';
+import { SaveButton, SavedNote, schemaErrors, useSettingsForm } from './SettingsFormParts';
 
 /** The tax settings and the company's rules in react-admin's query cache (the booking panel reads them too). */
 export const taxSettingsKey = (accommodationId: number) => ['tax_settings', accommodationId] as const;
 export const taxRulesKey = ['tax_rules'] as const;
 
 /** The server's rule as the form's errors, on the field they concern (bathing_tax.rate). */
-function taxSettingsErrors(values: Record<string, unknown>): Record<string, string> {
-  const parsed = taxSettingsPatchSchema.safeParse(values);
-  if (parsed.success) return {};
-  const errors: Record<string, string> = {};
-  for (const issue of parsed.error.issues) errors[issue.path.join('.')] ??= issue.message;
-  return errors;
-}
+const taxSettingsErrors = (values: Record<string, unknown>) => schemaErrors(taxSettingsPatchSchema, values);
 
 /** One choice per jurisdiction: its latest rule's name and the code. */
 function jurisdictionChoices(rules: readonly TaxRule[]) {
