@@ -85,6 +85,7 @@ export const apiPaths = {
   taxSettings: '/facility/:id/tax-settings',
   bookTaxes: '/admin/books/:id/taxes',
   invoiceSettings: '/company/invoice-settings',
+  taxLedger: '/facility/:id/tax-ledger',
   bookInvoices: '/admin/books/:id/invoices',
   invoice: '/admin/invoices/:id',
   invoiceReissue: '/admin/invoices/:id/reissue',

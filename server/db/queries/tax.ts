@@ -157,17 +157,34 @@ export interface TaxBooking {
 }
 
 /** A booking of the caller's facilities with what its taxes and documents need; `lock` for a document's issue. */
+const taxBookingColumns = sql`b.id, b.accommodation_id, a.company_id, b.start_date::text, b.end_date::text, b.days,
+  b.person_number, b.children_under_12, b.school_trip, b.delete_flg, b.price_sub, b.via, b.price, b.cancel_fee,
+  p.name as plan_name,
+  coalesce((select sum(o.price * o.unit * o.days) from booking_options o where o.book_id = b.id), 0)::int
+    as options_total,
+  coalesce(p.meal_price, 0) as meal_price
+  from bookings b join accommodations a on a.id = b.accommodation_id left join plans p on p.id = b.plan_id`;
+
 export async function findTaxBooking(tx: Tx, id: number, accommodationIds: readonly number[], lock = false) {
   if (accommodationIds.length === 0) return undefined;
   const rows = await sqlRows<TaxBooking>(
     tx,
-    sql`select b.id, b.accommodation_id, a.company_id, b.start_date::text, b.end_date::text, b.days, b.person_number,
-      b.children_under_12, b.school_trip, b.delete_flg, b.price_sub, b.via, b.price, b.cancel_fee, p.name as plan_name,
-      coalesce((select sum(o.price * o.unit * o.days) from booking_options o where o.book_id = b.id), 0)::int
-        as options_total,
-      coalesce(p.meal_price, 0) as meal_price
-    from bookings b join accommodations a on a.id = b.accommodation_id left join plans p on p.id = b.plan_id
+    sql`select ${taxBookingColumns}
     where b.id = ${id} and b.accommodation_id in (${idList(accommodationIds)}) ${lock ? sql`for update of b` : sql``}`,
   );
   return rows[0];
+}
+
+/**
+ * The stays of a facility with a night from `from` to `to` (dates included): live bookings whose
+ * guests came or are to come (a no-show stayed no night), by the window index.
+ */
+export function taxBookingsStaying(tx: Tx, accommodationId: number, from: string, to: string) {
+  return sqlRows<TaxBooking>(
+    tx,
+    sql`select ${taxBookingColumns}
+    where b.accommodation_id = ${accommodationId} and b.end_date > ${from}::date and b.start_date <= ${to}::date
+      and b.delete_flg = 0 and b.stay_status <> 'no_show'
+    order by b.start_date, b.id`,
+  );
 }

@@ -1,4 +1,8 @@
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { taxLedgerFileNames, taxLedgerQuery, taxLedgerSchema } from '../../../contract/taxLedger';
+import { taxLedger, taxLedgerCsv, taxLedgerPdf } from '../../services/tax/taxLedger';
+import { sendCsvFile, sendPdfFile } from '../download';
 import { apiPaths } from '../../../contract/apiPaths';
 import { invoiceSettingsPatchSchema, invoiceSettingsSchema } from '../../../contract/consumptionTax';
 import { idParams } from '../../../contract/params';
@@ -118,6 +122,32 @@ const taxRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
       },
     },
     async (request) => taxes.bookingTaxes(userOf(request), request.params.id),
+  );
+
+  app.get(
+    apiPaths.taxLedger,
+    {
+      config: { accommodationParam: 'id' },
+      schema: {
+        summary:
+          "A facility's monthly ledger of 宿泊税 or 入湯税 (月計表): guest-nights and tax per jurisdiction and amount, the exempt guest-nights by reason, the total to file (format=csv: UTF-8 with BOM; format=pdf: A4)",
+        tags,
+        params: idParams,
+        querystring: taxLedgerQuery,
+        response: { 200: taxLedgerSchema, ...errorAnswers(400, 401, 404) },
+      },
+    },
+    async (request, reply) => {
+      const { month, kind, format } = request.query;
+      const ledger = await taxLedger(ctx.db, userOf(request), request.params.id, month, kind);
+      if (format === 'csv')
+        return sendCsvFile(reply as FastifyReply, taxLedgerCsv(ledger), taxLedgerFileNames(month, kind, 'csv'));
+      if (format === 'pdf') {
+        const pdf = await taxLedgerPdf(ctx.db, ledger, request.params.id);
+        return sendPdfFile(reply as FastifyReply, pdf, taxLedgerFileNames(month, kind, 'pdf'));
+      }
+      return ledger;
+    },
   );
 
   app.get(

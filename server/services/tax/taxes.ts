@@ -3,6 +3,7 @@ import {
   bathingTaxLines,
   taxLinesOf,
   type TaxCollection,
+  type TaxLine,
   type TaxLines,
   type TaxNight,
   type TaxParty,
@@ -10,7 +11,7 @@ import {
   type TaxSettings,
   type TaxSettingsPatch,
 } from '../../../contract/tax';
-import { taxRuleMessages } from '../../../contract/taxRule';
+import { taxRuleMessages, type TaxRule } from '../../../contract/taxRule';
 import { addDays } from '../../../contract/dates';
 import type { Db, Tx } from '../../db/client';
 import * as q from '../../db/queries/tax';
@@ -33,29 +34,31 @@ export function basePerPerson(stay: { stay_total: number; days: number; guests: 
   return Math.max(0, Math.floor((withoutMeals * 100) / (110 * stay.days * stay.guests)));
 }
 
+type Settings = Pick<TaxSettings, 'jurisdictions' | 'bathing_tax'>;
+
 /** The taxes of these nights under a facility's settings and its company's rules. */
-async function linesOf(
-  tx: Tx,
-  companyId: number,
-  settings: Pick<TaxSettings, 'jurisdictions' | 'bathing_tax'>,
-  nights: TaxNight[],
-  party: TaxParty,
-): Promise<TaxLines> {
-  const rules = settings.jurisdictions.length > 0 ? await q.listTaxRules(tx, companyId) : [];
-  return taxLinesOf([
+function linesOf(rules: readonly TaxRule[], settings: Settings, nights: TaxNight[], party: TaxParty): TaxLine[] {
+  return [
     ...accommodationTaxLines(rules, settings.jurisdictions, nights, party),
     ...bathingTaxLines(
       settings.bathing_tax,
       nights.map((n) => n.date),
       party,
     ),
-  ]);
+  ];
 }
 
-/** A booking's taxes under its facility's settings, with how they are collected; none for a cancelled one. */
-export async function taxesOfBooking(tx: Tx, booking: q.TaxBooking): Promise<TaxLines & { collection: TaxCollection }> {
-  const settings = (await q.findTaxSettings(tx, booking.accommodation_id))!;
-  if (booking.delete_flg === 1) return { ...taxLinesOf([]), collection: settings.collection };
+/** The company's rules, read only when the facility names a jurisdiction. */
+export const rulesFor = (tx: Tx, companyId: number, settings: Settings) =>
+  settings.jurisdictions.length > 0 ? q.listTaxRules(tx, companyId) : Promise.resolve([]);
+
+/** A live booking's tax lines, night by night (those of `inNight` only, when given). */
+export function bookingTaxLines(
+  booking: q.TaxBooking,
+  settings: Settings,
+  rules: readonly TaxRule[],
+  inNight: (date: string) => boolean = () => true,
+): TaxLine[] {
   const base = basePerPerson({
     stay_total: Math.max(0, booking.price_sub - booking.options_total),
     days: booking.days,
@@ -65,13 +68,20 @@ export async function taxesOfBooking(tx: Tx, booking: q.TaxBooking): Promise<Tax
   const nights = Array.from({ length: booking.days }, (_, i) => ({
     date: addDays(booking.start_date, i),
     base_per_person: base,
-  }));
-  const taxes = await linesOf(tx, booking.company_id, settings, nights, {
+  })).filter((n) => inNight(n.date));
+  return linesOf(rules, settings, nights, {
     guests: booking.person_number,
     children_under_12: booking.children_under_12,
     school_trip: booking.school_trip,
   });
-  return { ...taxes, collection: settings.collection };
+}
+
+/** A booking's taxes under its facility's settings, with how they are collected; none for a cancelled one. */
+export async function taxesOfBooking(tx: Tx, booking: q.TaxBooking): Promise<TaxLines & { collection: TaxCollection }> {
+  const settings = (await q.findTaxSettings(tx, booking.accommodation_id))!;
+  if (booking.delete_flg === 1) return { ...taxLinesOf([]), collection: settings.collection };
+  const rules = await rulesFor(tx, booking.company_id, settings);
+  return { ...taxLinesOf(bookingTaxLines(booking, settings, rules)), collection: settings.collection };
 }
 
 /**
@@ -122,14 +132,11 @@ export class TaxService {
   /** POST /tax/quote: the company's rules applied to the nights given. */
   async quote(user: CurrentUser, quote: TaxQuote): Promise<TaxLines> {
     await assertKnown(this.db, user.companyId, quote.jurisdictions);
-    const bathing = { enabled: quote.bathing_rate !== undefined, rate: quote.bathing_rate ?? 0, day_rate: 0 };
-    return linesOf(
-      this.db,
-      user.companyId,
-      { jurisdictions: quote.jurisdictions, bathing_tax: bathing },
-      quote.nights,
-      quote,
-    );
+    const settings = {
+      jurisdictions: quote.jurisdictions,
+      bathing_tax: { enabled: quote.bathing_rate !== undefined, rate: quote.bathing_rate ?? 0, day_rate: 0 },
+    };
+    return taxLinesOf(linesOf(await rulesFor(this.db, user.companyId, settings), settings, quote.nights, quote));
   }
 }
 

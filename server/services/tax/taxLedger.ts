@@ -1,0 +1,109 @@
+import { toCsv, type CsvCell } from '../../../contract/csvWriter';
+import { lastOfMonth } from '../../../contract/dates';
+import { EXEMPT_REASON_LABELS, TAX_KIND_LABELS, type TaxKind } from '../../../contract/tax';
+import type { TaxLedger, TaxLedgerRow } from '../../../contract/taxLedger';
+import type { Db } from '../../db/client';
+import { facilityName } from '../../db/queries/invoices';
+import * as q from '../../db/queries/tax';
+import { notFound } from '../../errors';
+import { newPdf, BOLD, numberPages, REGULAR } from '../../pdf/document';
+import { drawTable } from '../../pdf/table';
+import { assertAccommodation } from '../access';
+import type { CurrentUser } from '../auth';
+import { bookingTaxLines, rulesFor } from './taxes';
+
+/**
+ * A facility's monthly ledger of 宿泊税 or 入湯税 (issue 31): every night of the month of its live
+ * stays (no-shows stayed none), taxed by the rule of the night's date as the booking panel shows it
+ * (services/tax/taxes.ts `bookingTaxLines`), added up per jurisdiction and amount per guest night;
+ * the exempt guest-nights per reason; the total to file.
+ */
+export async function taxLedger(
+  db: Db,
+  user: CurrentUser,
+  accommodationId: number,
+  month: string,
+  kind: TaxKind,
+): Promise<TaxLedger> {
+  assertAccommodation(user, accommodationId);
+  const settings = await q.findTaxSettings(db, accommodationId);
+  if (!settings) throw notFound();
+  const from = `${month}-01`;
+  const to = lastOfMonth(from);
+  const [bookings, rules] = await Promise.all([
+    q.taxBookingsStaying(db, accommodationId, from, to),
+    rulesFor(db, user.companyId, settings),
+  ]);
+  const rows = new Map<string, TaxLedgerRow>();
+  const exempt = new Map<string, TaxLedger['exempt'][number]>();
+  for (const booking of bookings) {
+    for (const line of bookingTaxLines(booking, settings, rules, (d) => d >= from && d <= to)) {
+      if (line.kind !== kind) continue;
+      if (line.guests > 0) {
+        const key = `${line.jurisdiction}|${line.amount_per_person}`;
+        const row = rows.get(key) ?? {
+          jurisdiction: line.jurisdiction,
+          name: line.name,
+          amount_per_person: line.amount_per_person,
+          guest_nights: 0,
+          amount: 0,
+        };
+        row.guest_nights += line.guests;
+        row.amount += line.amount;
+        rows.set(key, row);
+      }
+      if (line.exempt_reason && line.exempt_guests > 0) {
+        const key = `${line.jurisdiction}|${line.exempt_reason}`;
+        const row = exempt.get(key) ?? {
+          jurisdiction: line.jurisdiction,
+          name: line.name,
+          reason: line.exempt_reason,
+          guest_nights: 0,
+        };
+        row.guest_nights += line.exempt_guests;
+        exempt.set(key, row);
+      }
+    }
+  }
+  const byJurisdiction = <T extends { jurisdiction: string | null }>(a: T, b: T) =>
+    (a.jurisdiction ?? '').localeCompare(b.jurisdiction ?? '');
+  const sorted = [...rows.values()].sort((a, b) => byJurisdiction(a, b) || a.amount_per_person - b.amount_per_person);
+  return {
+    month,
+    kind,
+    rows: sorted,
+    exempt: [...exempt.values()].sort((a, b) => byJurisdiction(a, b) || a.reason.localeCompare(b.reason)),
+    total: sorted.reduce((sum, r) => sum + r.amount, 0),
+  };
+}
+
+const HEADER = ['区分', '管轄', '1人1泊の税額', '延べ人泊数', '税額'];
+
+/** The ledger's cells: the taxed rows, the exempt rows (no amount), then the total. */
+function ledgerCells(ledger: TaxLedger): CsvCell[][] {
+  return [
+    ...ledger.rows.map((r) => ['課税', r.name, r.amount_per_person, r.guest_nights, r.amount]),
+    ...ledger.exempt.map((e) => [`免除（${EXEMPT_REASON_LABELS[e.reason]}）`, e.name, '', e.guest_nights, 0]),
+    ['合計', '', '', ledger.rows.reduce((s, r) => s + r.guest_nights, 0), ledger.total],
+  ];
+}
+
+export const taxLedgerCsv = (ledger: TaxLedger) => toCsv(HEADER, ledgerCells(ledger));
+
+/** The ledger as an A4 PDF, for the office's file and the return. */
+export async function taxLedgerPdf(db: Db, ledger: TaxLedger, accommodationId: number): Promise<Buffer> {
+  const facility = await facilityName(db, accommodationId);
+  const title = `${TAX_KIND_LABELS[ledger.kind]} 月計表 ${ledger.month.replace('-', '年')}月`;
+  const { doc, bytes } = newPdf({ layout: 'portrait', margin: 40, title, author: facility });
+  doc.font(BOLD).fontSize(16).text(title).font(REGULAR).fontSize(10).text(facility).moveDown(0.5);
+  const yen = (v: CsvCell) => (typeof v === 'number' ? v.toLocaleString('ja-JP') : (v ?? ''));
+  drawTable(
+    doc,
+    HEADER.map((heading, i) => ({ heading, width: [18, 36, 14, 14, 18][i]!, align: i >= 2 ? 'right' : 'left' })),
+    ledgerCells(ledger).map((cells) => cells.map((c) => String(yen(c)))),
+    { fontSize: 9, padding: 4 },
+  );
+  numberPages(doc);
+  doc.end();
+  return bytes;
+}
