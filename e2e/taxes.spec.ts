@@ -55,3 +55,22 @@ test('the front desk sees a stay’s 宿泊税 and 入湯税 in its panel, and t
   await lookAt(page.getByTestId('setting-tax'), 'setting-tax');
   await lookAt(page.getByTestId('setting-invoice'), 'setting-invoice');
 });
+
+test('the office reads this month’s 宿泊税 and 入湯税 ledger under the register, and downloads it as CSV', async ({
+  page,
+}) => {
+  // The demo's two arrivals of today at さくら荘 (Atami) are among this month's nights.
+  await signIn(page, ADMIN, '/m/accommodation/1/register');
+  const ledger = page.getByTestId('tax-ledger');
+  const table = ledger.getByTestId('tax-ledger-table');
+  await expect(table.getByRole('row').filter({ hasText: '熱海市 宿泊税' }).first()).toContainText('200円');
+  await expect(ledger.getByTestId('tax-ledger-total')).toHaveText(/^[\d,]+円$/);
+  await lookAt(ledger, 'tax-ledger');
+
+  await ledger.getByLabel('税').click();
+  await page.getByRole('option', { name: '入湯税' }).click();
+  await expect(table.getByRole('row').filter({ hasText: '入湯税' }).first()).toContainText('150円');
+  const download = page.waitForEvent('download');
+  await ledger.getByRole('button', { name: 'CSV' }).click();
+  expect((await download).suggestedFilename()).toMatch(/^入湯税_月計表_\d{4}-\d{2}\.csv$/);
+});

@@ -922,6 +922,25 @@ export const appMessages = {
         load_failed: 'インボイスの設定を読み込めませんでした。',
       },
     },
+    // 宿泊税・入湯税の月計表 (issue 31; resources/bookings/register/TaxLedgerCard.tsx).
+    tax_ledger: {
+      title: '宿泊税・入湯税の月計表',
+      month: '月',
+      kind: '税',
+      class: '区分',
+      taxed: '課税',
+      exempt: '免除（%{reason}）',
+      jurisdiction: '管轄',
+      per_person: '1人1泊の税額',
+      guest_nights: '延べ人泊数',
+      amount: '税額',
+      total: '合計（申告額）',
+      empty: 'この月に課税される宿泊はありません',
+      load_failed: '月計表を読み込めませんでした',
+      csv: 'CSV',
+      pdf: 'PDF',
+      download_failed: '月計表のファイルを作成できませんでした',
+    },
     // The shift groups and the shift calendar (issue 22).
     timesheet: {
       tab_groups: 'シフトグループ',

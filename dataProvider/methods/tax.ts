@@ -1,9 +1,10 @@
 import { apiPath } from '../../contract/apiPaths';
 import type { InvoiceSettings, InvoiceSettingsPatch } from '../../contract/consumptionTax';
-import type { TaxLines, TaxSettings, TaxSettingsPatch } from '../../contract/tax';
+import type { TaxKind, TaxLines, TaxSettings, TaxSettingsPatch } from '../../contract/tax';
 import type { TaxRule } from '../../contract/taxRule';
 import { invoiceFileNames, type Invoice, type InvoiceCreate, type InvoiceReissue } from '../../contract/invoice';
-import { downloadPdf, type CsvDownload } from './csvDownload';
+import { downloadCsv, downloadPdf, type CsvDownload } from './csvDownload';
+import { taxLedgerFileNames, type TaxLedger } from '../../contract/taxLedger';
 import { apiUrl } from '../config';
 import { httpClient } from '../httpClient';
 
@@ -30,6 +31,21 @@ export const taxMethods = {
 
   async getInvoiceSettings(signal?: AbortSignal): Promise<InvoiceSettings> {
     return (await httpClient<InvoiceSettings>(apiUrl(apiPath('invoiceSettings')), { signal })).json;
+  },
+
+  /** A facility's monthly ledger of 宿泊税 or 入湯税. */
+  async getTaxLedger(accommodationId: number, month: string, kind: TaxKind, signal?: AbortSignal): Promise<TaxLedger> {
+    const url = apiUrl(apiPath('taxLedger', { id: accommodationId }));
+    return (await httpClient<TaxLedger>(url, { query: { month, kind }, signal })).json;
+  },
+
+  /** The same ledger as the server's CSV or PDF. */
+  async downloadTaxLedger(accommodationId: number, month: string, kind: TaxKind, format: 'csv' | 'pdf') {
+    const path = apiPath('taxLedger', { id: accommodationId });
+    const name = taxLedgerFileNames(month, kind, format).ascii;
+    return format === 'csv'
+      ? downloadCsv(path, { month, kind, format }, name)
+      : downloadPdf(path, { month, kind, format }, name);
   },
 
   /** A booking's receipts, invoices and refund documents, the latest first. */
