@@ -86,6 +86,7 @@ export const apiPaths = {
   bookTaxes: '/admin/books/:id/taxes',
   invoiceSettings: '/company/invoice-settings',
   taxLedger: '/facility/:id/tax-ledger',
+  taxMonth: '/admin/tax/month',
   bookInvoices: '/admin/books/:id/invoices',
   invoice: '/admin/invoices/:id',
   invoiceReissue: '/admin/invoices/:id/reissue',

@@ -47,6 +47,21 @@ export const taxLedgerSchema = z.object({
 });
 export type TaxLedger = z.infer<typeof taxLedgerSchema>;
 
+/** GET /admin/tax/month: this month's taxes of each facility the user reaches that collects any (the dashboard's card). */
+export const taxMonthSchema = z.object({
+  month: z.string(),
+  facilities: z.array(
+    z.object({
+      accommodation_id: z.number().int(),
+      name: z.string(),
+      accommodation: z.number().int(),
+      bathing: z.number().int(),
+    }),
+  ),
+});
+export type TaxMonth = z.infer<typeof taxMonthSchema>;
+export const taxMonthQuery = z.object({ month: taxLedgerQuery.shape.month.optional() });
+
 export const taxLedgerFileNames = (month: string, kind: string, extension: 'csv' | 'pdf') => ({
   ascii: `tax-ledger-${kind}-${month}.${extension}`,
   utf8: `${kind === 'bathing' ? '入湯税' : '宿泊税'}_月計表_${month}.${extension}`,

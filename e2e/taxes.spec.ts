@@ -73,4 +73,12 @@ test('the office reads this month’s 宿泊税 and 入湯税 ledger under the r
   const download = page.waitForEvent('download');
   await ledger.getByRole('button', { name: 'CSV' }).click();
   expect((await download).suggestedFilename()).toMatch(/^入湯税_月計表_\d{4}-\d{2}\.csv$/);
+
+  // The dashboard says this month's totals of each facility that collects a tax.
+  await page.goto('/m/');
+  const month = page.getByTestId('month-taxes');
+  await expect(month.getByTestId('month-taxes-facility').filter({ hasText: '温泉旅館 さくら荘' })).toContainText(
+    /宿泊税 [\d,]+円　入湯税 [\d,]+円/,
+  );
+  await lookAt(month, 'month-taxes');
 });

@@ -705,6 +705,11 @@ export const appMessages = {
     },
     dashboard: {
       // Minpaku houses' days of the fiscal year (issue 30; src/pages/home/MinpakuHouses.tsx).
+      taxes: {
+        title: '今月の宿泊税・入湯税',
+        line: '宿泊税 %{accommodation}　入湯税 %{bathing}',
+        load_failed: '今月の税額を読み込めませんでした。',
+      },
       minpaku: {
         title: '民泊の年間営業日数',
         days: '%{year}年度 %{used}日／%{limit}日（残り%{remaining}日）',

@@ -4,7 +4,7 @@ import type { TaxKind, TaxLines, TaxSettings, TaxSettingsPatch } from '../../con
 import type { TaxRule } from '../../contract/taxRule';
 import { invoiceFileNames, type Invoice, type InvoiceCreate, type InvoiceReissue } from '../../contract/invoice';
 import { downloadCsv, downloadPdf, type CsvDownload } from './csvDownload';
-import { taxLedgerFileNames, type TaxLedger } from '../../contract/taxLedger';
+import { taxLedgerFileNames, type TaxLedger, type TaxMonth } from '../../contract/taxLedger';
 import { apiUrl } from '../config';
 import { httpClient } from '../httpClient';
 
@@ -37,6 +37,11 @@ export const taxMethods = {
   async getTaxLedger(accommodationId: number, month: string, kind: TaxKind, signal?: AbortSignal): Promise<TaxLedger> {
     const url = apiUrl(apiPath('taxLedger', { id: accommodationId }));
     return (await httpClient<TaxLedger>(url, { query: { month, kind }, signal })).json;
+  },
+
+  /** This month's taxes of each facility that collects any (the dashboard). */
+  async getTaxMonth(signal?: AbortSignal): Promise<TaxMonth> {
+    return (await httpClient<TaxMonth>(apiUrl(apiPath('taxMonth')), { signal })).json;
   },
 
   /** The same ledger as the server's CSV or PDF. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { taxLedgerSchema, taxLedgerMessages, type TaxLedger } from '../../contract/taxLedger';
+import { tokyoToday } from '../../contract/dates';
+import { taxLedgerSchema, taxLedgerMessages, taxMonthSchema, type TaxLedger } from '../../contract/taxLedger';
 import { planlessBooking, signedInSuite } from '../support/fixtures';
 import { pdfPages } from '../support/pdfText';
 
@@ -94,6 +95,23 @@ describe("a facility's monthly tax ledger (GET /api/facility/{id}/tax-ledger)", 
     const pages = await pdfPages(new Uint8Array(await pdf.arrayBuffer()));
     expect(pages[0]!.text).toContain('宿泊税 月計表 2026年03月');
     expect(pages[0]!.text).toContain('京都市 宿泊税');
+  });
+
+  it("the dashboard's month: each facility that collects a tax, with its ledgers' totals, as far as the user reaches", async () => {
+    const month = taxMonthSchema.parse((await api.http.get('/api/admin/tax/month?month=2026-03', api.admin)).body);
+    const ids = month.facilities.map((f) => f.accommodation_id);
+    // さくら荘 (Kyoto since the first test) and the Kyoto guesthouse; the lake hotel collects none.
+    expect(ids).toEqual([api.accommodations[0]!.id, api.accommodations[2]!.id]);
+    const [first] = month.facilities;
+    expect(first).toMatchObject({
+      accommodation: (await ledger('2026-03')).total,
+      bathing: (await ledger('2026-03', 'bathing')).total,
+    });
+    const staff = taxMonthSchema.parse((await api.http.get('/api/admin/tax/month?month=2026-03', api.staff)).body);
+    expect(staff.facilities.map((f) => f.accommodation_id)).toEqual([api.accommodations[0]!.id]);
+    const now = taxMonthSchema.parse((await api.http.get('/api/admin/tax/month', api.staff)).body);
+    expect(now.month).toBe(tokyoToday().slice(0, 7));
+    expect((await api.http.get('/api/admin/tax/month?month=03-2026', api.staff)).status).toBe(400);
   });
 
   it('refuses a bad month or kind in Japanese, and another facility (404)', async () => {

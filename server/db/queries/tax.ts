@@ -188,3 +188,13 @@ export function taxBookingsStaying(tx: Tx, accommodationId: number, from: string
     order by b.start_date, b.id`,
   );
 }
+
+/** The facilities among these that collect 宿泊税 or 入湯税, by id. */
+export function taxedFacilities(tx: Tx, accommodationIds: readonly number[]) {
+  if (accommodationIds.length === 0) return Promise.resolve([]);
+  return sqlRows<{ id: number; name: string }>(
+    tx,
+    sql`select id, name from accommodations where id in (${idList(accommodationIds)})
+      and (jsonb_array_length(tax_jurisdictions) > 0 or bathing_tax_enabled) order by id`,
+  );
+}

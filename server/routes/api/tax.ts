@@ -1,7 +1,13 @@
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { taxLedgerFileNames, taxLedgerQuery, taxLedgerSchema } from '../../../contract/taxLedger';
-import { taxLedger, taxLedgerCsv, taxLedgerPdf } from '../../services/tax/taxLedger';
+import {
+  taxLedgerFileNames,
+  taxLedgerQuery,
+  taxLedgerSchema,
+  taxMonthQuery,
+  taxMonthSchema,
+} from '../../../contract/taxLedger';
+import { taxLedger, taxLedgerCsv, taxLedgerPdf, taxMonth } from '../../services/tax/taxLedger';
 import { sendCsvFile, sendPdfFile } from '../download';
 import { apiPaths } from '../../../contract/apiPaths';
 import { invoiceSettingsPatchSchema, invoiceSettingsSchema } from '../../../contract/consumptionTax';
@@ -148,6 +154,19 @@ const taxRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
       }
       return ledger;
     },
+  );
+
+  app.get(
+    apiPaths.taxMonth,
+    {
+      schema: {
+        summary: "This month's (or month's) 宿泊税 and 入湯税 of each facility the user reaches that collects either",
+        tags,
+        querystring: taxMonthQuery,
+        response: { 200: taxMonthSchema, ...errorAnswers(400, 401) },
+      },
+    },
+    async (request) => taxMonth(ctx.db, userOf(request), request.query.month),
   );
 
   app.get(

@@ -1,7 +1,7 @@
 import { toCsv, type CsvCell } from '../../../contract/csvWriter';
-import { lastOfMonth } from '../../../contract/dates';
+import { lastOfMonth, tokyoToday } from '../../../contract/dates';
 import { EXEMPT_REASON_LABELS, TAX_KIND_LABELS, type TaxKind } from '../../../contract/tax';
-import type { TaxLedger, TaxLedgerRow } from '../../../contract/taxLedger';
+import type { TaxLedger, TaxLedgerRow, TaxMonth } from '../../../contract/taxLedger';
 import type { Db } from '../../db/client';
 import { facilityName } from '../../db/queries/invoices';
 import * as q from '../../db/queries/tax';
@@ -75,6 +75,27 @@ export async function taxLedger(
     exempt: [...exempt.values()].sort((a, b) => byJurisdiction(a, b) || a.reason.localeCompare(b.reason)),
     total: sorted.reduce((sum, r) => sum + r.amount, 0),
   };
+}
+
+/**
+ * This month's (or `month`'s) 宿泊税 and 入湯税 of each facility the user reaches that collects
+ * either: the dashboard's card, the totals of the ledgers the register page shows.
+ */
+export async function taxMonth(db: Db, user: CurrentUser, month = tokyoToday().slice(0, 7)): Promise<TaxMonth> {
+  const facilities: TaxMonth['facilities'] = [];
+  for (const f of await q.taxedFacilities(db, user.accommodationIds)) {
+    const [accommodation, bathing] = await Promise.all([
+      taxLedger(db, user, f.id, month, 'accommodation'),
+      taxLedger(db, user, f.id, month, 'bathing'),
+    ]);
+    facilities.push({
+      accommodation_id: f.id,
+      name: f.name,
+      accommodation: accommodation.total,
+      bathing: bathing.total,
+    });
+  }
+  return { month, facilities };
 }
 
 const HEADER = ['区分', '管轄', '1人1泊の税額', '延べ人泊数', '税額'];

@@ -10,6 +10,7 @@ import { RefundList } from './RefundList';
 import { SyncCheckTable } from '../../../resources/sync/health/SyncCheckTable';
 import { SyncHealthCard } from '../../../resources/sync/health/SyncHealthCard';
 import { MinpakuHouses } from './MinpakuHouses';
+import { MonthTaxes } from './MonthTaxes';
 import { OverbookedList } from './OverbookedList';
 import { TodayComments } from './TodayComments';
 import { TodayPlans } from './TodayPlans';
@@ -61,6 +62,7 @@ export function DashboardPage() {
             <TodayComments today={today} version={version} />
             <UnreadMail version={version} />
             <MinpakuHouses version={version} />
+            <MonthTaxes version={version} />
             <AccommodationLinks />
           </Stack>
           <SyncCheckTable version={version} />
