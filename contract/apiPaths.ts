@@ -90,6 +90,7 @@ export const apiPaths = {
   bookInvoices: '/admin/books/:id/invoices',
   invoice: '/admin/invoices/:id',
   invoiceReissue: '/admin/invoices/:id/reissue',
+  invoiceMail: '/admin/invoices/:id/mail',
 
   bookCheckIn: '/admin/books/:id/checkin',
   bookCheckOut: '/admin/books/:id/checkout',

@@ -220,6 +220,15 @@ export const appMessages = {
         reissued: '新しい番号（No. %{number}）で再発行しました',
         voided: '無効',
         pdf_failed: 'PDFを作成できませんでした',
+        mail: 'メール',
+        mail_title: '%{title}をメールで送る',
+        mail_subject: '件名',
+        mail_body: '本文',
+        mail_default_subject: '%{title}（No. %{number}）をお送りします',
+        mail_default_body:
+          '%{name} 様\n\nこのたびはご宿泊いただき、ありがとうございました。\n%{title}をPDFで添付いたします。',
+        mail_send: '送信する',
+        mail_sent: '%{title}をメールで送りました（送信待ちに入りました）',
       },
       // 宿泊税・入湯税 of the booking panel (issue 31; resources/bookings/TaxSection.tsx).
       tax: {

@@ -2,6 +2,7 @@ import { apiPath } from '../../contract/apiPaths';
 import type { InvoiceSettings, InvoiceSettingsPatch } from '../../contract/consumptionTax';
 import type { TaxKind, TaxLines, TaxSettings, TaxSettingsPatch } from '../../contract/tax';
 import type { TaxRule } from '../../contract/taxRule';
+import type { FreeMail } from '../../contract/mailTemplate';
 import { invoiceFileNames, type Invoice, type InvoiceCreate, type InvoiceReissue } from '../../contract/invoice';
 import { downloadCsv, downloadPdf, type CsvDownload } from './csvDownload';
 import { taxLedgerFileNames, type TaxLedger, type TaxMonth } from '../../contract/taxLedger';
@@ -67,6 +68,11 @@ export const taxMethods = {
   async reissueInvoice(id: number, body: InvoiceReissue = {}): Promise<Invoice> {
     const url = apiUrl(apiPath('invoiceReissue', { id }));
     return (await httpClient<Invoice>(url, { method: 'POST', body })).json;
+  },
+
+  /** Mails the document's PDF to the guest (through the outbox), with this title and body. */
+  async mailInvoice(id: number, mail: FreeMail): Promise<void> {
+    await httpClient(apiUrl(apiPath('invoiceMail', { id })), { method: 'POST', body: mail });
   },
 
   /** The document's PDF as the server wrote it. */

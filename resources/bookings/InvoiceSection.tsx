@@ -108,6 +108,55 @@ function IssueDialog({
   );
 }
 
+/** The mail popup: the guest gets the document's PDF attached, through the outbox. */
+function MailDialog({ booking, invoice, onClose }: { booking: Booking; invoice: Invoice; onClose: () => void }) {
+  const translate = useAppTranslate();
+  const t: T = (key, options) => translate(`app.booking.invoice.${key}` as 'app.booking.invoice.title', options);
+  const dataProvider = useAppDataProvider();
+  const notify = useNotify();
+  const title = INVOICE_TITLES[invoice.kind];
+  const [subject, setSubject] = useState(t('mail_default_subject', { title, number: invoice.number }));
+  const [body, setBody] = useState(t('mail_default_body', { title, name: booking.name }));
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const send = async () => {
+    setBusy(true);
+    setProblem(null);
+    try {
+      await dataProvider.mailInvoice(invoice.id, { title: subject, body });
+      notify(t('mail_sent', { title }), { type: 'success' });
+      onClose();
+    } catch (error) {
+      setProblem(failureMessage(error, errorMessages.mailFailed));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <FormDialog
+      title={t('mail_title', { title })}
+      titleId="invoice-mail-title"
+      onClose={onClose}
+      onSubmit={send}
+      busy={busy}
+      submitLabel={t('mail_send')}
+      problem={problem}
+      maxWidth="sm"
+    >
+      <Stack sx={{ gap: 2, pt: 1 }}>
+        <TextField label={t('mail_subject')} value={subject} onChange={(e) => setSubject(e.target.value)} />
+        <TextField
+          label={t('mail_body')}
+          value={body}
+          onChange={(e) => setBody(e.target.value)}
+          multiline
+          minRows={4}
+        />
+      </Stack>
+    </FormDialog>
+  );
+}
+
 /**
  * 領収書・請求書 of the booking panel (issue 31): the booking's documents (number, date, total; a
  * voided one marked), each to download as its PDF or to reissue, and the 領収書 button that issues
@@ -121,6 +170,7 @@ export function InvoiceSection({ booking }: { booking: Booking }) {
   const notify = useNotify();
   const [issuing, setIssuing] = useState(false);
   const [reissuing, setReissuing] = useState<Invoice | null>(null);
+  const [mailing, setMailing] = useState<Invoice | null>(null);
   const [busy, setBusy] = useState(false);
   const key = ['books', 'invoices', booking.id];
   const { data, isError } = useQuery({
@@ -182,6 +232,11 @@ export function InvoiceSection({ booking }: { booking: Booking }) {
                 >
                   PDF
                 </CsvDownloadButton>
+                {booking.mail && !invoice.voided_at && (
+                  <Button size="small" onClick={() => setMailing(invoice)}>
+                    {t('mail')}
+                  </Button>
+                )}
                 {!invoice.voided_at && (
                   <Button size="small" onClick={() => setReissuing(invoice)}>
                     {t('reissue')}
@@ -192,6 +247,7 @@ export function InvoiceSection({ booking }: { booking: Booking }) {
           ))}
         </List>
       )}
+      {mailing && <MailDialog booking={booking} invoice={mailing} onClose={() => setMailing(null)} />}
       {issuing && <IssueDialog booking={booking} onClose={() => setIssuing(false)} onIssued={(i) => void issued(i)} />}
       <ConfirmDialog
         open={reissuing !== null}

@@ -10,7 +10,7 @@ import type { Db, Tx } from '../db/client';
 import * as q from '../db/queries/mail';
 import { isVerifiedSender } from '../db/queries/senderAddresses';
 import { badRequest, conflict, notFound } from '../errors';
-import { enqueueMail } from '../mail/outbox';
+import { enqueueMail, type OutgoingMail } from '../mail/outbox';
 import { renderLine, renderText, type MailBooking } from '../mail/render';
 import { usesPlaceholder } from '../../contract/placeholders';
 import { checkinLinkForMail } from './precheckin';
@@ -170,8 +170,16 @@ export class BookMailService {
     return { boby: body, title };
   }
 
-  /** Free text to the guest, placeholders filled, from the sender of the booking-completed template. */
-  async sendFree(user: CurrentUser, bookId: number, input: FreeMail): Promise<MailHistoryItem> {
+  /**
+   * Free text to the guest, placeholders filled, from the sender of the booking-completed template;
+   * with a file of its own when given (a receipt's PDF, issue 31).
+   */
+  async sendFree(
+    user: CurrentUser,
+    bookId: number,
+    input: FreeMail,
+    attachment: OutgoingMail['attachment'] = null,
+  ): Promise<MailHistoryItem> {
     return this.db.transaction(async (tx) => {
       const booking = await this.booking(tx, user, bookId);
       if (!booking.mail) throw conflict(msg.noGuestMail);
@@ -195,6 +203,7 @@ export class BookMailService {
           fromName: sender.from_name,
           title,
           body,
+          attachment,
           createdBy: user.id,
         },
       ]);

@@ -150,6 +150,49 @@ describe('receipts and invoices of a booking (POST /api/admin/books/{id}/invoice
     expect(twice.body.message).toBe(msg.voided);
   });
 
+  it('mails the PDF to the guest through the outbox, as an attachment of the mail; a guest without an address cannot be mailed', async () => {
+    const guest = await planlessBooking(api, 0, {
+      name: '送付 花子',
+      mail: 'sofu.hanako@example.jp',
+      start_date: addDays(tokyoToday(), 640),
+      price_sub: 20_000,
+    });
+    const doc = invoiceSchema.parse((await issue(guest.id, { kind: 'receipt' })).body);
+    const mail = {
+      title: '領収書をお送りします',
+      body: '送付 花子 様\n\nご宿泊ありがとうございました。領収書を添付いたします。',
+    };
+    const res = await api.http.send<any>('POST', `/api/admin/invoices/${doc.id}/mail`, {
+      token: api.staff,
+      json: mail,
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    const [row] = await api.rows<{
+      to_address: string;
+      title: string;
+      attachment_name: string;
+      attachment_type: string;
+      head: string;
+    }>(
+      sql`select to_address, title, attachment_name, attachment_type, encode(substring(attachment from 1 for 5), 'escape') as head
+      from mail_messages where book_id = ${guest.id} order by id desc limit 1`,
+    );
+    expect(row).toEqual({
+      to_address: 'sofu.hanako@example.jp',
+      title: '領収書をお送りします',
+      attachment_name: `領収書_${doc.number}.pdf`,
+      attachment_type: 'application/pdf',
+      head: '%PDF-',
+    });
+    const noMail = await planlessBooking(api, 0, { name: '宛先 なし', start_date: addDays(tokyoToday(), 641) });
+    const other = invoiceSchema.parse((await issue(noMail.id, { kind: 'receipt' })).body);
+    const refused = await api.http.send<any>('POST', `/api/admin/invoices/${other.id}/mail`, {
+      token: api.staff,
+      json: mail,
+    });
+    expect(refused.status).toBe(409);
+  });
+
   it('rounds each rate once by the company’s method: 切上げ gives 2,910 and 103', async () => {
     const id = await atamiStay();
     expect(

@@ -9,7 +9,9 @@ import {
   invoiceReissueSchema,
   invoiceSchema,
 } from '../../../contract/invoice';
+import { freeMailSchema, mailHistoryItemSchema } from '../../../contract/mailTemplate';
 import { idParams } from '../../../contract/params';
+import { nudgeMailWorker } from '../../jobs/nudge';
 import type { AppContext } from '../../context';
 import { userOf } from '../../plugins/access';
 import { InvoiceService } from '../../services/tax/invoices';
@@ -23,7 +25,7 @@ const tags = ['taxes and invoices'];
  * PDF) and reissue. Staff of the booking's facility may do all of it.
  */
 const invoiceRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
-  const invoices = new InvoiceService(ctx.db);
+  const invoices = new InvoiceService(ctx.db, Boolean(ctx.config.SMTP_URL));
 
   app.post(
     apiPaths.bookInvoices,
@@ -69,6 +71,24 @@ const invoiceRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
       if (request.query.format !== 'pdf') return invoices.get(userOf(request), request.params.id);
       const { invoice, pdf } = await invoices.pdf(userOf(request), request.params.id);
       return sendPdfFile(reply as FastifyReply, pdf, invoiceFileNames(invoice));
+    },
+  );
+
+  app.post(
+    apiPaths.invoiceMail,
+    {
+      schema: {
+        summary: "Mail the document's PDF to the booking's guest (title and body as a free mail), through the outbox",
+        tags,
+        params: idParams,
+        body: freeMailSchema,
+        response: { 201: mailHistoryItemSchema, ...errorAnswers(400, 401, 404, 409) },
+      },
+    },
+    async (request, reply) => {
+      const sent = await invoices.mail(userOf(request), request.params.id, request.body);
+      nudgeMailWorker();
+      return reply.code(201).send(sent);
     },
   );
 

@@ -2,6 +2,7 @@ import type { InvoiceSettings } from '../../../contract/consumptionTax';
 import { dateJa, tokyoToday } from '../../../contract/dates';
 import {
   invoiceDocumentMessages as msg,
+  invoiceFileNames,
   invoiceLines,
   invoiceNumber,
   invoiceTotals,
@@ -18,6 +19,8 @@ import * as tq from '../../db/queries/tax';
 import { conflict, fieldError, notFound } from '../../errors';
 import { audit } from '../audit';
 import type { CurrentUser } from '../auth';
+import type { FreeMail, MailHistoryItem } from '../../../contract/mailTemplate';
+import { BookMailService } from '../bookMail';
 import { invoicePdf } from './invoicePdf';
 import { taxesOfBooking } from './taxes';
 
@@ -77,7 +80,11 @@ async function issuerOf(tx: Tx, companyId: number): Promise<InvoiceSettings & { 
  * reissue voids the document and issues the same content under a new number that names it.
  */
 export class InvoiceService {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    /** Whether mail goes out (SMTP_URL): what a mailed document's history line says. */
+    private readonly smtpConfigured = false,
+  ) {}
 
   async issue(user: CurrentUser, bookId: number, input: InvoiceCreate): Promise<Invoice> {
     return this.db.transaction(async (tx) => {
@@ -121,6 +128,13 @@ export class InvoiceService {
   async pdf(user: CurrentUser, id: number): Promise<{ invoice: Invoice; pdf: Buffer }> {
     const invoice = await this.get(user, id);
     return { invoice, pdf: await invoicePdf(invoice, await q.facilityName(this.db, invoice.accommodation_id)) };
+  }
+
+  /** Mails the document's PDF to the booking's guest through the outbox, as the panel's free mail does. */
+  async mail(user: CurrentUser, id: number, input: FreeMail): Promise<MailHistoryItem> {
+    const { invoice, pdf } = await this.pdf(user, id);
+    const attachment = { content: pdf, type: 'application/pdf', name: invoiceFileNames(invoice).utf8 };
+    return new BookMailService(this.db, this.smtpConfigured).sendFree(user, invoice.book_id, input, attachment);
   }
 
   async reissue(user: CurrentUser, id: number, input: InvoiceReissue): Promise<Invoice> {
