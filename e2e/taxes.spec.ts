@@ -53,6 +53,24 @@ test('the front desk sees a stay’s 宿泊税 and 入湯税 in its panel, and t
     'T7123456789012',
   );
   await lookAt(page.getByTestId('setting-tax'), 'setting-tax');
+
+  // An administrator adds a town's new tax without a release: its bands, its period, its source.
+  const code = `e2e-${Date.now().toString(36)}`;
+  await settings.getByRole('button', { name: '規則を追加' }).click();
+  const form = page.getByRole('dialog', { name: '宿泊税の規則を追加' });
+  await form.getByLabel('管轄のコード（英小文字・数字・ハイフン）').fill(code);
+  await form.getByLabel('名前').fill('テスト町 宿泊税');
+  await form.getByLabel('段階（1行に「下限:税額」）').fill('0:100\n8000 300');
+  await form.getByLabel('出典のアドレス').fill('https://www.town.example.jp/tax');
+  await form.getByRole('button', { name: '保存' }).click();
+  await expect(form.getByText('段階は1行に「下限:税額」（例 10000:100）の形で入力してください')).toBeVisible();
+  await form.getByLabel('段階（1行に「下限:税額」）').fill('0:100\n8000:300');
+  await form.getByRole('button', { name: '保存' }).click();
+  await expect(page.getByText('宿泊税の規則を保存しました')).toBeVisible();
+  await settings.getByRole('button', { name: 'すべての規則' }).click();
+  await expect(
+    settings.getByTestId('tax-rules-table').getByRole('row').filter({ hasText: 'テスト町 宿泊税' }).last(),
+  ).toContainText('0円以上 100円、8,000円以上 300円');
   await lookAt(page.getByTestId('setting-invoice'), 'setting-invoice');
 });
 

@@ -1,7 +1,7 @@
 import { apiPath } from '../../contract/apiPaths';
 import type { InvoiceSettings, InvoiceSettingsPatch } from '../../contract/consumptionTax';
 import type { TaxKind, TaxLines, TaxSettings, TaxSettingsPatch } from '../../contract/tax';
-import type { TaxRule } from '../../contract/taxRule';
+import type { TaxRule, TaxRuleInput, TaxRulePatch } from '../../contract/taxRule';
 import type { FreeMail } from '../../contract/mailTemplate';
 import { invoiceFileNames, type Invoice, type InvoiceCreate, type InvoiceReissue } from '../../contract/invoice';
 import { downloadCsv, downloadPdf, type CsvDownload } from './csvDownload';
@@ -13,6 +13,16 @@ import { httpClient } from '../httpClient';
 export const taxMethods = {
   async getTaxRules(signal?: AbortSignal): Promise<TaxRule[]> {
     return (await httpClient<{ rules: TaxRule[] }>(apiUrl(apiPath('taxRules')), { signal })).json.rules;
+  },
+
+  /** Adds a rule (administrators); answers it as stored. */
+  async createTaxRule(rule: TaxRuleInput): Promise<TaxRule> {
+    return (await httpClient<TaxRule>(apiUrl(apiPath('taxRules')), { method: 'POST', body: rule })).json;
+  },
+
+  /** Corrects a rule (administrators): anything but its code. */
+  async updateTaxRule(id: number, patch: TaxRulePatch): Promise<TaxRule> {
+    return (await httpClient<TaxRule>(apiUrl(apiPath('taxRule', { id })), { method: 'PATCH', body: patch })).json;
   },
 
   async getTaxSettings(accommodationId: number, signal?: AbortSignal): Promise<TaxSettings> {

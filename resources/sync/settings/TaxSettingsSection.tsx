@@ -1,6 +1,7 @@
 import {
   Alert,
   Box,
+  Button,
   Link,
   LinearProgress,
   Stack,
@@ -11,8 +12,9 @@ import {
   TableRow,
   Typography,
 } from '@mui/material';
-import { useQuery } from '@tanstack/react-query';
-import { AutocompleteArrayInput, BooleanInput, Form, NumberInput, SelectInput } from 'react-admin';
+import { useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { AutocompleteArrayInput, BooleanInput, Form, NumberInput, SelectInput, useNotify } from 'react-admin';
 import { useWatch } from 'react-hook-form';
 import {
   EXEMPT_REASON_LABELS,
@@ -27,6 +29,7 @@ import { formatDate } from '../../../i18n/formats';
 import type { appMessages } from '../../../i18n/ja';
 import { useAppTranslate } from '../../../i18n/useAppTranslate';
 import { SaveButton, SavedNote, schemaErrors, useSettingsForm } from './SettingsFormParts';
+import { TaxRuleDialog } from './TaxRuleDialog';
 
 /** The tax settings and the company's rules in react-admin's query cache (the booking panel reads them too). */
 export const taxSettingsKey = (accommodationId: number) => ['tax_settings', accommodationId] as const;
@@ -125,6 +128,7 @@ export function TaxSettingsSection({ accommodationId }: { accommodationId: numbe
           )}
         </Stack>
       </Form>
+      {!readOnly && <AllRules rules={rules.data} />}
     </Box>
   );
 }
@@ -135,6 +139,63 @@ function RulesOfChosen({ rules }: { rules: readonly TaxRule[] }) {
   const chosen = useWatch<{ jurisdictions?: string[] }>({ name: 'jurisdictions' }) ?? [];
   const shown = rules.filter((r) => chosen.includes(r.code));
   if (shown.length === 0) return null;
+  return (
+    <Box sx={{ mb: 2 }}>
+      <Typography variant="subtitle2">{translate('app.setting_page.tax.rules_title')}</Typography>
+      <RulesTable rules={shown} testId="tax-rules-of-chosen" />
+    </Box>
+  );
+}
+
+/**
+ * Every rule of the company (administrators): 規則を追加, and 修正 on each, in TaxRuleDialog; a
+ * saved rule is read again by every screen that shows rules.
+ */
+function AllRules({ rules }: { rules: readonly TaxRule[] }) {
+  const translate = useAppTranslate();
+  const notify = useNotify();
+  const queryClient = useQueryClient();
+  const [open, setOpen] = useState(false);
+  const [editing, setEditing] = useState<TaxRule | null | 'new'>(null);
+  const t = (key: keyof typeof appMessages.app.setting_page.tax_rule) => translate(`app.setting_page.tax_rule.${key}`);
+  const saved = async () => {
+    setEditing(null);
+    notify(t('saved'), { type: 'success' });
+    await queryClient.invalidateQueries({ queryKey: taxRulesKey });
+  };
+  return (
+    <Box sx={{ mt: 2 }} data-testid="tax-rules-all">
+      <Stack direction="row" sx={{ gap: 1 }}>
+        <Button size="small" onClick={() => setOpen((o) => !o)} aria-expanded={open}>
+          {t('all')}
+        </Button>
+        <Button size="small" onClick={() => setEditing('new')}>
+          {t('add')}
+        </Button>
+      </Stack>
+      {open && <RulesTable rules={rules} testId="tax-rules-table" onEdit={setEditing} />}
+      {editing !== null && (
+        <TaxRuleDialog
+          rule={editing === 'new' ? null : editing}
+          onClose={() => setEditing(null)}
+          onSaved={() => void saved()}
+        />
+      )}
+    </Box>
+  );
+}
+
+/** Rules as a table: name, period, amounts, exemptions and source; 修正 on each when `onEdit`. */
+function RulesTable({
+  rules,
+  testId,
+  onEdit,
+}: {
+  rules: readonly TaxRule[];
+  testId: string;
+  onEdit?: (rule: TaxRule) => void;
+}) {
+  const translate = useAppTranslate();
   const t = (key: keyof typeof appMessages.app.setting_page.tax, options?: Record<string, unknown>) =>
     translate(`app.setting_page.tax.${key}`, options);
   const yen = (n: number) => n.toLocaleString('ja-JP');
@@ -151,8 +212,7 @@ function RulesOfChosen({ rules }: { rules: readonly TaxRule[] }) {
       .filter(Boolean)
       .join('・') || '—';
   return (
-    <Box sx={{ mb: 2, overflowX: 'auto', contain: 'inline-size' }} data-testid="tax-rules-of-chosen">
-      <Typography variant="subtitle2">{t('rules_title')}</Typography>
+    <Box sx={{ mb: 2, overflowX: 'auto', contain: 'inline-size' }} data-testid={testId}>
       <Table size="small">
         <TableHead>
           <TableRow>
@@ -161,10 +221,11 @@ function RulesOfChosen({ rules }: { rules: readonly TaxRule[] }) {
             <TableCell>{t('rule_amounts')}</TableCell>
             <TableCell>{t('rule_exempt')}</TableCell>
             <TableCell>{t('rule_source')}</TableCell>
+            {onEdit && <TableCell />}
           </TableRow>
         </TableHead>
         <TableBody>
-          {shown.map((rule) => (
+          {rules.map((rule) => (
             <TableRow key={rule.id}>
               <TableCell sx={{ whiteSpace: 'nowrap' }}>{rule.name}</TableCell>
               <TableCell sx={{ whiteSpace: 'nowrap' }}>
@@ -173,13 +234,24 @@ function RulesOfChosen({ rules }: { rules: readonly TaxRule[] }) {
                   to: rule.effective_to ? formatDate(rule.effective_to) : t('rule_open_end'),
                 })}
               </TableCell>
-              <TableCell>{amounts(rule)}</TableCell>
+              <TableCell sx={{ minWidth: 220 }}>{amounts(rule)}</TableCell>
               <TableCell sx={{ whiteSpace: 'nowrap' }}>{exempt(rule)}</TableCell>
               <TableCell>
                 <Link href={rule.source_url} target="_blank" rel="noopener noreferrer">
                   {new URL(rule.source_url).hostname}
                 </Link>
               </TableCell>
+              {onEdit && (
+                <TableCell>
+                  <Button
+                    size="small"
+                    onClick={() => onEdit(rule)}
+                    aria-label={`${rule.name} ${rule.effective_from ?? ''}`}
+                  >
+                    {translate('app.setting_page.tax_rule.edit')}
+                  </Button>
+                </TableCell>
+              )}
             </TableRow>
           ))}
         </TableBody>
