@@ -87,6 +87,7 @@ export const apiPaths = {
   invoiceSettings: '/company/invoice-settings',
   taxLedger: '/facility/:id/tax-ledger',
   taxMonth: '/admin/tax/month',
+  dailyReport: '/facility/:id/daily-report',
   bookInvoices: '/admin/books/:id/invoices',
   invoice: '/admin/invoices/:id',
   invoiceReissue: '/admin/invoices/:id/reissue',

@@ -198,3 +198,62 @@ export function taxedFacilities(tx: Tx, accommodationIds: readonly number[]) {
       and (jsonb_array_length(tax_jurisdictions) > 0 or bathing_tax_enabled) order by id`,
   );
 }
+
+/** The live bookings of a facility that check in from `from` to `to`: their options' lines by tax class. */
+export function optionSalesOf(tx: Tx, accommodationId: number, from: string, to: string) {
+  return sqlRows<{ tax_class: 'exempt' | '10' | '8'; amount: number }>(
+    tx,
+    sql`select o.tax_class, sum(o.price * o.unit * o.days)::int as amount
+    from booking_options o join bookings b on b.id = o.book_id
+    where b.accommodation_id = ${accommodationId} and b.delete_flg = 0 and b.stay_status <> 'no_show'
+      and b.start_date between ${from}::date and ${to}::date
+    group by o.tax_class`,
+  );
+}
+
+/** Cancellation fees kept on bookings cancelled from `from` to `to` (Tokyo days). */
+export async function cancelFeesOf(tx: Tx, accommodationId: number, from: string, to: string) {
+  const rows = await sqlRows<{ amount: number }>(
+    tx,
+    sql`select coalesce(sum(least(coalesce(cancel_fee, 0), price)), 0)::int as amount from bookings
+    where accommodation_id = ${accommodationId} and delete_flg = 1
+      and (deleted_at at time zone 'Asia/Tokyo')::date between ${from}::date and ${to}::date`,
+  );
+  return rows[0]!.amount;
+}
+
+/** Payments dated from `from` to `to`, not deleted, by how they were paid. */
+export function paymentsOf(tx: Tx, accommodationId: number, from: string, to: string) {
+  return sqlRows<{ pay_type: number; count: number; amount: number }>(
+    tx,
+    sql`select p.pay_type, count(*)::int as count, sum(p.amount)::int as amount
+    from payments p join bookings b on b.id = p.book_id
+    where b.accommodation_id = ${accommodationId} and p.voided_at is null
+      and p.payment_exe_date between ${from}::date and ${to}::date
+    group by p.pay_type order by p.pay_type`,
+  );
+}
+
+/** Refunds recorded from `from` to `to` (Tokyo days). */
+export async function refundsIn(tx: Tx, accommodationId: number, from: string, to: string) {
+  const rows = await sqlRows<{ count: number; amount: number }>(
+    tx,
+    sql`select count(*)::int as count, coalesce(sum(r.amount), 0)::int as amount
+    from refunds r join bookings b on b.id = r.book_id
+    where b.accommodation_id = ${accommodationId}
+      and (r.created_at at time zone 'Asia/Tokyo')::date between ${from}::date and ${to}::date`,
+  );
+  return rows[0]!;
+}
+
+/** Documents issued from `from` to `to` (Tokyo days), by kind; voided ones counted apart, their amounts left out. */
+export function documentsIssued(tx: Tx, accommodationId: number, from: string, to: string) {
+  return sqlRows<{ kind: 'receipt' | 'invoice' | 'refund'; count: number; voided: number; amount: number }>(
+    tx,
+    sql`select kind, count(*)::int as count, count(voided_at)::int as voided,
+      coalesce(sum(total) filter (where voided_at is null), 0)::int as amount
+    from invoices where accommodation_id = ${accommodationId}
+      and (issued_at at time zone 'Asia/Tokyo')::date between ${from}::date and ${to}::date
+    group by kind order by kind`,
+  );
+}

@@ -12,6 +12,9 @@ import { sendCsvFile, sendPdfFile } from '../download';
 import { apiPaths } from '../../../contract/apiPaths';
 import { invoiceSettingsPatchSchema, invoiceSettingsSchema } from '../../../contract/consumptionTax';
 import { idParams } from '../../../contract/params';
+import { dailyReportFileNames, dailyReportQuery, dailyReportSchema } from '../../../contract/dailyReport';
+import { lastOfMonth } from '../../../contract/dates';
+import { dailyReport, dailyReportCsv, dailyReportPdf } from '../../services/tax/dailyReport';
 import { taxLinesSchema, taxQuoteSchema, taxSettingsPatchSchema, taxSettingsSchema } from '../../../contract/tax';
 import { taxRuleCreateSchema, taxRuleListSchema, taxRulePatchSchema, taxRuleSchema } from '../../../contract/taxRule';
 import type { AppContext } from '../../context';
@@ -153,6 +156,37 @@ const taxRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
         return sendPdfFile(reply as FastifyReply, pdf, taxLedgerFileNames(month, kind, 'pdf'));
       }
       return ledger;
+    },
+  );
+
+  app.get(
+    apiPaths.dailyReport,
+    {
+      config: { accommodationParam: 'id' },
+      schema: {
+        summary:
+          "A facility's 日計表 (date=) or 月計表 (month=): sales by rate with their tax, taxes collected, payments by pay type, refunds, documents issued (format=csv or pdf)",
+        tags,
+        params: idParams,
+        querystring: dailyReportQuery,
+        response: { 200: dailyReportSchema, ...errorAnswers(400, 401, 404) },
+      },
+    },
+    async (request, reply) => {
+      const { date, month, format } = request.query;
+      const from = date ?? `${month}-01`;
+      const to = date ?? lastOfMonth(from);
+      const report = await dailyReport(ctx.db, userOf(request), request.params.id, from, to);
+      const names = (ext: 'csv' | 'pdf') => dailyReportFileNames(from, to, ext);
+      if (format === 'csv') return sendCsvFile(reply as FastifyReply, dailyReportCsv(report), names('csv'));
+      if (format === 'pdf') {
+        return sendPdfFile(
+          reply as FastifyReply,
+          await dailyReportPdf(ctx.db, report, request.params.id),
+          names('pdf'),
+        );
+      }
+      return report;
     },
   );
 
