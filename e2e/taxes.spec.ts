@@ -92,6 +92,16 @@ test('the office reads this month’s 宿泊税 and 入湯税 ledger under the r
   await ledger.getByRole('button', { name: 'CSV' }).click();
   expect((await download).suggestedFilename()).toMatch(/^入湯税_月計表_\d{4}-\d{2}\.csv$/);
 
+  // Today's 日計表, then the month's 月計表: sales by rate with their tax, the taxes held apart.
+  const daily = page.getByTestId('daily-report');
+  await expect(daily.getByTestId('daily-report-table')).toContainText('10%対象 消費税');
+  await daily.getByLabel('集計').click();
+  await page.getByRole('option', { name: '月計表（1か月）' }).click();
+  await expect(daily.getByTestId('daily-report-table').getByRole('row').filter({ hasText: '宿泊税' })).toContainText(
+    /[1-9][\d,]*円/,
+  );
+  await lookAt(daily, 'daily-report');
+
   // The dashboard says this month's totals of each facility that collects a tax.
   await page.goto('/m/');
   const month = page.getByTestId('month-taxes');

@@ -6,6 +6,7 @@ import type { FreeMail } from '../../contract/mailTemplate';
 import { invoiceFileNames, type Invoice, type InvoiceCreate, type InvoiceReissue } from '../../contract/invoice';
 import { downloadCsv, downloadPdf, type CsvDownload } from './csvDownload';
 import { taxLedgerFileNames, type TaxLedger, type TaxMonth } from '../../contract/taxLedger';
+import { dailyReportFileNames, type DailyReport } from '../../contract/dailyReport';
 import { apiUrl } from '../config';
 import { httpClient } from '../httpClient';
 
@@ -48,6 +49,26 @@ export const taxMethods = {
   async getTaxLedger(accommodationId: number, month: string, kind: TaxKind, signal?: AbortSignal): Promise<TaxLedger> {
     const url = apiUrl(apiPath('taxLedger', { id: accommodationId }));
     return (await httpClient<TaxLedger>(url, { query: { month, kind }, signal })).json;
+  },
+
+  /** A facility's 日計表 (a date) or 月計表 (a month). */
+  async getDailyReport(accommodationId: number, period: { date: string } | { month: string }, signal?: AbortSignal) {
+    const url = apiUrl(apiPath('dailyReport', { id: accommodationId }));
+    return (await httpClient<DailyReport>(url, { query: period, signal })).json;
+  },
+
+  /** The same report as the server's CSV or PDF. */
+  async downloadDailyReport(
+    accommodationId: number,
+    period: { date: string } | { month: string },
+    format: 'csv' | 'pdf',
+  ) {
+    const path = apiPath('dailyReport', { id: accommodationId });
+    const from = 'date' in period ? period.date : `${period.month}-01`;
+    const name = dailyReportFileNames(from, 'date' in period ? from : '', format).ascii;
+    return format === 'csv'
+      ? downloadCsv(path, { ...period, format }, name)
+      : downloadPdf(path, { ...period, format }, name);
   },
 
   /** This month's taxes of each facility that collects any (the dashboard). */

@@ -21,6 +21,7 @@ import { ForAccommodation } from '../../../src/crud/ForAccommodation';
 import { useApiQuery } from '../../../src/hooks/useApiQuery';
 import { links } from '../../../src/routes';
 import { TaxLedgerCard } from './TaxLedgerCard';
+import { DailyReportCard } from './DailyReportCard';
 
 /** This month in Tokyo: the register a front desk prints at its end. */
 const thisMonth = (): RegisterRange => {
@@ -32,7 +33,7 @@ const thisMonth = (): RegisterRange => {
  * A facility's 宿泊者名簿 over dates (issue 30, /m/accommodation/{id}/register): the dates (this month
  * first), 表示, the CSV and the printable PDF of the dates shown; each stay's guests together, the
  * guests not entered yet marked, each stay linked to its booking. Every read is audited by the server.
- * Beneath, the month's 宿泊税・入湯税 ledger (issue 31).
+ * Beneath, the month's 宿泊税・入湯税 ledger and the 日計表・月計表 (issue 31).
  */
 export default function RegisterPage() {
   const translate = useAppTranslate();
@@ -43,6 +44,7 @@ export default function RegisterPage() {
           <Title title={translate('app.page.register')} preferenceKey={false} />
           <FacilityRegister accommodationId={accommodationId} />
           <TaxLedgerCard accommodationId={accommodationId} />
+          <DailyReportCard accommodationId={accommodationId} />
         </>
       )}
     </ForAccommodation>
