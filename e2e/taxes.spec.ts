@@ -106,7 +106,7 @@ test('the office reads this month’s 宿泊税 and 入湯税 ledger under the r
   await page.goto('/m/');
   const month = page.getByTestId('month-taxes');
   await expect(month.getByTestId('month-taxes-facility').filter({ hasText: '温泉旅館 さくら荘' })).toContainText(
-    /宿泊税 [\d,]+円　入湯税 [\d,]+円/,
+    /宿泊税 [\d,]+円\u3000入湯税 [\d,]+円/,
   );
   await lookAt(month, 'month-taxes');
 });
