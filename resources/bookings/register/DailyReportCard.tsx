@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { MenuItem, Stack, TableCell, TableRow, TextField } from '@mui/material';
-import { addMonths, tokyoToday } from '../../../contract/dates';
+import { tokyoToday } from '../../../contract/dates';
 import type { DailyReport } from '../../../contract/dailyReport';
 import { INVOICE_TITLES } from '../../../contract/invoice';
 import { useAppDataProvider } from '../../../dataProvider/useAppDataProvider';
-import { formatYearMonth, formatYen } from '../../../i18n/formats';
+import { formatYen } from '../../../i18n/formats';
 import type { appMessages } from '../../../i18n/ja';
 import { useAppTranslate } from '../../../i18n/useAppTranslate';
 import { CsvDownloadButton } from '../../../src/components/CsvDownloadButton';
@@ -13,6 +13,7 @@ import { ListStatus } from '../../../src/components/ListStatus';
 import { PageCard } from '../../../src/components/PageCard';
 import { PlainTable } from '../../../src/components/PlainTable';
 import { useApiQuery } from '../../../src/hooks/useApiQuery';
+import { MonthSelect } from './MonthSelect';
 
 type Key = keyof typeof appMessages.app.daily_report;
 
@@ -80,20 +81,7 @@ export function DailyReportCard({ accommodationId }: { accommodationId: number }
         {span === 'day' ? (
           <DatePickerJa label={t('date')} name="date" value={date} onChange={(d) => d && setDate(d)} />
         ) : (
-          <TextField
-            select
-            size="small"
-            label={t('month_of')}
-            value={month}
-            onChange={(e) => setMonth(e.target.value)}
-            sx={{ width: 160 }}
-          >
-            {Array.from({ length: 25 }, (_, i) => addMonths(`${today.slice(0, 7)}-01`, 1 - i).slice(0, 7)).map((m) => (
-              <MenuItem key={m} value={m}>
-                {formatYearMonth(`${m}-01`)}
-              </MenuItem>
-            ))}
-          </TextField>
+          <MonthSelect label={t('month_of')} value={month} onChange={setMonth} ahead={1} />
         )}
         {(['csv', 'pdf'] as const).map((format) => (
           <CsvDownloadButton

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { MenuItem, Stack, TableCell, TableRow, TextField } from '@mui/material';
-import { addMonths, tokyoToday } from '../../../contract/dates';
+import { tokyoToday } from '../../../contract/dates';
 import { EXEMPT_REASON_LABELS, TAX_KIND_LABELS, TAX_KINDS, type TaxKind } from '../../../contract/tax';
 import { useAppDataProvider } from '../../../dataProvider/useAppDataProvider';
-import { formatYearMonth, formatYen } from '../../../i18n/formats';
+import { formatYen } from '../../../i18n/formats';
 import { useAppTranslate } from '../../../i18n/useAppTranslate';
 import type { appMessages } from '../../../i18n/ja';
 import { CsvDownloadButton } from '../../../src/components/CsvDownloadButton';
@@ -11,13 +11,9 @@ import { ListStatus } from '../../../src/components/ListStatus';
 import { PageCard } from '../../../src/components/PageCard';
 import { PlainTable } from '../../../src/components/PlainTable';
 import { useApiQuery } from '../../../src/hooks/useApiQuery';
+import { MonthSelect } from './MonthSelect';
 
 const count = (n: number) => n.toLocaleString('ja-JP');
-
-/** The months a ledger is asked for: three ahead (stays booked), back two years (returns filed late), the latest first. */
-function monthChoices(current: string): string[] {
-  return Array.from({ length: 27 }, (_, i) => addMonths(`${current}-01`, 3 - i).slice(0, 7));
-}
 
 /**
  * 宿泊税・入湯税の月計表 under the facility's register (issue 31): a month and a tax, the guest-nights
@@ -45,20 +41,7 @@ export function TaxLedgerCard({ accommodationId }: { accommodationId: number }) 
   return (
     <PageCard title={t('title')} sx={{ mt: 2 }} data-testid="tax-ledger">
       <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1.5, alignItems: 'center', mb: 2 }}>
-        <TextField
-          select
-          size="small"
-          label={t('month')}
-          value={month}
-          onChange={(e) => setMonth(e.target.value)}
-          sx={{ width: 160 }}
-        >
-          {monthChoices(tokyoToday().slice(0, 7)).map((m) => (
-            <MenuItem key={m} value={m}>
-              {formatYearMonth(`${m}-01`)}
-            </MenuItem>
-          ))}
-        </TextField>
+        <MonthSelect label={t('month')} value={month} onChange={setMonth} ahead={3} />
         <TextField
           select
           size="small"
