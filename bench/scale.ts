@@ -231,6 +231,7 @@ async function buildCases(
   const callerName = [...caller.name.replace(/[\s\u3000]/g, '')].slice(0, 3).join('');
   const { registerRowsSql } = await import('../server/db/queries/guestRegister');
   const { reportStaysSql } = await import('../server/db/queries/minpaku');
+  const { taxBookingsStayingSql } = await import('../server/db/queries/tax');
   // The guest register of this month (issue 30), and the minpaku report due next of the demo's machiya.
   const month = { from: firstOfMonth(today), to: lastOfMonth(today) };
   const house = accommodationIds[2]!;
@@ -263,6 +264,27 @@ async function buildCases(
             .filter(Boolean)
             .map((line) => line.split(',')[7]!),
         ),
+    },
+    {
+      // The month's 入湯税 ledger of さくら荘 (issue 31): every guest-night of its live stays, none exempt
+      // in the generated data (no children, no school trips), added up per amount.
+      key: 'taxLedger',
+      label: `the month's 入湯税 ledger (月計表): accommodation ${accommodationId}, ${month.from.slice(0, 7)}`,
+      path: `/api/facility/${accommodationId}/tax-ledger?month=${month.from.slice(0, 7)}&kind=bathing`,
+      statement: taxBookingsStayingSql(accommodationId, month.from, month.to),
+      items: (rows) => {
+        const stays = rows as { start_date: string; days: number; person_number: number }[];
+        const nightsIn = (s: (typeof stays)[number]) =>
+          Array.from({ length: s.days }, (_, i) => addDays(s.start_date, i)).filter(
+            (d) => d >= month.from && d <= month.to,
+          ).length;
+        return [String(stays.reduce((n, s) => n + s.person_number * nightsIn(s), 0))];
+      },
+      light: true,
+      apiItems: (body) => {
+        const ledger = JSON.parse(body) as { rows: { guest_nights: number }[]; exempt: { guest_nights: number }[] };
+        return [String([...ledger.rows, ...ledger.exempt].reduce((n, r) => n + r.guest_nights, 0))];
+      },
     },
     {
       key: 'minpakuReport',
