@@ -21,6 +21,7 @@ import { useAppTranslate } from '../../i18n/useAppTranslate';
 import { ConfirmDialog } from '../../src/components/ConfirmDialog';
 import { CsvDownloadButton } from '../../src/components/CsvDownloadButton';
 import { FormDialog } from '../../src/components/FormDialog';
+import { zodErrors } from '../../src/crud/formErrors';
 import { EmptyNote, PanelSection } from './PanelSection';
 
 /** The ideographic space between a document's number, date and total. */
@@ -52,12 +53,7 @@ function IssueDialog({
 
   const submit = async () => {
     const parsed = invoiceCreateSchema.safeParse({ kind, recipient_name: recipient, proviso });
-    if (!parsed.success) {
-      const found: Record<string, string> = {};
-      for (const issue of parsed.error.issues) found[String(issue.path[0])] ??= issue.message;
-      setErrors(found);
-      return;
-    }
+    if (!parsed.success) return setErrors(zodErrors(parsed.error, true));
     setBusy(true);
     setProblem(null);
     try {

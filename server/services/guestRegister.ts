@@ -22,6 +22,7 @@ import * as q from '../db/queries/guestRegister';
 import { fileTypeFromBuffer } from 'file-type';
 import { AppError, badRequest, conflict, notFound } from '../errors';
 import { assertAccommodation } from './access';
+import { definedOnly } from './patch';
 import { audit, withoutId, type AuditUser } from './audit';
 import type { CurrentUser } from './auth';
 
@@ -256,9 +257,6 @@ export class GuestRegisterService {
     return guest;
   }
 }
-
-const definedOnly = <T extends object>(o: T) =>
-  Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<ExtraFields>;
 
 /** The settings as an audit row keeps them: one key per item. */
 const flatSettings = (s: RegisterSettings) => ({

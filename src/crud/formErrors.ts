@@ -2,6 +2,7 @@ import { useEffect, useRef, type ReactNode } from 'react';
 import { useFormState } from 'react-hook-form';
 import { useNotify } from 'react-admin';
 import { errorMessages } from '../../contract/messages';
+import type { z } from '../../contract/zod';
 import { failureMessage, fieldErrorsOf } from '../../dataProvider/apiErrors';
 
 /**
@@ -55,4 +56,14 @@ export function refusalMessage(error: unknown, fallback: string = errorMessages.
 /** A field's error props: red with its message, or showing its hint (if any) while it has none. */
 export function fieldMark(message: string | undefined, hint?: ReactNode): { error: boolean; helperText: ReactNode } {
   return { error: Boolean(message), helperText: message ?? hint };
+}
+
+/**
+ * A contract's refusal (a zod error) as a form's errors: the first message of each field, keyed by
+ * its path (`extra_fields.age`), or by its first segment with `topLevel` (`bands` for `bands.0.amount`).
+ */
+export function zodErrors(error: z.ZodError, topLevel = false): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const issue of error.issues) errors[topLevel ? String(issue.path[0]) : issue.path.join('.')] ??= issue.message;
+  return errors;
 }

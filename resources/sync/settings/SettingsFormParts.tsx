@@ -5,16 +5,14 @@ import { useNotify, usePermissions } from 'react-admin';
 import { useFormState } from 'react-hook-form';
 import type { Permissions } from '../../../dataProvider/authProvider';
 import { fieldErrorsOf } from '../../../dataProvider/apiErrors';
-import { refusalMessage } from '../../../src/crud/formErrors';
+import { refusalMessage, zodErrors } from '../../../src/crud/formErrors';
 import { SubmitButton } from '../../../src/components/SubmitButton';
 import type { z } from '../../../contract/zod';
 
 /** The server's rule (a zod schema of contract/) as a settings form's errors, on the field each concerns (extra_fields.age). */
 export function schemaErrors(schema: z.ZodType, values: Record<string, unknown>): Record<string, string> {
   const parsed = schema.safeParse(values);
-  const errors: Record<string, string> = {};
-  if (!parsed.success) for (const issue of parsed.error.issues) errors[issue.path.join('.')] ??= issue.message;
-  return errors;
+  return parsed.success ? {} : zodErrors(parsed.error);
 }
 
 /** The save button of a settings card's form: busy while it submits. */

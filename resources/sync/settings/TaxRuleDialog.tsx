@@ -1,12 +1,6 @@
 import { useState } from 'react';
 import { Checkbox, FormControlLabel, MenuItem, Stack, TextField } from '@mui/material';
-import {
-  taxRuleCreateSchema,
-  taxRuleProblem,
-  type TaxBand,
-  type TaxRule,
-  type TaxRuleInput,
-} from '../../../contract/taxRule';
+import { taxRuleCreateSchema, type TaxBand, type TaxRule, type TaxRuleInput } from '../../../contract/taxRule';
 import { errorMessages } from '../../../contract/messages';
 import { failureMessage, fieldErrorsOf } from '../../../dataProvider/apiErrors';
 import { useAppDataProvider } from '../../../dataProvider/useAppDataProvider';
@@ -14,6 +8,7 @@ import type { appMessages } from '../../../i18n/ja';
 import { useAppTranslate } from '../../../i18n/useAppTranslate';
 import { DatePickerJa } from '../../../src/components/DatePickerJa';
 import { FormDialog } from '../../../src/components/FormDialog';
+import { zodErrors } from '../../../src/crud/formErrors';
 
 /** Bands as the form writes them: one per line, 「下限:税額」. */
 const bandsText = (bands: readonly TaxBand[] | null) => (bands ?? []).map((b) => `${b.from}:${b.amount}`).join('\n');
@@ -98,13 +93,8 @@ export function TaxRuleDialog({
       source_url: draft.source_url,
     };
     const parsed = taxRuleCreateSchema.safeParse(body);
-    if (!parsed.success) {
-      const found: Record<string, string> = {};
-      for (const issue of parsed.error.issues) found[String(issue.path[0])] ??= issue.message;
-      return setErrors(found);
-    }
-    const problemOf = taxRuleProblem(parsed.data);
-    if (problemOf) return setErrors({ [problemOf.field]: problemOf.message });
+    // The schema holds the rule's whole check (taxRuleProblem): bands or a percentage, their order, the dates.
+    if (!parsed.success) return setErrors(zodErrors(parsed.error, true));
     setBusy(true);
     setProblem(null);
     try {

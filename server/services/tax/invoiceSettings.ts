@@ -8,7 +8,7 @@ import * as q from '../../db/queries/tax';
 import { fieldError, notFound } from '../../errors';
 import { audit } from '../audit';
 import type { CurrentUser } from '../auth';
-import { definedOnly } from './taxRules';
+import { definedOnly } from '../patch';
 
 /**
  * The company's invoice settings (GET for anyone signed in, PATCH for administrators: the route

@@ -1,5 +1,6 @@
 import type { InvoiceSettings } from '../../../contract/consumptionTax';
 import { dateJa, tokyoToday } from '../../../contract/dates';
+import { VIA } from '../../../contract/enums';
 import {
   invoiceDocumentMessages as msg,
   invoiceFileNames,
@@ -23,9 +24,6 @@ import type { FreeMail, MailHistoryItem } from '../../../contract/mailTemplate';
 import { BookMailService } from '../bookMail';
 import { invoicePdf } from './invoicePdf';
 import { taxesOfBooking } from './taxes';
-
-/** 1 is a booking made on the external site (contract/enums VIA_CODES): paid there. */
-const VIA_CHANNEL = 1;
 
 /** What a booking's document holds: its lines and the note it prints. */
 async function documentOf(
@@ -104,7 +102,7 @@ export class InvoiceService {
         total,
         registrationNumber: issuer.registration_number,
         issuer: { name: issuer.issuer_name, address: issuer.issuer_address, tel: issuer.issuer_tel },
-        paidOnChannel: booking.via === VIA_CHANNEL && input.kind !== 'refund',
+        paidOnChannel: booking.via === VIA.channel && input.kind !== 'refund',
         note,
         replacesId: null,
       });

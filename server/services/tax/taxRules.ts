@@ -11,6 +11,7 @@ import * as q from '../../db/queries/tax';
 import { conflict, fieldError, notFound } from '../../errors';
 import { audit } from '../audit';
 import type { CurrentUser } from '../auth';
+import { definedOnly } from '../patch';
 import { SHIPPED_RULES } from './shippedRules';
 
 /**
@@ -80,7 +81,3 @@ async function assertNoOverlap(tx: Tx, companyId: number, rule: TaxRuleInput, id
     throw conflict(taxRuleMessages.overlap, { effective_from: taxRuleMessages.overlap });
   }
 }
-
-/** The fields a PATCH names (undefined: left as it is; null: cleared). */
-export const definedOnly = <T extends object>(o: T) =>
-  Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;

@@ -19,7 +19,7 @@ import { fieldError, notFound } from '../../errors';
 import { assertAccommodation } from '../access';
 import { audit } from '../audit';
 import type { CurrentUser } from '../auth';
-import { definedOnly } from './taxRules';
+import { definedOnly } from '../patch';
 
 /**
  * The base per person per night of a stay (宿泊料金 without consumption tax and meals, issue 31):
