@@ -17,7 +17,7 @@ import { STAY_STATUSES } from '../../../contract/stay';
 import { TAX_CLASSES } from '../../../contract/consumptionTax';
 import { accommodations, users } from './company';
 import { accommodationOptions, plans, rooms, suppliers } from './catalogue';
-import { flagCheck, inList, timestamps } from './columns';
+import { flagCheck, inList, timestamps, parentId } from './columns';
 import { nameSearchKey, telSearchKey } from './searchKeys';
 
 /**
@@ -30,13 +30,9 @@ export const bookings = pgTable(
   'bookings',
   {
     id: serial('id').primaryKey(),
-    accommodationId: integer('accommodation_id')
-      .notNull()
-      .references(() => accommodations.id, { onDelete: 'restrict' }),
+    accommodationId: parentId('accommodation_id', () => accommodations.id, 'restrict'),
     // A room type that holds bookings cannot be deleted: its nights are sold.
-    roomId: integer('room_id')
-      .notNull()
-      .references(() => rooms.id, { onDelete: 'restrict' }),
+    roomId: parentId('room_id', () => rooms.id, 'restrict'),
     // A deleted plan leaves its bookings without a plan rather than blocking the delete.
     planId: integer('plan_id').references(() => plans.id, { onDelete: 'set null' }),
     /** Guest name. */
@@ -168,9 +164,7 @@ export const bookingOptions = pgTable(
   'booking_options',
   {
     id: serial('id').primaryKey(),
-    bookId: integer('book_id')
-      .notNull()
-      .references(() => bookings.id, { onDelete: 'cascade' }),
+    bookId: parentId('book_id', () => bookings.id, 'cascade'),
     optionId: integer('option_id').references(() => accommodationOptions.id, { onDelete: 'set null' }),
     /** Quantity. */
     unit: integer('unit').notNull(),
@@ -204,9 +198,7 @@ export const payments = pgTable(
     id: serial('id').primaryKey(),
     /** Null: provisional settlement (not yet executed). */
     paymentExeDate: date('payment_exe_date', { mode: 'string' }),
-    bookId: integer('book_id')
-      .notNull()
-      .references(() => bookings.id, { onDelete: 'restrict' }),
+    bookId: parentId('book_id', () => bookings.id, 'restrict'),
     amount: integer('amount').notNull(),
     /** 1 bank transfer, 2 credit card, 3 external channel, 4 invoice. */
     payType: smallint('pay_type').notNull(),
@@ -240,9 +232,7 @@ export const refunds = pgTable(
   'refunds',
   {
     id: serial('id').primaryKey(),
-    bookId: integer('book_id')
-      .notNull()
-      .references(() => bookings.id, { onDelete: 'restrict' }),
+    bookId: parentId('book_id', () => bookings.id, 'restrict'),
     /** The payment refunded from, when known (the refund is capped by its amount). */
     paymentId: integer('payment_id').references(() => payments.id, { onDelete: 'restrict' }),
     amount: integer('amount').notNull(),

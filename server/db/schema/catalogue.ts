@@ -13,7 +13,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { accommodations, companies } from './company';
 import { TAX_CLASSES } from '../../../contract/consumptionTax';
-import { flagCheck, inList, timestamps } from './columns';
+import { flagCheck, inList, timestamps, parentId } from './columns';
 
 /**
  * What an accommodation sells: room types, rate plans and their prices by date and headcount,
@@ -27,9 +27,7 @@ export const rooms = pgTable(
   'rooms',
   {
     id: serial('id').primaryKey(),
-    accommodationId: integer('accommodation_id')
-      .notNull()
-      .references(() => accommodations.id, { onDelete: 'cascade' }),
+    accommodationId: parentId('accommodation_id', () => accommodations.id, 'cascade'),
     name: text('name').notNull(),
     maxNum: integer('max_num').notNull(),
     ...timestamps,
@@ -46,9 +44,7 @@ export const plans = pgTable(
   'plans',
   {
     id: serial('id').primaryKey(),
-    accommodationId: integer('accommodation_id')
-      .notNull()
-      .references(() => accommodations.id, { onDelete: 'cascade' }),
+    accommodationId: parentId('accommodation_id', () => accommodations.id, 'cascade'),
     name: text('name').notNull(),
     /** Bookings close this many days before the stay date (0: same day). */
     closeDateBefore: integer('close_date_before').notNull().default(0),
@@ -91,12 +87,8 @@ export const plans = pgTable(
 export const roomPlans = pgTable(
   'room_plans',
   {
-    roomId: integer('room_id')
-      .notNull()
-      .references(() => rooms.id, { onDelete: 'cascade' }),
-    planId: integer('plan_id')
-      .notNull()
-      .references(() => plans.id, { onDelete: 'cascade' }),
+    roomId: parentId('room_id', () => rooms.id, 'cascade'),
+    planId: parentId('plan_id', () => plans.id, 'cascade'),
   },
   (t) => [primaryKey({ columns: [t.roomId, t.planId] }), index('room_plans_plan_idx').on(t.planId)],
 );
@@ -114,13 +106,9 @@ export const paymentMethods = pgTable(
 export const planPaymentMethods = pgTable(
   'plan_payment_methods',
   {
-    planId: integer('plan_id')
-      .notNull()
-      .references(() => plans.id, { onDelete: 'cascade' }),
+    planId: parentId('plan_id', () => plans.id, 'cascade'),
     // A method still offered by a plan cannot disappear under it.
-    paymentMethodId: integer('payment_method_id')
-      .notNull()
-      .references(() => paymentMethods.id, { onDelete: 'restrict' }),
+    paymentMethodId: parentId('payment_method_id', () => paymentMethods.id, 'restrict'),
   },
   (t) => [
     primaryKey({ columns: [t.planId, t.paymentMethodId] }),
@@ -133,9 +121,7 @@ export const planPrices = pgTable(
   'plan_prices',
   {
     id: serial('id').primaryKey(),
-    planId: integer('plan_id')
-      .notNull()
-      .references(() => plans.id, { onDelete: 'cascade' }),
+    planId: parentId('plan_id', () => plans.id, 'cascade'),
     targetDate: date('target_date', { mode: 'string' }).notNull(),
     unit: integer('unit').notNull(),
     price: integer('price').notNull(),
@@ -157,9 +143,7 @@ export const priceRuleSets = pgTable(
   'price_rule_sets',
   {
     id: serial('id').primaryKey(),
-    planId: integer('plan_id')
-      .notNull()
-      .references(() => plans.id, { onDelete: 'cascade' }),
+    planId: parentId('plan_id', () => plans.id, 'cascade'),
     basePrice: integer('base_price').notNull(),
     /** Surcharge per headcount, index 0 = 1 person. */
     unitStep: integer('unit_step')
@@ -191,9 +175,7 @@ export const suppliers = pgTable(
   'suppliers',
   {
     id: serial('id').primaryKey(),
-    companyId: integer('company_id')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'restrict' }),
+    companyId: parentId('company_id', () => companies.id, 'restrict'),
     name: text('name').notNull(),
     mail: text('mail').notNull(),
     ...timestamps,
@@ -210,9 +192,7 @@ export const accommodationOptions = pgTable(
   'accommodation_options',
   {
     id: serial('id').primaryKey(),
-    accommodationId: integer('accommodation_id')
-      .notNull()
-      .references(() => accommodations.id, { onDelete: 'cascade' }),
+    accommodationId: parentId('accommodation_id', () => accommodations.id, 'cascade'),
     name: text('name').notNull(),
     price: integer('price').notNull(),
     /** Counting word shown after quantities: 個, 名, 台... */
@@ -255,9 +235,7 @@ export const faqs = pgTable(
   'faqs',
   {
     id: serial('id').primaryKey(),
-    accommodationId: integer('accommodation_id')
-      .notNull()
-      .references(() => accommodations.id, { onDelete: 'cascade' }),
+    accommodationId: parentId('accommodation_id', () => accommodations.id, 'cascade'),
     question: text('question').notNull(),
     answer: text('answer').notNull(),
     displayOrder: integer('display_order').notNull().default(0),
@@ -273,9 +251,7 @@ export const calendarComments = pgTable(
   'calendar_comments',
   {
     id: serial('id').primaryKey(),
-    accommodationId: integer('accommodation_id')
-      .notNull()
-      .references(() => accommodations.id, { onDelete: 'cascade' }),
+    accommodationId: parentId('accommodation_id', () => accommodations.id, 'cascade'),
     targetDate: date('target_date', { mode: 'string' }).notNull(),
     comment: text('comment').notNull().default(''),
     ...timestamps,

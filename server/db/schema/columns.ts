@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { check, customType, timestamp, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { check, customType, integer, timestamp, type AnyPgColumn } from 'drizzle-orm/pg-core';
 
 /**
  * Column helpers shared by the schema files. Not re-exported from index.ts: the schema object
@@ -41,3 +41,12 @@ export const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
     return value;
   },
 });
+
+/**
+ * A row's required owner: `integer NOT NULL REFERENCES <table>(id) ON DELETE …`. Restrict where the
+ * child is history that must not vanish with its parent (payments, bookings), cascade where it is a
+ * plain part of it (a template of a facility).
+ */
+export function parentId(name: string, target: () => AnyPgColumn, onDelete: 'cascade' | 'restrict') {
+  return integer(name).notNull().references(target, { onDelete });
+}

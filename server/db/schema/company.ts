@@ -17,7 +17,7 @@ import {
 import { LICENCES } from '../../../contract/guestRegister';
 import { ROUNDINGS } from '../../../contract/consumptionTax';
 import { TAX_COLLECTIONS } from '../../../contract/tax';
-import { inList, timestamps } from './columns';
+import { inList, timestamps, parentId } from './columns';
 
 /** Company, its accommodations, the users who sign in and what each may reach. */
 
@@ -50,9 +50,7 @@ export const accommodations = pgTable(
   'accommodations',
   {
     id: serial('id').primaryKey(),
-    companyId: integer('company_id')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'restrict' }),
+    companyId: parentId('company_id', () => companies.id, 'restrict'),
     /** Public identifier: mail template routes. */
     uid: text('uid').notNull(),
     /**
@@ -117,9 +115,7 @@ export const users = pgTable(
   'users',
   {
     id: serial('id').primaryKey(),
-    companyId: integer('company_id')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'restrict' }),
+    companyId: parentId('company_id', () => companies.id, 'restrict'),
     name: text('name').notNull(),
     /**
      * Sign-in address, stored lower-cased. Unique in its company only: one person may hold an
@@ -165,12 +161,8 @@ export const loginThrottles = pgTable(
 export const userAccommodations = pgTable(
   'user_accommodations',
   {
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    accommodationId: integer('accommodation_id')
-      .notNull()
-      .references(() => accommodations.id, { onDelete: 'cascade' }),
+    userId: parentId('user_id', () => users.id, 'cascade'),
+    accommodationId: parentId('accommodation_id', () => accommodations.id, 'cascade'),
   },
   (t) => [
     primaryKey({ columns: [t.userId, t.accommodationId] }),
@@ -187,9 +179,7 @@ export const authSessions = pgTable(
   'auth_sessions',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: parentId('user_id', () => users.id, 'cascade'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     revokedReason: text('revoked_reason'),

@@ -15,7 +15,7 @@ import { MAIL_STATUSES } from '../../../contract/enums';
 import type { SenderAuth } from '../../../contract/receivedMail';
 import { accommodations, companies, users } from './company';
 import { bookings } from './bookings';
-import { bytea, createdAt, inList, timestamps } from './columns';
+import { bytea, createdAt, inList, timestamps, parentId } from './columns';
 
 /**
  * Mail: templates per accommodation, the company's sender addresses, the outbox (which is also
@@ -30,9 +30,7 @@ export const mailTemplates = pgTable(
   'mail_templates',
   {
     id: serial('id').primaryKey(),
-    accommodationId: integer('accommodation_id')
-      .notNull()
-      .references(() => accommodations.id, { onDelete: 'cascade' }),
+    accommodationId: parentId('accommodation_id', () => accommodations.id, 'cascade'),
     /** 1, 2, 11, 14, 20, 21 (contract/enums SEND_TYPE); any other number is "other". */
     sendType: smallint('send_type').notNull(),
     title: text('title').notNull(),
@@ -55,9 +53,7 @@ export const senderAddresses = pgTable(
   'sender_addresses',
   {
     id: serial('id').primaryKey(),
-    companyId: integer('company_id')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'restrict' }),
+    companyId: parentId('company_id', () => companies.id, 'restrict'),
     fromAddress: text('from_address').notNull(),
     verifiedAt: timestamp('verified_at', { withTimezone: true }),
     /** HMAC of the code mailed to the address; null once verified. */
@@ -91,9 +87,7 @@ export const mailPublications = pgTable(
   'mail_publications',
   {
     id: serial('id').primaryKey(),
-    companyId: integer('company_id')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'restrict' }),
+    companyId: parentId('company_id', () => companies.id, 'restrict'),
     sendAt: timestamp('send_at', { withTimezone: true }).notNull(),
     /** Null until sent; delete is offered only while null. */
     sentAt: timestamp('sent_at', { withTimezone: true }),
@@ -132,9 +126,7 @@ export const mailMessages = pgTable(
   'mail_messages',
   {
     id: serial('id').primaryKey(),
-    companyId: integer('company_id')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'restrict' }),
+    companyId: parentId('company_id', () => companies.id, 'restrict'),
     /** Null for company-level mail (bulk mail, template tests without a booking). */
     accommodationId: integer('accommodation_id').references(() => accommodations.id, {
       onDelete: 'cascade',

@@ -15,7 +15,7 @@ import { GENDERS } from '../../../contract/guestRegister';
 import { REFUSAL_GROUNDS } from '../../../contract/refusal';
 import { bookings } from './bookings';
 import { accommodations, users } from './company';
-import { bytea, inList, timestamps } from './columns';
+import { bytea, inList, timestamps, parentId } from './columns';
 
 /**
  * The guest register (宿泊者名簿, issue 30): one row per guest of a booking, the representative
@@ -26,9 +26,7 @@ export const bookingGuests = pgTable(
   'booking_guests',
   {
     id: serial('id').primaryKey(),
-    bookingId: integer('booking_id')
-      .notNull()
-      .references(() => bookings.id, { onDelete: 'restrict' }),
+    bookingId: parentId('booking_id', () => bookings.id, 'restrict'),
     /** The booking's representative (代表者); the others are companions (同行者). One per booking. */
     representative: boolean('representative').notNull().default(false),
     name: text('name').notNull(),
@@ -102,9 +100,7 @@ export const checkinLinks = pgTable(
   'checkin_links',
   {
     tokenHash: text('token_hash').primaryKey(),
-    bookingId: integer('booking_id')
-      .notNull()
-      .references(() => bookings.id, { onDelete: 'cascade' }),
+    bookingId: parentId('booking_id', () => bookings.id, 'cascade'),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     /** When the guest last sent the register through this link. */

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { check, date, index, integer, pgTable, serial, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { accommodations, companies, users } from './company';
-import { flagCheck, timestamps } from './columns';
+import { flagCheck, timestamps, parentId } from './columns';
 
 /** Staff work: shift (timesheet) groups and requests, and each accommodation's petty cash. */
 
@@ -10,9 +10,7 @@ export const timesheetGroups = pgTable(
   'timesheet_groups',
   {
     id: serial('id').primaryKey(),
-    companyId: integer('company_id')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'restrict' }),
+    companyId: parentId('company_id', () => companies.id, 'restrict'),
     startDate: date('start_date', { mode: 'string' }).notNull(),
     endDate: date('end_date', { mode: 'string' }).notNull(),
     /** Registration deadline. */
@@ -32,16 +30,10 @@ export const timesheetEntries = pgTable(
   'timesheet_entries',
   {
     id: serial('id').primaryKey(),
-    groupId: integer('group_id')
-      .notNull()
-      .references(() => timesheetGroups.id, { onDelete: 'cascade' }),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    groupId: parentId('group_id', () => timesheetGroups.id, 'cascade'),
+    userId: parentId('user_id', () => users.id, 'cascade'),
     targetDate: date('target_date', { mode: 'string' }).notNull(),
-    accommodationId: integer('accommodation_id')
-      .notNull()
-      .references(() => accommodations.id, { onDelete: 'cascade' }),
+    accommodationId: parentId('accommodation_id', () => accommodations.id, 'cascade'),
     note: text('note'),
     /** 1: an administrator assigned this member of staff to this facility on this day (issue 22). */
     assigned: smallint('assigned').notNull().default(0),
@@ -60,9 +52,7 @@ export const pettyCashEntries = pgTable(
   'petty_cash_entries',
   {
     id: serial('id').primaryKey(),
-    accommodationId: integer('accommodation_id')
-      .notNull()
-      .references(() => accommodations.id, { onDelete: 'restrict' }),
+    accommodationId: parentId('accommodation_id', () => accommodations.id, 'restrict'),
     /** Who recorded it; the entry outlives the user. */
     userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
     paidDate: date('paid_date', { mode: 'string' }).notNull(),

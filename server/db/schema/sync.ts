@@ -18,7 +18,7 @@ import { SYNC_CHECK_STATUSES } from '../../../contract/enums';
 import { accommodations } from './company';
 import { bookings } from './bookings';
 import { rooms } from './catalogue';
-import { createdAt, flagCheck, inList, timestamps } from './columns';
+import { createdAt, flagCheck, inList, timestamps, parentId } from './columns';
 
 /** Synchronisation with the external booking channel (service id 1). */
 
@@ -38,9 +38,7 @@ export const syncSettings = pgTable(
   'sync_settings',
   {
     id: serial('id').primaryKey(),
-    accommodationId: integer('accommodation_id')
-      .notNull()
-      .references(() => accommodations.id, { onDelete: 'cascade' }),
+    accommodationId: parentId('accommodation_id', () => accommodations.id, 'cascade'),
     tag: text('tag'),
     /** Where channel notifications about this facility go. */
     mailTo: text('mail_to'),
@@ -56,9 +54,7 @@ export const syncItems = pgTable(
   'sync_items',
   {
     id: serial('id').primaryKey(),
-    accommodationId: integer('accommodation_id')
-      .notNull()
-      .references(() => accommodations.id, { onDelete: 'cascade' }),
+    accommodationId: parentId('accommodation_id', () => accommodations.id, 'cascade'),
     service: smallint('service').notNull().default(1),
     /** 1 room, 2 plan. */
     targetType: smallint('target_type').notNull(),
@@ -77,12 +73,8 @@ export const syncChecks = pgTable(
   'sync_checks',
   {
     id: serial('id').primaryKey(),
-    accommodationId: integer('accommodation_id')
-      .notNull()
-      .references(() => accommodations.id, { onDelete: 'cascade' }),
-    roomId: integer('room_id')
-      .notNull()
-      .references(() => rooms.id, { onDelete: 'cascade' }),
+    accommodationId: parentId('accommodation_id', () => accommodations.id, 'cascade'),
+    roomId: parentId('room_id', () => rooms.id, 'cascade'),
     year: integer('year').notNull(),
     month: integer('month').notNull(),
     result: text('result').notNull().default(''),
@@ -101,9 +93,7 @@ export const syncLogs = pgTable(
   'sync_logs',
   {
     id: serial('id').primaryKey(),
-    accommodationId: integer('accommodation_id')
-      .notNull()
-      .references(() => accommodations.id, { onDelete: 'cascade' }),
+    accommodationId: parentId('accommodation_id', () => accommodations.id, 'cascade'),
     bookId: integer('book_id').references(() => bookings.id, { onDelete: 'set null' }),
     success: smallint('success').notNull(),
     read: smallint('read').notNull().default(0),
@@ -130,9 +120,7 @@ export const channelChanges = pgTable(
   'channel_changes',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    accommodationId: integer('accommodation_id')
-      .notNull()
-      .references(() => accommodations.id, { onDelete: 'cascade' }),
+    accommodationId: parentId('accommodation_id', () => accommodations.id, 'cascade'),
     kind: smallint('kind').notNull(),
     targetId: integer('target_id').notNull(),
     dateFrom: date('date_from', { mode: 'string' }).notNull(),
@@ -149,9 +137,7 @@ export const channelChanges = pgTable(
 export const channelRevisions = pgTable(
   'channel_revisions',
   {
-    accommodationId: integer('accommodation_id')
-      .notNull()
-      .references(() => accommodations.id, { onDelete: 'cascade' }),
+    accommodationId: parentId('accommodation_id', () => accommodations.id, 'cascade'),
     revisionId: text('revision_id').notNull(),
     reservationId: text('reservation_id').notNull(),
     seq: integer('seq').notNull(),
@@ -171,9 +157,7 @@ export const channelParkedRevisions = pgTable(
   'channel_parked_revisions',
   {
     id: serial('id').primaryKey(),
-    accommodationId: integer('accommodation_id')
-      .notNull()
-      .references(() => accommodations.id, { onDelete: 'cascade' }),
+    accommodationId: parentId('accommodation_id', () => accommodations.id, 'cascade'),
     revisionId: text('revision_id').notNull(),
     reservationId: text('reservation_id'),
     reason: text('reason').notNull(),
@@ -216,13 +200,9 @@ export const channelState = pgTable('channel_state', {
 export const channelStopSells = pgTable(
   'channel_stop_sells',
   {
-    roomId: integer('room_id')
-      .notNull()
-      .references(() => rooms.id, { onDelete: 'cascade' }),
+    roomId: parentId('room_id', () => rooms.id, 'cascade'),
     targetDate: date('target_date', { mode: 'string' }).notNull(),
-    accommodationId: integer('accommodation_id')
-      .notNull()
-      .references(() => accommodations.id, { onDelete: 'cascade' }),
+    accommodationId: parentId('accommodation_id', () => accommodations.id, 'cascade'),
     createdBy: integer('created_by'),
     ...createdAt,
   },

@@ -19,7 +19,7 @@ import { INVOICE_KINDS } from '../../../contract/invoice';
 import type { TaxBand } from '../../../contract/taxRule';
 import { accommodations, companies, users } from './company';
 import { bookings } from './bookings';
-import { inList, timestamps } from './columns';
+import { inList, timestamps, parentId } from './columns';
 
 /**
  * The 宿泊税 rules of a company (issue 31, contract/taxRule.ts): a jurisdiction's charge per guest
@@ -33,9 +33,7 @@ export const taxRules = pgTable(
   'tax_rules',
   {
     id: serial('id').primaryKey(),
-    companyId: integer('company_id')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
+    companyId: parentId('company_id', () => companies.id, 'cascade'),
     shippedKey: text('shipped_key'),
     code: text('code').notNull(),
     name: text('name').notNull(),
@@ -76,9 +74,7 @@ export const taxRules = pgTable(
 export const invoiceCounters = pgTable(
   'invoice_counters',
   {
-    accommodationId: integer('accommodation_id')
-      .notNull()
-      .references(() => accommodations.id, { onDelete: 'cascade' }),
+    accommodationId: parentId('accommodation_id', () => accommodations.id, 'cascade'),
     year: integer('year').notNull(),
     lastSeq: integer('last_seq').notNull(),
   },
@@ -95,12 +91,8 @@ export const invoices = pgTable(
   'invoices',
   {
     id: serial('id').primaryKey(),
-    accommodationId: integer('accommodation_id')
-      .notNull()
-      .references(() => accommodations.id, { onDelete: 'restrict' }),
-    bookId: integer('book_id')
-      .notNull()
-      .references(() => bookings.id, { onDelete: 'restrict' }),
+    accommodationId: parentId('accommodation_id', () => accommodations.id, 'restrict'),
+    bookId: parentId('book_id', () => bookings.id, 'restrict'),
     kind: text('kind').notNull(),
     year: integer('year').notNull(),
     seq: integer('seq').notNull(),
