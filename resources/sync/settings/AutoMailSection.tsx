@@ -1,5 +1,5 @@
-import { Alert, Box, InputAdornment, LinearProgress, Stack, Typography } from '@mui/material';
-import { BooleanInput, Form, NumberInput } from 'react-admin';
+import { InputAdornment } from '@mui/material';
+import { BooleanInput, NumberInput } from 'react-admin';
 import {
   accommodationSettingsMessages,
   accommodationSettingsUpdateSchema,
@@ -7,7 +7,7 @@ import {
 } from '../../../contract/accommodation';
 import { useAppDataProvider } from '../../../dataProvider/useAppDataProvider';
 import { useAppTranslate } from '../../../i18n/useAppTranslate';
-import { SaveButton, SavedNote, useSettingsForm } from './SettingsFormParts';
+import { SettingsForm, useSettingsForm } from './SettingsFormParts';
 
 /** The mail settings in react-admin's query cache, beside the accommodations' own keys. */
 export const accommodationSettingsKey = (accommodationId: number) =>
@@ -38,7 +38,7 @@ export function autoMailErrors(values: Record<string, unknown>): Record<string, 
 export function AutoMailSection({ accommodationId }: { accommodationId: number }) {
   const translate = useAppTranslate();
   const dataProvider = useAppDataProvider();
-  const { data, loading, failed, readOnly, saved, generation, submit } = useSettingsForm<AccommodationSettings>({
+  const settings = useSettingsForm<AccommodationSettings>({
     key: accommodationSettingsKey(accommodationId),
     load: (signal) => dataProvider.getAccommodationSettings(accommodationId, signal),
     save: (values) =>
@@ -46,59 +46,36 @@ export function AutoMailSection({ accommodationId }: { accommodationId: number }
         auto_cancel_unpaid: Boolean(values.auto_cancel_unpaid),
         transfer_reminder_days: Number(values.transfer_reminder_days),
       }),
-    savedText: translate('app.setting_page.auto_mail.saved'),
+    section: 'auto_mail',
   });
-
-  if (loading) return <LinearProgress />;
-  if (failed || !data) return <Alert severity="error">{translate('app.setting_page.auto_mail.load_failed')}</Alert>;
+  const { readOnly } = settings;
 
   return (
-    <Box data-testid="auto-mail-form">
-      <Form
-        key={generation}
-        defaultValues={data}
-        onSubmit={submit}
-        validate={autoMailErrors}
-        sanitizeEmptyValues={false}
+    <SettingsForm settings={settings} testId="auto-mail" validate={autoMailErrors} maxWidth={480}>
+      <BooleanInput
+        source="auto_cancel_unpaid"
+        label={translate('app.setting_page.auto_mail.auto_cancel')}
+        helperText={translate('app.setting_page.auto_mail.auto_cancel_hint')}
         disabled={readOnly}
-      >
-        <Stack sx={{ maxWidth: 480 }}>
-          <BooleanInput
-            source="auto_cancel_unpaid"
-            label={translate('app.setting_page.auto_mail.auto_cancel')}
-            helperText={translate('app.setting_page.auto_mail.auto_cancel_hint')}
-            disabled={readOnly}
-          />
-          <NumberInput
-            source="transfer_reminder_days"
-            label={translate('app.setting_page.auto_mail.reminder_days')}
-            helperText={translate('app.setting_page.auto_mail.reminder_days_hint')}
-            // No min/max/step attributes: the browser's own tooltip would stop the submit before the
-            // rule's Japanese message is shown on the field.
-            disabled={readOnly}
-            sx={{ maxWidth: 320 }}
-            fullWidth
-            slotProps={{
-              input: {
-                endAdornment: (
-                  <InputAdornment position="end">{translate('app.setting_page.auto_mail.days_unit')}</InputAdornment>
-                ),
-              },
-              htmlInput: { inputMode: 'numeric' },
-            }}
-          />
-          {readOnly ? (
-            <Typography variant="body2" color="text.secondary" data-testid="auto-mail-read-only">
-              {translate('app.setting_page.auto_mail.read_only')}
-            </Typography>
-          ) : (
-            <Stack direction="row" sx={{ alignItems: 'center', gap: 2 }}>
-              <SaveButton label={translate('app.setting_page.auto_mail.save')} />
-              <SavedNote saved={saved} text={translate('app.setting_page.auto_mail.saved')} testId="auto-mail-saved" />
-            </Stack>
-          )}
-        </Stack>
-      </Form>
-    </Box>
+      />
+      <NumberInput
+        source="transfer_reminder_days"
+        label={translate('app.setting_page.auto_mail.reminder_days')}
+        helperText={translate('app.setting_page.auto_mail.reminder_days_hint')}
+        // No min/max/step attributes: the browser's own tooltip would stop the submit before the
+        // rule's Japanese message is shown on the field.
+        disabled={readOnly}
+        sx={{ maxWidth: 320 }}
+        fullWidth
+        slotProps={{
+          input: {
+            endAdornment: (
+              <InputAdornment position="end">{translate('app.setting_page.auto_mail.days_unit')}</InputAdornment>
+            ),
+          },
+          htmlInput: { inputMode: 'numeric' },
+        }}
+      />
+    </SettingsForm>
   );
 }

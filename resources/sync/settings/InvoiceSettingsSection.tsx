@@ -1,5 +1,5 @@
-import { Alert, Box, LinearProgress, Stack, Typography } from '@mui/material';
-import { BooleanInput, Form, SelectInput, TextInput } from 'react-admin';
+import { Typography } from '@mui/material';
+import { BooleanInput, SelectInput, TextInput } from 'react-admin';
 import {
   invoiceSettingsPatchSchema,
   registrationNumberProblem,
@@ -10,7 +10,7 @@ import {
 import { useAppDataProvider } from '../../../dataProvider/useAppDataProvider';
 import type { appMessages } from '../../../i18n/ja';
 import { useAppTranslate } from '../../../i18n/useAppTranslate';
-import { SaveButton, SavedNote, schemaErrors, useSettingsForm } from './SettingsFormParts';
+import { schemaErrors, SettingsForm, useSettingsForm } from './SettingsFormParts';
 
 /** The company's invoice settings in react-admin's query cache (one for every facility). */
 export const invoiceSettingsKey = ['invoice_settings'] as const;
@@ -41,60 +41,45 @@ const asForm = (s: InvoiceSettings) => ({
 export function InvoiceSettingsSection() {
   const translate = useAppTranslate();
   const dataProvider = useAppDataProvider();
-  const { data, loading, failed, readOnly, saved, generation, submit } = useSettingsForm<InvoiceSettings>({
+  const settings = useSettingsForm<InvoiceSettings>({
     key: invoiceSettingsKey,
     load: (signal) => dataProvider.getInvoiceSettings(signal),
     save: (values) => dataProvider.updateInvoiceSettings(invoiceSettingsPatchSchema.parse(values)),
-    savedText: translate('app.setting_page.invoice.saved'),
+    section: 'invoice',
   });
+  const { readOnly } = settings;
   const t = (key: keyof typeof appMessages.app.setting_page.invoice) => translate(`app.setting_page.invoice.${key}`);
 
-  if (loading) return <LinearProgress />;
-  if (failed || !data) return <Alert severity="error">{t('load_failed')}</Alert>;
-
   return (
-    <Box data-testid="invoice-settings-form">
-      <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-        {t('company_wide')}
-      </Typography>
-      <Form
-        key={generation}
-        defaultValues={asForm(data)}
-        onSubmit={submit}
-        validate={invoiceSettingsErrors}
-        sanitizeEmptyValues={false}
+    <SettingsForm
+      settings={settings}
+      testId="invoice-settings"
+      values={asForm}
+      validate={invoiceSettingsErrors}
+      maxWidth={640}
+      before={
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+          {t('company_wide')}
+        </Typography>
+      }
+    >
+      <TextInput
+        source="registration_number"
+        label={t('registration_number')}
+        helperText={t('registration_number_hint')}
         disabled={readOnly}
-      >
-        <Stack sx={{ maxWidth: 640 }}>
-          <TextInput
-            source="registration_number"
-            label={t('registration_number')}
-            helperText={t('registration_number_hint')}
-            disabled={readOnly}
-          />
-          <BooleanInput source="corporate" label={t('corporate')} helperText={false} disabled={readOnly} />
-          <TextInput source="issuer_name" label={t('issuer_name')} helperText={false} disabled={readOnly} />
-          <TextInput source="issuer_address" label={t('issuer_address')} helperText={false} disabled={readOnly} />
-          <TextInput source="issuer_tel" label={t('issuer_tel')} helperText={false} disabled={readOnly} />
-          <SelectInput
-            source="rounding"
-            label={t('rounding')}
-            choices={ROUNDINGS.map((id) => ({ id, name: ROUNDING_LABELS[id] }))}
-            helperText={false}
-            disabled={readOnly}
-          />
-          {readOnly ? (
-            <Typography variant="body2" color="text.secondary" data-testid="invoice-settings-read-only">
-              {t('read_only')}
-            </Typography>
-          ) : (
-            <Stack direction="row" sx={{ alignItems: 'center', gap: 2 }}>
-              <SaveButton label={translate('app.setting_page.auto_mail.save')} />
-              <SavedNote saved={saved} text={t('saved')} testId="invoice-settings-saved" />
-            </Stack>
-          )}
-        </Stack>
-      </Form>
-    </Box>
+      />
+      <BooleanInput source="corporate" label={t('corporate')} helperText={false} disabled={readOnly} />
+      <TextInput source="issuer_name" label={t('issuer_name')} helperText={false} disabled={readOnly} />
+      <TextInput source="issuer_address" label={t('issuer_address')} helperText={false} disabled={readOnly} />
+      <TextInput source="issuer_tel" label={t('issuer_tel')} helperText={false} disabled={readOnly} />
+      <SelectInput
+        source="rounding"
+        label={t('rounding')}
+        choices={ROUNDINGS.map((id) => ({ id, name: ROUNDING_LABELS[id] }))}
+        helperText={false}
+        disabled={readOnly}
+      />
+    </SettingsForm>
   );
 }

@@ -1,5 +1,5 @@
-import { Alert, Box, LinearProgress, Stack, Typography } from '@mui/material';
-import { Form, SelectInput, TextInput } from 'react-admin';
+import { Box, Typography } from '@mui/material';
+import { SelectInput, TextInput } from 'react-admin';
 import {
   EXTRA_FIELDS,
   FIELD_MODES,
@@ -11,7 +11,7 @@ import { FIELD_MODE_LABELS, LICENCE_LABELS, REGISTER_FIELD_LABELS } from '../../
 import { useAppDataProvider } from '../../../dataProvider/useAppDataProvider';
 import { useAppTranslate } from '../../../i18n/useAppTranslate';
 import { MinpakuCard } from './MinpakuCard';
-import { SaveButton, SavedNote, schemaErrors, useSettingsForm } from './SettingsFormParts';
+import { schemaErrors, SettingsForm, useSettingsForm } from './SettingsFormParts';
 
 /** The register settings in react-admin's query cache (the booking panel reads the same key). */
 const registerSettingsKey = (accommodationId: number) => ['register_settings', accommodationId] as const;
@@ -31,79 +31,60 @@ const choices = (labels: Record<string, string>, keys: readonly string[]) =>
 export function RegisterSettingsSection({ accommodationId }: { accommodationId: number }) {
   const translate = useAppTranslate();
   const dataProvider = useAppDataProvider();
-  const { data, loading, failed, readOnly, saved, generation, submit } = useSettingsForm<RegisterSettings>({
+  const settings = useSettingsForm<RegisterSettings>({
     key: registerSettingsKey(accommodationId),
     load: (signal) => dataProvider.getRegisterSettings(accommodationId, signal),
     save: (values) => dataProvider.updateRegisterSettings(accommodationId, registerSettingsPatchSchema.parse(values)),
-    savedText: translate('app.setting_page.register.saved'),
+    section: 'register',
   });
-
-  if (loading) return <LinearProgress />;
-  if (failed || !data) return <Alert severity="error">{translate('app.setting_page.register.load_failed')}</Alert>;
+  const { readOnly } = settings;
 
   return (
-    <Box data-testid="register-settings-form">
-      <Form
-        key={generation}
-        defaultValues={{ ...data, notification_number: data.notification_number ?? '' }}
-        onSubmit={submit}
-        validate={registerSettingsErrors}
-        sanitizeEmptyValues={false}
+    <SettingsForm
+      settings={settings}
+      testId="register-settings"
+      values={(data: RegisterSettings) => ({ ...data, notification_number: data.notification_number ?? '' })}
+      validate={registerSettingsErrors}
+      maxWidth={640}
+      after={(data: RegisterSettings) =>
+        data.licence === 'minpaku' && (
+          <Box sx={{ mt: 3 }}>
+            <MinpakuCard accommodationId={accommodationId} />
+          </Box>
+        )
+      }
+    >
+      <SelectInput
+        source="licence"
+        label={translate('app.setting_page.register.licence')}
+        choices={choices(LICENCE_LABELS, LICENCES)}
+        helperText={translate('app.setting_page.register.licence_hint')}
         disabled={readOnly}
-      >
-        <Stack sx={{ maxWidth: 640 }}>
+      />
+      <TextInput
+        source="notification_number"
+        label={translate('app.setting_page.register.notification_number')}
+        helperText={false}
+        disabled={readOnly}
+      />
+      <Typography variant="subtitle2" sx={{ mt: 1 }}>
+        {translate('app.setting_page.register.extra_fields')}
+      </Typography>
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+        {translate('app.setting_page.register.extra_fields_hint')}
+      </Typography>
+      <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, columnGap: 2 }}>
+        {EXTRA_FIELDS.map((field) => (
           <SelectInput
-            source="licence"
-            label={translate('app.setting_page.register.licence')}
-            choices={choices(LICENCE_LABELS, LICENCES)}
-            helperText={translate('app.setting_page.register.licence_hint')}
-            disabled={readOnly}
-          />
-          <TextInput
-            source="notification_number"
-            label={translate('app.setting_page.register.notification_number')}
+            key={field}
+            source={`extra_fields.${field}`}
+            label={REGISTER_FIELD_LABELS[field]}
+            choices={choices(FIELD_MODE_LABELS, FIELD_MODES)}
             helperText={false}
             disabled={readOnly}
           />
-          <Typography variant="subtitle2" sx={{ mt: 1 }}>
-            {translate('app.setting_page.register.extra_fields')}
-          </Typography>
-          <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-            {translate('app.setting_page.register.extra_fields_hint')}
-          </Typography>
-          <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, columnGap: 2 }}>
-            {EXTRA_FIELDS.map((field) => (
-              <SelectInput
-                key={field}
-                source={`extra_fields.${field}`}
-                label={REGISTER_FIELD_LABELS[field]}
-                choices={choices(FIELD_MODE_LABELS, FIELD_MODES)}
-                helperText={false}
-                disabled={readOnly}
-              />
-            ))}
-          </Box>
-          {readOnly ? (
-            <Typography variant="body2" color="text.secondary" data-testid="register-settings-read-only">
-              {translate('app.setting_page.register.read_only')}
-            </Typography>
-          ) : (
-            <Stack direction="row" sx={{ alignItems: 'center', gap: 2 }}>
-              <SaveButton label={translate('app.setting_page.auto_mail.save')} />
-              <SavedNote
-                saved={saved}
-                text={translate('app.setting_page.register.saved')}
-                testId="register-settings-saved"
-              />
-            </Stack>
-          )}
-        </Stack>
-      </Form>
-      {data.licence === 'minpaku' && (
-        <Box sx={{ mt: 3 }}>
-          <MinpakuCard accommodationId={accommodationId} />
-        </Box>
-      )}
-    </Box>
+        ))}
+      </Box>
+    </SettingsForm>
   );
 }

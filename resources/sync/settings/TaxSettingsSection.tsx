@@ -1,20 +1,7 @@
-import {
-  Alert,
-  Box,
-  Button,
-  Link,
-  LinearProgress,
-  Stack,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableRow,
-  Typography,
-} from '@mui/material';
+import { Box, Button, Link, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { AutocompleteArrayInput, BooleanInput, Form, NumberInput, SelectInput, useNotify } from 'react-admin';
+import { AutocompleteArrayInput, BooleanInput, NumberInput, SelectInput, useNotify } from 'react-admin';
 import { useWatch } from 'react-hook-form';
 import {
   EXEMPT_REASON_LABELS,
@@ -28,7 +15,7 @@ import { useAppDataProvider } from '../../../dataProvider/useAppDataProvider';
 import { formatDate } from '../../../i18n/formats';
 import type { appMessages } from '../../../i18n/ja';
 import { useAppTranslate } from '../../../i18n/useAppTranslate';
-import { SaveButton, SavedNote, schemaErrors, useSettingsForm } from './SettingsFormParts';
+import { schemaErrors, SettingsForm, useSettingsForm } from './SettingsFormParts';
 import { TaxRuleDialog } from './TaxRuleDialog';
 
 /** The tax settings and the company's rules in react-admin's query cache (the booking panel reads them too). */
@@ -56,80 +43,63 @@ export function TaxSettingsSection({ accommodationId }: { accommodationId: numbe
   const translate = useAppTranslate();
   const dataProvider = useAppDataProvider();
   const rules = useQuery({ queryKey: taxRulesKey, queryFn: ({ signal }) => dataProvider.getTaxRules(signal) });
-  const { data, loading, failed, readOnly, saved, generation, submit } = useSettingsForm<TaxSettings>({
+  const settings = useSettingsForm<TaxSettings>({
     key: taxSettingsKey(accommodationId),
     load: (signal) => dataProvider.getTaxSettings(accommodationId, signal),
     save: (values) => dataProvider.updateTaxSettings(accommodationId, taxSettingsPatchSchema.parse(values)),
-    savedText: translate('app.setting_page.tax.saved'),
+    section: 'tax',
   });
-
-  if (loading || rules.isPending) return <LinearProgress />;
-  if (failed || !data || !rules.data) {
-    return <Alert severity="error">{translate('app.setting_page.tax.load_failed')}</Alert>;
-  }
+  const { readOnly } = settings;
+  const ruleList = rules.data ?? [];
 
   return (
-    <Box data-testid="tax-settings-form">
-      <Form
-        key={generation}
-        defaultValues={data}
-        onSubmit={submit}
-        validate={taxSettingsErrors}
-        sanitizeEmptyValues={false}
+    <SettingsForm
+      settings={settings}
+      testId="tax-settings"
+      alsoPending={rules.isPending}
+      alsoFailed={!rules.data}
+      validate={taxSettingsErrors}
+      maxWidth={720}
+      after={() => !readOnly && <AllRules rules={ruleList} />}
+    >
+      <AutocompleteArrayInput
+        source="jurisdictions"
+        label={translate('app.setting_page.tax.jurisdictions')}
+        choices={jurisdictionChoices(ruleList)}
+        helperText={translate('app.setting_page.tax.jurisdictions_hint')}
         disabled={readOnly}
-      >
-        <Stack sx={{ maxWidth: 720 }}>
-          <AutocompleteArrayInput
-            source="jurisdictions"
-            label={translate('app.setting_page.tax.jurisdictions')}
-            choices={jurisdictionChoices(rules.data)}
-            helperText={translate('app.setting_page.tax.jurisdictions_hint')}
-            disabled={readOnly}
-          />
-          <RulesOfChosen rules={rules.data} />
-          <BooleanInput
-            source="bathing_tax.enabled"
-            label={translate('app.setting_page.tax.bathing')}
-            helperText={translate('app.setting_page.tax.bathing_hint')}
-            disabled={readOnly}
-          />
-          <Stack direction={{ xs: 'column', sm: 'row' }} sx={{ gap: 2 }}>
-            <NumberInput
-              source="bathing_tax.rate"
-              label={translate('app.setting_page.tax.bathing_rate')}
-              helperText={false}
-              disabled={readOnly}
-              slotProps={{ htmlInput: { inputMode: 'numeric' } }}
-            />
-            <NumberInput
-              source="bathing_tax.day_rate"
-              label={translate('app.setting_page.tax.bathing_day_rate')}
-              helperText={false}
-              disabled={readOnly}
-              slotProps={{ htmlInput: { inputMode: 'numeric' } }}
-            />
-          </Stack>
-          <SelectInput
-            source="collection"
-            label={translate('app.setting_page.tax.collection')}
-            choices={TAX_COLLECTIONS.map((id) => ({ id, name: TAX_COLLECTION_LABELS[id] }))}
-            helperText={false}
-            disabled={readOnly}
-          />
-          {readOnly ? (
-            <Typography variant="body2" color="text.secondary" data-testid="tax-settings-read-only">
-              {translate('app.setting_page.tax.read_only')}
-            </Typography>
-          ) : (
-            <Stack direction="row" sx={{ alignItems: 'center', gap: 2 }}>
-              <SaveButton label={translate('app.setting_page.auto_mail.save')} />
-              <SavedNote saved={saved} text={translate('app.setting_page.tax.saved')} testId="tax-settings-saved" />
-            </Stack>
-          )}
-        </Stack>
-      </Form>
-      {!readOnly && <AllRules rules={rules.data} />}
-    </Box>
+      />
+      <RulesOfChosen rules={ruleList} />
+      <BooleanInput
+        source="bathing_tax.enabled"
+        label={translate('app.setting_page.tax.bathing')}
+        helperText={translate('app.setting_page.tax.bathing_hint')}
+        disabled={readOnly}
+      />
+      <Stack direction={{ xs: 'column', sm: 'row' }} sx={{ gap: 2 }}>
+        <NumberInput
+          source="bathing_tax.rate"
+          label={translate('app.setting_page.tax.bathing_rate')}
+          helperText={false}
+          disabled={readOnly}
+          slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+        />
+        <NumberInput
+          source="bathing_tax.day_rate"
+          label={translate('app.setting_page.tax.bathing_day_rate')}
+          helperText={false}
+          disabled={readOnly}
+          slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+        />
+      </Stack>
+      <SelectInput
+        source="collection"
+        label={translate('app.setting_page.tax.collection')}
+        choices={TAX_COLLECTIONS.map((id) => ({ id, name: TAX_COLLECTION_LABELS[id] }))}
+        helperText={false}
+        disabled={readOnly}
+      />
+    </SettingsForm>
   );
 }
 
