@@ -12,6 +12,7 @@ import { idParams } from '../../../contract/params';
 import { accommodation, reachableAccommodations } from '../../services/accommodations';
 import { userOf } from '../../plugins/access';
 import { AccommodationSettingsService } from '../../services/accommodationSettings';
+import { settingsRoutes } from '../settingsRoutes';
 
 const accommodationRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
   const schema = {
@@ -39,34 +40,19 @@ const accommodationRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) 
 
   // The accommodation's mail settings: the reminder's days, the opt-in automatic cancel (issue 20).
   const settings = new AccommodationSettingsService(ctx.db);
-  const settingsErrors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
-  app.get(
-    apiPaths.accommodationSettings,
-    {
-      config: { accommodationParam: 'id' },
-      schema: {
-        summary: "The accommodation's mail settings",
-        tags: ['accommodations'],
-        params: idParams,
-        response: { 200: accommodationSettingsSchema, ...settingsErrors },
-      },
+  settingsRoutes(app, {
+    path: apiPaths.accommodationSettings,
+    tags: ['accommodations'],
+    schema: accommodationSettingsSchema,
+    patch: accommodationSettingsUpdateSchema,
+    scope: 'facility',
+    summaries: {
+      get: "The accommodation's mail settings",
+      update: "Changes the accommodation's mail settings (administrators)",
     },
-    async (request) => settings.get(userOf(request), request.params.id),
-  );
-  app.patch(
-    apiPaths.accommodationSettings,
-    {
-      config: { accommodationParam: 'id', access: 'admin' },
-      schema: {
-        summary: "Changes the accommodation's mail settings (administrators)",
-        tags: ['accommodations'],
-        params: idParams,
-        body: accommodationSettingsUpdateSchema,
-        response: { 200: accommodationSettingsSchema, ...settingsErrors },
-      },
-    },
-    async (request) => settings.update(userOf(request), request.params.id, request.body),
-  );
+    read: (user, id) => settings.get(user, id),
+    update: (user, id, body) => settings.update(user, id, body),
+  });
 };
 
 export default accommodationRoutes;

@@ -19,6 +19,7 @@ import { GuestRegisterService } from '../../services/guestRegister';
 import { StayService } from '../../services/stays';
 import { checkOutSchema, stayMoveSchema } from '../../../contract/stay';
 import { errorAnswers } from '../errorAnswers';
+import { settingsRoutes } from '../settingsRoutes';
 import { sendCsvFile, sendPdfFile } from '../download';
 import { registerFileNames, registerListQuery, registerListSchema } from '../../../contract/registerList';
 import { readRegister, registerCsvText } from '../../services/registerList';
@@ -36,35 +37,19 @@ const guestRegisterRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) 
   const register = new GuestRegisterService(ctx.db);
   const stays = new StayService(ctx.db);
 
-  app.get(
-    apiPaths.registerSettings,
-    {
-      config: { accommodationParam: 'id' },
-      schema: {
-        summary:
-          "A facility's register settings: its licence, its notification number and the items its prefecture adds",
-        tags,
-        params: idParams,
-        response: { 200: registerSettingsSchema, ...errorAnswers(401, 404) },
-      },
+  settingsRoutes(app, {
+    path: apiPaths.registerSettings,
+    tags,
+    schema: registerSettingsSchema,
+    patch: registerSettingsPatchSchema,
+    scope: 'facility',
+    summaries: {
+      get: "A facility's register settings: its licence, its notification number and the items its prefecture adds",
+      update: 'Change the register settings (administrators); extra_fields names only the items it changes',
     },
-    async (request) => register.settings(userOf(request), request.params.id),
-  );
-
-  app.patch(
-    apiPaths.registerSettings,
-    {
-      config: { access: 'admin', accommodationParam: 'id' },
-      schema: {
-        summary: 'Change the register settings (administrators); extra_fields names only the items it changes',
-        tags,
-        params: idParams,
-        body: registerSettingsPatchSchema,
-        response: { 200: registerSettingsSchema, ...errorAnswers(400, 401, 403, 404) },
-      },
-    },
-    async (request) => register.updateSettings(userOf(request), request.params.id, request.body),
-  );
+    read: (user, id) => register.settings(user, id),
+    update: (user, id, body) => register.updateSettings(user, id, body),
+  });
 
   app.get(
     apiPaths.facilityRegister,

@@ -23,6 +23,7 @@ import { InvoiceSettingsService } from '../../services/tax/invoiceSettings';
 import { TaxService } from '../../services/tax/taxes';
 import { TaxRuleService } from '../../services/tax/taxRules';
 import { errorAnswers } from '../errorAnswers';
+import { settingsRoutes } from '../settingsRoutes';
 
 const tags = ['taxes and invoices'];
 
@@ -90,34 +91,19 @@ const taxRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
     async (request) => taxes.quote(userOf(request), request.body),
   );
 
-  app.get(
-    apiPaths.taxSettings,
-    {
-      config: { accommodationParam: 'id' },
-      schema: {
-        summary: "A facility's tax settings: its jurisdictions, 入湯税, and whether the taxes are added to the bill",
-        tags,
-        params: idParams,
-        response: { 200: taxSettingsSchema, ...errorAnswers(401, 404) },
-      },
+  settingsRoutes(app, {
+    path: apiPaths.taxSettings,
+    tags,
+    schema: taxSettingsSchema,
+    patch: taxSettingsPatchSchema,
+    scope: 'facility',
+    summaries: {
+      get: "A facility's tax settings: its jurisdictions, 入湯税, and whether the taxes are added to the bill",
+      update: 'Change the tax settings (administrators); bathing_tax names only what it changes',
     },
-    async (request) => taxes.settings(userOf(request), request.params.id),
-  );
-
-  app.patch(
-    apiPaths.taxSettings,
-    {
-      config: { access: 'admin', accommodationParam: 'id' },
-      schema: {
-        summary: 'Change the tax settings (administrators); bathing_tax names only what it changes',
-        tags,
-        params: idParams,
-        body: taxSettingsPatchSchema,
-        response: { 200: taxSettingsSchema, ...errorAnswers(400, 401, 403, 404) },
-      },
-    },
-    async (request) => taxes.updateSettings(userOf(request), request.params.id, request.body),
-  );
+    read: (user, id) => taxes.settings(user, id),
+    update: (user, id, body) => taxes.updateSettings(user, id, body),
+  });
 
   app.get(
     apiPaths.bookTaxes,
@@ -203,32 +189,19 @@ const taxRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
     async (request) => taxMonth(ctx.db, userOf(request), request.query.month),
   );
 
-  app.get(
-    apiPaths.invoiceSettings,
-    {
-      schema: {
-        summary: "The company's invoice settings: registration number, issuer, rounding of each rate's tax",
-        tags,
-        response: { 200: invoiceSettingsSchema, ...errorAnswers(401, 404) },
-      },
+  settingsRoutes(app, {
+    path: apiPaths.invoiceSettings,
+    tags,
+    schema: invoiceSettingsSchema,
+    patch: invoiceSettingsPatchSchema,
+    scope: 'company',
+    summaries: {
+      get: "The company's invoice settings: registration number, issuer, rounding of each rate's tax",
+      update: "Change the invoice settings (administrators); a corporation's number must pass the 法人番号 check digit",
     },
-    async (request) => invoice.get(userOf(request)),
-  );
-
-  app.patch(
-    apiPaths.invoiceSettings,
-    {
-      config: { access: 'admin' },
-      schema: {
-        summary:
-          "Change the invoice settings (administrators); a corporation's number must pass the 法人番号 check digit",
-        tags,
-        body: invoiceSettingsPatchSchema,
-        response: { 200: invoiceSettingsSchema, ...errorAnswers(400, 401, 403, 404) },
-      },
-    },
-    async (request) => invoice.update(userOf(request), request.body),
-  );
+    read: (user) => invoice.get(user),
+    update: (user, _id, body) => invoice.update(user, body),
+  });
 };
 
 export default taxRoutes;
