@@ -21,6 +21,7 @@ import { useAppTranslate } from '../../i18n/useAppTranslate';
 import { ConfirmDialog } from '../../src/components/ConfirmDialog';
 import { CsvDownloadButton } from '../../src/components/CsvDownloadButton';
 import { FormDialog } from '../../src/components/FormDialog';
+import { useDialogRequest } from '../../src/components/useDialogRequest';
 import { zodErrors } from '../../src/crud/formErrors';
 import { EmptyNote, PanelSection } from './PanelSection';
 
@@ -47,34 +48,24 @@ function IssueDialog({
   );
   const [recipient, setRecipient] = useState(booking.name);
   const [proviso, setProviso] = useState(t('default_proviso'));
-  const [busy, setBusy] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
+  const request = useDialogRequest(onClose, errorMessages.bookingUpdateFailed);
   const [errors, setErrors] = useState<Record<string, string>>({});
 
   const submit = async () => {
     const parsed = invoiceCreateSchema.safeParse({ kind, recipient_name: recipient, proviso });
     if (!parsed.success) return setErrors(zodErrors(parsed.error, true));
-    setBusy(true);
-    setProblem(null);
-    try {
-      onIssued(await dataProvider.issueInvoice(booking.id, parsed.data));
-    } catch (error) {
-      setErrors(fieldErrorsOf(error));
-      setProblem(failureMessage(error, errorMessages.bookingUpdateFailed));
-    } finally {
-      setBusy(false);
-    }
+    await request.run(
+      async () => onIssued(await dataProvider.issueInvoice(booking.id, parsed.data)),
+      (error) => setErrors(fieldErrorsOf(error)),
+    );
   };
 
   return (
     <FormDialog
       title={t('issue_title')}
       titleId="invoice-issue-title"
-      onClose={onClose}
-      onSubmit={submit}
-      busy={busy}
+      {...request.props(submit)}
       submitLabel={t('issue')}
-      problem={problem}
       problemTestId="invoice-issue-problem"
     >
       <Stack sx={{ gap: 2, pt: 1 }}>
@@ -113,30 +104,19 @@ function MailDialog({ booking, invoice, onClose }: { booking: Booking; invoice: 
   const title = INVOICE_TITLES[invoice.kind];
   const [subject, setSubject] = useState(t('mail_default_subject', { title, number: invoice.number }));
   const [body, setBody] = useState(t('mail_default_body', { title, name: booking.name }));
-  const [busy, setBusy] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
-  const send = async () => {
-    setBusy(true);
-    setProblem(null);
-    try {
+  const request = useDialogRequest(onClose, errorMessages.mailFailed);
+  const send = () =>
+    request.run(async () => {
       await dataProvider.mailInvoice(invoice.id, { title: subject, body });
       notify(t('mail_sent', { title }), { type: 'success' });
       onClose();
-    } catch (error) {
-      setProblem(failureMessage(error, errorMessages.mailFailed));
-    } finally {
-      setBusy(false);
-    }
-  };
+    });
   return (
     <FormDialog
       title={t('mail_title', { title })}
       titleId="invoice-mail-title"
-      onClose={onClose}
-      onSubmit={send}
-      busy={busy}
+      {...request.props(send)}
       submitLabel={t('mail_send')}
-      problem={problem}
       maxWidth="sm"
     >
       <Stack sx={{ gap: 2, pt: 1 }}>

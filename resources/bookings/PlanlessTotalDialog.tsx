@@ -3,6 +3,8 @@ import { DialogContentText } from '@mui/material';
 import { bookingCreateMessages } from '../../contract/booking';
 import { useAppTranslate } from '../../i18n/useAppTranslate';
 import { FormDialog } from '../../src/components/FormDialog';
+import { useDialogRequest } from '../../src/components/useDialogRequest';
+import { errorMessages } from '../../contract/messages';
 import { YenInput } from '../../src/components/YenInput';
 import { yenDigits } from '../../src/components/yenText';
 
@@ -18,29 +20,22 @@ export interface PlanlessTotalDialogProps {
 export function PlanlessTotalDialog({ onConfirm, onClose }: PlanlessTotalDialogProps) {
   const translate = useAppTranslate();
   const [value, setValue] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const request = useDialogRequest(onClose, errorMessages.bookingUpdateFailed);
   const submit = async () => {
     if (!/^\s*\d+\s*$/.test(value)) {
-      setProblem(value.trim() === '' ? bookingCreateMessages.priceSubRequired : bookingCreateMessages.priceSubInvalid);
+      request.setProblem(
+        value.trim() === '' ? bookingCreateMessages.priceSubRequired : bookingCreateMessages.priceSubInvalid,
+      );
       return;
     }
-    setBusy(true);
-    try {
-      await onConfirm(Number(value));
-    } finally {
-      setBusy(false);
-    }
+    await request.run(() => onConfirm(Number(value)));
   };
   return (
     <FormDialog
       title={translate('app.booking.planless_dialog.title')}
       titleId="planless-total-title"
-      onClose={onClose}
-      onSubmit={submit}
-      busy={busy}
+      {...request.props(submit)}
       submitLabel={translate('app.booking.planless_dialog.ok')}
-      problem={problem}
     >
       <DialogContentText sx={{ mb: 2 }}>{translate('app.booking.planless_dialog.content')}</DialogContentText>
       <YenInput

@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { Checkbox, FormControlLabel, MenuItem, Stack, TextField } from '@mui/material';
 import { taxRuleCreateSchema, type TaxBand, type TaxRule, type TaxRuleInput } from '../../../contract/taxRule';
 import { errorMessages } from '../../../contract/messages';
-import { failureMessage, fieldErrorsOf } from '../../../dataProvider/apiErrors';
+import { fieldErrorsOf } from '../../../dataProvider/apiErrors';
+import { useDialogRequest } from '../../../src/components/useDialogRequest';
 import { useAppDataProvider } from '../../../dataProvider/useAppDataProvider';
 import type { appMessages } from '../../../i18n/ja';
 import { useAppTranslate } from '../../../i18n/useAppTranslate';
@@ -72,8 +73,7 @@ export function TaxRuleDialog({
   const dataProvider = useAppDataProvider();
   const [draft, setDraft] = useState<Draft>(() => draftOf(rule));
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [problem, setProblem] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const request = useDialogRequest(onClose, errorMessages.bookingUpdateFailed);
   const set = <K extends keyof Draft>(key: K, value: Draft[K]) => setDraft((d) => ({ ...d, [key]: value }));
 
   const submit = async () => {
@@ -95,20 +95,18 @@ export function TaxRuleDialog({
     const parsed = taxRuleCreateSchema.safeParse(body);
     // The schema holds the rule's whole check (taxRuleProblem): bands or a percentage, their order, the dates.
     if (!parsed.success) return setErrors(zodErrors(parsed.error, true));
-    setBusy(true);
-    setProblem(null);
-    try {
-      const { code: _code, ...patch } = parsed.data as TaxRuleInput;
-      if (rule) await dataProvider.updateTaxRule(rule.id, patch);
-      else await dataProvider.createTaxRule(parsed.data);
-      onSaved();
-    } catch (error) {
-      const fields = fieldErrorsOf(error);
-      setErrors(Object.fromEntries(Object.entries(fields).map(([k, v]) => [k.split('.')[0]!, v])));
-      setProblem(failureMessage(error, errorMessages.bookingUpdateFailed));
-    } finally {
-      setBusy(false);
-    }
+    await request.run(
+      async () => {
+        const { code: _code, ...patch } = parsed.data as TaxRuleInput;
+        if (rule) await dataProvider.updateTaxRule(rule.id, patch);
+        else await dataProvider.createTaxRule(parsed.data);
+        onSaved();
+      },
+      (error) => {
+        const fields = fieldErrorsOf(error);
+        setErrors(Object.fromEntries(Object.entries(fields).map(([k, v]) => [k.split('.')[0]!, v])));
+      },
+    );
   };
 
   const field = (key: 'code' | 'name' | 'note' | 'source_url', extra: { disabled?: boolean } = {}) => (
@@ -126,11 +124,8 @@ export function TaxRuleDialog({
     <FormDialog
       title={rule ? t('edit_title') : t('create_title')}
       titleId="tax-rule-title"
-      onClose={onClose}
-      onSubmit={submit}
-      busy={busy}
+      {...request.props(submit)}
       submitLabel={t('save')}
-      problem={problem}
       maxWidth="sm"
     >
       <Stack sx={{ gap: 2, pt: 1 }}>
