@@ -6,7 +6,7 @@ import { SEND_TYPE } from '../../contract/enums';
 import { openDatabase } from '../../server/db/client';
 import { SENDER_ADDRESSES } from '../../server/db/seed/fixtures';
 import { enqueueMail } from '../../server/mail/outbox';
-import { withDatabase } from '../support/postgresUrl';
+import { scratchDatabase } from '../support/postgresUrl';
 import { bookFirstFreeNight } from '../support/fixtures';
 import { startServerProcess, type ServerProcess } from '../support/serverProcess';
 import { startSmtpSink, type ReceivedMail, type SmtpSink } from '../../tools/smtpSink';
@@ -24,7 +24,7 @@ const SETTLE_MS = 1500;
 
 let sink: SmtpSink;
 let admin: pg.Client;
-let name: string;
+let scratch: Awaited<ReturnType<typeof scratchDatabase>> | undefined;
 let a: ServerProcess;
 let b: ServerProcess;
 let token: string;
@@ -76,14 +76,10 @@ async function book(via: ServerProcess, i: number, from: string, mail = guest(i)
 describe.skipIf(!url)('automatic mail with two server processes on PostgreSQL', () => {
   beforeAll(async () => {
     sink = await startSmtpSink();
-    name = `yadoban_am_${randomBytes(5).toString('hex')}`;
-    admin = new pg.Client({ connectionString: url });
+    scratch = await scratchDatabase(url!, 'am', inject('dbTemplate'));
+    admin = new pg.Client({ connectionString: scratch.url });
     await admin.connect();
-    await admin.query(`create database ${name} template ${inject('dbTemplate')}`);
-    await admin.end();
-    admin = new pg.Client({ connectionString: withDatabase(url!, name) });
-    await admin.connect();
-    [a, b] = await Promise.all([startServer(withDatabase(url!, name)), startServer(withDatabase(url!, name))]);
+    [a, b] = await Promise.all([startServer(scratch.url), startServer(scratch.url)]);
     token = (await a.http.login(ADMIN)).access_token;
     const list = await a.http.get<{ accommodations: { id: number }[] }>('/api/accommodations', token);
     accommodationId = list.body.accommodations[0]!.id;
@@ -106,12 +102,7 @@ describe.skipIf(!url)('automatic mail with two server processes on PostgreSQL', 
     await Promise.all([a?.kill(), b?.kill()]);
     await sink?.close();
     await admin?.end();
-    if (url) {
-      const root = new pg.Client({ connectionString: url });
-      await root.connect();
-      await root.query(`drop database if exists ${name} with (force)`);
-      await root.end();
-    }
+    await scratch?.drop();
   });
 
   it(`${BOOKINGS} bookings through A and B: booking, payment, option paid and cancel mail each arrive once`, async () => {
@@ -190,7 +181,7 @@ describe.skipIf(!url)('automatic mail with two server processes on PostgreSQL', 
     }
 
     // The dedupe key is the last guard: the cancel mail queued again for a booking is not written.
-    const database = await openDatabase({ url: withDatabase(url!, name) });
+    const database = await openDatabase({ url: scratch!.url });
     try {
       const again = await database.db.transaction((tx) =>
         enqueueMail(tx, [
@@ -219,7 +210,7 @@ describe.skipIf(!url)('automatic mail with two server processes on PostgreSQL', 
   it('mail that comes due while its rows are locked goes out once, though both workers ask for it', async () => {
     const count = 60;
     const notBefore = new Date(Date.now() + 1000);
-    const database = await openDatabase({ url: withDatabase(url!, name) });
+    const database = await openDatabase({ url: scratch!.url });
     let ids: number[];
     try {
       ids = await database.db.transaction((tx) =>

@@ -1,9 +1,8 @@
-import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { tokyoToday } from '../../contract/dates';
 import { invoiceSchema } from '../../contract/invoice';
-import { withDatabase } from '../support/postgresUrl';
+import { scratchDatabase } from '../support/postgresUrl';
 import { startServerProcess, type ServerProcess } from '../support/serverProcess';
 import { ADMIN } from '../support/testServer';
 
@@ -15,33 +14,24 @@ const url = process.env.DATABASE_URL;
 const DOCUMENTS = 40;
 
 let admin: pg.Client;
-let name: string;
+let scratch: Awaited<ReturnType<typeof scratchDatabase>> | undefined;
 let a: ServerProcess;
 let b: ServerProcess;
 
 // Two processes on one database is a PostgreSQL set-up (PGlite is one process's own files).
 describe.skipIf(!url)('document numbers with two server processes on PostgreSQL', () => {
   beforeAll(async () => {
-    name = `yadoban_inv_${randomBytes(5).toString('hex')}`;
-    const root = new pg.Client({ connectionString: url });
-    await root.connect();
-    await root.query(`create database ${name} template ${inject('dbTemplate')}`);
-    await root.end();
-    admin = new pg.Client({ connectionString: withDatabase(url!, name) });
+    scratch = await scratchDatabase(url!, 'inv', inject('dbTemplate'));
+    admin = new pg.Client({ connectionString: scratch.url });
     await admin.connect();
-    const env = { DATABASE_URL: withDatabase(url!, name), SEED_DEMO: '0', CONSOLE_DIR: './tests/support/no-console' };
+    const env = { DATABASE_URL: scratch.url, SEED_DEMO: '0', CONSOLE_DIR: './tests/support/no-console' };
     [a, b] = await Promise.all([startServerProcess(env), startServerProcess(env)]);
   }, 120_000);
 
   afterAll(async () => {
     await Promise.all([a?.kill(), b?.kill()]);
     await admin?.end();
-    if (url) {
-      const root = new pg.Client({ connectionString: url });
-      await root.connect();
-      await root.query(`drop database if exists ${name} with (force)`);
-      await root.end();
-    }
+    await scratch?.drop();
   });
 
   it(`${DOCUMENTS} receipts issued at once through both: numbers 1 to ${DOCUMENTS}, each once`, async () => {
