@@ -1,23 +1,10 @@
 import { useState } from 'react';
-import {
-  Button,
-  Checkbox,
-  CircularProgress,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  FormControl,
-  FormControlLabel,
-  FormLabel,
-  Radio,
-  RadioGroup,
-  Typography,
-} from '@mui/material';
+import { Checkbox, FormControl, FormControlLabel, FormLabel, Radio, RadioGroup, Typography } from '@mui/material';
 import { cancelFee, cancelFeePresets } from '../../contract/booking';
 import { cancelFeeOf, type CancelFeeChoice } from './cancelModel';
 import { formatYen } from '../../i18n/formats';
 import { useAppTranslate } from '../../i18n/useAppTranslate';
+import { ConfirmDialog } from '../../src/components/ConfirmDialog';
 import { YenInput } from '../../src/components/YenInput';
 import { yenDigits } from '../../src/components/yenText';
 
@@ -62,89 +49,69 @@ export function CancelBookingDialog({ open, priceSub, loading = false, onConfirm
   };
 
   return (
-    <Dialog
+    <ConfirmDialog
       open={open}
-      onClose={loading ? undefined : onClose}
-      aria-labelledby="cancel-booking-title"
-      maxWidth="xs"
-      fullWidth
+      titleId="cancel-booking-title"
+      title={translate('app.booking.cancel_dialog.title')}
+      onConfirm={confirm}
+      onClose={onClose}
+      loading={loading}
+      // 閉じる, not キャンセル: in a dialog that cancels a booking that word would mislead.
+      closeLabel={translate('app.action.close')}
+      confirmAutoFocus={false}
     >
-      <DialogTitle id="cancel-booking-title">{translate('app.booking.cancel_dialog.title')}</DialogTitle>
-      <DialogContent>
-        <Typography sx={{ mb: 2 }}>{translate('app.booking.cancel_dialog.content')}</Typography>
-        <FormControl component="fieldset" sx={{ mb: 1 }}>
-          <FormLabel component="legend" id="cancel-fee-label">
-            {translate('app.booking.cancel_dialog.fee')}
-          </FormLabel>
-          <RadioGroup
-            aria-labelledby="cancel-fee-label"
-            value={preset}
-            onChange={(e) => {
-              setPreset(e.target.value);
-              setProblem(null);
-            }}
-          >
-            <FormControlLabel
-              value={NONE}
-              control={<Radio />}
-              label={translate('app.booking.cancel_dialog.fee_none')}
-            />
-            {cancelFeePresets.map((percent) => (
-              <FormControlLabel
-                key={percent}
-                value={String(percent)}
-                control={<Radio />}
-                label={translate('app.booking.cancel_dialog.fee_preset', {
-                  percent,
-                  amount: formatYen(cancelFee(priceSub, percent)),
-                })}
-              />
-            ))}
-            <FormControlLabel
-              value={AMOUNT}
-              control={<Radio />}
-              label={translate('app.booking.cancel_dialog.fee_amount')}
-            />
-          </RadioGroup>
-          <YenInput
-            size="small"
-            label={translate('app.booking.cancel_dialog.fee_amount_label')}
-            value={amount}
-            parse={yenDigits}
-            onChange={(value) => {
-              setAmount(value);
-              setPreset(AMOUNT);
-              setProblem(null);
-            }}
-            error={problem !== null}
-            helperText={
-              problem ?? translate('app.booking.cancel_dialog.fee_amount_help', { total: formatYen(priceSub) })
-            }
-            sx={{ ml: 4, mt: 0.5, maxWidth: 220 }}
-            slotProps={{ formHelperText: { sx: { mx: 0 } } }}
-          />
-        </FormControl>
-        <FormControlLabel
-          sx={{ display: 'flex' }}
-          control={<Checkbox checked={mail} onChange={(e) => setMail(e.target.checked)} />}
-          label={translate('app.booking.cancel_dialog.send_mail')}
-        />
-      </DialogContent>
-      <DialogActions>
-        {/* 閉じる, not キャンセル: in a dialog that cancels a booking that word would mislead. */}
-        <Button onClick={onClose} disabled={loading}>
-          {translate('app.action.close')}
-        </Button>
-        <Button
-          onClick={confirm}
-          disabled={loading}
-          color="error"
-          variant="contained"
-          startIcon={loading ? <CircularProgress size={16} color="inherit" /> : undefined}
+      <Typography sx={{ mb: 2 }}>{translate('app.booking.cancel_dialog.content')}</Typography>
+      <FormControl component="fieldset" sx={{ mb: 1 }}>
+        <FormLabel component="legend" id="cancel-fee-label">
+          {translate('app.booking.cancel_dialog.fee')}
+        </FormLabel>
+        <RadioGroup
+          aria-labelledby="cancel-fee-label"
+          value={preset}
+          onChange={(e) => {
+            setPreset(e.target.value);
+            setProblem(null);
+          }}
         >
-          {translate('app.action.ok')}
-        </Button>
-      </DialogActions>
-    </Dialog>
+          <FormControlLabel value={NONE} control={<Radio />} label={translate('app.booking.cancel_dialog.fee_none')} />
+          {cancelFeePresets.map((percent) => (
+            <FormControlLabel
+              key={percent}
+              value={String(percent)}
+              control={<Radio />}
+              label={translate('app.booking.cancel_dialog.fee_preset', {
+                percent,
+                amount: formatYen(cancelFee(priceSub, percent)),
+              })}
+            />
+          ))}
+          <FormControlLabel
+            value={AMOUNT}
+            control={<Radio />}
+            label={translate('app.booking.cancel_dialog.fee_amount')}
+          />
+        </RadioGroup>
+        <YenInput
+          size="small"
+          label={translate('app.booking.cancel_dialog.fee_amount_label')}
+          value={amount}
+          parse={yenDigits}
+          onChange={(value) => {
+            setAmount(value);
+            setPreset(AMOUNT);
+            setProblem(null);
+          }}
+          error={problem !== null}
+          helperText={problem ?? translate('app.booking.cancel_dialog.fee_amount_help', { total: formatYen(priceSub) })}
+          sx={{ ml: 4, mt: 0.5, maxWidth: 220 }}
+          slotProps={{ formHelperText: { sx: { mx: 0 } } }}
+        />
+      </FormControl>
+      <FormControlLabel
+        sx={{ display: 'flex' }}
+        control={<Checkbox checked={mail} onChange={(e) => setMail(e.target.checked)} />}
+        label={translate('app.booking.cancel_dialog.send_mail')}
+      />
+    </ConfirmDialog>
   );
 }

@@ -23,6 +23,14 @@ export interface ConfirmDialogProps {
   confirmColor?: 'error' | 'primary';
   /** The confirming button's words, when OK says too little (チェックアウトして在庫に戻す). */
   confirmLabel?: ReactNode;
+  /** The dismissing button's words: キャンセル unless that would mislead (閉じる in the cancel of a booking). */
+  closeLabel?: ReactNode;
+  /** Moves the focus to OK (off where the content has fields to fill first). */
+  confirmAutoFocus?: boolean;
+  /** The title's id, by which the popup is labelled. */
+  titleId?: string;
+  /** Content with fields, in place of the sentence. */
+  children?: ReactNode;
 }
 
 /** The confirmation asked before every delete (spec section 8). */
@@ -35,32 +43,32 @@ export function ConfirmDialog({
   loading = false,
   confirmColor = 'error',
   confirmLabel,
+  closeLabel,
+  confirmAutoFocus = true,
+  titleId = 'confirm-dialog-title',
+  children,
 }: ConfirmDialogProps) {
   const translate = useAppTranslate();
   return (
-    <Dialog
-      open={open}
-      onClose={loading ? undefined : onClose}
-      aria-labelledby="confirm-dialog-title"
-      maxWidth="xs"
-      fullWidth
-    >
-      <DialogTitle id="confirm-dialog-title">{title ?? translate('app.confirm.delete_title')}</DialogTitle>
+    <Dialog open={open} onClose={loading ? undefined : onClose} aria-labelledby={titleId} maxWidth="xs" fullWidth>
+      <DialogTitle id={titleId}>{title ?? translate('app.confirm.delete_title')}</DialogTitle>
       <DialogContent>
-        <DialogContentText sx={{ whiteSpace: 'pre-wrap' }}>
-          {content ?? translate('app.confirm.delete_content')}
-        </DialogContentText>
+        {children ?? (
+          <DialogContentText sx={{ whiteSpace: 'pre-wrap' }}>
+            {content ?? translate('app.confirm.delete_content')}
+          </DialogContentText>
+        )}
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose} disabled={loading}>
-          {translate('app.action.cancel')}
+          {closeLabel ?? translate('app.action.cancel')}
         </Button>
         <Button
           onClick={onConfirm}
           disabled={loading}
           color={confirmColor}
           variant="contained"
-          autoFocus
+          autoFocus={confirmAutoFocus}
           startIcon={loading ? <CircularProgress size={16} color="inherit" /> : undefined}
         >
           {confirmLabel ?? translate('app.action.ok')}
