@@ -10,6 +10,7 @@ import {
 } from '../../contract/guestRegister';
 import { planlessBooking, signedInSuite } from '../support/fixtures';
 import { PNG_1X1 } from '../support/files';
+import { KIM_MINJI } from '../support/guests';
 import { pdfPages } from '../support/pdfText';
 
 const api = signedInSuite();
@@ -195,15 +196,8 @@ describe("a booking's guests and what its register misses", () => {
     });
 
     // A Korean national living in Seoul, without a passport: its number and its copy.
-    const kim = (
-      await addGuest(b.id, {
-        name: 'Kim Minji',
-        address: 'Seoul',
-        contact: 'minji@example.kr',
-        nationality: 'kr',
-        residence_country: 'KR',
-      })
-    ).body.guest;
+    const kim = // The nationality as typed in lower case: kept upper-case.
+    (await addGuest(b.id, { ...KIM_MINJI, nationality: 'kr', passport_number: undefined })).body.guest;
     expect(kim).toMatchObject({ representative: false, nationality: 'KR', has_passport_copy: false });
     expect((await register(b.id)).register.missing).toEqual([
       { guest_id: rep.id, fields: ['contact'] },
@@ -469,16 +463,7 @@ describe("the copy of a guest's passport", () => {
 
   it("completes a Korean guest's register; served back as kept, never cached, each view audited", async () => {
     const b = await newBooking(1);
-    const kim = (
-      await addGuest(b.id, {
-        name: 'Kim Minji',
-        address: 'Seoul',
-        contact: 'minji@example.kr',
-        nationality: 'KR',
-        residence_country: 'KR',
-        passport_number: 'M1234567',
-      })
-    ).body.guest;
+    const kim = (await addGuest(b.id, KIM_MINJI)).body.guest;
     expect((await register(b.id)).register.missing).toEqual([{ guest_id: kim.id, fields: ['passport_copy'] }]);
     const res = await put(b.id, kim.id, PNG_1X1, 'scan.pdf');
     expect(res.status, JSON.stringify(res.body)).toBe(200);

@@ -8,6 +8,7 @@ import { planlessBooking, signedInSuite } from '../support/fixtures';
 import { httpClient } from '../support/http';
 import { startTestServer, type TestServer } from '../support/testServer';
 import { PNG_1X1 } from '../support/files';
+import { KIM_MINJI } from '../support/guests';
 
 const api = signedInSuite();
 const today = tokyoToday();
@@ -40,14 +41,7 @@ const registerOf = async (bookId: number) =>
   );
 
 const hanako = { name: '事前 花子', address: '大阪府大阪市北区1-1', contact: '090-1111-2222', nationality: 'JP' };
-const minji = {
-  name: 'Kim Minji',
-  address: 'Seoul',
-  contact: 'minji@example.kr',
-  nationality: 'KR',
-  residence_country: 'KR',
-  passport_number: 'M1234567',
-};
+const minji = KIM_MINJI;
 
 describe('POST /admin/books/{id}/checkin-link', () => {
   it('answers a link of 256 random bits on this server, valid until the end of the check-out day, and audits it', async () => {

@@ -24,3 +24,13 @@ export function buildGuest(over: Partial<Guest> = {}): Guest {
     ...over,
   };
 }
+
+/** A Korean national living in Seoul, with her passport number: the register asks her passport's copy too. */
+export const KIM_MINJI = {
+  name: 'Kim Minji',
+  address: 'Seoul',
+  contact: 'minji@example.kr',
+  nationality: 'KR',
+  residence_country: 'KR',
+  passport_number: 'M1234567',
+} as const;
