@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { addDays, tokyoToday } from '../contract/dates';
 import { formatDate } from '../i18n/formats';
-import { ADMIN, bearerOf, confirmRefund, postStay, roomsOf, signIn } from './support';
+import { ADMIN, bearerOf, confirmRefund, signIn, stayInFreeRoom } from './support';
 
 /** An administrator's bearer token, for preparing data through the API. */
 async function adminToken(request: APIRequestContext): Promise<string> {
@@ -15,20 +15,14 @@ async function adminToken(request: APIRequestContext): Promise<string> {
  */
 async function createBooking(request: APIRequestContext, token: string, startDate: string, name: string, price = 0) {
   const headers = { authorization: `Bearer ${token}` };
-  for (const room of await roomsOf(request, headers, 1)) {
-    const res = await postStay(request, headers, {
-      accommodation_id: 1,
-      room_id: room.id,
-      start_date: startDate,
-      name,
-      mail: 'dashboard-e2e@example.com',
-      price,
-    });
-    if (res.status() === 409) continue; // that room type is full that night
-    expect(res.status(), await res.text()).toBeLessThan(300);
-    return (await res.json()) as { id: number; name: string };
-  }
-  throw new Error(`no free room type on ${startDate}`);
+  const booked = await stayInFreeRoom(request, headers, [1], {
+    start_date: startDate,
+    name,
+    mail: 'dashboard-e2e@example.com',
+    price,
+  });
+  if (!booked) throw new Error(`no free room type on ${startDate}`);
+  return { id: booked.id, name };
 }
 
 const refundsList = (page: Page) => page.getByTestId('refunds-needed');

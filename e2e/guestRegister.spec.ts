@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { addDays, tokyoToday } from '../contract/dates';
 import { readFile } from 'node:fs/promises';
-import { ADMIN, bearerOf, bookStay, lookAt, pickDate, postStay, roomsOf, signIn } from './support';
+import { ADMIN, bearerOf, bookStay, lookAt, pickDate, roomsOf, signIn, stayInFreeRoom } from './support';
 import { pdfPages } from '../tests/support/pdfText';
 import { PNG_1X1 } from '../tests/support/files';
 
@@ -142,23 +142,13 @@ test('a guest arriving today is checked in with an incomplete register (the desk
 }) => {
   // A stay of today in the first room type with a room left tonight.
   const headers = await bearerOf(page.request);
-  let id = 0;
-  let facility = 0;
-  for (const accommodationId of [1, 2, 3]) {
-    for (const room of await roomsOf(page.request, headers, accommodationId)) {
-      const res = await postStay(page.request, headers, {
-        accommodation_id: accommodationId,
-        room_id: room.id,
-        start_date: tokyoToday(),
-        person_number: 1,
-        name: '到着 花子',
-      });
-      if (res.ok()) [id, facility] = [((await res.json()) as { id: number }).id, accommodationId];
-      if (id) break;
-    }
-    if (id) break;
-  }
-  expect(id, 'a room left tonight').toBeGreaterThan(0);
+  const booked = await stayInFreeRoom(page.request, headers, [1, 2, 3], {
+    start_date: tokyoToday(),
+    person_number: 1,
+    name: '到着 花子',
+  });
+  expect(booked, 'a room left tonight').not.toBeNull();
+  const { id, accommodationId: facility } = booked!;
   await signIn(page, ADMIN, `/m/books/${id}`);
   const stay = page.getByTestId('stay-actions');
   await expect(stay.getByTestId('stay-status')).toHaveText('予約済み');

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { tokyoToday } from '../contract/dates';
-import { ADMIN, bearerOf, lookAt, postStay, roomsOf, signIn } from './support';
+import { ADMIN, bearerOf, lookAt, signIn, stayInFreeRoom } from './support';
 import { PNG_1X1 } from '../tests/support/files';
 
 test('a guest fills the register on a phone through the link; the front desk sees it complete and checks in', async ({
@@ -9,23 +9,14 @@ test('a guest fills the register on a phone through the link; the front desk see
 }) => {
   // A stay of two arriving today, in the first room type with a room left tonight.
   const headers = await bearerOf(page.request);
-  let id = 0;
-  for (const accommodationId of [1, 2]) {
-    for (const room of await roomsOf(page.request, headers, accommodationId)) {
-      const res = await postStay(page.request, headers, {
-        accommodation_id: accommodationId,
-        room_id: room.id,
-        start_date: tokyoToday(),
-        person_number: 2,
-        name: '事前 花子',
-        mail: 'hanako@example.jp',
-      });
-      if (res.ok()) id = ((await res.json()) as { id: number }).id;
-      if (id) break;
-    }
-    if (id) break;
-  }
-  expect(id, 'a room for two left tonight').toBeGreaterThan(0);
+  const booked = await stayInFreeRoom(page.request, headers, [1, 2], {
+    start_date: tokyoToday(),
+    person_number: 2,
+    name: '事前 花子',
+    mail: 'hanako@example.jp',
+  });
+  expect(booked, 'a room for two left tonight').not.toBeNull();
+  const { id } = booked!;
 
   // The front desk makes the link in the booking's panel.
   await signIn(page, ADMIN, `/m/books/${id}`);

@@ -119,6 +119,27 @@ export function postStay(request: APIRequestContext, headers: Record<string, str
   });
 }
 
+/**
+ * Books `stay` in the first room type, of the first of `facilities`, with a room left that night
+ * (a full one answers 409 and the next is tried); answers the booking's id and facility, or null.
+ */
+export async function stayInFreeRoom(
+  request: APIRequestContext,
+  headers: Record<string, string>,
+  facilities: readonly number[],
+  stay: { start_date: string; name: string } & Record<string, unknown>,
+): Promise<{ id: number; accommodationId: number } | null> {
+  for (const accommodationId of facilities) {
+    for (const room of await roomsOf(request, headers, accommodationId)) {
+      const res = await postStay(request, headers, { ...stay, accommodation_id: accommodationId, room_id: room.id });
+      if (res.status() === 409) continue;
+      expect(res.status(), await res.text()).toBeLessThan(300);
+      return { id: ((await res.json()) as { id: number }).id, accommodationId };
+    }
+  }
+  return null;
+}
+
 /** A booking made through the API (see StayToBook), which must be taken. Answers its id. */
 export async function bookStay(request: APIRequestContext, headers: Record<string, string>, stay: StayToBook) {
   const res = await postStay(request, headers, stay);
