@@ -91,42 +91,21 @@ export async function seedRegister(tx: Tx, accommodationIds: readonly number[], 
 const PAST_DAYS = 45;
 
 /** The machiya's guests by party, in turn: where they come from, as the minpaku report counts them. */
-const PARTIES: readonly { nationality: string; surname: string; given: readonly string[]; address: string }[] = [
-  { nationality: 'JP', surname: '', given: [], address: '' },
-  {
-    nationality: 'US',
-    surname: 'Johnson',
-    given: ['Emily', 'Daniel', 'Grace'],
-    address: '1200 Pine St, Seattle, WA, USA',
-  },
-  {
-    nationality: 'KR',
-    surname: 'Lee',
-    given: ['Jiwoo', 'Minho', 'Seoyeon'],
-    address: '부산광역시 해운대구 해운대로 264',
-  },
-  { nationality: 'JP', surname: '', given: [], address: '' },
-  {
-    nationality: 'TW',
-    surname: 'Chen',
-    given: ['Yating', 'Weiting', 'Yuchen'],
-    address: '台北市大安區忠孝東路四段1號',
-  },
-  {
-    nationality: 'FR',
-    surname: 'Martin',
-    given: ['Camille', 'Louis', 'Chloé'],
-    address: '12 Rue de la République, Lyon, France',
-  },
-  {
-    nationality: 'AU',
-    surname: 'Wilson',
-    given: ['Jack', 'Olivia', 'Noah'],
-    address: '45 Collins St, Melbourne VIC, Australia',
-  },
-  { nationality: 'JP', surname: '', given: [], address: '' },
-  { nationality: 'CN', surname: 'Wang', given: ['Fang', 'Lei', 'Jing'], address: '上海市黄浦区南京东路100号' },
-];
+type Party = readonly [nationality: string, surname: string, given: readonly string[], address: string];
+const JAPANESE: Party = ['JP', '', [], ''];
+const PARTIES = (
+  [
+    JAPANESE,
+    ['US', 'Johnson', ['Emily', 'Daniel', 'Grace'], '1200 Pine St, Seattle, WA, USA'],
+    ['KR', 'Lee', ['Jiwoo', 'Minho', 'Seoyeon'], '부산광역시 해운대구 해운대로 264'],
+    JAPANESE,
+    ['TW', 'Chen', ['Yating', 'Weiting', 'Yuchen'], '台北市大安區忠孝東路四段1號'],
+    ['FR', 'Martin', ['Camille', 'Louis', 'Chloé'], '12 Rue de la République, Lyon, France'],
+    ['AU', 'Wilson', ['Jack', 'Olivia', 'Noah'], '45 Collins St, Melbourne VIC, Australia'],
+    JAPANESE,
+    ['CN', 'Wang', ['Fang', 'Lei', 'Jing'], '上海市黄浦区南京东路100号'],
+  ] satisfies Party[]
+).map(([nationality, surname, given, address]) => ({ nationality, surname, given, address }));
 const OCCUPATIONS = ['会社員', '公務員', '自営業', '学生', '教員', '医師', 'エンジニア', 'デザイナー'];
 const JP_COMPANIONS = ['花子', '次郎', '美咲', '健太', '陽菜'];
 /** The demo's passport copy: a 1x1 PNG standing for the photo the desk took. */
