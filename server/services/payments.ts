@@ -13,7 +13,7 @@ import type { Db, Tx } from '../db/client';
 import { isUniqueViolation } from '../db/pgErrors';
 import * as q from '../db/queries/payments';
 import { AppError, badRequest, conflict, notFound } from '../errors';
-import { audit } from './audit';
+import { audit, type AuditEntry } from './audit';
 import { queueTemplateMail } from './bookMail';
 import type { CurrentUser } from './auth';
 import { SEND_TYPE } from '../../contract/enums';
@@ -49,6 +49,26 @@ const refundTrail = (t: q.RefundTarget) => ({
   amount: t.amount,
 });
 
+/**
+ * After a write of money: the booking's paid amount computed again, and the audit row of the change
+ * with the paid amount before and after it. Answers the new paid amount.
+ */
+async function paidAgain(
+  tx: Tx,
+  user: CurrentUser,
+  booking: { id: number; accommodation_id: number; price: number },
+  change: Pick<AuditEntry, 'action' | 'target' | 'targetId'> & { before?: object; after?: object },
+): Promise<number> {
+  const paid = await q.recomputePaid(tx, booking.id);
+  await audit(tx, user, {
+    ...change,
+    booking,
+    before: { ...change.before, price: booking.price },
+    after: { ...change.after, price: paid },
+  });
+  return paid;
+}
+
 const mismatch = () => new AppError(422, 'idempotency_mismatch', paymentMessages.idempotencyMismatch);
 
 /**
@@ -73,14 +93,11 @@ export class PaymentService {
         mail: input.mail ?? 0,
         createdBy: user.id,
       });
-      const paid = await q.recomputePaid(tx, booking.id);
-      await audit(tx, user, {
+      await paidAgain(tx, user, booking, {
         action: 'create',
         target: 'payment',
         targetId: payment.id,
-        booking,
-        before: { price: booking.price },
-        after: { ...paymentTrail(payment), price: paid },
+        after: paymentTrail(payment),
       });
       // With mail = 1 the payment confirmation mail (send type 11), once per payment, with the payment.
       if (input.mail === 1) {
@@ -112,14 +129,11 @@ export class PaymentService {
       if (payment.transaction_id !== null) throw conflict(paymentMessages.hasTransaction);
       if ((await q.paidWithout(tx, payment.book_id, payment.id)) < 0) throw conflict(paymentMessages.belowRefunded);
       await q.voidPayment(tx, payment.id, user.id);
-      const paid = await q.recomputePaid(tx, payment.book_id);
-      await audit(tx, user, {
+      await paidAgain(tx, user, booking, {
         action: 'void',
         target: 'payment',
         targetId: payment.id,
-        booking,
-        before: { ...paymentTrail(payment), price: booking.price },
-        after: { price: paid },
+        before: paymentTrail(payment),
       });
     });
   }
@@ -173,15 +187,12 @@ export class PaymentService {
       key,
       createdBy: user.id,
     });
-    const price = await q.recomputePaid(tx, booking.id);
-    await audit(tx, user, {
+    const price = await paidAgain(tx, user, booking, {
       action: 'refund',
       target: 'refund',
       targetId: refund.id,
-      booking,
-      before: { price: booking.price },
       // The payment refunded, as the history names it (対象の入金).
-      after: { refund_amount: refund.amount, ...(target ? { payment: refundTrail(target) } : {}), price },
+      after: { refund_amount: refund.amount, ...(target ? { payment: refundTrail(target) } : {}) },
     });
     return { refund, price };
   }
