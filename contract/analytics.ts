@@ -10,7 +10,7 @@ import { z } from './zod';
  * - A booking counts when it is not cancelled and has at least one night inside the range (check-in
  *   day up to the day before check-out). A stay that crosses the range's start or end counts its
  *   nights inside only.
- * - books: those bookings; paid_books: those fully paid (price >= price_sub).
+ * - books: those bookings; paid_books: those fully paid (price >= price_sub + tax_due: the bill, billOf).
  * - occupancy (spec 9): books / (rooms × days of the range), a rounded percent, where rooms is the
  *   facility's room_number, or the sum of its room types' max_num when room_number is 0; null when
  *   both are 0.

@@ -78,6 +78,8 @@ export const bookingSchema = z.object({
   /** Guests under 12 among person_number, and a school trip: who 宿泊税 and 入湯税 exempt (issue 31). */
   children_under_12: z.number().int().optional(),
   school_trip: z.boolean().optional(),
+  /** What 宿泊税 and 入湯税 add to the bill, yen: their total when collected apart from the price, else 0. */
+  tax_due: z.number().int().optional(),
   delete_flg: z.number().int(),
   /** When it was cancelled (ISO 8601, +09:00). */
   deleted_at: z.string().nullable(),
@@ -98,6 +100,12 @@ export const bookingSchema = z.object({
   refunds: z.array(bookingRefundSchema),
 });
 export type Booking = z.infer<typeof bookingSchema>;
+
+/**
+ * The guest's bill, yen: the total (the stay and its options) and the taxes collected apart from it
+ * (issue 31). The panel's balance and the unpaid lists compare what was paid with it.
+ */
+export const billOf = (b: Pick<Booking, 'price_sub' | 'tax_due'>) => b.price_sub + (b.tax_due ?? 0);
 export type BookingPayment = z.infer<typeof bookingPaymentSchema>;
 export type BookingOption = z.infer<typeof bookingOptionSchema>;
 export type BookingRefund = z.infer<typeof bookingRefundSchema>;

@@ -47,7 +47,8 @@ test("today's check-in shows on the dashboard and opens its booking panel", asyn
   const row = checkIns.getByRole('button', { name: `${name}様の予約を開く` });
   await expect(row).toBeVisible();
   await expect(row).toContainText('2人');
-  await expect(row).toContainText('5,000円 / 0円');
+  // Paid / the bill: no plan, a total of 0円, and さくら荘's 宿泊税 and 入湯税 for two (Atami, collected apart).
+  await expect(row).toContainText('5,000円 / 700円');
 
   await row.click();
   const panel = page.getByTestId('booking-panel');

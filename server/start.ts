@@ -9,6 +9,7 @@ import { inspectBeforeOpening } from './db/inspect';
 import { summariseDatabase } from './db/queries/health';
 import { seedDemo } from './db/seed';
 import { ensureShippedRules } from './services/tax/taxRules';
+import { refreshAllTaxDue } from './services/tax/taxDue';
 import { seedRefusal } from './db/seed/guard';
 import { describeOpening, type OpenedDatabase } from './openedDatabase';
 import { AuthService } from './services/auth';
@@ -98,6 +99,8 @@ export async function createServer(
         : false;
     // Every company holds the 宿泊税 rules this release ships (a company's corrections kept).
     await ensureShippedRules(database.db);
+    // And what those rules add to the bills of the stays to come (services/tax/taxDue.ts).
+    await refreshAllTaxDue(database.db);
     const opened = describeOpening(opening, { held, seeded, refusal });
     // The external channel: CHANNEL_URL, or the simulator inside this process on the embedded
     // default (docs/channel.md). Routes read the address from config.CHANNEL_URL.

@@ -51,8 +51,14 @@ export function BookingSummary({ booking, form }: { booking: Booking | null; for
       </Fact>
       {booking && (
         <>
-          <Fact label={translate('resources.bookings.fields.price_sub')} testId="booking-price-sub">
-            {formatYen(booking.price_sub)}
+          <Fact label={translate('resources.bookings.fields.price_sub')}>
+            <span data-testid="booking-price-sub">{formatYen(booking.price_sub)}</span>
+            {/* Taxes collected apart from the price are on the guest's bill too (issue 31). */}
+            {(booking.tax_due ?? 0) > 0 && (
+              <Typography component="span" variant="body2" color="text.secondary" data-testid="booking-tax-due">
+                {translate('app.booking.taxes_apart', { amount: formatYen(booking.tax_due ?? 0) })}
+              </Typography>
+            )}
           </Fact>
           <Fact label={translate('resources.bookings.fields.paid')} testId="booking-price">
             {/* A provisional settlement is not money received (issue 19): named beside, not added. */}

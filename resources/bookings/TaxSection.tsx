@@ -59,6 +59,7 @@ export function TaxSection({ booking, onChanged }: TaxSectionProps) {
       booking.children_under_12,
       booking.school_trip,
       booking.delete_flg,
+      booking.tax_due,
     ],
     queryFn: ({ signal }) => dataProvider.getBookTaxes(booking.id, signal),
   });

@@ -1,4 +1,10 @@
-import type { Booking, BookingOption, BookingPayment, BookingRefund } from '../../contract/booking';
+import {
+  billOf,
+  type Booking,
+  type BookingOption,
+  type BookingPayment,
+  type BookingRefund,
+} from '../../contract/booking';
 import { PAYMENT_FORM_PAY_TYPES } from '../../contract/enums';
 import {
   bookingOptionCreateSchema,
@@ -53,9 +59,9 @@ export interface PaymentFormValues {
 }
 export type PaymentField = 'payment_exe_date' | 'amount' | 'pay_type';
 
-/** What is still to pay: the total less what was paid, never below 0. */
-export function balanceOf(booking: Pick<Booking, 'price' | 'price_sub'>): number {
-  return Math.max(0, booking.price_sub - booking.price);
+/** What is still to pay: the bill (the total and the taxes collected apart) less what was paid, never below 0. */
+export function balanceOf(booking: Pick<Booking, 'price' | 'price_sub' | 'tax_due'>): number {
+  return Math.max(0, billOf(booking) - booking.price);
 }
 
 /**
@@ -63,7 +69,10 @@ export function balanceOf(booking: Pick<Booking, 'price' | 'price_sub'>): number
  * of the form (spec 9) and no mail (spec 4 turns the mail on by default only for a cancellation and
  * an option payment).
  */
-export function emptyPaymentForm(today: string, booking?: Pick<Booking, 'price' | 'price_sub'>): PaymentFormValues {
+export function emptyPaymentForm(
+  today: string,
+  booking?: Pick<Booking, 'price' | 'price_sub' | 'tax_due'>,
+): PaymentFormValues {
   const balance = booking ? balanceOf(booking) : 0;
   return {
     payment_exe_date: today,

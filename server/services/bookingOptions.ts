@@ -10,6 +10,7 @@ import * as q from '../db/queries/bookingOptions';
 import { lockBookingMoney, type MoneyRow } from '../db/queries/payments';
 import { conflict, fieldError, notFound } from '../errors';
 import { audit } from './audit';
+import { refreshTaxDue } from './tax/taxDue';
 import type { CurrentUser } from './auth';
 import { queueTemplateMail } from './bookMail';
 import { SEND_TYPE } from '../../contract/enums';
@@ -81,6 +82,8 @@ export class BookingOptionService {
       const priceSub = Math.max(0, booking.price_sub - before + after);
       if (priceSub > MAX_TOTAL) throw fieldError('unit', msg.totalTooLarge);
       await q.setPriceSub(tx, booking.id, priceSub);
+      // The stay's part of the total is the 宿泊税 base: the options' change leaves it, unless the total was clamped.
+      await refreshTaxDue(tx, [booking.id]);
       await audit(tx, user, {
         action: 'update',
         target: 'booking',

@@ -21,6 +21,7 @@ import { audit, bookingHistory, type AuditUser } from './audit';
 import type { CurrentUser } from './auth';
 import { bookingCsvText } from './bookingCsv';
 import { queueTemplateMail } from './bookMail';
+import { refreshTaxDue } from './tax/taxDue';
 
 function fullError(room: q.RoomRow, nights: string[]): AppError {
   const when = nights.slice(0, 3).map(monthDayJa).join('、') + (nights.length > 3 ? ' ほか' : '');
@@ -84,6 +85,7 @@ export async function cancelLockedBooking(
   options: { fee: number | null; mail?: { sendType: number; dedupeKey: string } },
 ): Promise<Awaited<ReturnType<typeof queueTemplateMail>> | undefined> {
   await q.cancelBooking(tx, current.id, options.fee);
+  await refreshTaxDue(tx, [current.id]);
   await audit(tx, author, {
     action: 'cancel',
     target: 'booking',
@@ -211,6 +213,7 @@ export class BookingService {
           createdBy: user.id,
         });
       }
+      await refreshTaxDue(tx, [id]);
       return this.get(user, id, tx);
     });
   }
@@ -289,6 +292,7 @@ export class BookingService {
         ...(priceSub !== undefined ? { price_sub: priceSub } : {}),
       });
       await q.updateBooking(tx, id, set, stay);
+      await refreshTaxDue(tx, [id]);
       const before = Object.fromEntries(Object.keys(set).map((k) => [k, current[k as keyof q.StayRow] ?? null]));
       await audit(tx, user, {
         action: 'update',

@@ -18,6 +18,7 @@ import { listFaqs } from '../db/queries/faqs';
 import { listOptions } from '../db/queries/options';
 import { conflict, fieldError, notFound } from '../errors';
 import { audit, auditAuthor, auditMany, updateEntry, withoutId, type AuditEntry } from './audit';
+import { refreshFacilitiesTaxDue } from './tax/taxDue';
 import type { CurrentUser } from './auth';
 import { accommodationOf, type CrudService } from './crud';
 
@@ -223,6 +224,8 @@ export class CatalogueService {
       if (Object.keys(values).length > 0) await q.updatePlan(tx, planId, values);
       if (methods) await q.setPlanPaymentMethods(tx, planId, methods);
       const plan = await this.plan(accommodationId, planId, tx);
+      // Its meals are left out of the 宿泊税 base: the bills of its stays to come change.
+      if (plan.meal_price !== stored.meal_price) await refreshFacilitiesTaxDue(tx, [accommodationId]);
       await audit(tx, user, updateEntry(planTrail(plan), stored, plan));
       return plan;
     });

@@ -7,6 +7,7 @@ import { audit } from './audit';
 import type { CurrentUser } from './auth';
 import { BookingService } from './bookings';
 import { registerOf } from './guestRegister';
+import { refreshTaxDue } from './tax/taxDue';
 
 /**
  * The front desk's moves of a stay (issue 30): check-in from the stay's first day (Tokyo), allowed
@@ -73,6 +74,8 @@ export class StayService {
       allowed(booking);
       const { register } = await registerOf(tx, booking);
       const stay = await q.setStayStatus(tx, booking.id, to);
+      // A no-show stayed no night: no tax on the bill.
+      await refreshTaxDue(tx, [booking.id]);
       await audit(tx, user, {
         action: 'update',
         target: 'booking',

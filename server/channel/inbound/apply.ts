@@ -22,6 +22,7 @@ import { crowdedNights } from '../../db/queries/occupancy';
 import { audit, type AuditUser } from '../../services/audit';
 import { cancelLockedBooking, newUid } from '../../services/bookings';
 import { flagMinpakuDays } from '../../services/minpaku';
+import { refreshTaxDue } from '../../services/tax/taxDue';
 import type { ChannelMapping } from '../wire/mapping';
 import type { ChannelReservation } from '../wire/types';
 
@@ -160,6 +161,7 @@ async function createBooking(
     cancelledAt: cancelled ? now : null,
   });
   if (id === undefined) return false;
+  await refreshTaxDue(tx, [id]);
   const booking = { id, accommodation_id: accommodationId };
   await audit(tx, await systemAuthor(tx, accommodationId), {
     action: 'create',
@@ -256,6 +258,7 @@ async function applyToExisting(
     // A booking staff cancelled here stays cancelled, unsynced: our cancel still goes to the site.
     sync: live ? 1 : current.sync,
   });
+  await refreshTaxDue(tx, [current.id]);
   const over = live ? await crowdedNights(tx, room.id, rev.start_date, rev.nights, 'over') : [];
   const overbooked = over.length > 0 ? 1 : 0;
   if (overbooked !== current.overbooked) {

@@ -33,7 +33,7 @@ export function analyticsSql(accommodationIds: readonly number[], start: string,
       from acc
     ),
     stays as (
-      select b.accommodation_id, b.start_date, b.end_date, b.days, b.price, b.price_sub,
+      select b.accommodation_id, b.start_date, b.end_date, b.days, b.price, b.price_sub, b.tax_due,
         (least(b.end_date, range.re + 1) - greatest(b.start_date, range.rs)) as nights,
         coalesce(
           (select sum(o.price::bigint * o.unit * o.days) from booking_options o where o.book_id = b.id), 0
@@ -45,7 +45,7 @@ export function analyticsSql(accommodationIds: readonly number[], start: string,
     per as (
       select s.accommodation_id,
         count(*)::bigint as books,
-        count(*) filter (where s.price >= s.price_sub)::bigint as paid_books,
+        count(*) filter (where s.price >= s.price_sub + s.tax_due)::bigint as paid_books,
         sum(s.nights)::bigint as room_nights,
         round(sum(greatest(s.price_sub - s.opt, 0)::numeric * s.nights / s.days))::bigint as stay_amount,
         round(sum(s.opt::numeric * s.nights / s.days))::bigint as option_amount

@@ -25,7 +25,7 @@ function listWhere(q: BookingListQuery, accommodationIds: readonly number[]): SQ
   }
   if (q.sync !== undefined) parts.push(sql`b.sync = ${q.sync}`);
   if (q.overbooked !== undefined) parts.push(sql`b.overbooked = ${q.overbooked}`);
-  if (q.not_paid_only) parts.push(sql`b.price < b.price_sub`);
+  if (q.not_paid_only) parts.push(sql`b.price < b.price_sub + b.tax_due`);
   if (!q.with_deleted) parts.push(sql`b.delete_flg = 0`);
   if (q.mail !== undefined) parts.push(sql`b.mail = ${q.mail.trim().toLowerCase()}`);
   const search = q.q ? searchCondition(q.q) : null;
@@ -106,7 +106,7 @@ export function moneyListSql(list: 'unpaid' | 'refund', accommodationIds: readon
   const [where, order] =
     list === 'unpaid'
       ? [
-          sql`${scope} and b.via = 0 and b.delete_flg = 0 and b.price < b.price_sub
+          sql`${scope} and b.via = 0 and b.delete_flg = 0 and b.price < b.price_sub + b.tax_due
               and b.created_at < now() - interval '24 hours'`,
           (t: string) => sql.raw(`${t}.created_at, ${t}.id`),
         ]

@@ -152,6 +152,8 @@ export interface TaxBooking {
   via: number;
   /** Money received. */
   price: number;
+  /** A no-show stayed no night: no tax is due. */
+  stay_status: string;
   cancel_fee: number | null;
   plan_name: string | null;
 }
@@ -159,7 +161,7 @@ export interface TaxBooking {
 /** A booking of the caller's facilities with what its taxes and documents need; `lock` for a document's issue. */
 const taxBookingColumns = sql`b.id, b.accommodation_id, a.company_id, b.start_date::text, b.end_date::text, b.days,
   b.person_number, b.children_under_12, b.school_trip, b.delete_flg, b.price_sub, b.via, b.price, b.cancel_fee,
-  p.name as plan_name,
+  b.stay_status, p.name as plan_name,
   coalesce((select sum(o.price * o.unit * o.days) from booking_options o where o.book_id = b.id), 0)::int
     as options_total,
   coalesce(p.meal_price, 0) as meal_price
@@ -258,4 +260,64 @@ export function documentsIssued(tx: Tx, accommodationId: number, from: string, t
       and (issued_at at time zone 'Asia/Tokyo')::date between ${from}::date and ${to}::date
     group by kind order by kind`,
   );
+}
+
+/** These bookings, for their taxes (those of the caller's facilities only: the caller checked). */
+export function taxBookingsOf(tx: Tx, ids: readonly number[]) {
+  if (ids.length === 0) return Promise.resolve([]);
+  return sqlRows<TaxBooking>(tx, sql`select ${taxBookingColumns} where b.id in (${idList(ids)}) order by b.id`);
+}
+
+/**
+ * The bookings of these facilities whose bill can still change (those whose stay ends on `from` or
+ * later; every one when `from` is null), for their taxes.
+ */
+export function taxBookingsEndingFrom(tx: Tx, accommodationIds: readonly number[], from: string | null) {
+  if (accommodationIds.length === 0) return Promise.resolve([]);
+  return sqlRows<TaxBooking>(
+    tx,
+    sql`select ${taxBookingColumns}
+    where b.accommodation_id in (${idList(accommodationIds)}) ${from === null ? sql`` : sql`and b.end_date >= ${from}::date`}
+    order by b.id`,
+  );
+}
+
+/** Sets each booking's tax_due (only where it changes: updated_at and the rows left alone otherwise). */
+export async function setTaxDue(tx: Tx, dues: readonly { id: number; taxDue: number }[]): Promise<void> {
+  for (let i = 0; i < dues.length; i += 1000) {
+    const values = dues.slice(i, i + 1000).map((d) => sql`(${d.id}::int, ${d.taxDue}::int)`);
+    await tx.execute(sql`update bookings b set tax_due = v.due from (values ${sql.join(values, sql`, `)}) as v(id, due)
+      where b.id = v.id and b.tax_due <> v.due`);
+  }
+}
+
+/** The facilities among these whose taxes go on the guest's bill: they collect some, apart from the price. */
+export async function billingTaxFacilityIds(tx: Tx, accommodationIds: readonly number[]): Promise<number[]> {
+  if (accommodationIds.length === 0) return [];
+  const rows = await sqlRows<{ id: number }>(
+    tx,
+    sql`select id from accommodations where id in (${idList(accommodationIds)}) and tax_collection = 'separate'
+      and (jsonb_array_length(tax_jurisdictions) > 0 or bathing_tax_enabled)`,
+  );
+  return rows.map((r) => r.id);
+}
+
+/** No tax on the bill of these facilities' stays ending on `from` or later (every stay when null). */
+export async function clearTaxDue(tx: Tx, accommodationIds: readonly number[], from: string | null): Promise<void> {
+  if (accommodationIds.length === 0) return;
+  await tx.execute(sql`update bookings set tax_due = 0
+    where accommodation_id in (${idList(accommodationIds)}) and tax_due <> 0
+      ${from === null ? sql`` : sql`and end_date >= ${from}::date`}`);
+}
+
+/** The facilities of a company (a rule of its changed: any of them may name its jurisdiction). */
+export async function companyFacilityIds(tx: Tx, companyId: number): Promise<number[]> {
+  const rows = await sqlRows<{ id: number }>(tx, sql`select id from accommodations where company_id = ${companyId}`);
+  return rows.map((r) => r.id);
+}
+
+/** Every facility of every company (the tax bills refreshed at start). */
+export async function allFacilityIds(tx: Tx): Promise<number[]> {
+  const rows = await sqlRows<{ id: number }>(tx, sql`select id from accommodations order by id`);
+  return rows.map((r) => r.id);
 }

@@ -90,6 +90,12 @@ export const bookings = pgTable(
     /** Guests under 12 among person_number, and a school trip: who 宿泊税 and 入湯税 exempt (issue 31). */
     childrenUnder12: integer('children_under_12').notNull().default(0),
     schoolTrip: boolean('school_trip').notNull().default(false),
+    /**
+     * What 宿泊税 and 入湯税 add to the guest's bill: their total when the facility collects them apart
+     * (collection 'separate'), else 0, and 0 for a cancelled booking or a no-show. Kept by
+     * services/tax/taxDue.ts after every write that changes them; the unpaid lists compare with it.
+     */
+    taxDue: integer('tax_due').notNull().default(0),
     /** The spec names no values; 0 is an ordinary booking. */
     status: smallint('status').notNull().default(0),
     ...timestamps,
@@ -108,7 +114,7 @@ export const bookings = pgTable(
     // planner uses a partial index only when the query states its condition (moneyListSql does).
     index('bookings_unpaid_official_idx')
       .on(t.createdAt, t.id)
-      .where(sql`via = 0 and delete_flg = 0 and price < price_sub`),
+      .where(sql`via = 0 and delete_flg = 0 and price < price_sub + tax_due`),
     index('bookings_refund_due_idx')
       .on(t.deletedAt.desc().nullsFirst(), t.id)
       .where(sql`delete_flg = 1 and price > coalesce(cancel_fee, 0)`),

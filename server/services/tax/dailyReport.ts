@@ -12,7 +12,7 @@ import { BOLD, newPdf, numberPages, REGULAR } from '../../pdf/document';
 import { drawTable } from '../../pdf/table';
 import { assertAccommodation } from '../access';
 import type { CurrentUser } from '../auth';
-import { bookingTaxLines, rulesFor } from './taxes';
+import { bookingTaxLines, rulesFor } from './taxLines';
 
 /** A stay charge split over its nights: equal parts, the yen left over on the first nights. */
 function nightly(total: number, days: number): number[] {

@@ -23,7 +23,7 @@ import type { CurrentUser } from '../auth';
 import type { FreeMail, MailHistoryItem } from '../../../contract/mailTemplate';
 import { BookMailService } from '../bookMail';
 import { invoicePdf } from './invoicePdf';
-import { taxesOfBooking } from './taxes';
+import { taxesOfBooking } from './taxLines';
 
 /** What a booking's document holds: its lines and the note it prints. */
 async function documentOf(

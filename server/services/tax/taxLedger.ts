@@ -10,7 +10,7 @@ import { newPdf, BOLD, numberPages, REGULAR } from '../../pdf/document';
 import { drawTable } from '../../pdf/table';
 import { assertAccommodation } from '../access';
 import type { CurrentUser } from '../auth';
-import { bookingTaxLines, rulesFor } from './taxes';
+import { bookingTaxLines, rulesFor } from './taxLines';
 
 /**
  * A facility's monthly ledger of 宿泊税 or 入湯税 (issue 31): every night of the month of its live

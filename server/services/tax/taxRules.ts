@@ -10,6 +10,7 @@ import type { Db, Tx } from '../../db/client';
 import * as q from '../../db/queries/tax';
 import { conflict, fieldError, notFound } from '../../errors';
 import { audit } from '../audit';
+import { refreshCompanyTaxDue } from './taxDue';
 import type { CurrentUser } from '../auth';
 import { definedOnly } from '../patch';
 import { SHIPPED_RULES } from './shippedRules';
@@ -53,6 +54,7 @@ export class TaxRuleService {
       await q.lockCompany(tx, user.companyId);
       await assertNoOverlap(tx, user.companyId, input, null);
       const id = await q.insertTaxRule(tx, user.companyId, input);
+      await refreshCompanyTaxDue(tx, user.companyId);
       await audit(tx, user, { action: 'create', target: 'tax_rule', targetId: id, before: null, after: input });
       return (await q.findTaxRule(tx, user.companyId, id))!;
     });
@@ -69,6 +71,7 @@ export class TaxRuleService {
       if (problem) throw fieldError(problem.field, problem.message);
       await assertNoOverlap(tx, user.companyId, after, id);
       await q.updateTaxRule(tx, id, after);
+      await refreshCompanyTaxDue(tx, user.companyId);
       await audit(tx, user, { action: 'update', target: 'tax_rule', targetId: id, before, after });
       return (await q.findTaxRule(tx, user.companyId, id))!;
     });

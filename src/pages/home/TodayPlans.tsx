@@ -1,3 +1,4 @@
+import { billOf } from '../../../contract/booking';
 import { Box, Typography } from '@mui/material';
 import type { Booking } from '../../../contract/booking';
 import { formatDate, formatPeople, formatYen } from '../../../i18n/formats';
@@ -74,7 +75,7 @@ export function TodayPlans({ today, version, selectedId, onOpen }: DashboardSect
                           formatPeople(b.person_number),
                           translate('app.dashboard.paid_of_total', {
                             paid: formatYen(b.price),
-                            total: formatYen(b.price_sub),
+                            total: formatYen(billOf(b)),
                           }),
                         ].join('・')}{' '}
                         <StayBadges booking={b} register={registers.get(b.id)} />

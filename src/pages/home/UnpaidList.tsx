@@ -1,3 +1,4 @@
+import { billOf } from '../../../contract/booking';
 import { formatDate, formatYen } from '../../../i18n/formats';
 import { useAppTranslate } from '../../../i18n/useAppTranslate';
 import { BookingListCard } from './BookingListCard';
@@ -23,7 +24,7 @@ export function UnpaidList({ version, selectedId, onOpen }: Omit<DashboardSectio
         [
           translate('app.dashboard.unpaid_official.stay', { date: formatDate(b.start_date) }),
           translate('app.dashboard.unpaid_official.created', { date: formatDate(b.created_at) }),
-          translate('app.dashboard.paid_of_total', { paid: formatYen(b.price), total: formatYen(b.price_sub) }),
+          translate('app.dashboard.paid_of_total', { paid: formatYen(b.price), total: formatYen(billOf(b)) }),
         ].join('・')
       }
     />

@@ -1,3 +1,4 @@
+import { billOf } from '../../../contract/booking';
 import { Button, TableCell, TableRow, useMediaQuery, type Theme } from '@mui/material';
 import { Link } from 'react-router-dom';
 import { formatDate, formatPeople, formatYen } from '../../../i18n/formats';
@@ -73,7 +74,7 @@ export function UnpaidTable({ today, version, selectedId, onOpen }: DashboardSec
                 <TableCell align="right">
                   {translate('app.dashboard.paid_of_total', {
                     paid: formatYen(b.price),
-                    total: formatYen(b.price_sub),
+                    total: formatYen(billOf(b)),
                   })}
                 </TableCell>
                 <TableCell>{formatDate(b.created_at)}</TableCell>

@@ -1,4 +1,4 @@
-import type { Booking } from '../../../contract/booking';
+import { billOf, type Booking } from '../../../contract/booking';
 import { addDays } from '../../../contract/dates';
 import {
   defaultRefundTarget,
@@ -68,7 +68,7 @@ export function splitTodayPlans(books: readonly Booking[], today: string): Today
  * (`price`) counts dated payments only: a booking with only a provisional settlement (仮決済) owes.
  */
 export function unpaidBookings(books: readonly Booking[], today: string): Booking[] {
-  return books.filter((b) => b.delete_flg !== 1 && b.price < b.price_sub && b.end_date >= today);
+  return books.filter((b) => b.delete_flg !== 1 && b.price < billOf(b) && b.end_date >= today);
 }
 
 /** A transfer deadline that has passed (the day itself still counts as in time). */
