@@ -197,7 +197,7 @@ describe("a booking's guests and what its register misses", () => {
 
     // A Korean national living in Seoul, without a passport: its number and its copy.
     const kim = // The nationality as typed in lower case: kept upper-case.
-    (await addGuest(b.id, { ...KIM_MINJI, nationality: 'kr', passport_number: undefined })).body.guest;
+      (await addGuest(b.id, { ...KIM_MINJI, nationality: 'kr', passport_number: undefined })).body.guest;
     expect(kim).toMatchObject({ representative: false, nationality: 'KR', has_passport_copy: false });
     expect((await register(b.id)).register.missing).toEqual([
       { guest_id: rep.id, fields: ['contact'] },
