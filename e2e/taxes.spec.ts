@@ -26,7 +26,7 @@ test('the front desk sees a stay’s 宿泊税 and 入湯税 in its panel, and t
   await expect(lines).toContainText('合計（請求に加えて徴収）');
 
   // Collected apart, the taxes are on the guest's bill: beside the total, and in the balance to pay.
-  await expect(page.getByTestId('booking-tax-due')).toHaveText('（別途 宿泊税・入湯税 2,100円）');
+  await expect(page.getByTestId('booking-tax-due')).toHaveText('2,100円');
   await page.getByTestId('booking-payments').getByRole('button', { name: '入金登録' }).click();
   const payment = page.getByRole('dialog');
   await expect(payment.getByLabel('金額')).toHaveValue(/^68,?100$/);
@@ -39,7 +39,7 @@ test('the front desk sees a stay’s 宿泊税 and 入湯税 in its panel, and t
   await expect(page.getByText('人数の内訳を保存しました')).toBeVisible();
   await expect(lines).toContainText('熱海市 宿泊税　200円 × 2名 × 2泊（12歳未満1名は免除）');
   await expect(taxes.getByTestId('booking-tax-total')).toHaveText('1,400円');
-  await expect(page.getByTestId('booking-tax-due')).toHaveText('（別途 宿泊税・入湯税 1,400円）');
+  await expect(page.getByTestId('booking-tax-due')).toHaveText('1,400円');
   await lookAt(taxes, 'booking-taxes');
 
   // A school trip owes neither.

@@ -256,7 +256,7 @@ export const appMessages = {
       price_hint: '予約時に受け取った金額（仮入金になります）。宿泊料金の合計ではありません。',
       price_sub_hint: 'プランなしの予約の宿泊料金の合計（必須。0円のときは0と入力）',
       provisional_apart: '（ほかに仮決済 %{amount}）',
-      taxes_apart: '（別途 宿泊税・入湯税 %{amount}）',
+      taxes_apart: '宿泊税等（別途）',
       read_only: 'キャンセル済みの予約は変更できません（メモ、返金とメール送信のみ）。',
       audit: {
         title: '履歴',

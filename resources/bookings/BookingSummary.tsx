@@ -32,6 +32,7 @@ function Fact({ label, children, testId, span = 1 }: FactProps) {
 export function BookingSummary({ booking, form }: { booking: Booking | null; form: BookingFormValues }) {
   const translate = useAppTranslate();
   const checkOut = checkOutDate(form.start_date, form.days) ?? booking?.end_date ?? null;
+  const taxDue = booking?.tax_due ?? 0;
   const nights = Number(form.days) > 0 ? translate('app.booking.nights', { count: Number(form.days) }) : '';
   return (
     <Box
@@ -51,14 +52,8 @@ export function BookingSummary({ booking, form }: { booking: Booking | null; for
       </Fact>
       {booking && (
         <>
-          <Fact label={translate('resources.bookings.fields.price_sub')}>
-            <span data-testid="booking-price-sub">{formatYen(booking.price_sub)}</span>
-            {/* Taxes collected apart from the price are on the guest's bill too (issue 31). */}
-            {(booking.tax_due ?? 0) > 0 && (
-              <Typography component="span" variant="body2" color="text.secondary" data-testid="booking-tax-due">
-                {translate('app.booking.taxes_apart', { amount: formatYen(booking.tax_due ?? 0) })}
-              </Typography>
-            )}
+          <Fact label={translate('resources.bookings.fields.price_sub')} testId="booking-price-sub">
+            {formatYen(booking.price_sub)}
           </Fact>
           <Fact label={translate('resources.bookings.fields.paid')} testId="booking-price">
             {/* A provisional settlement is not money received (issue 19): named beside, not added. */}
@@ -66,7 +61,13 @@ export function BookingSummary({ booking, form }: { booking: Booking | null; for
             {paidShown(booking).provisional > 0 &&
               translate('app.booking.provisional_apart', { amount: formatYen(paidShown(booking).provisional) })}
           </Fact>
-          <Fact label={translate('resources.bookings.fields.via')} span={2}>
+          {/* Taxes collected apart from the price are on the guest's bill too (issue 31). */}
+          {taxDue > 0 && (
+            <Fact label={translate('app.booking.taxes_apart')} testId="booking-tax-due">
+              {formatYen(taxDue)}
+            </Fact>
+          )}
+          <Fact label={translate('resources.bookings.fields.via')} span={taxDue > 0 ? 1 : 2}>
             {viaLabel(booking.via)}
           </Fact>
           <Fact label={translate('resources.bookings.fields.created_at')} span={2}>

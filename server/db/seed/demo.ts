@@ -28,6 +28,7 @@ import {
 import { generateBookings, nightPrice, type CatalogAccommodation, type CatalogRoom } from './bookings';
 import { seedExtras } from './extras';
 import { seedRegister } from './register';
+import { seedTaxes } from './taxes';
 import {
   ACCOMMODATIONS,
   COMPANY_NAME,
@@ -352,6 +353,7 @@ export async function seedDemo(
       guests,
     });
     await seedRegister(tx, accIds, today);
+    await seedTaxes(tx, accIds, today);
     return true;
   });
 }
