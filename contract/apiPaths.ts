@@ -86,6 +86,8 @@ export const apiPaths = {
   bookTaxes: '/admin/books/:id/taxes',
   invoiceSettings: '/company/invoice-settings',
   taxLedger: '/facility/:id/tax-ledger',
+  dayVisits: '/facility/:id/day-visits',
+  dayVisit: '/facility/:id/day-visits/:date',
   taxMonth: '/admin/tax/month',
   dailyReport: '/facility/:id/daily-report',
   bookInvoices: '/admin/books/:id/invoices',

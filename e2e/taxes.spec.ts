@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { addDays, tokyoToday } from '../contract/dates';
+import { formatDate } from '../i18n/formats';
 import { ADMIN, bearerOf, bookStay, lookAt, roomsOf, signIn } from './support';
 
 test('the front desk sees a stay’s 宿泊税 and 入湯税 in its panel, and the exemptions of children and school trips', async ({
@@ -100,6 +101,26 @@ test('the office reads this month’s 宿泊税 and 入湯税 ledger under the r
   const download = page.waitForEvent('download');
   await ledger.getByRole('button', { name: 'CSV' }).click();
   expect((await download).suggestedFilename()).toMatch(/^入湯税_月計表_\d{4}-\d{2}\.csv$/);
+
+  // The front desk records today's day visitors to the baths; the bathing ledger files them at 75円 each.
+  const visits = page.getByTestId('day-visits');
+  await expect(visits).toContainText('日帰り入浴客の入湯税は1人 75円');
+  await visits.getByLabel('課税人数').fill('4');
+  await visits.getByLabel('12歳未満').fill('x');
+  await visits.getByRole('button', { name: '記録' }).click();
+  await expect(visits.getByText('人数は0〜9,999の整数で入力してください')).toBeVisible();
+  await visits.getByLabel('12歳未満').fill('1');
+  await visits.getByRole('button', { name: '記録' }).click();
+  await expect(page.getByText(/の日帰り入浴客を記録しました$/)).toBeVisible();
+  const today = visits
+    .getByTestId('day-visits-table')
+    .getByRole('row')
+    .filter({ hasText: formatDate(tokyoToday()) });
+  await expect(today).toContainText('4');
+  await expect(today).toContainText('300円');
+  const dayRow = table.getByRole('row').filter({ hasText: '入湯税（日帰り）' }).filter({ hasText: '課税' });
+  await expect(dayRow).toContainText('75円');
+  await lookAt(visits, 'day-visits');
 
   // Today's 日計表, then the month's 月計表: sales by rate with their tax, the taxes held apart.
   const daily = page.getByTestId('daily-report');

@@ -1013,6 +1013,24 @@ export const appMessages = {
       pdf: 'PDF',
       download_failed: '月計表のファイルを作成できませんでした',
     },
+    // Day visitors to the baths under the register (issue 31).
+    day_visits: {
+      title: '日帰り入浴客（入湯税）',
+      rate: '日帰り入浴客の入湯税は1人 %{rate}（設定ページで変更できます）。12歳未満と修学旅行等は免除です。',
+      date: '日付',
+      visitors: '課税人数',
+      children_under_12: '12歳未満',
+      school_trip: '修学旅行等',
+      amount: '入湯税',
+      save: '記録',
+      saved: '%{date}の日帰り入浴客を記録しました',
+      save_failed: '日帰り入浴客を記録できませんでした',
+      month: '月',
+      empty: 'この月の日帰り入浴客は記録されていません',
+      load_failed: '日帰り入浴客を読み込めませんでした',
+      total: '合計',
+      pick: 'この日を選んで訂正する',
+    },
     // The shift groups and the shift calendar (issue 22).
     timesheet: {
       tab_groups: 'シフトグループ',

@@ -7,6 +7,7 @@ import { invoiceFileNames, type Invoice, type InvoiceCreate, type InvoiceReissue
 import { downloadCsv, downloadPdf, type CsvDownload } from './csvDownload';
 import { taxLedgerFileNames, type TaxLedger, type TaxMonth } from '../../contract/taxLedger';
 import { dailyReportFileNames, type DailyReport } from '../../contract/dailyReport';
+import type { DayVisit, DayVisitInput, DayVisits } from '../../contract/dayVisit';
 import { apiUrl } from '../config';
 import { httpClient } from '../httpClient';
 
@@ -49,6 +50,18 @@ export const taxMethods = {
   async getTaxLedger(accommodationId: number, month: string, kind: TaxKind, signal?: AbortSignal): Promise<TaxLedger> {
     const url = apiUrl(apiPath('taxLedger', { id: accommodationId }));
     return (await httpClient<TaxLedger>(url, { query: { month, kind }, signal })).json;
+  },
+
+  /** A facility's day visitors to its baths recorded in a month. */
+  async getDayVisits(accommodationId: number, month: string, signal?: AbortSignal): Promise<DayVisits> {
+    const url = apiUrl(apiPath('dayVisits', { id: accommodationId }));
+    return (await httpClient<DayVisits>(url, { query: { month }, signal })).json;
+  },
+
+  /** Records a day's day visitors (all 0 removes the day); answers the day as stored. */
+  async putDayVisit(accommodationId: number, date: string, input: DayVisitInput): Promise<DayVisit> {
+    const url = apiUrl(apiPath('dayVisit', { id: accommodationId, date }));
+    return (await httpClient<DayVisit>(url, { method: 'PUT', body: input })).json;
   },
 
   /** A facility's 日計表 (a date) or 月計表 (a month). */

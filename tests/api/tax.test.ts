@@ -274,7 +274,7 @@ describe("a facility's tax settings and a booking's taxes", () => {
     expect(res.status).toBe(200);
     expect(taxSettingsSchema.parse(res.body)).toEqual({
       jurisdictions: ['atami'],
-      bathing_tax: { enabled: true, rate: 150, day_rate: 0 },
+      bathing_tax: { enabled: true, rate: 150, day_rate: 75 },
       collection: 'separate',
     });
     const none = taxSettingsSchema.parse((await api.http.send<any>('GET', settingsPath(1), { token: api.admin })).body);
@@ -290,8 +290,8 @@ describe("a facility's tax settings and a booking's taxes", () => {
       sql`select changes from audit_log where target_type = 'tax_settings' order by id desc limit 1`,
     );
     expect(row!.changes.jurisdictions).toEqual({ from: 'atami', to: 'atami,tokyo' });
-    expect(row!.changes['bathing_tax.day_rate']).toEqual({ from: 0, to: 70 });
-    expect((await patchSettings(0, { jurisdictions: ['atami'] })).status).toBe(200);
+    expect(row!.changes['bathing_tax.day_rate']).toEqual({ from: 75, to: 70 });
+    expect((await patchSettings(0, { jurisdictions: ['atami'], bathing_tax: { day_rate: 75 } })).status).toBe(200);
   });
 
   it('2 adults and a child of 8 for 2 nights: 入湯税 600, 宿泊税 800 (the child exempt in Atami)', async () => {

@@ -21,6 +21,7 @@ import { ForAccommodation } from '../../../src/crud/ForAccommodation';
 import { useApiQuery } from '../../../src/hooks/useApiQuery';
 import { links } from '../../../src/routes';
 import { TaxLedgerCard } from './TaxLedgerCard';
+import { DayVisitsCard } from './DayVisitsCard';
 import { DailyReportCard } from './DailyReportCard';
 
 /** This month in Tokyo: the register a front desk prints at its end. */
@@ -44,6 +45,7 @@ export default function RegisterPage() {
           <Title title={translate('app.page.register')} preferenceKey={false} />
           <FacilityRegister accommodationId={accommodationId} />
           <TaxLedgerCard accommodationId={accommodationId} />
+          <DayVisitsCard accommodationId={accommodationId} />
           <DailyReportCard accommodationId={accommodationId} />
         </>
       )}

@@ -321,3 +321,56 @@ export async function allFacilityIds(tx: Tx): Promise<number[]> {
   const rows = await sqlRows<{ id: number }>(tx, sql`select id from accommodations order by id`);
   return rows.map((r) => r.id);
 }
+
+export interface StoredDayVisit {
+  date: string;
+  visitors: number;
+  children_under_12: number;
+  school_trip: number;
+}
+
+/** A facility's day visitors recorded from `from` to `to` (dates included), by date. */
+export function dayVisitsBetween(tx: Tx, accommodationId: number, from: string, to: string) {
+  return sqlRows<StoredDayVisit>(
+    tx,
+    sql`select visit_date::text as date, visitors, children_under_12, school_trip from day_visits
+    where accommodation_id = ${accommodationId} and visit_date between ${from}::date and ${to}::date
+    order by visit_date`,
+  );
+}
+
+/** The day's counts as they stand, locked (a change's before). */
+export async function findDayVisit(tx: Tx, accommodationId: number, date: string) {
+  const rows = await sqlRows<StoredDayVisit & { id: number }>(
+    tx,
+    sql`select id, visit_date::text as date, visitors, children_under_12, school_trip from day_visits
+    where accommodation_id = ${accommodationId} and visit_date = ${date}::date for update`,
+  );
+  return rows[0];
+}
+
+/** Records the day's counts (one row per facility and day); all zero removes the record. */
+export async function putDayVisit(
+  tx: Tx,
+  accommodationId: number,
+  v: StoredDayVisit,
+  userId: number,
+): Promise<number | null> {
+  if (v.visitors === 0 && v.children_under_12 === 0 && v.school_trip === 0) {
+    const rows = await sqlRows<{ id: number }>(
+      tx,
+      sql`delete from day_visits where accommodation_id = ${accommodationId} and visit_date = ${v.date}::date returning id`,
+    );
+    return rows[0]?.id ?? null;
+  }
+  const rows = await sqlRows<{ id: number }>(
+    tx,
+    sql`insert into day_visits (accommodation_id, visit_date, visitors, children_under_12, school_trip, updated_by)
+    values (${accommodationId}, ${v.date}::date, ${v.visitors}, ${v.children_under_12}, ${v.school_trip}, ${userId})
+    on conflict (accommodation_id, visit_date) do update set visitors = excluded.visitors,
+      children_under_12 = excluded.children_under_12, school_trip = excluded.school_trip,
+      updated_by = excluded.updated_by, updated_at = now()
+    returning id`,
+  );
+  return rows[0]!.id;
+}

@@ -119,3 +119,26 @@ export const invoices = pgTable(
     check('invoices_seq_positive', sql`${t.seq} > 0`),
   ],
 );
+
+/**
+ * Day visitors to a facility's baths (日帰り入浴, issue 31): one row per facility and day, the
+ * visitors 入湯税 taxes at the facility's day rate and those it exempts (children under 12, school
+ * trips). The bathing tax ledger files them beside the staying guests.
+ */
+export const dayVisits = pgTable(
+  'day_visits',
+  {
+    id: serial('id').primaryKey(),
+    accommodationId: parentId('accommodation_id', () => accommodations.id, 'cascade'),
+    visitDate: date('visit_date', { mode: 'string' }).notNull(),
+    visitors: integer('visitors').notNull().default(0),
+    childrenUnder12: integer('children_under_12').notNull().default(0),
+    schoolTrip: integer('school_trip').notNull().default(0),
+    updatedBy: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('day_visits_accommodation_date_key').on(t.accommodationId, t.visitDate),
+    check('day_visits_counts_nonneg', sql`${t.visitors} >= 0 and ${t.childrenUnder12} >= 0 and ${t.schoolTrip} >= 0`),
+  ],
+);

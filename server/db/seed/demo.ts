@@ -113,6 +113,7 @@ export async function seedDemo(
           roomNumber: a.rooms.reduce((sum, r) => sum + r.maxNum, 0),
           taxJurisdictions: [...(a.taxes?.jurisdictions ?? [])],
           bathingTaxEnabled: a.taxes?.bathing ?? false,
+          bathingTaxDayRate: a.taxes?.dayRate ?? 0,
         })),
       )
       .returning({ id: accommodations.id });

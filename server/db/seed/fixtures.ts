@@ -61,7 +61,8 @@ export interface AccommodationFixture {
   options: readonly OptionFixture[];
   faqs: readonly { question: string; answer: string; room: string | null }[];
   /** 宿泊税 jurisdictions and 入湯税 (issue 31); none when left out. */
-  taxes?: { jurisdictions: readonly string[]; bathing: boolean };
+  /** 宿泊税's jurisdictions; 入湯税 on, with its rate per day visitor (日帰り入浴). */
+  taxes?: { jurisdictions: readonly string[]; bathing: boolean; dayRate?: number };
 }
 
 /** The company's invoice issuer (issue 31): a corporation's registration number that passes its check digit. */
@@ -94,7 +95,7 @@ export const ACCOMMODATIONS: readonly AccommodationFixture[] = [
     color: 'e0607e',
     slug: 'sakura',
     // A hot-spring ryokan in Atami: its 宿泊税 and 入湯税.
-    taxes: { jurisdictions: ['atami'], bathing: true },
+    taxes: { jurisdictions: ['atami'], bathing: true, dayRate: 75 },
     rooms: [
       { name: '和室8畳', maxNum: 4 },
       { name: '和室10畳 山側', maxNum: 3 },

@@ -19,4 +19,12 @@ export async function seedTaxes(tx: Tx, accommodationIds: readonly number[], tod
   await tx.execute(sql`insert into payments (book_id, payment_exe_date, amount, pay_type)
     select b.id, b.start_date, b.tax_due, ${PAY_TYPE.creditCard} from bookings b where ${arrived}`);
   await tx.execute(sql`update bookings b set price = b.price + b.tax_due where ${arrived}`);
+  // Day visitors to the baths on the days of last month and this month before today: a few a day,
+  // more at the weekend, now and then a child or a school group.
+  await tx.execute(sql`insert into day_visits (accommodation_id, visit_date, visitors, children_under_12, school_trip)
+    select a.id, d::date, 4 + (extract(day from d)::int * 7) % 9 + case when extract(isodow from d) >= 6 then 8 else 0 end,
+      extract(day from d)::int % 3, case when extract(day from d)::int % 10 = 4 then 25 else 0 end
+    from accommodations a,
+      generate_series(date_trunc('month', ${today}::date) - interval '1 month', ${today}::date - 1, interval '1 day') d
+    where a.id in (${idList(accommodationIds)}) and a.bathing_tax_enabled`);
 }

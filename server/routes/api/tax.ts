@@ -21,6 +21,14 @@ import type { AppContext } from '../../context';
 import { userOf } from '../../plugins/access';
 import { InvoiceSettingsService } from '../../services/tax/invoiceSettings';
 import { TaxService } from '../../services/tax/taxes';
+import { DayVisitService } from '../../services/tax/dayVisits';
+import {
+  dayVisitInputSchema,
+  dayVisitParams,
+  dayVisitSchema,
+  dayVisitsQuery,
+  dayVisitsSchema,
+} from '../../../contract/dayVisit';
 import { TaxRuleService } from '../../services/tax/taxRules';
 import { errorAnswers } from '../errorAnswers';
 import { settingsRoutes } from '../settingsRoutes';
@@ -35,6 +43,7 @@ const taxRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
   const rules = new TaxRuleService(ctx.db);
   const taxes = new TaxService(ctx.db);
   const invoice = new InvoiceSettingsService(ctx.db);
+  const dayVisits = new DayVisitService(ctx.db);
 
   app.get(
     apiPaths.taxRules,
@@ -117,6 +126,37 @@ const taxRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
       },
     },
     async (request) => taxes.bookingTaxes(userOf(request), request.params.id),
+  );
+
+  app.get(
+    apiPaths.dayVisits,
+    {
+      config: { accommodationParam: 'id' },
+      schema: {
+        summary:
+          "A facility's day visitors to its baths (日帰り入浴) recorded in a month, with the day rate and their 入湯税",
+        tags,
+        params: idParams,
+        querystring: dayVisitsQuery,
+        response: { 200: dayVisitsSchema, ...errorAnswers(400, 401, 404) },
+      },
+    },
+    async (request) => dayVisits.month(userOf(request), request.params.id, request.query.month),
+  );
+
+  app.put(
+    apiPaths.dayVisit,
+    {
+      config: { accommodationParam: 'id' },
+      schema: {
+        summary: "Records a day's day visitors: taxed, under 12 and on a school trip (all 0 removes the day); audited",
+        tags,
+        params: dayVisitParams,
+        body: dayVisitInputSchema,
+        response: { 200: dayVisitSchema, ...errorAnswers(400, 401, 404) },
+      },
+    },
+    async (request) => dayVisits.put(userOf(request), request.params.id, request.params.date, request.body),
   );
 
   app.get(

@@ -11,6 +11,10 @@ import { drawTable } from '../../pdf/table';
 import { assertAccommodation } from '../access';
 import type { CurrentUser } from '../auth';
 import { bookingTaxLines, rulesFor } from './taxLines';
+import { dayVisitLedger } from './dayVisits';
+
+/** The ledger's name of day visitors' 入湯税. */
+export const DAY_VISIT_NAME = '入湯税（日帰り）';
 
 /**
  * A facility's monthly ledger of 宿泊税 or 入湯税 (issue 31): every night of the month of its live
@@ -68,11 +72,22 @@ export async function taxLedger(
   const byJurisdiction = <T extends { jurisdiction: string | null }>(a: T, b: T) =>
     (a.jurisdiction ?? '').localeCompare(b.jurisdiction ?? '');
   const sorted = [...rows.values()].sort((a, b) => byJurisdiction(a, b) || a.amount_per_person - b.amount_per_person);
+  const exempted = [...exempt.values()].sort((a, b) => byJurisdiction(a, b) || a.reason.localeCompare(b.reason));
+  // Day visitors (日帰り入浴) after the staying guests, at the day rate.
+  if (kind === 'bathing') {
+    const day = await dayVisitLedger(db, accommodationId, from, to, settings.bathing_tax);
+    const row = { jurisdiction: null, name: DAY_VISIT_NAME };
+    const rate = settings.bathing_tax.day_rate;
+    if (day.visitors > 0)
+      sorted.push({ ...row, amount_per_person: rate, guest_nights: day.visitors, amount: day.amount });
+    if (day.under12 > 0) exempted.push({ ...row, reason: 'under_12', guest_nights: day.under12 });
+    if (day.schoolTrip > 0) exempted.push({ ...row, reason: 'school_trip', guest_nights: day.schoolTrip });
+  }
   return {
     month,
     kind,
     rows: sorted,
-    exempt: [...exempt.values()].sort((a, b) => byJurisdiction(a, b) || a.reason.localeCompare(b.reason)),
+    exempt: exempted,
     total: sorted.reduce((sum, r) => sum + r.amount, 0),
   };
 }
