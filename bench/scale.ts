@@ -165,7 +165,12 @@ async function pickCaller(client: pg.Client, mail: string) {
     [mail],
   );
   if (!row.rows[0]) throw new Error(`no booking of ${mail} with a phone`);
-  return row.rows[0];
+  // And a guest of the booking site, who quotes the site's reservation number (issue 32).
+  const site = await client.query<{ external_id: string }>(
+    `select external_id from bookings where via = 1 and external_id is not null order by id desc limit 1`,
+  );
+  if (!site.rows[0]) throw new Error('no channel booking with its site number');
+  return { ...row.rows[0], site: site.rows[0].external_id };
 }
 
 /** The room type of the accommodation with the most live stays in the coming two weeks. */
@@ -206,7 +211,7 @@ async function buildCases(
   today: string,
   mail: string,
   room: { id: number; max_num: number },
-  caller: { tel: string; uid: string; name: string },
+  caller: { tel: string; uid: string; name: string; site: string },
 ): Promise<Case[]> {
   const { bookingListSql, moneyListSql, roomsOnNightSql } = await import('../server/db/queries/bookings');
   const { crowdedNightsSql } = await import('../server/db/queries/occupancy');
@@ -326,6 +331,8 @@ async function buildCases(
       true,
     ),
     list('qUid', 'search box: a whole uid', { q: caller.uid }, true),
+    list('qSite', `search box: a booking site's reservation number (${caller.site})`, { q: caller.site }, true),
+    list('qSitePart', `search box: its last 8 digits`, { q: caller.site.slice(-8) }, true),
     list('qName', `search box: the start of that guest's name (${callerName})`, { q: callerName }, true),
     list('qKana', 'search box: サトウ (the most frequent family name, in katakana)', { q: 'サトウ' }, true),
     list('qShort', 'search box: 2 characters (佐藤, the most frequent family name)', { q: '佐藤' }, true),

@@ -70,6 +70,8 @@ export const bookingSchema = z.object({
   /** Its first 3 characters are the confirmation number (confirmationNumber()). */
   uid: z.string(),
   via: z.number().int(),
+  /** The booking site's own reservation number (IK73355684) of a channel booking: what its guest quotes. */
+  external_id: z.string().nullable().optional(),
   sync: z.number().int(),
   /** 1: a channel booking (via 1) kept although it overbooked a night (issue 21). */
   overbooked: z.number().int().optional(),
@@ -503,6 +505,7 @@ export const bookingEntity = defineEntity({
       choices: VIA_CODES.map((code) => ({ id: code, name: viaLabel(code) })),
       column: { format: 'choice', hiddenWhenNarrow: true },
     },
+    external_id: { input: 'text', readOnlyInEdit: true, column: { hiddenWhenNarrow: true } },
     delete_flg: { input: 'switch', readOnlyInEdit: true, column: { format: 'mark' } },
   },
   recordRepresentation: 'name',

@@ -79,7 +79,7 @@ test('a guest who calls is found by part of the name, a phone typed without hyph
   const list = page.getByTestId('book-search');
   await expect(list.locator('tbody tr').first()).toBeVisible();
   const box = page.getByRole('searchbox', { name: '予約を探す' });
-  await expect(box).toHaveAttribute('placeholder', '氏名・電話番号・メール・確認番号');
+  await expect(box).toHaveAttribute('placeholder', '氏名・電話番号・メール・確認番号・サイト予約番号');
   const row = list.locator('tbody tr', { hasText: guest });
 
   // Part of the name, without the space it was written with.
@@ -104,6 +104,36 @@ test('a guest who calls is found by part of the name, a phone typed without hyph
   await row.click();
   await expect(page).toHaveURL(new RegExp(`/m/books/${id}$`));
   await expect(page.getByTestId('booking-panel').getByLabel('宿泊者名')).toHaveValue(guest);
+});
+
+test("a guest of the booking site is found by the site's reservation number, and the panel shows it", async ({
+  page,
+}) => {
+  // A channel booking of the demo, with the number the site gave it (IK and 10 digits).
+  const headers = await bearerOf(page.request);
+  const from = addDays(tokyoToday(), 1);
+  const res = await page.request.get(
+    `/api/admin/books?stay_start_date=${from}&stay_end_date=${addDays(from, 60)}&with_consecutive=true`,
+    { headers },
+  );
+  const books = ((await res.json()) as { books: { id: number; name: string; external_id: string | null }[] }).books;
+  const site = books.find((b) => b.external_id);
+  expect(site, 'a channel booking with its site number').toBeTruthy();
+
+  await signIn(page, ADMIN);
+  await page.getByRole('menuitem', { name: '予約検索' }).click();
+  const list = page.getByTestId('book-search');
+  await expect(list.locator('tbody tr').first()).toBeVisible();
+  const box = page.getByRole('searchbox', { name: '予約を探す' });
+  // As a guest reads it out: in lower case, the last 8 characters.
+  await box.fill(site!.external_id!.slice(-8).toLowerCase());
+  await box.press('Enter');
+  const row = list.locator('tbody tr', { hasText: site!.external_id! });
+  await expect(row).toHaveCount(1);
+  await expect(row).toContainText(site!.name);
+  await row.click();
+  await expect(page).toHaveURL(new RegExp(`/m/books/${site!.id}$`));
+  await expect(page.getByTestId('booking-external-id')).toHaveText(site!.external_id!);
 });
 
 /** The query of the next list call of the booking search. */

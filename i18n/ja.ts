@@ -369,7 +369,7 @@ export const appMessages = {
       empty: '条件に合う予約はありません。',
       count: '%{count}件',
       search: '予約を探す',
-      search_placeholder: '氏名・電話番号・メール・確認番号',
+      search_placeholder: '氏名・電話番号・メール・確認番号・サイト予約番号',
       search_button: '検索',
       search_help:
         'Enterで全期間から検索。3文字以上は部分一致（確認番号の形の3文字は確認番号と氏名だけ）、1〜2文字は氏名・確認番号の先頭一致',
@@ -1548,6 +1548,7 @@ export const appMessages = {
         price: '入金額',
         created_at: '予約日',
         via: '予約経路',
+        external_id: 'サイト予約番号',
         delete_flg: 'キャンセル',
       },
       units: {
@@ -1595,6 +1596,7 @@ export const appMessages = {
         via: '予約経路',
         created_at: '予約日',
         uid: '確認番号',
+        external_id: 'サイト予約番号',
         accommodation: '宿泊施設',
         stay_date: '宿泊日',
         guest: '宿泊者',

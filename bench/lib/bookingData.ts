@@ -179,7 +179,8 @@ function statements(o: FillOptions, firstNewId: number): string[] {
       c.start_date, c.start_date + c.days, c.days, c.person_number,
       ${paid}, c.price_sub,
       substr(md5('yadoban-bench-' || c.i), 1, 16), c.via,
-      case when c.via = 1 then 'BENCH' || c.i end,
+      -- A site's reservation number as the site writes them (IK and 10 digits), unique: 7919 is prime to 10^10.
+      case when c.via = 1 then 'IK' || lpad(((c.i::bigint * 7919) % 10000000000)::text, 10, '0') end,
       case when c.via = 1 or c.r_sync < 0.5 then 1 else 0 end,
       case when c.r_deleted < 0.1 then 1 else 0 end,
       case when c.r_deleted < 0.1 then least(now(), c.created_at + c.r_deleted * 10 * interval '1 day') end,

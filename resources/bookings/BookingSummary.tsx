@@ -69,6 +69,13 @@ export function BookingSummary({ booking, form }: { booking: Booking | null; for
           )}
           <Fact label={translate('resources.bookings.fields.via')} span={taxDue > 0 ? 1 : 2}>
             {viaLabel(booking.via)}
+            {/* The site's own number: what the guest of a channel booking quotes. */}
+            {booking.external_id && (
+              <>
+                {' '}
+                <span data-testid="booking-external-id">{booking.external_id}</span>
+              </>
+            )}
           </Fact>
           <Fact label={translate('resources.bookings.fields.created_at')} span={2}>
             {formatDateTime(booking.created_at)}

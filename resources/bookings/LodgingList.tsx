@@ -89,7 +89,7 @@ export function LodgingList({ mail }: { mail: string }) {
       case 'booked_at':
         return formatDate(b.created_at);
       case 'via':
-        return viaLabel(b.via);
+        return b.external_id ? `${viaLabel(b.via)} ${b.external_id}` : viaLabel(b.via);
       case 'delete_flg':
         return b.delete_flg === 1 ? <Chip size="small" color="error" label={translate('app.booking.cancelled')} /> : '';
       case 'deleted_at':

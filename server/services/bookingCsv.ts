@@ -21,6 +21,7 @@ type Column = readonly [heading: string, cell: (b: Booking, facility: string) =>
 /** What a front desk reads off a booking, in the order it reads it. */
 const columns: readonly Column[] = [
   [label.uid, (b) => confirmationNumber(b.uid)],
+  [label.external_id, (b) => b.external_id ?? null],
   [label.accommodation, (_, facility) => facility],
   [label.name, (b) => b.name],
   [label.tel, (b) => b.tel],

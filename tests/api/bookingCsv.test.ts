@@ -33,7 +33,7 @@ async function csvOf(query: Record<string, string>, token = api.admin) {
 }
 
 const period = { stay_start_date: from, stay_end_date: to };
-const namesOf = (rows: string[][]) => rows.slice(1).map((r) => r[2]);
+const namesOf = (rows: string[][]) => rows.slice(1).map((r) => r[3]);
 
 let formula: MadeBooking;
 let cancelled: MadeBooking;
@@ -74,7 +74,7 @@ describe('GET /admin/books?format=csv', () => {
     expect(body.replaceAll('\r\n', '')).not.toContain('\n');
     const lines = body.split('\r\n');
     expect(lines[0]).toBe(
-      '確認番号,宿泊施設,宿泊者名,電話番号,メール,チェックイン,チェックアウト,泊数,部屋タイプ,プラン,人数,合計金額,入金額,予約経路,予約日,キャンセル,キャンセル日,簡易メモ',
+      '確認番号,サイト予約番号,宿泊施設,宿泊者名,電話番号,メール,チェックイン,チェックアウト,泊数,部屋タイプ,プラン,人数,合計金額,入金額,予約経路,予約日,キャンセル,キャンセル日,簡易メモ',
     );
     expect(rows[0]).toEqual(BOOKING_CSV_HEADER);
 
@@ -94,6 +94,7 @@ describe('GET /admin/books?format=csv', () => {
     );
     expect(rows[1]).toEqual([
       confirmationNumber(formula.uid),
+      '',
       api.accommodations[0]!.name,
       `'=HYPERLINK("http://x","y")`,
       '090-1234-5678',
@@ -118,12 +119,12 @@ describe('GET /admin/books?format=csv', () => {
     const own = await csvOf({ ...period, accommodation_id: String(api.accommodations[0]!.id) });
     expect(own.res.status).toBe(200);
     expect(namesOf(own.rows)).not.toContain(otherFacility.name);
-    expect(own.rows.slice(1).every((r) => r[1] === api.accommodations[0]!.name)).toBe(true);
+    expect(own.rows.slice(1).every((r) => r[2] === api.accommodations[0]!.name)).toBe(true);
     expect(own.rows).toHaveLength(5);
 
     const withDeleted = await csvOf({ ...period, with_deleted: 'true' });
-    const row = withDeleted.rows.find((r) => r[0] === confirmationNumber(cancelled.uid) && r[2] === cancelled.name);
-    expect(row?.slice(15, 17)).toEqual(['キャンセル済み', cancelledOn]);
+    const row = withDeleted.rows.find((r) => r[0] === confirmationNumber(cancelled.uid) && r[3] === cancelled.name);
+    expect(row?.slice(16, 18)).toEqual(['キャンセル済み', cancelledOn]);
     expect(namesOf((await csvOf(period)).rows)).not.toContain(cancelled.name);
 
     const found = await csvOf({ q: '国番号' });
@@ -143,7 +144,7 @@ describe('GET /admin/books?format=csv', () => {
     expect(staff.res.status).toBe(200);
     expect(namesOf(staff.rows)).not.toContain(otherFacility.name);
     expect(namesOf(staff.rows)).toContain(`'@SUM(A1) 関数`);
-    expect(staff.rows.slice(1).every((r) => r[1] === api.accommodations[0]!.name)).toBe(true);
+    expect(staff.rows.slice(1).every((r) => r[2] === api.accommodations[0]!.name)).toBe(true);
 
     const other = await csvOf({ ...period, accommodation_id: String(api.accommodations[1]!.id) }, api.staff);
     expect(other.res.status).toBe(404);

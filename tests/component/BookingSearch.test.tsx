@@ -88,7 +88,7 @@ describe('BookingSearch', () => {
     const store = renderSearch();
     await rowOf('山田 太郎');
     const box = screen.getByRole('searchbox', { name: '予約を探す' });
-    expect(box).toHaveAttribute('placeholder', '氏名・電話番号・メール・確認番号');
+    expect(box).toHaveAttribute('placeholder', '氏名・電話番号・メール・確認番号・サイト予約番号');
     fireEvent.change(box, { target: { value: ' 090-1234 ' } });
     // Typing alone sends nothing: Enter searches.
     expect(store.callsOf('getList', 'books').some((c) => 'q' in (c.params.filter as object))).toBe(false);

@@ -92,7 +92,14 @@ export function DayBookingsTable({ accommodationId, date }: { accommodationId: n
               <TableCell>{b.room_name}</TableCell>
               <TableCell>{formatDate(b.start_date)}</TableCell>
               <TableCell>{formatDate(b.end_date)}</TableCell>
-              <TableCell>{b.name}</TableCell>
+              <TableCell>
+                {b.name}
+                {b.external_id && (
+                  <Typography variant="caption" color="text.secondary" display="block">
+                    {b.external_id}
+                  </Typography>
+                )}
+              </TableCell>
               <TableCell>
                 <StayBadges booking={b} register={registers.get(b.id)} />
               </TableCell>

@@ -16,7 +16,7 @@ export const bookingJson: SQL = sql.raw(`json_build_object(
   'mini_memo', b.mini_memo, 'memo', b.memo,
   'start_date', b.start_date::text, 'end_date', b.end_date::text, 'days', b.days,
   'person_number', b.person_number, 'price', b.price, 'price_sub', b.price_sub,
-  'payment_limit_date', b.payment_limit_date::text, 'uid', b.uid, 'via', b.via, 'sync', b.sync, 'overbooked', b.overbooked,
+  'payment_limit_date', b.payment_limit_date::text, 'uid', b.uid, 'via', b.via, 'external_id', b.external_id, 'sync', b.sync, 'overbooked', b.overbooked,
   'minpaku_over', b.minpaku_over, 'children_under_12', b.children_under_12, 'school_trip', b.school_trip, 'tax_due', b.tax_due,
   'delete_flg', b.delete_flg, 'deleted_at', ${tokyoIso('b.deleted_at')}, 'cancel_fee', b.cancel_fee,
   'status', b.status, 'stay_status', b.stay_status, 'checked_in_at', ${tokyoIso('b.checked_in_at')},

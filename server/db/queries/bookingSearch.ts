@@ -7,7 +7,8 @@ import { nameSearchKey, telSearchKey } from '../schema/searchKeys';
  * guest who calls matches, each kind through an index of migration 0009.
  *
  * - 3 characters or more: part of the name (trigrams on nameSearchKey), part of the mail
- *   (trigrams), part of the phone's digits when the text is a phone number (trigrams on
+ *   (trigrams), part of the booking site's reservation number (trigrams on its lower case, issue
+ *   32), part of the phone's digits when the text is a phone number (trigrams on
  *   telSearchKey: typed with or without hyphens, stored with or without), and the confirmation
  *   number (the start of uid, btree).
  * - 1 or 2 characters have no trigram to look up: the start of the name (a family name such as
@@ -72,6 +73,8 @@ export function searchCondition(q: string): SQL | null {
     // A mail is written in ASCII: kana or kanji are never part of one, and the arm would cost a
     // case-insensitive comparison on every row a frequent name's search passes over.
     if (ASCII.test(t.text)) arms.push(sql`b.mail ilike ${`%${like}%`}`);
+    // The booking site's reservation number (IK73355684) a guest of a channel booking quotes.
+    if (ASCII.test(t.text)) arms.push(sql`lower(b.external_id) like ${`%${like}%`}`);
   } else {
     arms.push(sql`${name} like ${`${like}%`}`);
   }

@@ -1,0 +1,1 @@
+CREATE INDEX "bookings_external_id_trgm_idx" ON "bookings" USING gin (lower("external_id") gin_trgm_ops);
