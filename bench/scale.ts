@@ -332,7 +332,7 @@ async function buildCases(
     ),
     list('qUid', 'search box: a whole uid', { q: caller.uid }, true),
     list('qSite', `search box: a booking site's reservation number (${caller.site})`, { q: caller.site }, true),
-    list('qSitePart', `search box: its last 8 digits`, { q: caller.site.slice(-8) }, true),
+    list('qSitePart', `search box: its 10 digits without IK`, { q: caller.site.slice(2) }, true),
     list('qName', `search box: the start of that guest's name (${callerName})`, { q: callerName }, true),
     list('qKana', 'search box: サトウ (the most frequent family name, in katakana)', { q: 'サトウ' }, true),
     list('qShort', 'search box: 2 characters (佐藤, the most frequent family name)', { q: '佐藤' }, true),

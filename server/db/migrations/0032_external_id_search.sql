@@ -1,1 +1,1 @@
-CREATE INDEX "bookings_external_id_trgm_idx" ON "bookings" USING gin (lower("external_id") gin_trgm_ops);
+CREATE INDEX "bookings_external_id_suffix_idx" ON "bookings" USING btree (reverse(lower("external_id")) text_pattern_ops);

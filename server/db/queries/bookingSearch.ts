@@ -7,8 +7,8 @@ import { nameSearchKey, telSearchKey } from '../schema/searchKeys';
  * guest who calls matches, each kind through an index of migration 0009.
  *
  * - 3 characters or more: part of the name (trigrams on nameSearchKey), part of the mail
- *   (trigrams), part of the booking site's reservation number (trigrams on its lower case, issue
- *   32), part of the phone's digits when the text is a phone number (trigrams on
+ *   (trigrams), the booking site's reservation number whole or its end (a btree prefix of the
+ *   number written backwards, issue 32), part of the phone's digits when the text is a phone number (trigrams on
  *   telSearchKey: typed with or without hyphens, stored with or without), and the confirmation
  *   number (the start of uid, btree).
  * - 1 or 2 characters have no trigram to look up: the start of the name (a family name such as
@@ -54,6 +54,9 @@ export const UID_LENGTH = 16;
 /** Printable ASCII: what a mail address's part is written in. */
 const ASCII = /^[\x21-\x7e]+$/;
 
+/** The text written backwards (the site number's index holds it so). */
+const reversed = (s: string) => [...s].reverse().join('');
+
 /** LIKE's wildcards typed by staff are plain characters. */
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
@@ -73,8 +76,9 @@ export function searchCondition(q: string): SQL | null {
     // A mail is written in ASCII: kana or kanji are never part of one, and the arm would cost a
     // case-insensitive comparison on every row a frequent name's search passes over.
     if (ASCII.test(t.text)) arms.push(sql`b.mail ilike ${`%${like}%`}`);
-    // The booking site's reservation number (IK73355684) a guest of a channel booking quotes.
-    if (ASCII.test(t.text)) arms.push(sql`lower(b.external_id) like ${`%${like}%`}`);
+    // The booking site's reservation number (IK73355684) a guest of a channel booking quotes, whole
+    // or its end (73355684): the number written backwards starts with the text written backwards.
+    if (ASCII.test(t.text)) arms.push(sql`reverse(lower(b.external_id)) like ${`${escapeLike(reversed(t.text))}%`}`);
   } else {
     arms.push(sql`${name} like ${`${like}%`}`);
   }

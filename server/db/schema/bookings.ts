@@ -136,8 +136,9 @@ export const bookings = pgTable(
     index('bookings_mail_trgm_idx').using('gin', t.mail.op('gin_trgm_ops')),
     index('bookings_tel_trgm_idx').using('gin', sql`${telSearchKey(t.tel)} gin_trgm_ops`),
     index('bookings_uid_prefix_idx').using('btree', t.uid.op('text_pattern_ops')),
-    // The booking site's reservation number a guest quotes (issue 32), whole or in part, any case.
-    index('bookings_external_id_trgm_idx').using('gin', sql`lower(${t.externalId}) gin_trgm_ops`),
+    // The booking site's reservation number a guest quotes (issue 32), whole or its end (the digits
+    // without the site's letters), any case: a btree prefix of the number written backwards.
+    index('bookings_external_id_suffix_idx').using('btree', sql`reverse(lower(${t.externalId})) text_pattern_ops`),
     index('bookings_created_at_idx').on(t.createdAt),
     index('bookings_plan_idx').on(t.planId),
     check('bookings_name_not_blank', sql`btrim(${t.name}) <> ''`),
