@@ -35,15 +35,16 @@ describe('searchCondition', () => {
   it('matches part of the name and mail from 3 characters, the start of the name below', () => {
     // Kana and kanji are never part of a mail: the name alone.
     expect(render('山田太')!.params).toEqual(['%山田太%']);
-    expect(render('taro.y')!.params).toEqual(['%taro.y%', '%taro.y%']);
+    // ASCII: the mail too, and a booking site's number ending so (written backwards, issue 32).
+    expect(render('taro.y')!.params).toEqual(['%taro.y%', '%taro.y%', 'y.orat%']);
     expect(render('山田')!.params).toEqual(['山田%']);
     expect(render('   ')).toBeNull();
   });
 
   it('adds the phone and the uid only when the text can be one, and escapes LIKE wildcards', () => {
-    expect(render('090-1234')!.params).toEqual(['%090-1234%', '%090-1234%', '%0901234%']);
+    expect(render('090-1234')!.params).toEqual(['%090-1234%', '%090-1234%', '4321-090%', '%0901234%']);
     // Three hexadecimal characters are a confirmation number or part of a name, never of a mail.
     expect(render('abc')!.params).toEqual(['%abc%', 'abc%']);
-    expect(render('50%_\\')!.params).toEqual(['%50\\%\\_\\\\%', '%50\\%\\_\\\\%']);
+    expect(render('50%_\\')!.params).toEqual(['%50\\%\\_\\\\%', '%50\\%\\_\\\\%', '\\\\\\_\\%05%']);
   });
 });
