@@ -65,7 +65,8 @@ test('a bulk mail from a Shift_JIS CSV with a PDF reaches every recipient and sh
   await editor.click();
   await page.keyboard.type('{{name}}様 いつもありがとうございます。');
   await page.getByTestId('attachment').setInputFiles({ name: 'ご案内.pdf', mimeType: 'application/pdf', buffer: PDF });
-  await expect(page.getByTestId('attached-file')).toContainText('ご案内.pdf');
+  // Its size as a person reads it: a small file in bytes, not 0.0MB.
+  await expect(page.getByTestId('attached-file')).toContainText(`ご案内.pdf（${PDF.length}バイト）`);
 
   // A test mail to oneself first: 送信 waits for a whole address.
   await page.getByRole('button', { name: 'テストメールを送る' }).click();

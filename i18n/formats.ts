@@ -21,6 +21,14 @@ export function formatYen(value: number | string | Empty): string {
   return `${yenNumber.format(n)}円`;
 }
 
+/** A file's size as a person reads it: 100 → "100バイト", 2,400 → "2.4KB", 1,250,000 → "1.3MB" (decimal units). */
+export function formatFileSize(bytes: number): string {
+  if (!Number.isFinite(bytes) || bytes < 0) return '';
+  if (bytes < 1_000) return `${bytes}バイト`;
+  if (bytes < 1_000_000) return `${(bytes / 1_000).toFixed(1)}KB`;
+  return `${(bytes / 1_000_000).toFixed(1)}MB`;
+}
+
 /** 3 → "3人". */
 export function formatPeople(value: number | string | Empty): string {
   if (isEmpty(value)) return '';

@@ -4,6 +4,7 @@ import {
   formatDate,
   formatYearMonth,
   formatDateTime,
+  formatFileSize,
   formatPeople,
   formatYen,
   parseApiDate,
@@ -25,6 +26,16 @@ describe('formatYen', () => {
     expect(formatYen(undefined)).toBe('');
     expect(formatYen('')).toBe('');
     expect(formatYen('abc')).toBe('');
+  });
+});
+
+describe('formatFileSize', () => {
+  it('says a small file in bytes, not 0.0MB (issue 32), and larger ones in KB and MB', () => {
+    expect(formatFileSize(100)).toBe('100バイト');
+    expect(formatFileSize(999)).toBe('999バイト');
+    expect(formatFileSize(2_400)).toBe('2.4KB');
+    expect(formatFileSize(1_250_000)).toBe('1.3MB');
+    expect(formatFileSize(Number.NaN)).toBe('');
   });
 });
 

@@ -42,6 +42,7 @@ import { useAccommodations } from '../../../dataProvider/accommodations';
 import { failureMessage, fieldErrorsOf } from '../../../dataProvider/apiErrors';
 import { useAppDataProvider } from '../../../dataProvider/useAppDataProvider';
 import { useAppTranslate } from '../../../i18n/useAppTranslate';
+import { formatFileSize } from '../../../i18n/formats';
 import { DatePickerJa } from '../../../src/components/DatePickerJa';
 import { links } from '../../../src/routes';
 import { tokyoMinute } from '../../../contract/dates';
@@ -525,7 +526,7 @@ function ComposeFields({
           />
           {attached && (
             <Chip
-              label={`${attached.name}（${(attached.size / 1_000_000).toFixed(1)}MB）`}
+              label={`${attached.name}（${formatFileSize(attached.size)}）`}
               onDelete={() => onAttach(null)}
               data-testid="attached-file"
             />
