@@ -1,5 +1,5 @@
 import { tokyoToday } from '../../../contract/dates';
-import type { TaxSettings } from '../../../contract/tax';
+import { taxLinesOf, type TaxSettings } from '../../../contract/tax';
 import type { TaxRule } from '../../../contract/taxRule';
 import type { Db, Tx } from '../../db/client';
 import * as q from '../../db/queries/tax';
@@ -9,9 +9,9 @@ import { bookingTaxLines, rulesFor } from './taxLines';
  * What 宿泊税 and 入湯税 add to a guest's bill (issue 31): their total when the facility collects them
  * apart from the price, nothing when they are inside it, for a cancelled booking or a no-show.
  */
-export function taxDueOf(booking: q.TaxBooking, settings: TaxSettings, rules: readonly TaxRule[]): number {
+function taxDueOf(booking: q.TaxBooking, settings: TaxSettings, rules: readonly TaxRule[]): number {
   if (settings.collection !== 'separate' || booking.delete_flg === 1 || booking.stay_status === 'no_show') return 0;
-  return bookingTaxLines(booking, settings, rules).reduce((sum, line) => sum + line.amount, 0);
+  return taxLinesOf(bookingTaxLines(booking, settings, rules)).total;
 }
 
 /** Stores tax_due of these bookings, reading each facility's settings and rules once. */
