@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { draftFields } from '../../src/components/draftFields';
 import { Alert, Stack, TextField, Typography } from '@mui/material';
 import type { BookingOption } from '../../contract/booking';
 import { errorMessages } from '../../contract/messages';
@@ -18,7 +19,6 @@ import {
 } from './paymentModel';
 import { useAppDataProvider } from '../../dataProvider/useAppDataProvider';
 import { useAccommodationList } from '../../src/crud/useAccommodationList';
-import { fieldMark } from '../../src/crud/formErrors';
 
 export interface BookingOptionDialogProps {
   accommodationId: number;
@@ -100,6 +100,14 @@ export function BookingOptionDialog({
   };
 
   const integer = { htmlInput: { min: 1, step: 1, inputMode: 'numeric' as const } };
+  const field = draftFields({
+    prefix: 'booking-option',
+    label: (name) => translate(`app.booking_option.${name as 'unit' | 'days' | 'comment' | 'option'}`),
+    draft: form,
+    set,
+    refused: problem?.fields,
+    names: { option_id: 'option' },
+  });
   return (
     <FormDialog
       title={translate(option ? 'app.booking_option.title_edit' : 'app.booking_option.title_add')}
@@ -114,15 +122,9 @@ export function BookingOptionDialog({
       <Stack spacing={2} sx={{ pt: 1 }}>
         {loadFailed && <Alert severity="warning">{translate('app.booking_option.load_failed')}</Alert>}
         <TextField
-          id="booking-option-option"
-          label={translate('app.booking_option.option')}
-          value={form.option_id}
-          onChange={(e) => set('option_id', e.target.value)}
+          {...field('option_id', chosen?.description ?? undefined)}
           select
-          size="small"
-          fullWidth
           disabled={catalogue === null && !loadFailed}
-          {...fieldMark(problem?.fields.option_id, chosen?.description ?? undefined)}
           slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
         >
           {!choices.some((c) => c.value === '') && <option value="">{translate('app.booking_option.choose')}</option>}
@@ -134,44 +136,18 @@ export function BookingOptionDialog({
         </TextField>
         <Stack direction="row" spacing={2}>
           <TextField
-            id="booking-option-unit"
-            label={translate('app.booking_option.unit')}
-            value={form.unit}
-            onChange={(e) => set('unit', e.target.value)}
-            type="number"
-            size="small"
-            fullWidth
-            {...fieldMark(
-              problem?.fields.unit,
+            {...field(
+              'unit',
               chosen?.unit_max != null
                 ? translate('app.booking_option.max', { max: chosen.unit_max, unit: chosen.unit })
                 : undefined,
             )}
-            slotProps={integer}
-          />
-          <TextField
-            id="booking-option-days"
-            label={translate('app.booking_option.days')}
-            value={form.days}
-            onChange={(e) => set('days', e.target.value)}
             type="number"
-            size="small"
-            fullWidth
-            {...fieldMark(problem?.fields.days)}
             slotProps={integer}
           />
+          <TextField {...field('days')} type="number" slotProps={integer} />
         </Stack>
-        <TextField
-          id="booking-option-comment"
-          label={translate('app.booking_option.comment')}
-          value={form.comment}
-          onChange={(e) => set('comment', e.target.value)}
-          multiline
-          minRows={2}
-          size="small"
-          fullWidth
-          {...fieldMark(problem?.fields.comment)}
-        />
+        <TextField {...field('comment')} multiline minRows={2} />
         <Typography variant="body2" data-testid="booking-option-subtotal" sx={{ fontVariantNumeric: 'tabular-nums' }}>
           {translate('app.booking_option.subtotal', { amount: subtotal === null ? '—' : formatYen(subtotal) })}
         </Typography>

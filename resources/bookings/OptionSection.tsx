@@ -187,20 +187,21 @@ function OptionRow({ option, readOnly, onPaid, onEdit, onRemove }: OptionRowProp
         />
         {!readOnly && (
           <>
-            <IconButton
-              size="small"
-              aria-label={translate('app.booking_option.edit', { name: option.name })}
-              onClick={onEdit}
-            >
-              <EditIcon fontSize="small" />
-            </IconButton>
-            <IconButton
-              size="small"
-              aria-label={translate('app.booking_option.remove', { name: option.name })}
-              onClick={onRemove}
-            >
-              <DeleteIcon fontSize="small" />
-            </IconButton>
+            {(
+              [
+                ['app.booking_option.edit', onEdit, EditIcon],
+                ['app.booking_option.remove', onRemove, DeleteIcon],
+              ] as const
+            ).map(([label, onClick, Icon]) => (
+              <IconButton
+                key={label}
+                size="small"
+                aria-label={translate(label, { name: option.name })}
+                onClick={onClick}
+              >
+                <Icon fontSize="small" />
+              </IconButton>
+            ))}
           </>
         )}
       </Stack>

@@ -74,6 +74,19 @@ export function updateEntry<T extends { id?: unknown }>(record: AuditRecord, bef
   return { action: 'update', ...record, before: withoutId(before), after: withoutId(after) };
 }
 
+/** The audit row of a record created: its fields as the trail keeps them (`withoutId`, or fewer). */
+export function createdEntry(record: AuditRecord, after: Record<string, unknown>): AuditEntry {
+  return { action: 'create', ...record, after };
+}
+
+/** The audit row of a booking changed in place: the fields before and after, or the changes themselves. */
+export function bookingUpdate(
+  booking: { id: number; accommodation_id: number },
+  change: Pick<AuditEntry, 'before' | 'after' | 'changes'>,
+): AuditEntry {
+  return { action: 'update', target: 'booking', targetId: booking.id, booking, ...change };
+}
+
 /**
  * Who writes an audit row: a signed-in user, or the system (id null, a name that says what did it,
  * e.g. the automatic cancel of server/services/autoCancel.ts).

@@ -9,7 +9,7 @@ import type { Db, Tx } from '../db/client';
 import * as q from '../db/queries/bookingOptions';
 import { lockBookingMoney, type MoneyRow } from '../db/queries/payments';
 import { conflict, fieldError, notFound } from '../errors';
-import { audit } from './audit';
+import { audit, bookingUpdate, createdEntry } from './audit';
 import { refreshTaxDue } from './tax/taxDue';
 import type { CurrentUser } from './auth';
 import { queueTemplateMail } from './bookMail';
@@ -84,14 +84,11 @@ export class BookingOptionService {
       await q.setPriceSub(tx, booking.id, priceSub);
       // The stay's part of the total is the 宿泊税 base: the options' change leaves it, unless the total was clamped.
       await refreshTaxDue(tx, [booking.id]);
-      await audit(tx, user, {
-        action: 'update',
-        target: 'booking',
-        targetId: booking.id,
-        booking,
-        before: { price_sub: booking.price_sub },
-        after: { price_sub: priceSub },
-      });
+      await audit(
+        tx,
+        user,
+        bookingUpdate(booking, { before: { price_sub: booking.price_sub }, after: { price_sub: priceSub } }),
+      );
     }
     return result;
   }
@@ -110,13 +107,11 @@ export class BookingOptionService {
           comment: input.comment ?? null,
         }),
       );
-      await audit(tx, user, {
-        action: 'create',
-        target: 'booking_option',
-        targetId: added.id,
-        booking,
-        after: optionTrail(added),
-      });
+      await audit(
+        tx,
+        user,
+        createdEntry({ target: 'booking_option', targetId: added.id, booking }, optionTrail(added)),
+      );
       return added;
     });
   }

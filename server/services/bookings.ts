@@ -17,7 +17,7 @@ import { listAccommodations } from '../db/queries/accommodations';
 import { optionsTotal } from '../db/queries/bookingOptions';
 import * as q from '../db/queries/bookings';
 import { badRequest, conflict, fieldError, notFound, type AppError } from '../errors';
-import { audit, bookingHistory, type AuditUser } from './audit';
+import { audit, bookingHistory, bookingUpdate, type AuditUser } from './audit';
 import type { CurrentUser } from './auth';
 import { bookingCsvText } from './bookingCsv';
 import { queueTemplateMail } from './bookMail';
@@ -294,14 +294,7 @@ export class BookingService {
       await q.updateBooking(tx, id, set, stay);
       await refreshTaxDue(tx, [id]);
       const before = Object.fromEntries(Object.keys(set).map((k) => [k, current[k as keyof q.StayRow] ?? null]));
-      await audit(tx, user, {
-        action: 'update',
-        target: 'booking',
-        targetId: id,
-        booking: current,
-        before,
-        after: set,
-      });
+      await audit(tx, user, bookingUpdate(current, { before, after: set }));
       return this.get(user, id, tx);
     });
   }

@@ -1,3 +1,5 @@
+import type { EntityDescription } from '../../contract/entity';
+import type { z } from '../../contract/zod';
 import type { CurrentUser } from '../auth/currentUser';
 
 /** Who asks, and for which accommodation when the entity belongs to one (404 already answered when unreachable). */
@@ -23,3 +25,17 @@ export interface CrudService<R, C, U, Q, L = R> {
 
 /** The accommodation of a nested path's scope: crudRoutes has checked the user reaches it. */
 export const accommodationOf = (scope: CrudScope): number => scope.accommodationId!;
+
+/** What an entity description's schemas parse to: the record, and what create, update and the list take. */
+export type EntityTypes<E> =
+  E extends EntityDescription<infer R, infer C, infer U, infer Q>
+    ? { record: z.output<R>; create: z.output<C>; update: z.output<U>; listQuery: z.output<Q> }
+    : never;
+
+/** The service of an entity description (contract/), typed by its schemas. */
+export type EntityCrud<E> = CrudService<
+  EntityTypes<E>['record'],
+  EntityTypes<E>['create'],
+  EntityTypes<E>['update'],
+  EntityTypes<E>['listQuery']
+>;

@@ -1,22 +1,13 @@
-import {
-  faqMessages,
-  type Faq,
-  type faqCreateSchema,
-  type faqListQuerySchema,
-  type faqUpdateSchema,
-} from '../../contract/faq';
-import type { z } from '../../contract/zod';
+import { faqMessages, type Faq, type faqEntity } from '../../contract/faq';
 import type { Db, Tx } from '../db/client';
 import { lockAccommodation, lockRoom } from '../db/queries/catalogue';
 import * as q from '../db/queries/faqs';
 import { roomOfAccommodation } from '../db/queries/options';
 import { badRequest, notFound } from '../errors';
-import type { CrudScope, CrudService } from './crud';
+import type { CrudScope, EntityCrud, EntityTypes } from './crud';
 import { audit, updateEntry, withoutId } from './audit';
 
-type Create = z.output<typeof faqCreateSchema>;
-type Update = z.output<typeof faqUpdateSchema>;
-type ListQuery = z.output<typeof faqListQuerySchema>;
+type Io = EntityTypes<typeof faqEntity>;
 
 const roomError = () => badRequest(faqMessages.room, { room_id: faqMessages.room });
 
@@ -33,11 +24,11 @@ const trail = (scope: CrudScope, faq: Faq) => ({
  * who reaches the accommodation. An item, or a room type, of another accommodation is not found
  * (or refused with 400 for a room). Unlike an option, an item may move to another room type.
  */
-export class FaqService implements CrudService<Faq, Create, Update, ListQuery> {
+export class FaqService implements EntityCrud<typeof faqEntity> {
   constructor(private readonly db: Db) {}
 
   /** With room_id: the items of that room type and those for every room (400 for a room not of this accommodation). */
-  async list(scope: CrudScope, query: ListQuery): Promise<Faq[]> {
+  async list(scope: CrudScope, query: Io['listQuery']): Promise<Faq[]> {
     const accommodationId = accommodationOf(scope);
     if (query.room_id !== undefined && !(await roomOfAccommodation(this.db, accommodationId, query.room_id))) {
       throw roomError();
@@ -52,7 +43,7 @@ export class FaqService implements CrudService<Faq, Create, Update, ListQuery> {
   }
 
   /** A new item goes after the last (spec 9) unless display_order is given. */
-  create(scope: CrudScope, input: Create): Promise<Faq> {
+  create(scope: CrudScope, input: Io['create']): Promise<Faq> {
     const accommodationId = accommodationOf(scope);
     return this.db.transaction(async (tx) => {
       const roomId = input.room_id ?? null;
@@ -73,7 +64,7 @@ export class FaqService implements CrudService<Faq, Create, Update, ListQuery> {
   }
 
   /** Any subset: a reorder sends display_order alone; room_id may change (null: every room). */
-  update(scope: CrudScope, id: number, input: Update): Promise<Faq> {
+  update(scope: CrudScope, id: number, input: Io['update']): Promise<Faq> {
     const accommodationId = accommodationOf(scope);
     return this.db.transaction(async (tx) => {
       const before = await q.findFaq(tx, accommodationId, id);

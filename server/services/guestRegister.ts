@@ -23,7 +23,7 @@ import { fileTypeFromBuffer } from 'file-type';
 import { AppError, badRequest, conflict, notFound } from '../errors';
 import { assertAccommodation } from './access';
 import { definedOnly } from './patch';
-import { audit, withoutId, type AuditUser } from './audit';
+import { audit, createdEntry, withoutId, type AuditUser } from './audit';
 import type { CurrentUser } from './auth';
 
 /** The settings as the API answers them: every extra item named, off unless set. */
@@ -158,13 +158,7 @@ export class GuestRegisterService {
       const representative = input.representative === true || existing.length === 0;
       if (representative) await q.clearRepresentative(tx, booking.id);
       const added = await q.insertGuest(tx, booking.id, representative, input);
-      await audit(tx, user, {
-        action: 'create',
-        target: 'booking_guest',
-        targetId: added.id,
-        booking,
-        after: withoutId(added),
-      });
+      await audit(tx, user, createdEntry({ target: 'booking_guest', targetId: added.id, booking }, withoutId(added)));
       return added;
     });
   }

@@ -14,7 +14,7 @@ import type { Db, Tx } from '../db/client';
 import * as rq from '../db/queries/guestRegister';
 import * as q from '../db/queries/precheckin';
 import { AppError, badRequest, conflict, notFound } from '../errors';
-import { auditMany, audit, withoutId, type AuditUser } from './audit';
+import { auditMany, audit, createdEntry, withoutId, type AuditUser } from './audit';
 import type { CurrentUser } from './auth';
 import { publicUrl } from '../publicUrl';
 import { keepPassport, passportCopy, settingsOf } from './guestRegister';
@@ -68,13 +68,8 @@ export class PrecheckinService {
       if (booking.delete_flg === 1) throw conflict(msg.cancelled);
       if (booking.end_date < tokyoToday()) throw conflict(msg.ended);
       const link = await makeLink(tx, booking, base);
-      await audit(tx, user, {
-        action: 'create',
-        target: 'checkin_link',
-        targetId: booking.id,
-        booking,
-        after: { expires_at: link.expires_at },
-      });
+      const trail = { target: 'checkin_link', targetId: booking.id, booking } as const;
+      await audit(tx, user, createdEntry(trail, { expires_at: link.expires_at }));
       return link;
     });
   }

@@ -1,23 +1,11 @@
-import { type z } from '../../contract/zod';
-import {
-  refusalKeptUntil,
-  refusalMessages as msg,
-  type Refusal,
-  type refusalCreateSchema,
-  type refusalListQuerySchema,
-  type refusalUpdateSchema,
-} from '../../contract/refusal';
+import { refusalKeptUntil, refusalMessages as msg, type Refusal, type refusalEntity } from '../../contract/refusal';
 import { tokyoToday } from '../../contract/dates';
 import type { Db } from '../db/client';
 import * as q from '../db/queries/refusals';
 import { conflict, notFound } from '../errors';
 import { assertAccommodation } from './access';
 import { audit, updateEntry, withoutId } from './audit';
-import type { CrudScope, CrudService } from './crud';
-
-type Create = z.output<typeof refusalCreateSchema>;
-type Update = z.output<typeof refusalUpdateSchema>;
-type ListQuery = z.output<typeof refusalListQuerySchema>;
+import type { CrudScope, EntityCrud } from './crud';
 
 const target = 'refusals';
 const trail = (r: Refusal) => ({ target, targetId: r.id, accommodationId: r.accommodation_id });
@@ -29,7 +17,7 @@ const kept = ({ accommodation_name: _a, created_at: _c, ...r }: Refusal) => r;
  * themselves; corrections are audited with what they replaced; a record is kept, and cannot be
  * deleted, for three years from the refusal (409), after which the retention job removes it.
  */
-export function refusalCrud(db: Db): CrudService<Refusal, Create, Update, ListQuery> {
+export function refusalCrud(db: Db): EntityCrud<typeof refusalEntity> {
   const read = async (tx: Db, scope: CrudScope, id: number, lock = false) => {
     const found = await q.findRefusal(tx, id, scope.user.accommodationIds, lock);
     if (!found) throw notFound();

@@ -3,7 +3,7 @@ import { stayHasBegun, stayMessages as msg, type StayMove, type StayStatus } fro
 import type { Db, Tx } from '../db/client';
 import * as q from '../db/queries/guestRegister';
 import { badRequest, conflict, notFound } from '../errors';
-import { audit } from './audit';
+import { audit, bookingUpdate } from './audit';
 import type { CurrentUser } from './auth';
 import { BookingService } from './bookings';
 import { registerOf } from './guestRegister';
@@ -76,17 +76,12 @@ export class StayService {
       const stay = await q.setStayStatus(tx, booking.id, to);
       // A no-show stayed no night: no tax on the bill.
       await refreshTaxDue(tx, [booking.id]);
-      await audit(tx, user, {
-        action: 'update',
-        target: 'booking',
-        targetId: booking.id,
-        booking,
-        changes: {
-          stay_status: { from: booking.stay_status, to },
-          // What the register was at the move: a check-in with an incomplete register is on record.
-          ...(to === 'checked_in' ? { register_status: { from: null, to: register.status } } : {}),
-        },
-      });
+      const changes = {
+        stay_status: { from: booking.stay_status, to },
+        // What the register was at the move: a check-in with an incomplete register is on record.
+        ...(to === 'checked_in' ? { register_status: { from: null, to: register.status } } : {}),
+      };
+      await audit(tx, user, bookingUpdate(booking, { changes }));
       return { ...stay, register };
     });
   }

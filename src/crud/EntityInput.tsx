@@ -113,6 +113,8 @@ export function EntityInput({ source, field, label, editing, onCommit }: EntityI
     helperText: hint ?? false,
     fullWidth: true,
   } as const;
+  /** What the inputs of our own (dates, yen) and the switch take. */
+  const plain = { source, label, disabled } as const;
   const onBlur = onCommit ? () => onCommit(source) : undefined;
   // Read after react-hook-form took the value (its onChange runs first).
   const onChange = onCommit ? () => onCommit(source) : undefined;
@@ -133,30 +135,13 @@ export function EntityInput({ source, field, label, editing, onCommit }: EntityI
     case 'multiline':
       return <TextInput {...common} multiline minRows={3} onBlur={onBlur} />;
     case 'datetime':
-      return (
-        <DateTimeInputJa
-          source={source}
-          label={label}
-          disabled={disabled}
-          required={field.required}
-          helperText={hint}
-        />
-      );
+      return <DateTimeInputJa {...plain} required={field.required} helperText={hint} />;
     case 'password':
       return <PasswordInput {...common} autoComplete="new-password" onBlur={onBlur} />;
     case 'colour':
       return <TextInput {...common} type="color" onBlur={onBlur} />;
     case 'yen':
-      return (
-        <YenEntityInput
-          source={source}
-          label={label}
-          disabled={disabled}
-          required={field.required}
-          hint={hint}
-          onCommit={onBlur}
-        />
-      );
+      return <YenEntityInput {...plain} required={field.required} hint={hint} onCommit={onBlur} />;
     case 'integer':
       return (
         <NumberInput
@@ -170,21 +155,11 @@ export function EntityInput({ source, field, label, editing, onCommit }: EntityI
         />
       );
     case 'date':
-      return (
-        <DateInputJa
-          source={source}
-          label={label}
-          disabled={disabled}
-          helperText={hint}
-          onCommit={onCommit ? () => onCommit(source) : undefined}
-        />
-      );
+      return <DateInputJa {...plain} helperText={hint} onCommit={onBlur} />;
     case 'switch':
       return (
         <BooleanInput
-          source={source}
-          label={label}
-          disabled={disabled}
+          {...plain}
           helperText={hint ?? false}
           format={(v: unknown) => v === 1 || v === true}
           parse={(v: boolean) => (v ? 1 : 0)}

@@ -104,29 +104,8 @@ export function LoginPage({ onSignedIn, sessionExpired = false }: LoginPageProps
         <h1>{loginMessages.login.title}</h1>
         <p className="login-sub">{loginMessages.login.subtitle}</p>
         <form className="login-form" onSubmit={handleSubmit} noValidate>
-          <label className="login-field" htmlFor="login-email">
-            {loginMessages.login.email}
-            <input
-              id="login-email"
-              type="email"
-              name="username"
-              autoComplete="username"
-              value={email}
-              onChange={(e) => setEmail(e.target.value)}
-              autoFocus
-            />
-          </label>
-          <label className="login-field" htmlFor="login-password">
-            {loginMessages.login.password}
-            <input
-              id="login-password"
-              type="password"
-              name="password"
-              autoComplete="current-password"
-              value={password}
-              onChange={(e) => setPassword(e.target.value)}
-            />
-          </label>
+          <LoginField type="email" label={loginMessages.login.email} value={email} onChange={setEmail} autoFocus />
+          <LoginField type="password" label={loginMessages.login.password} value={password} onChange={setPassword} />
           <button className="login-submit" type="submit" disabled={!canSubmit}>
             {submitting ? loginMessages.login.submitting : loginMessages.login.submit}
           </button>
@@ -137,3 +116,39 @@ export function LoginPage({ onSignedIn, sessionExpired = false }: LoginPageProps
 }
 
 export default LoginPage;
+
+/** What a password manager reads of each input: the address as the user's name. */
+const AUTOCOMPLETE = {
+  email: { name: 'username', autoComplete: 'username' },
+  password: { name: 'password', autoComplete: 'current-password' },
+} as const;
+
+/** One labelled input of the form, in the page's plain CSS. */
+function LoginField({
+  type,
+  label,
+  value,
+  onChange,
+  autoFocus,
+}: {
+  type: keyof typeof AUTOCOMPLETE;
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  autoFocus?: boolean;
+}) {
+  const id = `login-${type}`;
+  return (
+    <label className="login-field" htmlFor={id}>
+      {label}
+      <input
+        id={id}
+        type={type}
+        {...AUTOCOMPLETE[type]}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        autoFocus={autoFocus}
+      />
+    </label>
+  );
+}

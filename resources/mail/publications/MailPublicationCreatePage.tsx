@@ -1,5 +1,5 @@
 import type { SenderAddress } from '../../../contract/senderAddress';
-import { useMemo, useRef, useState, type ChangeEvent } from 'react';
+import { useMemo, useRef, useState, type ChangeEvent, type ReactNode } from 'react';
 import {
   Alert,
   Box,
@@ -107,24 +107,14 @@ export default function MailPublicationCreatePage() {
           alignItems: 'start',
         }}
       >
-        <Card data-testid="bulk-mail-destinations">
-          <CardContent>
-            <Typography variant="h6" component="h2" gutterBottom>
-              {translate('app.mail_publication.search_heading')}
-            </Typography>
-            <CustomerSearch onFound={add} />
-            <CsvUpload known={candidates.map((c) => c.mail)} onRead={add} />
-            <RecipientList candidates={candidates} onChange={setCandidates} />
-          </CardContent>
-        </Card>
-        <Card data-testid="bulk-mail-compose">
-          <CardContent>
-            <Typography variant="h6" component="h2" gutterBottom>
-              {translate('app.mail_publication.compose_heading')}
-            </Typography>
-            <Compose recipients={chosen} />
-          </CardContent>
-        </Card>
+        <HeadedCard testId="bulk-mail-destinations" heading={translate('app.mail_publication.search_heading')}>
+          <CustomerSearch onFound={add} />
+          <CsvUpload known={candidates.map((c) => c.mail)} onRead={add} />
+          <RecipientList candidates={candidates} onChange={setCandidates} />
+        </HeadedCard>
+        <HeadedCard testId="bulk-mail-compose" heading={translate('app.mail_publication.compose_heading')}>
+          <Compose recipients={chosen} />
+        </HeadedCard>
       </Box>
     </>
   );
@@ -569,5 +559,19 @@ function ComposeFields({
         />
       )}
     </Box>
+  );
+}
+
+/** One of the page's two cards: its heading, then what it holds. */
+function HeadedCard({ testId, heading, children }: { testId: string; heading: string; children: ReactNode }) {
+  return (
+    <Card data-testid={testId}>
+      <CardContent>
+        <Typography variant="h6" component="h2" gutterBottom>
+          {heading}
+        </Typography>
+        {children}
+      </CardContent>
+    </Card>
   );
 }

@@ -18,31 +18,22 @@ const tags = ['calendar'];
 const icalFeedRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
   const service = new IcalFeedService(ctx.db);
 
-  app.get(
-    apiPaths.icalFeed,
-    {
-      config: { accommodationParam: 'id' },
-      schema: {
-        summary: "A facility's calendar feed address { uid, url }",
-        tags,
-        params: idParams,
-        response: { 200: icalFeedSchema, ...errors },
-      },
-    },
-    async (request) => service.get(userOf(request), request.params.id, originOf(request, ctx.config)),
+  /** Both routes answer the feed's address, for a facility the user reaches. */
+  const feedRoute = (summary: string, access?: 'admin') => ({
+    config: { accommodationParam: 'id', ...(access && { access }) },
+    schema: { summary, tags, params: idParams, response: { 200: icalFeedSchema, ...errors } },
+  });
+
+  app.get(apiPaths.icalFeed, feedRoute("A facility's calendar feed address { uid, url }"), async (request) =>
+    service.get(userOf(request), request.params.id, originOf(request, ctx.config)),
   );
 
   app.post(
     apiPaths.icalFeedRegenerate,
-    {
-      config: { access: 'admin', accommodationParam: 'id' },
-      schema: {
-        summary: 'A new calendar feed address for the facility (administrators); the old one answers 404 at once',
-        tags,
-        params: idParams,
-        response: { 200: icalFeedSchema, ...errors },
-      },
-    },
+    feedRoute(
+      'A new calendar feed address for the facility (administrators); the old one answers 404 at once',
+      'admin',
+    ),
     async (request) => service.regenerate(userOf(request), request.params.id, originOf(request, ctx.config)),
   );
 };

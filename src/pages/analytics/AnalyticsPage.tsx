@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { Alert, Box, Button, Card, CardContent, Skeleton, TableCell, TableRow, Typography } from '@mui/material';
 import { BarChart } from '@mui/x-charts/BarChart';
 import { LineChart } from '@mui/x-charts/LineChart';
@@ -217,10 +217,7 @@ function AnalyticsBody({ answer, range }: { answer: AnalyticsAnswer; range: Rang
           gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))', xl: 'minmax(0, 1fr)' },
         }}
       >
-        <Box data-testid="analytics-occupancy-chart">
-          <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 700 }}>
-            {translate('app.analytics.occupancy_chart')}
-          </Typography>
+        <ChartBox testId="analytics-occupancy-chart" title={translate('app.analytics.occupancy_chart')}>
           <LineChart
             height={CHART_HEIGHT}
             localeText={chartLocale}
@@ -236,11 +233,8 @@ function AnalyticsBody({ answer, range }: { answer: AnalyticsAnswer; range: Rang
               valueFormatter: (v: number | null) => percentText(v),
             }))}
           />
-        </Box>
-        <Box data-testid="analytics-amount-chart">
-          <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 700 }}>
-            {translate('app.analytics.amount_chart')}
-          </Typography>
+        </ChartBox>
+        <ChartBox testId="analytics-amount-chart" title={translate('app.analytics.amount_chart')}>
           <BarChart
             height={CHART_HEIGHT}
             localeText={chartLocale}
@@ -261,8 +255,20 @@ function AnalyticsBody({ answer, range }: { answer: AnalyticsAnswer; range: Rang
               },
             ]}
           />
-        </Box>
+        </ChartBox>
       </Box>
+    </Box>
+  );
+}
+
+/** One chart under its title. */
+function ChartBox({ testId, title, children }: { testId: string; title: string; children: ReactNode }) {
+  return (
+    <Box data-testid={testId}>
+      <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 700 }}>
+        {title}
+      </Typography>
+      {children}
     </Box>
   );
 }

@@ -5,10 +5,15 @@ import { BookingList } from './BookingListItem';
 import { SectionCard } from '../../components/SectionCard';
 import { rowsOf, type Loaded } from '../../hooks/useApiQuery';
 
+/** Each card's title and the sentence it shows when it lists nothing. */
+const TEXTS = {
+  unpaid: { title: 'app.dashboard.unpaid_official.title', empty: 'app.dashboard.unpaid_official.empty' },
+  overbooked: { title: 'app.overbooked.title', empty: 'app.overbooked.empty' },
+} as const;
+
 export interface BookingListCardProps {
-  title: string;
+  texts: keyof typeof TEXTS;
   testId: string;
-  emptyText: string;
   state: Loaded<Booking[]>;
   selectedId: number | null;
   onOpen: (booking: Booking) => void;
@@ -17,25 +22,17 @@ export interface BookingListCardProps {
 }
 
 /** A dashboard card listing bookings (unpaid, overbooked): its state, then one row per booking that opens it. */
-export function BookingListCard({
-  title,
-  testId,
-  emptyText,
-  state,
-  selectedId,
-  onOpen,
-  details,
-}: BookingListCardProps) {
+export function BookingListCard({ texts, testId, state, selectedId, onOpen, details }: BookingListCardProps) {
   const translate = useAppTranslate();
   const books = rowsOf(state);
   return (
-    <SectionCard title={title} count={books.length} testId={testId}>
+    <SectionCard title={translate(TEXTS[texts].title)} count={books.length} testId={testId}>
       <ListStatus
         status={state.status}
         count={books.length}
         loadingLabel={translate('app.dashboard.loading')}
         failedText={translate('app.dashboard.load_failed')}
-        emptyText={emptyText}
+        emptyText={translate(TEXTS[texts].empty)}
       />
       {books.length > 0 && (
         <BookingList
