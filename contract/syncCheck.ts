@@ -109,7 +109,11 @@ export function parseSyncResult(result: string): SyncResultCode[] {
 export const isErrorCode = (code: SyncResultCode) => code !== SYNC_RESULT.fine;
 
 /** Spec 4 "Sync check status": ok, ng (errors present), error (check error), unknown otherwise. */
-export type SyncCheckDisplayStatus = (typeof SYNC_CHECK_STATUSES)[number] | 'unknown';
+/**
+ * What the sync check page says of a month: the stored check's status, 'unknown' without one, and
+ * 'unreadable' while the site cannot be read (a stored 正常 is not to be trusted then: issue 32).
+ */
+export type SyncCheckDisplayStatus = (typeof SYNC_CHECK_STATUSES)[number] | 'unknown' | 'unreadable';
 
 export function syncCheckStatusOf(status: string | null | undefined): SyncCheckDisplayStatus {
   return status === 'ok' || status === 'ng' || status === 'error' ? status : 'unknown';
@@ -120,6 +124,7 @@ export const syncCheckStatusLabels: Record<SyncCheckDisplayStatus, string> = {
   ng: '不一致あり',
   error: 'チェックエラー',
   unknown: '未チェック',
+  unreadable: '確認できません',
 };
 
 // ---- the spec's row rule ---------------------------------------------------------------------
@@ -261,7 +266,13 @@ export const recheckAnswerSchema = checksAnswerSchema.extend({
 });
 export type RecheckAnswer = z.infer<typeof recheckAnswerSchema>;
 
-/** One error day of a stored check, from today on: the dashboard's sync-check table. */
+/**
+ * The code of the dashboard's row for a check that failed (the site could not be read), beside the
+ * day results 1 and 2: the row says so, and stands before the days (issue 32).
+ */
+export const SYNC_CHECK_FAILED_CODE = -1;
+
+/** One error day of a stored check, or a failed check, from today on: the dashboard's sync-check table. */
 export const syncCheckErrorSchema = z.object({
   accommodation_id: z.number().int(),
   accommodation_name: z.string(),

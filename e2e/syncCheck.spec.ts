@@ -2,10 +2,10 @@ import { mkdirSync } from 'node:fs';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { addMonths, firstOfMonth, tokyoToday } from '../contract/dates';
 import { errorMessages } from '../contract/messages';
-import { monthDates, type ChecksAnswer } from '../contract/syncCheck';
+import { monthDates, syncCheckMessages, type ChecksAnswer } from '../contract/syncCheck';
 import { demoHotels } from '../tools/channelSim/demoHotels';
 import { E2E_CHANNEL_SIM_URL } from '../playwright.config';
-import { ADMIN, bearerOf, postStay, signIn } from './support';
+import { ADMIN, bearerOf, lookAt, postStay, signIn } from './support';
 
 /**
  * The sync check (issue 21) on the started product and its channel simulator: the administrator sets
@@ -107,15 +107,30 @@ test('a sync check finds a night the site sells while we are full; the dashboard
   await expect(page).toHaveURL(new RegExp(`/m/accommodation/${ACCOMMODATION}/plan/${plan.id}/sync/check$`));
   await expect(page.getByRole('heading', { name: `同期チェック：${plan.name}` })).toBeVisible();
   await expect(page.getByLabel('対象月')).toContainText(`${year}年${month}月`);
+  // The site's status cannot be read: whatever was stored before, nothing says 正常 (issue 32).
+  await expect(page.getByText('外部サイトの販売状況を読み込めませんでした')).toBeVisible();
+  await expect(page.getByTestId('sync-check-status')).not.toContainText('正常');
+  await expect(page.getByTestId('sync-check-fine')).toHaveCount(0);
+  await lookAt(page, 'sync-check-unreadable');
   // The site refuses the wrong password: its sentence (spec section 8), and a sync log row.
   await page.getByRole('button', { name: 'チェック', exact: true }).click();
   await expect(page.getByRole('main').getByText(errorMessages.syncWrongPassword).first()).toBeVisible();
+  await expect(page.getByTestId('sync-check-status')).toContainText('チェックエラー');
+  await expect(page.getByTestId('sync-check-fine')).toHaveCount(0);
   const logs = await page.request.get('/api/admin/logs/sync?success=0', { headers });
   expect(JSON.stringify(await logs.json())).toContain(errorMessages.syncWrongPassword);
+  // The dashboard lists the failed check of the room type, first.
+  const checkUrl = page.url();
+  await page.goto('/m/');
+  const failedRow = page
+    .getByTestId('sync-check-errors')
+    .locator(`tr[data-date="${next}"]`)
+    .filter({ hasText: room.name });
+  await expect(failedRow.first()).toContainText(syncCheckMessages.checkFailed);
+  await lookAt(page.getByTestId('sync-check-errors'), 'dashboard-sync-check-failed');
 
   // The right password, saved on the settings page: sync goes on at once (the full resync it queues
   // is waited for below), and the check runs.
-  const checkUrl = page.url();
   await saveCredentials(page, hotel.password);
 
   // We fill the room type that night.

@@ -6,6 +6,7 @@ import {
   mapExternalDayStatus,
   monthDates,
   parseSyncResult,
+  SYNC_CHECK_FAILED_CODE,
   syncCheckMessages,
   syncResultLabels,
   type ChecksAnswer,
@@ -229,6 +230,14 @@ describe('the sync check (stored checks per room type and month)', () => {
     await ctl('PUT', '/faults', { outage: false, wrong_password: true });
     const wrong = await recheck(f.id, 2);
     expect(wrong.body.error_message).toBe(errorMessages.syncWrongPassword);
+
+    // The dashboard lists the failed check of each room type first, on its month's first day (issue 32).
+    const first = `${wrong.body.year}-${String(wrong.body.month).padStart(2, '0')}-01`;
+    const failed = (await dashboardErrors()).body.errors.filter((e) => e.accommodation_id === f.id && e.date === first);
+    expect(failed.map((e) => e.room_id).sort()).toEqual(f.mapping.rooms.map((r) => r.id).sort());
+    for (const e of failed)
+      expect(e).toMatchObject({ code: SYNC_CHECK_FAILED_CODE, message: syncCheckMessages.checkFailed });
+    expect((await dashboardErrors()).body.errors[0]!.code).toBe(SYNC_CHECK_FAILED_CODE);
   });
 
   it('answers Japanese refusals: no credentials, no synced room, a month out of range', async () => {

@@ -9,6 +9,7 @@ import {
   syncCheckMonth,
   syncCheckMonthChoices,
   syncCheckStatusOf,
+  syncCheckStatusLabels,
 } from '../../contract/syncCheck';
 import { nightResult } from '../../server/channel/checks/syncCheck';
 import { syncCheckView } from '../../resources/sync/check/syncCheckModel';
@@ -158,5 +159,15 @@ describe("the sync check page's view of a month", () => {
     expect(failed.days[0]!.result).toBeNull();
     const none = syncCheckView({ ...answer('ok', ''), check: [] }, null, 2026, 12, '2026-11-25');
     expect(none).toMatchObject({ check: null, status: 'unknown', showRows: true });
+  });
+
+  it('never calls a month 正常 while the site cannot be read (issue 32): a stored ok becomes 確認できません', () => {
+    const fine = answer('ok', Array(31).fill('0').join(','));
+    const unread = syncCheckView(fine, null, 2026, 12, '2026-11-25', true);
+    expect(unread).toMatchObject({ status: 'unreadable', unreadable: true });
+    expect(syncCheckStatusLabels[unread.status]).toBe('確認できません');
+    expect(syncCheckView(fine, null, 2026, 12, '2026-11-25')).toMatchObject({ status: 'ok', unreadable: false });
+    // A failed check keeps saying so.
+    expect(syncCheckView(answer('error', ''), null, 2026, 12, '2026-11-25', true).status).toBe('error');
   });
 });

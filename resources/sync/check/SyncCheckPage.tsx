@@ -58,6 +58,7 @@ const STATUS_COLOR: Record<SyncCheckDisplayStatus, 'success' | 'error' | 'warnin
   ng: 'error',
   error: 'warning',
   unknown: 'default',
+  unreadable: 'warning',
 };
 
 /** The red of Sundays and holidays, as the calendar draws them (calendarCss.ts). */
@@ -161,7 +162,9 @@ export default function SyncCheckPage() {
   // A month just chosen shows its skeleton until its answer is there (a reload keeps the rows shown).
   const ready =
     loaded.status === 'ready' && loaded.year === chosen.year && loaded.month === chosen.month ? loaded : null;
-  const view = ready ? syncCheckView(ready.answer, ready.site, chosen.year, chosen.month, today) : null;
+  // The site unread (its status now, or the check just run): the stored result is not called 正常.
+  const siteFailed = Boolean(ready?.siteError || runError);
+  const view = ready ? syncCheckView(ready.answer, ready.site, chosen.year, chosen.month, today, siteFailed) : null;
   const room = view?.roomId != null ? ready!.answer.rooms.find((r) => r.id === view.roomId) : undefined;
   const plan = ready?.answer.plan;
   const noIkyu = plan !== undefined && !plan.ikyu_id?.trim();
@@ -274,7 +277,8 @@ export default function SyncCheckPage() {
                     </Typography>
                   </>
                 ) : (
-                  view.check && (
+                  view.check &&
+                  !view.unreadable && (
                     <Alert severity="success" data-testid="sync-check-fine">
                       {translate(view.hasErrors ? 'app.sync_check.past_only' : 'app.sync_check.all_fine')}
                     </Alert>

@@ -30,6 +30,8 @@ export interface SyncCheckView {
   showRows: boolean;
   /** Some error day, past or not. */
   hasErrors: boolean;
+  /** The site could not be read (its status, or the last run): nothing on the page may say all is well. */
+  unreadable: boolean;
   days: SyncCheckDay[];
 }
 
@@ -40,6 +42,7 @@ export function syncCheckView(
   year: number,
   month: number,
   today: string,
+  siteFailed = false,
 ): SyncCheckView {
   const roomId = answer.plan?.room_id ?? null;
   const check = roomId === null ? null : (answer.check.find((c) => c.room_id === roomId) ?? null);
@@ -53,13 +56,16 @@ export function syncCheckView(
     site: site[i] ?? 'unknown',
     result: codes[i] ?? null,
   }));
-  const status = syncCheckStatusOf(check?.status);
+  // A failed check says so itself (チェックエラー); any other, while the site cannot be read, is not trusted.
+  const stored = syncCheckStatusOf(check?.status);
+  const status = siteFailed && stored !== 'error' ? 'unreadable' : stored;
   return {
     roomId,
     check,
     status,
     showRows: showSyncCheckRows({ status: check?.status ?? null, result: check?.result ?? '', year, month }, today),
     hasErrors: codes.some((c) => c !== 0),
+    unreadable: siteFailed,
     days,
   };
 }

@@ -15,6 +15,7 @@ import { syncSettingMessages } from '../../../contract/syncSetting';
 import {
   monthDates,
   parseSyncResult,
+  SYNC_CHECK_FAILED_CODE,
   SYNC_CHECK_MONTH_CHOICES,
   SYNC_RESULT,
   syncCheckMessages,
@@ -330,6 +331,9 @@ export async function syncCheckErrors(
   const today = tokyoToday(now);
   const rows = await syncCheckErrorDays(db, accommodationIds, today, SYNC_CHECK_ERRORS_LIMIT);
   return rows.map((r) => {
+    if (Number(r.code) === SYNC_CHECK_FAILED_CODE) {
+      return { ...r, code: SYNC_CHECK_FAILED_CODE, message: syncCheckMessages.checkFailed };
+    }
     const code = parseSyncResult(r.code)[0] ?? SYNC_RESULT.countDiffers;
     return { ...r, code, message: syncResultLabels[code] };
   });

@@ -1,6 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { SYNC_TARGET_TYPE } from '../../../../contract/enums';
-import type { CheckRoom, SyncCheck, SyncCheckErrorRow } from '../../../../contract/syncCheck';
+import {
+  SYNC_CHECK_FAILED_CODE,
+  type CheckRoom,
+  type SyncCheck,
+  type SyncCheckErrorRow,
+} from '../../../../contract/syncCheck';
 import { sqlRows, type Tx } from '../../client';
 
 /**
@@ -95,8 +100,10 @@ export async function checkPlan(tx: Tx, accommodationId: number, planId: number)
 
 /**
  * The error days (result 1 or 2) of the latest check of each room type and month, from `today` on,
- * of the facilities given (at least one): the nights the site sells while we are full (1) first,
- * then by date; at most `limit`. The code as stored (text).
+ * of the facilities given (at least one), and each latest check that failed (the site could not be
+ * read: SYNC_CHECK_FAILED_CODE, on the first day of its month still to come). Failed checks first,
+ * then the nights the site sells while we are full (1), then by date; at most `limit`. The code as
+ * text.
  */
 export function syncCheckErrorDays(tx: Tx, accommodationIds: readonly number[], today: string, limit: number) {
   const ids = sql.join(
@@ -105,22 +112,31 @@ export function syncCheckErrorDays(tx: Tx, accommodationIds: readonly number[], 
   );
   return sqlRows<Omit<SyncCheckErrorRow, 'code' | 'message'> & { code: string }>(
     tx,
-    sql`select c.accommodation_id, a.name as accommodation_name, c.room_id, r.name as room_name,
-          to_char(make_date(c.year, c.month, 1) + (u.i::int - 1), 'YYYY-MM-DD') as date, btrim(u.code) as code
-        from (
+    sql`with c as (
           select distinct on (room_id, year, month) accommodation_id, room_id, year, month, result, status
           from sync_checks
           where accommodation_id in (${ids})
             and (make_date(year, month, 1) + interval '1 month')::date > ${today}::date
           order by room_id, year, month, created_at desc, id desc
-        ) c
-        join rooms r on r.id = c.room_id
-        join accommodations a on a.id = c.accommodation_id
-        cross join lateral unnest(string_to_array(c.result, ',')) with ordinality as u(code, i)
-        where c.status = 'ng' and btrim(u.code) <> '0'
-          and u.i <= extract(day from (make_date(c.year, c.month, 1) + interval '1 month' - interval '1 day'))
-          and make_date(c.year, c.month, 1) + (u.i::int - 1) >= ${today}::date
-        order by (btrim(u.code) = '1') desc, 5, c.accommodation_id, c.room_id
+        ), found as (
+          select c.accommodation_id, c.room_id, make_date(c.year, c.month, 1) + (u.i::int - 1) as day,
+            btrim(u.code) as code
+          from c
+          cross join lateral unnest(string_to_array(c.result, ',')) with ordinality as u(code, i)
+          where c.status = 'ng' and btrim(u.code) <> '0'
+            and u.i <= extract(day from (make_date(c.year, c.month, 1) + interval '1 month' - interval '1 day'))
+            and make_date(c.year, c.month, 1) + (u.i::int - 1) >= ${today}::date
+          union all
+          -- A check that could not read the site: one row on its month's first day still to come.
+          select c.accommodation_id, c.room_id, greatest(make_date(c.year, c.month, 1), ${today}::date), ${SYNC_CHECK_FAILED_CODE}::text
+          from c where c.status = 'error'
+        )
+        select f.accommodation_id, a.name as accommodation_name, f.room_id, r.name as room_name,
+          to_char(f.day, 'YYYY-MM-DD') as date, f.code
+        from found f
+        join rooms r on r.id = f.room_id
+        join accommodations a on a.id = f.accommodation_id
+        order by (f.code = ${String(SYNC_CHECK_FAILED_CODE)}) desc, (f.code = '1') desc, f.day, f.accommodation_id, f.room_id
         limit ${limit}`,
   );
 }
