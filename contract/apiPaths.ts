@@ -129,6 +129,7 @@ export const apiPaths = {
   // The external channel
   syncSettings: '/facility/:id/sync-settings',
   syncSetting: '/facility/:id/sync-settings/:setting_id',
+  syncSettingLogin: '/facility/:id/sync-settings/:setting_id/login',
   syncItems: '/admin/sync/items',
   syncItem: '/sync-item/:id',
   syncLogs: '/admin/logs/sync',

@@ -31,7 +31,15 @@ export const syncSettingMessages = {
   passwordUnreadable:
     '外部予約サイトのパスワードは、このサーバーにない鍵で暗号化されているため使えません（鍵のないバックアップから復元した場合など）。' +
     '詳細設定の「外部予約サイト連携」でパスワードを入力し直してください。',
+  /** The site's GET /login with the stored credentials answered (issue 32: tested on save). */
+  loginOk: '外部予約サイトにログインできました。',
+  /** The site could not be asked: the sentence that follows says why. */
+  loginFailed: '外部予約サイトにログインできませんでした：',
 } as const;
+
+/** POST .../sync-settings/{setting_id}/login: whether the stored credentials open the site, and the sentence. */
+export const syncLoginAnswerSchema = z.object({ ok: z.boolean(), message: z.string() });
+export type SyncLoginAnswer = z.infer<typeof syncLoginAnswerSchema>;
 
 /** The service the console sets (spec 1: the external channel is service id 1). */
 export const SYNC_SERVICE_ID = 1;

@@ -3,6 +3,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { addMonths, firstOfMonth, tokyoToday } from '../contract/dates';
 import { errorMessages } from '../contract/messages';
 import { monthDates, syncCheckMessages, type ChecksAnswer } from '../contract/syncCheck';
+import { syncSettingMessages } from '../contract/syncSetting';
 import { demoHotels } from '../tools/channelSim/demoHotels';
 import { E2E_CHANNEL_SIM_URL } from '../playwright.config';
 import { ADMIN, bearerOf, lookAt, postStay, signIn } from './support';
@@ -61,6 +62,11 @@ async function saveCredentials(page: Page, password: string) {
   await section.getByRole('button', { name: '保存' }).click();
   expect((await saved).status()).toBe(200);
   await expect(section.getByTestId('sync-settings-saved')).toHaveText('保存しました');
+  // The site is asked at once whether the credentials open it, and the page says what it answered.
+  const login = section.getByTestId('sync-login-result');
+  if (password === hotel.password) await expect(login).toHaveText(syncSettingMessages.loginOk);
+  else await expect(login).toHaveText(syncSettingMessages.loginFailed + errorMessages.syncWrongPassword);
+  await lookAt(section, `sync-login-${password === hotel.password ? 'ok' : 'refused'}`);
 }
 
 test('a sync check finds a night the site sells while we are full; the dashboard links to its day', async ({

@@ -54,6 +54,9 @@ test('the header warns while the channel is down, stop-sells on one click, and c
     await expect(line).toContainText(`外部予約サイトとの同期が`);
     await expect(line).toContainText('分以上止まっています（');
     await expect(line).toContainText(first.name);
+    // It names the cause: the site does not answer (issue 32).
+    await expect(line.getByTestId('sync-stale-cause')).toHaveText(`原因：${first.last_error}`);
+    expect(first.last_error).toBe('外部予約サイトに接続できません。');
     await expect(page.getByTestId('sync-health')).toContainText('停止中');
     if (SHOTS) await page.getByTestId('sync-health').screenshot({ path: `${SHOTS}/sync-health-stale.png` });
 

@@ -797,6 +797,7 @@ export const appMessages = {
     sync_health: {
       stale_banner:
         '外部予約サイトとの同期が%{minutes}分以上止まっています（%{facility}）。売り越しを防ぐため、残り1室以下の日を売止にできます。',
+      cause: '原因：%{cause}',
       stop_sell: '残り1室以下の日を売止',
       stopped:
         '%{nights}泊（今日から%{days}日間の残り1室以下の日）を売止にしました。解除はホームの「外部予約サイトとの同期」からできます。',
@@ -1196,6 +1197,7 @@ export const appMessages = {
         '外部予約サイト（サービスID 1）と在庫・料金・予約を同期するためのログイン情報です。パスワードは暗号化して保存され、画面には表示されません。',
       save: '保存',
       saved: '保存しました',
+      login_asking: '外部予約サイトにログインできるか確かめています…',
       none: 'この施設の外部予約サイト連携はまだ設定されていません。',
       titles: { list: '外部予約サイト連携', create: '外部予約サイト連携', edit: '外部予約サイト連携' },
       actions: { new: '設定する', create: '保存', update: '保存' },

@@ -1,4 +1,5 @@
 import type { ChecksAnswer, IkuyuAnswer, RecheckAnswer, SyncCheckErrorRow } from '../../contract/syncCheck';
+import type { SyncLoginAnswer } from '../../contract/syncSetting';
 import { apiPath } from '../../contract/apiPaths';
 import { apiUrl } from '../config';
 import { httpClient } from '../httpClient';
@@ -35,6 +36,12 @@ export const syncCheckMethods = {
   ): Promise<string> {
     const url = apiUrl(apiPath('planIkuyu', { id: accommodationId, planId }));
     return (await httpClient<IkuyuAnswer>(url, { query: { year, month }, signal })).json.status;
+  },
+
+  /** Whether a sync setting's stored credentials open the site (its GET /login), and the sentence that says so. */
+  async testSyncLogin(accommodationId: number, settingId: number): Promise<SyncLoginAnswer> {
+    const url = apiUrl(apiPath('syncSettingLogin', { id: accommodationId, setting_id: settingId }));
+    return (await httpClient<SyncLoginAnswer>(url, { method: 'POST' })).json;
   },
 
   /** The error days of the stored checks from today on, of every facility the user reaches. */

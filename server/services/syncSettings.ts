@@ -3,8 +3,11 @@ import {
   syncSettingMessages,
   type SyncSetting,
   type SyncSettingCreate,
+  type SyncLoginAnswer,
   type SyncSettingUpdate,
 } from '../../contract/syncSetting';
+import { pullErrorMessage } from '../channel/inbound/pull';
+import { ChannelClient, ChannelError } from '../channel/wire/client';
 import { ChannelCredentialsError, channelKey, isSealed, openPassword, sealPassword } from '../channel/wire/credentials';
 import { enqueueFullResync } from '../db/queries/channel/changes';
 import { updateChannelState } from '../db/queries/channel/state';
@@ -20,7 +23,7 @@ import {
   type SyncSettingRow as Row,
 } from '../db/queries/syncSettings';
 import type { SyncSettingParams } from '../db/schema';
-import { conflict, notFound } from '../errors';
+import { AppError, conflict, notFound } from '../errors';
 import { assertAccommodation } from './access';
 import { audit } from './audit';
 import type { CurrentUser } from './auth';
@@ -186,6 +189,42 @@ export class SyncSettingsService {
       });
       return syncSettingOf(after, key);
     });
+  }
+
+  /**
+   * The site's GET /login with the setting's stored credentials (issue 32: the console asks it right
+   * after a save): ok with the site's answer, or the sentence of what went wrong (a wrong password,
+   * the site unreachable, no address of the site, a password this server cannot open). Writes nothing.
+   */
+  async testLogin(
+    user: CurrentUser,
+    accommodationId: number,
+    settingId: number,
+    baseUrl: () => string,
+  ): Promise<SyncLoginAnswer> {
+    assertAccommodation(user, accommodationId);
+    const key = await this.channelKey();
+    const row = (await listSyncSettings(this.db, accommodationId)).find((r) => r.id === settingId);
+    if (!row) throw notFound();
+    const failed = (why: string): SyncLoginAnswer => ({ ok: false, message: syncSettingMessages.loginFailed + why });
+    const stored = text(row.params.password);
+    if (stored === '') return failed(syncSettingMessages.password);
+    let password: string;
+    try {
+      password = openPassword(key, stored);
+    } catch (error) {
+      if (error instanceof ChannelCredentialsError) return failed(syncSettingMessages.passwordUnreadable);
+      throw error;
+    }
+    const account = { hotelId: text(row.params.accommodation_id), loginId: text(row.params.id), password };
+    try {
+      await new ChannelClient(baseUrl(), account).login();
+      return { ok: true, message: syncSettingMessages.loginOk };
+    } catch (error) {
+      if (error instanceof ChannelError) return failed(pullErrorMessage(error));
+      if (error instanceof AppError) return failed(error.message);
+      throw error;
+    }
   }
 
   /** The setting of this facility, locked; 404 for another facility's id. */

@@ -2,6 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { sql, type SQL } from 'drizzle-orm';
 import { addMonths, firstOfMonth, tokyoToday } from '../../contract/dates';
 import { errorMessages } from '../../contract/messages';
+import { syncSettingMessages } from '../../contract/syncSetting';
 import {
   mapExternalDayStatus,
   monthDates,
@@ -309,6 +310,39 @@ describe('the sync check (stored checks per room type and month)', () => {
     const month = (await checks(first, `?year=${y}&month=${m}`)).body.check.filter((c) => c.room_id === room.id);
     expect(month).toHaveLength(1);
     expect(month[0]!.status).toBe('ok');
+  });
+});
+
+describe('the credentials test (POST facility/{id}/sync-settings/{setting_id}/login, issue 32)', () => {
+  const settingOf = async (id: number) =>
+    (await http.get<{ sync_settings: { id: number }[] }>(`/api/facility/${id}/sync-settings`, admin)).body
+      .sync_settings[0]!.id;
+  const login = (id: number, settingId: number, token = admin) =>
+    http.send<{ ok: boolean; message: string }>('POST', `/api/facility/${id}/sync-settings/${settingId}/login`, {
+      token,
+    });
+
+  it('says whether the stored credentials open the site, and why not: a wrong password, the site down', async () => {
+    const [first, second] = facilityIds as [number, number];
+    const setting = await settingOf(first);
+    const ok = await login(first, setting);
+    expect(ok.status).toBe(200);
+    expect(ok.body).toEqual({ ok: true, message: syncSettingMessages.loginOk });
+
+    await ctl('PUT', '/faults', { wrong_password: true });
+    expect((await login(first, setting)).body).toEqual({
+      ok: false,
+      message: syncSettingMessages.loginFailed + errorMessages.syncWrongPassword,
+    });
+    await ctl('PUT', '/faults', { wrong_password: false, outage: true });
+    expect((await login(first, setting)).body).toEqual({
+      ok: false,
+      message: `${syncSettingMessages.loginFailed}外部予約サイトに接続できません。`,
+    });
+
+    // Administrators only; another facility's setting is not found.
+    expect((await login(first, setting, staff)).status).toBe(403);
+    expect((await login(second, setting)).status).toBe(404);
   });
 });
 

@@ -13,11 +13,12 @@ const setting = (unreadable: boolean): SyncSetting => ({
   params: { accommodation_id: '100120', id: 'sakura-so', password_set: true, password_unreadable: unreadable },
 });
 
-function renderForm(answer: SyncSetting) {
+function renderForm(answer: SyncSetting, login = { ok: true, message: syncSettingMessages.loginOk }) {
   const update = vi.fn().mockResolvedValue({ data: answer });
-  const dataProvider = { getList: vi.fn().mockResolvedValue({ data: [answer], total: 1 }), update };
+  const testSyncLogin = vi.fn().mockResolvedValue(login);
+  const dataProvider = { getList: vi.fn().mockResolvedValue({ data: [answer], total: 1 }), update, testSyncLogin };
   renderInContext(<ChannelCredentialsForm accommodationId={1} />, { dataProvider, authProvider: signedInAuth() });
-  return { update };
+  return { update, testSyncLogin };
 }
 
 describe('the channel credentials form (詳細設定 → 外部予約サイト連携)', () => {
@@ -37,5 +38,16 @@ describe('the channel credentials form (詳細設定 → 外部予約サイト�
     renderForm(setting(false));
     expect(await screen.findByTestId('sync-password-state')).toHaveTextContent('設定済み');
     expect(screen.queryByTestId('sync-password-unreadable')).toBeNull();
+  });
+
+  it('tries the saved credentials on the site and says what it answered (issue 32)', async () => {
+    const refused = { ok: false, message: `${syncSettingMessages.loginFailed}外部予約サイトのパスワードが違います。` };
+    const { update, testSyncLogin } = renderForm(setting(false), refused);
+    await screen.findByTestId('sync-password-state');
+    fireEvent.click(screen.getByRole('button', { name: '保存' }));
+    await waitFor(() => expect(update).toHaveBeenCalled());
+    expect(await screen.findByTestId('sync-settings-saved')).toHaveTextContent('保存しました');
+    await waitFor(() => expect(screen.getByTestId('sync-login-result')).toHaveTextContent(refused.message));
+    expect(testSyncLogin).toHaveBeenCalledWith(1, 3);
   });
 });

@@ -61,6 +61,20 @@ describe('SyncStaleBanner (the header warning while sync is stale)', () => {
     await waitFor(() => expect(screen.queryByTestId('sync-stale-banner')).not.toBeInTheDocument());
   });
 
+  it('names the cause of the stop as the last read of the site said it, each cause once (issue 32)', async () => {
+    const wrong = '外部予約サイトのパスワードが違います。';
+    renderBanner([
+      health(
+        row({ stale: true, stale_seconds: 130, last_error: wrong }),
+        row({ accommodation_id: 2, name: '海辺の離れ', stale: true, stale_seconds: 200, last_error: wrong }),
+        row({ accommodation_id: 3, name: '山の家', stale: true, stale_seconds: 90, last_error: null }),
+      ),
+    ]);
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByTestId('sync-stale-cause')).toHaveTextContent(`原因：${wrong}`);
+    expect(alert.textContent!.split(wrong)).toHaveLength(2);
+  });
+
   it('names every stale facility and the longest stop in one line, and stop-sells each of them', async () => {
     const stopSell = vi
       .fn()

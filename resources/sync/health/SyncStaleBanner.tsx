@@ -10,7 +10,7 @@ import { staleMinutes, useRefreshSyncHealth, useSyncHealth } from './useSyncHeal
 
 /**
  * The header's warning while the channel sync of any facility the user reaches is stale (issue 21
- * "Sync health"): one line naming every stale facility and the longest stop, with the one-click
+ * "Sync health"): one line naming every stale facility, the longest stop and its cause, with the one-click
  * stop-sell of their nights that have at most one room left. Nothing shows while
  * every facility syncs. The header mounts it (and loads its code) a moment after its first render
  * (src/layout/AppHeader.tsx): it asks at once, unless `startDelayMs` says otherwise.
@@ -42,6 +42,11 @@ export function SyncStaleBanner({ startDelayMs = 0 }: { startDelayMs?: number })
           minutes: staleMinutes(longest),
           facility: facilityNames(stale),
         })}
+        {causes(stale) && (
+          <Box component="span" sx={{ ml: 1 }} data-testid="sync-stale-cause">
+            {translate('app.sync_health.cause', { cause: causes(stale) })}
+          </Box>
+        )}
         {stopSold > 0 && (
           <Box component="span" sx={{ ml: 1, fontWeight: 700, whiteSpace: 'nowrap' }}>
             {translate('app.sync_health.stop_sell_nights', { nights: stopSold })}
@@ -53,6 +58,13 @@ export function SyncStaleBanner({ startDelayMs = 0 }: { startDelayMs?: number })
 }
 
 const facilityNames = (rows: readonly Pick<SyncHealthRow, 'name'>[]) => rows.map((r) => r.name).join('、');
+
+/**
+ * Why sync stopped, as the last failed read of the site said it (wrong password, site unreachable),
+ * each sentence once; '' when no read failed (changes waiting to be pushed, or no read yet).
+ */
+const causes = (rows: readonly Pick<SyncHealthRow, 'last_error'>[]) =>
+  [...new Set(rows.flatMap((r) => (r.last_error ? [r.last_error] : [])))].join('');
 
 /**
  * 残り1室以下の日を売止, on one click (issue 21): POST /admin/sync/stop-sell for each facility named,

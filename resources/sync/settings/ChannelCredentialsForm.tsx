@@ -16,12 +16,14 @@ import {
   SYNC_SERVICE_ID,
   syncSettingFormErrors,
   syncSettingMessages,
+  type SyncLoginAnswer,
   type SyncSetting,
   type SyncSettingFormValues,
 } from '../../../contract/syncSetting';
 import { fieldErrorsOf } from '../../../dataProvider/apiErrors';
 import type { Permissions } from '../../../dataProvider/authProvider';
 import { useAppTranslate } from '../../../i18n/useAppTranslate';
+import { useAppDataProvider } from '../../../dataProvider/useAppDataProvider';
 import { refusalMessage } from '../../../src/crud/formErrors';
 import { SaveButton, SavedNote } from './SettingsFormParts';
 
@@ -72,7 +74,10 @@ function AdminCredentialsForm({ accommodationId }: { accommodationId: number }) 
   });
   const [update] = useUpdate();
   const [create] = useCreate();
+  const dataProvider = useAppDataProvider();
   const [saved, setSaved] = useState(false);
+  // What the site said of the saved credentials (issue 32): asked right after each save.
+  const [login, setLogin] = useState<SyncLoginAnswer | 'asking' | null>(null);
   // The form is drawn again from the saved record (the password input empty again).
   const [generation, setGeneration] = useState(0);
 
@@ -99,6 +104,7 @@ function AdminCredentialsForm({ accommodationId }: { accommodationId: number }) 
       ...(form.params.password ? { password: form.params.password } : {}),
     };
     const body = { params, mail_to: form.mail_to ?? '' };
+    let settingId: number;
     try {
       if (setting) {
         await update(
@@ -106,8 +112,9 @@ function AdminCredentialsForm({ accommodationId }: { accommodationId: number }) 
           { id: setting.id, data: body, previousData: undefined, meta },
           { mutationMode: 'pessimistic', returnPromise: true },
         );
+        settingId = setting.id;
       } else {
-        await create('sync_settings', { data: body, meta }, { returnPromise: true });
+        settingId = Number((await create('sync_settings', { data: body, meta }, { returnPromise: true })).id);
       }
     } catch (failure) {
       const fields = fieldErrorsOf(failure);
@@ -118,6 +125,12 @@ function AdminCredentialsForm({ accommodationId }: { accommodationId: number }) 
     setSaved(true);
     setGeneration((g) => g + 1);
     notify(translate('resources.sync_settings.saved'), { type: 'success' });
+    setLogin('asking');
+    dataProvider
+      .testSyncLogin(accommodationId, settingId)
+      .then(setLogin, (failure: unknown) =>
+        setLogin({ ok: false, message: syncSettingMessages.loginFailed + refusalMessage(failure) }),
+      );
     return undefined;
   };
 
@@ -196,6 +209,16 @@ function AdminCredentialsForm({ accommodationId }: { accommodationId: number }) 
             <SaveButton label={translate('resources.sync_settings.save')} />
             <SavedNote saved={saved} text={translate('resources.sync_settings.saved')} testId="sync-settings-saved" />
           </Stack>
+          {login !== null && (
+            <Alert
+              severity={login === 'asking' ? 'info' : login.ok ? 'success' : 'warning'}
+              sx={{ mt: 2 }}
+              data-testid="sync-login-result"
+              role="status"
+            >
+              {login === 'asking' ? translate('resources.sync_settings.login_asking') : login.message}
+            </Alert>
+          )}
         </Stack>
       </Form>
     </Box>

@@ -2,6 +2,7 @@ import { apiPaths } from '../../../contract/apiPaths';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { idParam } from '../../../contract/params';
 import {
+  syncLoginAnswerSchema,
   syncSettingCreateSchema,
   syncSettingListSchema,
   syncSettingSchema,
@@ -11,6 +12,7 @@ import { z } from '../../../contract/zod';
 import type { AppContext } from '../../context';
 import { userOf } from '../../plugins/access';
 import { SyncSettingsService } from '../../services/syncSettings';
+import { channelBaseUrl } from '../../channel/wire/client';
 import { errorAnswers } from '../errorAnswers';
 
 const errors = errorAnswers(400, 401, 403, 404, 409);
@@ -71,6 +73,24 @@ const syncSettingRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
       },
     },
     async (request) => service.update(userOf(request), request.params.id, request.params.setting_id, request.body),
+  );
+
+  app.post(
+    apiPaths.syncSettingLogin,
+    {
+      config,
+      schema: {
+        summary:
+          "Try the setting's stored credentials on the site's GET /login (administrators): { ok, message }, nothing written",
+        tags,
+        params: settingParams,
+        response: { 200: syncLoginAnswerSchema, ...errors },
+      },
+    },
+    async (request) =>
+      service.testLogin(userOf(request), request.params.id, request.params.setting_id, () =>
+        channelBaseUrl(ctx.config),
+      ),
   );
 };
 
