@@ -18,6 +18,12 @@ export const SYNC_HEALTH_REFRESH_MS = 30_000;
 export const syncHealthMessages = {
   accommodation: '施設を選択してください',
   notSynced: '外部予約サイトとの同期が設定されていない施設です。',
+  /** `npm start` could not start the channel simulator on its port (issue 32): said on every screen. */
+  simulatorPortTaken: (port: number) =>
+    `外部予約サイトのシミュレーターが起動していません：ポート${port}が使用中です。` +
+    `環境変数 CHANNEL_SIM_PORT で空いているポートを指定して起動し直してください（例：CHANNEL_SIM_PORT=${port + 5} npm start）。` +
+    '起動するまで予約サイトとの同期は止まっています。',
+  simulatorFailed: '外部予約サイトのシミュレーターが起動していません。サーバーのログを確認してください。',
 } as const;
 
 export const syncHealthRowSchema = z.object({
@@ -47,6 +53,8 @@ export const syncHealthSchema = z.object({
   rows: z.array(syncHealthRowSchema),
   /** CHANNEL_POLL_SECONDS of the server: a facility is stale after two missed polls. */
   poll_seconds: z.number().int(),
+  /** Why no facility can sync at all (the simulator did not start), when that is so: the header says it. */
+  channel_problem: z.string().optional(),
 });
 export type SyncHealth = z.infer<typeof syncHealthSchema>;
 

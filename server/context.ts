@@ -7,4 +7,6 @@ export interface AppContext {
   config: Config;
   db: Db;
   auth: AuthService;
+  /** Why the channel cannot be reached at all (the simulator of `npm start` did not start), for staff to read. */
+  channelProblem?: string;
 }

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { syncHealthMessages } from '../contract/syncHealth';
 import { buildApp, type BuildAppOptions } from './app';
 import { serverKeys, type ServerKeys } from './auth/keys';
 import { AccessTokens } from './auth/tokens';
@@ -104,10 +105,19 @@ export async function createServer(
     const opened = describeOpening(opening, { held, seeded, refusal });
     // The external channel: CHANNEL_URL, or the simulator inside this process on the embedded
     // default (docs/channel.md). Routes read the address from config.CHANNEL_URL.
+    let channelProblem: string | undefined;
     channelSim =
       (config.CHANNEL_SIM ?? (!config.CHANNEL_URL && !config.DATABASE_URL && config.NODE_ENV !== 'test'))
         ? await startChannelSim({ port: config.CHANNEL_SIM_PORT, host: '127.0.0.1' }).catch((e: unknown) => {
-            console.warn(`The channel simulator could not start on port ${config.CHANNEL_SIM_PORT}: ${String(e)}`);
+            const port = config.CHANNEL_SIM_PORT;
+            const taken = (e as NodeJS.ErrnoException).code === 'EADDRINUSE';
+            console.warn(
+              taken
+                ? `The channel simulator is NOT running: port ${port} is in use. Set CHANNEL_SIM_PORT to a free port ` +
+                    `(e.g. CHANNEL_SIM_PORT=${port + 5} npm start); sync with the booking site is off until it runs.`
+                : `The channel simulator is NOT running (port ${port}): ${String(e)}`,
+            );
+            channelProblem = taken ? syncHealthMessages.simulatorPortTaken(port) : syncHealthMessages.simulatorFailed;
             return null;
           })
         : null;
@@ -115,7 +125,7 @@ export async function createServer(
     const tokens = new AccessTokens(keys.accessTokenKey, config.ACCESS_TOKEN_TTL_SECONDS);
     const auth = new AuthService(database.db, tokens, config);
     const unlisten = await database.listen(AUTH_CHANNEL, auth.sessions.handlers);
-    const app = await buildApp({ config, db: database.db, auth }, options).catch(async (e: unknown) => {
+    const app = await buildApp({ config, db: database.db, auth, channelProblem }, options).catch(async (e: unknown) => {
       await unlisten();
       throw e;
     });

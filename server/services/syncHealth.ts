@@ -16,11 +16,17 @@ export class SyncHealthService {
   constructor(
     private readonly db: Db,
     private readonly pollSeconds: number,
+    private readonly channelProblem?: string,
   ) {}
 
   async health(user: CurrentUser) {
     const rows = await syncHealth(this.db, user.accommodationIds, new Date(), this.pollSeconds);
-    return { rows, poll_seconds: this.pollSeconds };
+    return {
+      rows,
+      poll_seconds: this.pollSeconds,
+      // Said to those who have a facility that syncs: they are the ones it stops.
+      ...(this.channelProblem && rows.length > 0 ? { channel_problem: this.channelProblem } : {}),
+    };
   }
 
   stopSell(user: CurrentUser, accommodationId: number) {

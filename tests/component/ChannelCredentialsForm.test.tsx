@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { syncSettingMessages, type SyncSetting } from '../../contract/syncSetting';
+import { syncSettingMessages, type SyncLoginAnswer, type SyncSetting } from '../../contract/syncSetting';
 import { ChannelCredentialsForm } from '../../resources/sync/settings/ChannelCredentialsForm';
 import { renderInContext, signedInAuth } from './helpers';
 
@@ -13,7 +13,7 @@ const setting = (unreadable: boolean): SyncSetting => ({
   params: { accommodation_id: '100120', id: 'sakura-so', password_set: true, password_unreadable: unreadable },
 });
 
-function renderForm(answer: SyncSetting, login = { ok: true, message: syncSettingMessages.loginOk }) {
+function renderForm(answer: SyncSetting, login: SyncLoginAnswer = { ok: true, message: syncSettingMessages.loginOk }) {
   const update = vi.fn().mockResolvedValue({ data: answer });
   const testSyncLogin = vi.fn().mockResolvedValue(login);
   const dataProvider = { getList: vi.fn().mockResolvedValue({ data: [answer], total: 1 }), update, testSyncLogin };

@@ -75,6 +75,13 @@ describe('SyncStaleBanner (the header warning while sync is stale)', () => {
     expect(alert.textContent!.split(wrong)).toHaveLength(2);
   });
 
+  it('says first, on every screen, that the simulator is not running and how to move it (issue 32)', async () => {
+    const problem = '外部予約サイトのシミュレーターが起動していません：ポート8090が使用中です。';
+    renderBanner([{ ...health(row({})), channel_problem: problem }]);
+    expect(await screen.findByTestId('sync-channel-problem')).toHaveTextContent(problem);
+    expect(screen.queryByTestId('sync-stale-banner')).toBeNull();
+  });
+
   it('names every stale facility and the longest stop in one line, and stop-sells each of them', async () => {
     const stopSell = vi
       .fn()

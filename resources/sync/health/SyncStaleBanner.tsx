@@ -19,41 +19,52 @@ export function SyncStaleBanner({ startDelayMs = 0 }: { startDelayMs?: number })
   const translate = useAppTranslate();
   const { data } = useSyncHealth({ delayMs: startDelayMs });
   const stale = data?.rows.filter((r) => r.stale) ?? [];
-  if (stale.length === 0) return null;
+  // Nothing can sync (the simulator of `npm start` did not start): said first, with what to do.
+  const problem = data?.channel_problem && (
+    <Box sx={{ px: 1, pb: 0.5 }} data-testid="sync-channel-problem">
+      <Alert severity="error" variant="filled" sx={{ py: 0, fontSize: { xs: '0.8rem', sm: '0.875rem' } }}>
+        {data.channel_problem}
+      </Alert>
+    </Box>
+  );
+  if (stale.length === 0) return problem || null;
   const longest = Math.max(...stale.map((r) => r.stale_seconds));
   const stopSold = stale.reduce((sum, r) => sum + r.stop_sell_nights, 0);
   return (
-    <Box sx={{ px: 1, pb: 0.5 }} data-testid="sync-stale-banner">
-      <Alert
-        severity="warning"
-        variant="filled"
-        role="alert"
-        data-accommodation-ids={stale.map((r) => r.accommodation_id).join(',')}
-        sx={{
-          py: 0,
-          alignItems: 'center',
-          fontSize: { xs: '0.8rem', sm: '0.875rem' },
-          '& .MuiAlert-message': { py: 0.75 },
-          '& .MuiAlert-icon': { display: { xs: 'none', sm: 'flex' } },
-        }}
-        action={<StopSellButton rows={stale} />}
-      >
-        {translate('app.sync_health.stale_banner', {
-          minutes: staleMinutes(longest),
-          facility: facilityNames(stale),
-        })}
-        {causes(stale) && (
-          <Box component="span" sx={{ ml: 1 }} data-testid="sync-stale-cause">
-            {translate('app.sync_health.cause', { cause: causes(stale) })}
-          </Box>
-        )}
-        {stopSold > 0 && (
-          <Box component="span" sx={{ ml: 1, fontWeight: 700, whiteSpace: 'nowrap' }}>
-            {translate('app.sync_health.stop_sell_nights', { nights: stopSold })}
-          </Box>
-        )}
-      </Alert>
-    </Box>
+    <>
+      {problem}
+      <Box sx={{ px: 1, pb: 0.5 }} data-testid="sync-stale-banner">
+        <Alert
+          severity="warning"
+          variant="filled"
+          role="alert"
+          data-accommodation-ids={stale.map((r) => r.accommodation_id).join(',')}
+          sx={{
+            py: 0,
+            alignItems: 'center',
+            fontSize: { xs: '0.8rem', sm: '0.875rem' },
+            '& .MuiAlert-message': { py: 0.75 },
+            '& .MuiAlert-icon': { display: { xs: 'none', sm: 'flex' } },
+          }}
+          action={<StopSellButton rows={stale} />}
+        >
+          {translate('app.sync_health.stale_banner', {
+            minutes: staleMinutes(longest),
+            facility: facilityNames(stale),
+          })}
+          {causes(stale) && (
+            <Box component="span" sx={{ ml: 1 }} data-testid="sync-stale-cause">
+              {translate('app.sync_health.cause', { cause: causes(stale) })}
+            </Box>
+          )}
+          {stopSold > 0 && (
+            <Box component="span" sx={{ ml: 1, fontWeight: 700, whiteSpace: 'nowrap' }}>
+              {translate('app.sync_health.stop_sell_nights', { nights: stopSold })}
+            </Box>
+          )}
+        </Alert>
+      </Box>
+    </>
   );
 }
 

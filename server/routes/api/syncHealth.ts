@@ -18,7 +18,7 @@ const tags = ['sync_health'];
 
 /** Sync health (issue 21 "Sync health"): the rules are SyncHealthService's. */
 const syncHealthRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
-  const service = new SyncHealthService(ctx.db, ctx.config.CHANNEL_POLL_SECONDS);
+  const service = new SyncHealthService(ctx.db, ctx.config.CHANNEL_POLL_SECONDS, ctx.channelProblem);
   app.get(
     apiPaths.syncHealth,
     {
