@@ -40,7 +40,7 @@ export const mailPublicationMessages = {
   /** Spec 8: bulk mail asks 'delete completely?'. */
   deleteConfirm: '完全に削除しますか？',
   /** 409: a publication already (partly) sent stays: its rows are the record of what went out. */
-  alreadySent: '送信済み（送信中）の一斉メールは削除できません',
+  alreadySent: '送信済み（送信中）の一括メールは削除できません',
 } as const;
 
 /** Spec 9: attachment maximum 5,000,000 bytes. */

@@ -620,7 +620,7 @@ export const appMessages = {
     // Received mail (spec 2 "Received mail detail") and the bulk mail area's tabs.
     received_mail: {
       tabs_label: 'メールの画面',
-      tab_bulk: '一斉メール',
+      tab_bulk: '一括メール',
       tab_receive: '受信メール',
       tab_addresses: '送信元アドレス',
       col_title: '件名',
@@ -652,7 +652,7 @@ export const appMessages = {
     },
     // Bulk mail: the list at /m/mail and the creation at /m/mail/create (spec 2, 5, 8).
     mail_publication: {
-      heading: '一斉メール',
+      heading: '一括メール',
       create: '新規作成',
       col_title: 'タイトル',
       col_send_at: '送信日時',
@@ -671,10 +671,10 @@ export const appMessages = {
       failure_none: '送信できなかった宛先はありません。',
       close: '閉じる',
       delete: '削除',
-      delete_title: '一斉メールの削除',
-      deleted: '一斉メールを削除しました。',
-      empty: '一斉メールはまだありません。',
-      load_failed: '一斉メールを読み込めませんでした。',
+      delete_title: '一括メールの削除',
+      deleted: '一括メールを削除しました。',
+      empty: '一括メールはまだありません。',
+      load_failed: '一括メールを読み込めませんでした。',
       search_heading: '送信先の検索',
       facilities: '対象施設',
       book_from: '予約日（開始）',
@@ -710,7 +710,7 @@ export const appMessages = {
       test_sent: 'テストメールを送信しました。',
       send: '送信',
       sending_now: '送信しています…',
-      created: '一斉メールを登録しました（%{count}件）。',
+      created: '一括メールを登録しました（%{count}件）。',
       incomplete: 'タイトル、送信元アドレス、送信日時、本文、送信先（1件以上）を入力すると送信できます。',
     },
     dashboard: {
@@ -1124,7 +1124,7 @@ export const appMessages = {
       },
     },
     mail_publishes: {
-      name: '一斉メール',
+      name: '一括メール',
       fields: {
         setting: 'タイトル',
         send_at: '送信日時',
@@ -1133,15 +1133,15 @@ export const appMessages = {
         progress: '送信状況',
         sent_at: '送信完了日時',
       },
-      titles: { list: '一括メール', create: '一括メール作成', edit: '一斉メール' },
+      titles: { list: '一括メール', create: '一括メール作成', edit: '一括メール' },
       actions: { new: '新規作成', create: '送信', update: '更新' },
       messages: {
-        created: '一斉メールを作成しました。',
-        updated: '一斉メールを保存しました。',
-        deleted: '一斉メールを削除しました。',
+        created: '一括メールを作成しました。',
+        updated: '一括メールを保存しました。',
+        deleted: '一括メールを削除しました。',
         delete_confirm: '完全に削除しますか？',
-        empty: '一斉メールはまだありません。',
-        load_failed: '一斉メールを読み込めませんでした。',
+        empty: '一括メールはまだありません。',
+        load_failed: '一括メールを読み込めませんでした。',
       },
     },
     mail_addresses: {

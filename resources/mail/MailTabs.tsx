@@ -18,7 +18,7 @@ const TABS: readonly { value: MailTab; label: AppMessageKey; to: () => string }[
 ];
 
 /**
- * The bulk mail area's tabs, drawn at the top of each of its pages: 一斉メール (/m/mail), 受信メール
+ * The bulk mail area's tabs, drawn at the top of each of its pages: 一括メール (/m/mail), 受信メール
  * (/m/mail/receive) and 送信元アドレス (/m/mail/addresses). Each tab is a link, so the address
  * changes and the browser's back button works; it scrolls sideways on a phone.
  */

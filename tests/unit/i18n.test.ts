@@ -3,6 +3,7 @@ import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { appMessages, jaMessages } from '../../i18n/ja';
 import { i18nProvider } from '../../i18n/i18nProvider';
+import { mailPublicationMessages } from '../../contract/mailPublication';
 
 const root = join(import.meta.dirname, '..', '..');
 const SOURCE_DIRS = ['src', 'resources', 'dataProvider', 'i18n'];
@@ -67,6 +68,12 @@ describe('Japanese messages', () => {
     expect(i18nProvider.translate('app.header.logout')).toBe('ログアウト');
     expect(i18nProvider.translate('app.version', { version: '2.0.1' })).toBe('ver 2.0.1');
     expect(i18nProvider.getLocale()).toBe('ja');
+  });
+
+  it('names bulk mail one way, as the menu does: 一括メール, never 一斉メール (issue 32)', () => {
+    const texts = JSON.stringify(jaMessages) + JSON.stringify(mailPublicationMessages);
+    expect(texts).toContain('一括メール');
+    expect(texts).not.toContain('一斉メール');
   });
 
   it('has the menu labels of the spec', () => {
