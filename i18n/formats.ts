@@ -21,6 +21,15 @@ export function formatYen(value: number | string | Empty): string {
   return `${yenNumber.format(n)}円`;
 }
 
+/**
+ * Yen on a chart's axis, where a tick has little room: from 10,000 in 万 (1,000,000 is 100万円,
+ * 15,000 is 1.5万円), below as formatYen.
+ */
+export function formatYenAxis(value: number): string {
+  if (Math.abs(value) < 10_000) return formatYen(value);
+  return `${new Intl.NumberFormat('ja-JP', { maximumFractionDigits: 1 }).format(value / 10_000)}万円`;
+}
+
 /** A file's size as a person reads it: 100 → "100バイト", 2,400 → "2.4KB", 1,250,000 → "1.3MB" (decimal units). */
 export function formatFileSize(bytes: number): string {
   if (!Number.isFinite(bytes) || bytes < 0) return '';

@@ -5,6 +5,7 @@ import {
   formatYearMonth,
   formatDateTime,
   formatFileSize,
+  formatYenAxis,
   formatPeople,
   formatYen,
   parseApiDate,
@@ -112,5 +113,15 @@ describe('formatYearMonth', () => {
     expect(formatYearMonth('')).toBe('');
     expect(formatYearMonth(null)).toBe('');
     expect(formatYearMonth('2027/01/03')).toBe('');
+  });
+});
+
+describe('formatYenAxis (issue 32: the analysis chart cut 1,000,000 to 1,000,00…)', () => {
+  it('says 万 from 10,000 on, and yen below', () => {
+    expect(formatYenAxis(1_000_000)).toBe('100万円');
+    expect(formatYenAxis(15_000)).toBe('1.5万円');
+    expect(formatYenAxis(12_345_678)).toBe('1,234.6万円');
+    expect(formatYenAxis(9_800)).toBe('9,800円');
+    expect(formatYenAxis(0)).toBe('0円');
   });
 });

@@ -18,7 +18,6 @@ import {
   ListItemIcon,
   ListItemText,
   MenuItem,
-  OutlinedInput,
   Select,
   Typography,
 } from '@mui/material';
@@ -161,14 +160,14 @@ function CustomerSearch({ onFound }: { onFound: (recipients: Recipient[]) => voi
 
   return (
     <Box sx={{ display: 'grid', gap: 1.5, mb: 2 }}>
-      <FormControl size="small" fullWidth>
+      {/* Filled, as react-admin's theme draws every field: an outlined input under a filled label overlapped its chips. */}
+      <FormControl size="small" fullWidth variant="filled">
         <InputLabel id="bulk-facilities">{translate('app.mail_publication.facilities')}</InputLabel>
         <Select
           labelId="bulk-facilities"
           multiple
           value={facilities}
           onChange={(e) => setFacilities(typeof e.target.value === 'string' ? [] : e.target.value)}
-          input={<OutlinedInput label={translate('app.mail_publication.facilities')} />}
           renderValue={(ids) => (
             <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5 }}>
               {ids.map((id) => (

@@ -8,7 +8,7 @@ import { ANALYTICS_TOTAL_LABEL, analyticsColumns, type AnalyticsAnswer } from '.
 import { failureMessage } from '../../../dataProvider/apiErrors';
 import { useApiQuery } from '../../hooks/useApiQuery';
 import { useAppDataProvider } from '../../../dataProvider/useAppDataProvider';
-import { formatDate, formatYen } from '../../../i18n/formats';
+import { formatDate, formatYen, formatYenAxis } from '../../../i18n/formats';
 import { useAppTranslate } from '../../../i18n/useAppTranslate';
 import { PlainTable } from '../../components/PlainTable';
 import { DatePickerJa } from '../../components/DatePickerJa';
@@ -239,7 +239,14 @@ function AnalyticsBody({ answer, range }: { answer: AnalyticsAnswer; range: Rang
             height={CHART_HEIGHT}
             localeText={chartLocale}
             xAxis={[{ scaleType: 'band', data: answer.rows.map((r) => r.short_name || r.name), height: AXIS_HEIGHT }]}
-            yAxis={[{ width: 72, valueFormatter: (v: number) => formatYen(v) }]}
+            yAxis={[
+              {
+                width: 72,
+                // The ticks in 万 (100万円): in full yen they were cut to 1,000,00…; the tooltip keeps every yen.
+                valueFormatter: (v: number, context: { location: string }) =>
+                  context.location === 'tick' ? formatYenAxis(v) : formatYen(v),
+              },
+            ]}
             series={[
               {
                 id: 'stay',
