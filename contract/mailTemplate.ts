@@ -137,6 +137,16 @@ export const testMailSchema = z.object({
   ),
 });
 export type TestMail = z.input<typeof testMailSchema>;
+
+/**
+ * A test mail taken into the outbox: its id, and `waiting` when this server has no SMTP server
+ * (SMTP_URL) to deliver it, so that the console says so instead of 受け付けました (issue 32).
+ */
+export const queuedTestMailSchema = z.object({ id: z.number().int(), waiting: z.boolean() });
+export type QueuedTestMail = z.infer<typeof queuedTestMailSchema>;
+/** What the console says of a test mail that waits for an SMTP server. */
+export const testMailWaiting = (address: string) =>
+  `テストメール（${address}）は送信待ちです。このサーバーにはメールサーバー（SMTP_URL）が設定されていないため、設定されるまで送信されません。`;
 /** The test form's channel choices: 0 official, 1 a partner channel (spec 9). */
 export const testMailViaChoices = [
   { id: 0, name: viaLabels[0] },

@@ -4,6 +4,7 @@ import type {
   MailPublicationCreate,
   MailPublicationTest,
 } from '../../contract/mailPublication';
+import type { QueuedTestMail } from '../../contract/mailTemplate';
 import { apiPath } from '../../contract/apiPaths';
 import { apiUrl } from '../config';
 import { httpClient } from '../httpClient';
@@ -39,8 +40,8 @@ export const mailPublicationMethods = {
     return (await httpClient<MailPublication>(apiUrl(apiPath('mailPublishes')), { method: 'POST', body })).json;
   },
 
-  async sendPublicationTest(body: MailPublicationTest): Promise<void> {
-    await httpClient(apiUrl(apiPath('mailPublishTest')), { method: 'POST', body });
+  async sendPublicationTest(body: MailPublicationTest): Promise<QueuedTestMail> {
+    return (await httpClient<QueuedTestMail>(apiUrl(apiPath('mailPublishTest')), { method: 'POST', body })).json;
   },
 
   async publicationFailures(id: number): Promise<MailFailure[]> {

@@ -13,6 +13,7 @@ import {
 } from '@mui/material';
 import { useNotify } from 'react-admin';
 import type { ZodType } from 'zod';
+import { testMailWaiting, type QueuedTestMail } from '../../contract/mailTemplate';
 
 /** What a test send asks: the address, and for a template the reservation channel. */
 export interface TestMailInput {
@@ -30,7 +31,7 @@ export interface TestMailDialogProps<T extends TestMailInput> {
   incomplete?: string;
   /** 送信 waits until this holds (by default: every field given). */
   ready?: (input: { mail_address: string; via: '' | number }) => boolean;
-  send: (input: T) => Promise<unknown>;
+  send: (input: T) => Promise<QueuedTestMail>;
   /** The notification once sent, and the sentence shown when the send is refused. */
   sent: (address: string) => string;
   failure: (error: unknown) => string;
@@ -74,8 +75,10 @@ export function TestMailDialog<T extends TestMailInput>({
     }
     setBusy(true);
     try {
-      await send(parsed.data);
-      notify(sent(parsed.data.mail_address), { type: 'info' });
+      const queued = await send(parsed.data);
+      // Without an SMTP server the mail waits in the outbox: said plainly, not 受け付けました.
+      if (queued.waiting) notify(testMailWaiting(parsed.data.mail_address), { type: 'warning' });
+      else notify(sent(parsed.data.mail_address), { type: 'info' });
       onClose();
     } catch (error) {
       setProblem(failure(error));

@@ -341,6 +341,8 @@ describe('POST /api/admin/mail/publishes/test', () => {
       json: { title: 'テスト', body: '<p>{{name}}様</p>', to: 'me@example.jp', from_address: FROM },
     });
     expect(sent.status).toBe(202);
+    // This server has no SMTP server: the answer says the mail waits (issue 32), the console says so.
+    expect(sent.body.waiting).toBe(true);
     const [row] = await rows<{ to_address: string; publication_id: number | null; html: string }>(
       sql`select to_address, publication_id, html from mail_messages where id = ${sent.body.id}`,
     );

@@ -1,4 +1,5 @@
 import type { SenderAddress } from '../../../contract/senderAddress';
+import type { QueuedTestMail } from '../../../contract/mailTemplate';
 import { useMemo, useRef, useState, type ChangeEvent, type ReactNode } from 'react';
 import {
   Alert,
@@ -420,7 +421,7 @@ function ComposeFields({
   attached: Attached | null;
   onAttach: (file: Attached | null) => void;
   sending: boolean;
-  sendTest: (to: string, values: ComposeValues) => Promise<void>;
+  sendTest: (to: string, values: ComposeValues) => Promise<QueuedTestMail>;
 }) {
   const translate = useAppTranslate();
   const notify = useNotify();

@@ -12,6 +12,7 @@ import {
   mailPublicationTestSchema,
   PUBLICATION_BODY_LIMIT,
 } from '../../../contract/mailPublication';
+import { queuedTestMailSchema } from '../../../contract/mailTemplate';
 import { idParams } from '../../../contract/params';
 import { z } from '../../../contract/zod';
 import type { AppContext } from '../../context';
@@ -82,10 +83,13 @@ const mailPublicationRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
         summary: 'Queue one test message of a bulk mail',
         tags,
         body: mailPublicationTestSchema,
-        response: { 202: z.object({ id: z.number().int() }), 413: errorBodySchema, ...errors },
+        response: { 202: queuedTestMailSchema, 413: errorBodySchema, ...errors },
       },
     },
-    async (request, reply) => reply.status(202).send(await publications.test(userOf(request), request.body)),
+    async (request, reply) =>
+      reply
+        .status(202)
+        .send({ ...(await publications.test(userOf(request), request.body)), waiting: !ctx.config.SMTP_URL }),
   );
 
   app.get(

@@ -6,6 +6,7 @@ import {
   mailTemplateSchema,
   mailTemplateUpdateSchema,
   testMailSchema,
+  queuedTestMailSchema,
 } from '../../../contract/mailTemplate';
 import { idParam } from '../../../contract/params';
 import { z } from '../../../contract/zod';
@@ -94,13 +95,13 @@ const mailTemplateRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =
         tags,
         params: templateParams,
         body: testMailSchema,
-        response: { 201: z.object({ id: z.number().int() }), ...errors, 409: errorBodySchema },
+        response: { 201: queuedTestMailSchema, ...errors, 409: errorBodySchema },
       },
     },
     async (request, reply) => {
       const queued = await templates.test(userOf(request), request.params.id, request.params.templateId, request.body);
       nudgeMailWorker();
-      return reply.status(201).send(queued);
+      return reply.status(201).send({ ...queued, waiting: !ctx.config.SMTP_URL });
     },
   );
 };
