@@ -135,6 +135,16 @@ export const analyticsColumns = [
 
 export const ANALYTICS_TOTAL_LABEL = '合計';
 
+/**
+ * What the two occupancy figures and ADR/RevPAR mean, said under the table (issue 32: 稼働率 and
+ * 客室稼働率 stood side by side unexplained). The formulas are those of the comment above.
+ */
+export const analyticsDefinitions = [
+  '稼働率：期間内に宿泊のある予約の件数 ÷（施設の部屋数 × 期間の日数）。予約は泊数によらず1件と数えます。',
+  '客室稼働率：期間内に販売した室泊数 ÷ 販売できた室泊数（部屋タイプの室数の合計 × 期間の日数）。連泊は期間内の泊数分を数えます。',
+  'ADR：宿泊金額 ÷ 販売した室泊数。RevPAR：宿泊金額 ÷ 販売できた室泊数。',
+] as const;
+
 type Cell = string | number | null;
 
 /** The table as rows of cells (the CSV's and the screen's order): facilities, then the totals row. */

@@ -1,7 +1,7 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { addMonths, firstOfMonth, lastOfMonth, tokyoToday } from '../contract/dates';
-import { ADMIN, bearerOf, bookStay, pickDate, roomsOf, signIn } from './support';
+import { ADMIN, bearerOf, bookStay, lookAt, pickDate, roomsOf, signIn } from './support';
 
 /**
  * Guest analysis (issue 22) on the started product: a month with known bookings shows its table,
@@ -49,6 +49,11 @@ test('guest analysis of a month: the table, its totals, the charts and the CSV',
   await expect(table.getByTestId('analytics-total')).toContainText('合計');
   for (const header of ['稼働率', '客室稼働率', 'ADR', 'RevPAR'])
     await expect(table.getByRole('columnheader', { name: header, exact: true })).toBeVisible();
+  // Each occupancy says what it counts, under the table (issue 32).
+  const definitions = page.getByTestId('analytics-definitions');
+  await expect(definitions).toContainText('稼働率：期間内に宿泊のある予約の件数 ÷（施設の部屋数 × 期間の日数）');
+  await expect(definitions).toContainText('客室稼働率：期間内に販売した室泊数 ÷ 販売できた室泊数');
+  await lookAt(page, 'analytics-definitions');
 
   // The charts: an svg each, with a line per facility and a bar per amount.
   const occupancy = page.getByTestId('analytics-occupancy-chart').locator('svg').first();

@@ -4,7 +4,12 @@ import { BarChart } from '@mui/x-charts/BarChart';
 import { LineChart } from '@mui/x-charts/LineChart';
 import { Title } from 'react-admin';
 import { useParams } from 'react-router-dom';
-import { ANALYTICS_TOTAL_LABEL, analyticsColumns, type AnalyticsAnswer } from '../../../contract/analytics';
+import {
+  ANALYTICS_TOTAL_LABEL,
+  analyticsColumns,
+  analyticsDefinitions,
+  type AnalyticsAnswer,
+} from '../../../contract/analytics';
 import { failureMessage } from '../../../dataProvider/apiErrors';
 import { useApiQuery } from '../../hooks/useApiQuery';
 import { useAppDataProvider } from '../../../dataProvider/useAppDataProvider';
@@ -207,6 +212,13 @@ function AnalyticsBody({ answer, range }: { answer: AnalyticsAnswer; range: Rang
             ))}
           </TableRow>
         </PlainTable>
+        <Box component="ul" data-testid="analytics-definitions" sx={{ m: 0, mt: 1, pl: 2.5, color: 'text.secondary' }}>
+          {analyticsDefinitions.map((text) => (
+            <Typography key={text} component="li" variant="caption" sx={{ display: 'list-item' }}>
+              {text}
+            </Typography>
+          ))}
+        </Box>
       </Box>
       <Box
         sx={{
