@@ -80,7 +80,10 @@ test('a shift group: created by an administrator, marked by staff, assigned and 
   await expect(marked).toHaveCount(1);
   await marked.locator('button').click();
   await expect(day(admin, MONDAY).locator('[data-testid="timesheet-cell"][data-state="assigned"]')).toHaveCount(1);
-  await expect(day(admin, START).getByTestId('timesheet-coverage')).toHaveText('未配置');
+  const coverage = day(admin, START).getByTestId('timesheet-coverage');
+  await expect(coverage).toContainText('未配置');
+  // Which facility nobody is placed at: its icon, named (issue 32).
+  await expect(coverage.getByTestId('facility-icon').first()).toHaveAttribute('title', /に配置なし$/);
   if (SHOTS) await admin.screenshot({ path: `${SHOTS}/timesheet-sheet-admin.png`, fullPage: true });
   await admin.getByTestId('timesheet-release').click();
   await admin.getByRole('dialog').getByRole('button', { name: 'OK' }).click();

@@ -1060,6 +1060,7 @@ export const appMessages = {
       coverage: '配置',
       covered: '✓',
       uncovered: '未配置',
+      uncovered_at: '%{name}に配置なし',
       marked: '希望',
       assigned: '配置',
       marked_done: 'シフト希望を登録しました。',

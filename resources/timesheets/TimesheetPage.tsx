@@ -82,7 +82,6 @@ export default function TimesheetPage() {
 
   const sheet = query.data;
   const { group, users, accommodations, entries } = sheet;
-  const facilityIds = accommodations.map((a) => a.id);
   const bySlot = new Map<string, TimesheetEntry>(
     entries.map((e) => [slotKey(e.user_id, e.target_date, e.accommodation_id), e]),
   );
@@ -257,7 +256,9 @@ export default function TimesheetPage() {
           >
             {days.map((date) => {
               const red = weekday(date) === 0 || holidays.has(date);
-              const covered = dayCovered(entries, date, facilityIds);
+              // The facilities nobody is placed at that day (issue 32: 未配置 said nothing of which).
+              const uncovered = accommodations.filter((a) => !dayCovered(entries, date, [a.id]));
+              const covered = uncovered.length === 0;
               return (
                 <TableRow key={date} data-testid="timesheet-day" data-date={date}>
                   <TableCell
@@ -326,13 +327,25 @@ export default function TimesheetPage() {
                   {showCoverage && (
                     <TableCell
                       data-testid="timesheet-coverage"
+                      data-uncovered={uncovered.map((a) => a.id).join(',')}
                       sx={{
                         whiteSpace: 'nowrap',
                         color: covered ? 'success.main' : 'warning.dark',
                         fontWeight: 700,
                       }}
                     >
-                      {translate(covered ? 'app.timesheet.covered' : 'app.timesheet.uncovered')}
+                      <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5 }}>
+                        {translate(covered ? 'app.timesheet.covered' : 'app.timesheet.uncovered')}
+                        {uncovered.map((a) => (
+                          <FacilityIcon
+                            key={a.id}
+                            color={a.color}
+                            shortName={a.short_name}
+                            size={20}
+                            title={translate('app.timesheet.uncovered_at', { name: a.name })}
+                          />
+                        ))}
+                      </Box>
                     </TableCell>
                   )}
                 </TableRow>

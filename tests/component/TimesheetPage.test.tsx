@@ -65,7 +65,11 @@ describe('the shift calendar (/m/timesheet/{id})', () => {
     ]);
     expect(within(dayRow('2031-03-02')).getByText('3/2(日)')).toHaveAttribute('data-holiday', 'true');
     expect(within(dayRow('2031-03-01')).getByTestId('timesheet-coverage')).toHaveTextContent('✓');
-    expect(within(dayRow('2031-03-02')).getByTestId('timesheet-coverage')).toHaveTextContent('未配置');
+    const uncovered = within(dayRow('2031-03-02')).getByTestId('timesheet-coverage');
+    expect(uncovered).toHaveTextContent('未配置');
+    // It names the facility nobody is placed at (issue 32).
+    expect(within(uncovered).getByLabelText('温泉旅館 さくら荘に配置なし')).toBeInTheDocument();
+    expect(uncovered).toHaveAttribute('data-uncovered', '1');
   });
 
   it('draws a national holiday (2031-03-21 春分の日, a Friday) in red like Sundays', async () => {
