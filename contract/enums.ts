@@ -25,17 +25,20 @@ export const viaLabel = labelOf(viaLabels, 'その他');
 export const TEST_MAIL_VIA: readonly Via[] = [0, 1];
 
 /** How a payment was made. */
-export const PAY_TYPE = { bankTransfer: 1, creditCard: 2, channel: 3, invoice: 4 } as const;
+/** How a payment was made: the spec's 1–4 keep their numbers; 5 and 6 are the front desk's (issue 32). */
+export const PAY_TYPE = { bankTransfer: 1, creditCard: 2, channel: 3, invoice: 4, cash: 5, qrOrEMoney: 6 } as const;
 export type PayType = (typeof PAY_TYPE)[keyof typeof PAY_TYPE];
 export const payTypeLabels: Labels<PayType> = {
   1: '銀行振込',
   2: 'クレジットカード',
   3: '外部予約サイト',
   4: '請求書払い',
+  5: '現金',
+  6: 'QR・電子マネー',
 };
 export const PAY_TYPE_CODES = codesOf(payTypeLabels);
 /** Offered in the payment form; the first is the default (spec 9). */
-export const PAYMENT_FORM_PAY_TYPES: readonly PayType[] = [1, 2, 4];
+export const PAYMENT_FORM_PAY_TYPES: readonly PayType[] = [1, 5, 2, 6, 4];
 export const payTypeLabel = labelOf(payTypeLabels, '不明');
 
 /** Mail template kinds. Any other number is a free-purpose template ("その他"). */

@@ -4,6 +4,7 @@ import { addDays, tokyoToday } from '../../contract/dates';
 import { errorMessages } from '../../contract/messages';
 import { paymentMessages, paymentSchema } from '../../contract/payment';
 import { billOf, bookingSchema } from '../../contract/booking';
+import { payTypeLabel } from '../../contract/enums';
 import { bookingMaker, signedInSuite } from '../support/fixtures';
 import { ADMIN } from '../support/testServer';
 
@@ -51,6 +52,24 @@ describe('POST /payments', () => {
       [3000, 4],
     ]);
     expect(await stored(b.id)).toEqual({ price: 15000, payments: 15000, refunds: 0 });
+  });
+
+  it("takes cash (5) and QR・電子マネー (6) at the front desk; the spec's 1–4 keep their numbers (issue 32)", async () => {
+    const b = await newBooking();
+    expect((await pay({ payment_exe_date: today, book_id: b.id, amount: 2000, pay_type: 5, mail: false })).status).toBe(
+      201,
+    );
+    expect((await pay({ payment_exe_date: today, book_id: b.id, amount: 1000, pay_type: 6, mail: false })).status).toBe(
+      201,
+    );
+    const after = await book(b.id);
+    expect(after.payments.map((p: any) => [p.amount, p.pay_type, payTypeLabel(p.pay_type)])).toEqual([
+      [2000, 5, '現金'],
+      [1000, 6, 'QR・電子マネー'],
+    ]);
+    expect([1, 2, 3, 4].map(payTypeLabel)).toEqual(['銀行振込', 'クレジットカード', '外部予約サイト', '請求書払い']);
+    const refused = await pay({ payment_exe_date: today, book_id: b.id, amount: 1000, pay_type: 7, mail: false });
+    expect(refused.status).toBe(400);
   });
 
   it('keeps the paid amount right under 20 parallel payments of one booking', async () => {

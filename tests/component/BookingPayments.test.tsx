@@ -66,7 +66,13 @@ describe('the payments of the booking panel', () => {
     const dialog = await openPopup();
     const payType = within(dialog).getByLabelText('支払方法') as HTMLSelectElement;
     expect(payType.value).toBe('1');
-    expect([...payType.options].map((o) => o.textContent)).toEqual(['銀行振込', 'クレジットカード', '請求書払い']);
+    expect([...payType.options].map((o) => o.textContent)).toEqual([
+      '銀行振込',
+      '現金',
+      'クレジットカード',
+      'QR・電子マネー',
+      '請求書払い',
+    ]);
     expect((within(dialog).getByLabelText('金額') as HTMLInputElement).value).toBe('35,000');
     expect(within(dialog).getByRole('checkbox', { name: '入金確認メールを送信する' })).not.toBeChecked();
     expect(within(dialog).getByText('入金日を空欄にすると仮決済として登録されます。')).toBeInTheDocument();

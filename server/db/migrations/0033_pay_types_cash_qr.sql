@@ -1,0 +1,2 @@
+ALTER TABLE "payments" DROP CONSTRAINT "payments_pay_type_valid";--> statement-breakpoint
+ALTER TABLE "payments" ADD CONSTRAINT "payments_pay_type_valid" CHECK ("payments"."pay_type" in (1, 2, 3, 4, 5, 6));
