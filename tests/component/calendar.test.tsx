@@ -104,7 +104,9 @@ describe('booking calendar', () => {
     expect(location()).toBe('/m/accommodation/2');
     fireEvent.click(screen.getByRole('button', { name: '新規予約' }));
     expect(location()).toBe('/m/accommodation/2/book/0');
-  });
+    // Its own budget covers the 15 s it allows the panel's code to load on first use (the file's
+    // 20 s did not: on a loaded 2-core machine it failed while the panel was still loading).
+  }, 45_000);
 
   it('brings the keyboard focus in at today, not at the first week loaded; a click keeps its place', async () => {
     renderCalendar();
