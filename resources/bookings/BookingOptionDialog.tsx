@@ -102,7 +102,7 @@ export function BookingOptionDialog({
   const integer = { htmlInput: { min: 1, step: 1, inputMode: 'numeric' as const } };
   const field = draftFields({
     prefix: 'booking-option',
-    label: (name) => translate(`app.booking_option.${name as 'unit' | 'days' | 'comment' | 'option'}`),
+    label: (key) => translate(`app.booking_option.${key === 'option_id' ? 'option' : key}`),
     draft: form,
     set,
     refused: problem?.fields,

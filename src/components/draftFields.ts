@@ -3,12 +3,12 @@ import { fieldMark } from '../crud/formErrors';
 
 /**
  * The props of a form popup's TextField for one field of its draft: the id `${prefix}-${name}`,
- * the label, the value and its change, small and full width, and the field's refusal under it
+ * the label (`label` is given the draft's key), the value and its change, small and full width, and the field's refusal under it
  * (else `hint`). `name` is the field's key with `-` for `_`, unless `names` gives another.
  */
 export function draftFields<K extends string>(options: {
   prefix: string;
-  label: (name: string) => string;
+  label: (key: K) => string;
   draft: Record<K, string>;
   set: (key: K, value: string) => void;
   refused: Partial<Record<K, string>> | undefined;
@@ -18,7 +18,7 @@ export function draftFields<K extends string>(options: {
     const name = options.names?.[key] ?? key.replaceAll('_', '-');
     return {
       id: `${options.prefix}-${name}`,
-      label: options.label(name),
+      label: options.label(key),
       value: options.draft[key],
       onChange: (e: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => options.set(key, e.target.value),
       size: 'small' as const,

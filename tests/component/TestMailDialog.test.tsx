@@ -21,6 +21,7 @@ function renderDialog(waiting: boolean) {
       />
       <AppNotification />
     </>,
+    // The popup calls only `send`, given above: no provider method is needed.
     { dataProvider: {} },
   );
   return { send };

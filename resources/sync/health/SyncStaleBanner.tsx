@@ -30,6 +30,7 @@ export function SyncStaleBanner({ startDelayMs = 0 }: { startDelayMs?: number })
   if (stale.length === 0) return problem || null;
   const longest = Math.max(...stale.map((r) => r.stale_seconds));
   const stopSold = stale.reduce((sum, r) => sum + r.stop_sell_nights, 0);
+  const cause = causes(stale);
   return (
     <>
       {problem}
@@ -52,9 +53,9 @@ export function SyncStaleBanner({ startDelayMs = 0 }: { startDelayMs?: number })
             minutes: staleMinutes(longest),
             facility: facilityNames(stale),
           })}
-          {causes(stale) && (
+          {cause && (
             <Box component="span" sx={{ ml: 1 }} data-testid="sync-stale-cause">
-              {translate('app.sync_health.cause', { cause: causes(stale) })}
+              {translate('app.sync_health.cause', { cause })}
             </Box>
           )}
           {stopSold > 0 && (
