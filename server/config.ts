@@ -99,6 +99,11 @@ const envSchema = z.object({
   CHANNEL_SIM_PORT: z.coerce.number().int().min(0).max(65535).default(8090),
   /** Start the simulator inside the process (default: on the embedded database without CHANNEL_URL). */
   CHANNEL_SIM: boolFlag.optional(),
+  /**
+   * File that keeps the simulator's site (its stock, rates and reservations) across restarts
+   * (default `<DATA_DIR>.channel-sim.json`, beside the data like the key file).
+   */
+  CHANNEL_SIM_STATE: z.string().min(1).optional(),
   /** Seconds between two reads of the channel's booking feed. */
   CHANNEL_POLL_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   /**

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { syncHealthMessages } from '../contract/syncHealth';
 import { buildApp, type BuildAppOptions } from './app';
@@ -108,7 +109,11 @@ export async function createServer(
     let channelProblem: string | undefined;
     channelSim =
       (config.CHANNEL_SIM ?? (!config.CHANNEL_URL && !config.DATABASE_URL && config.NODE_ENV !== 'test'))
-        ? await startChannelSim({ port: config.CHANNEL_SIM_PORT, host: '127.0.0.1' }).catch((e: unknown) => {
+        ? await startChannelSim({
+            port: config.CHANNEL_SIM_PORT,
+            host: '127.0.0.1',
+            stateFile: config.CHANNEL_SIM_STATE ?? `${path.resolve(config.DATA_DIR)}.channel-sim.json`,
+          }).catch((e: unknown) => {
             const port = config.CHANNEL_SIM_PORT;
             const taken = (e as NodeJS.ErrnoException).code === 'EADDRINUSE';
             console.warn(

@@ -2,6 +2,7 @@ import type { Socket } from 'node:net';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { channelApi } from './channelApi';
 import { controlApi } from './controlApi';
+import { keepSiteIn } from './persist';
 import { SimError, SimState } from './state';
 
 export { SimState } from './state';
@@ -11,6 +12,11 @@ export interface ChannelSimOptions {
   state?: SimState;
   /** Fastify's logger option (off by default: the simulator logs nothing of guests). */
   logger?: boolean;
+  /**
+   * A file that keeps the site across restarts (persist.ts): read at the start, written after each
+   * change. Without it the site lives in memory only.
+   */
+  stateFile?: string;
 }
 
 export interface ChannelSim {
@@ -18,6 +24,8 @@ export interface ChannelSim {
   state: SimState;
   /** Destroys every open socket, held ones (timeout_after_commit) included. */
   destroySockets(): void;
+  /** Writes a change of the site not yet in the state file (nothing without one). */
+  flush(): Promise<void>;
 }
 
 /** A request unanswered for longer than this is dropped anyway (a held socket is not kept forever). */
@@ -26,6 +34,7 @@ const HOLD_LIMIT_MS = 10 * 60_000;
 /** The simulator as a Fastify app, not listening: the channel API, /sim, and a JSON error shape. */
 export function buildChannelSim(options: ChannelSimOptions = {}): ChannelSim {
   const state = options.state ?? new SimState();
+  const kept = options.stateFile ? keepSiteIn(state, options.stateFile) : null;
   const app = Fastify({
     logger: options.logger ?? false,
     bodyLimit: 8 * 1024 * 1024,
@@ -78,10 +87,16 @@ export function buildChannelSim(options: ChannelSimOptions = {}): ChannelSim {
     return reply.code(404).send({ error: 'not_found', message: `no route ${req.method} ${req.url.split('?')[0]}` });
   });
 
+  // Every answer to a change (pushes, acks, guests' bookings, a reset) may have changed the site.
+  if (kept)
+    app.addHook('onResponse', async (req) => {
+      if (req.method !== 'GET' && req.method !== 'HEAD') kept.changed();
+    });
+
   void app.register(channelApi, { prefix: '/api/v1/hotels/:hotel_id', state, hold });
   void app.register(controlApi, { prefix: '/sim', state });
 
-  return { app, state, destroySockets };
+  return { app, state, destroySockets, flush: () => kept?.flush() ?? Promise.resolve() };
 }
 
 export interface StartedChannelSim {
@@ -97,9 +112,10 @@ export async function startChannelSim(options: {
   host?: string;
   state?: SimState;
   logger?: boolean;
+  stateFile?: string;
 }): Promise<StartedChannelSim> {
   const host = options.host ?? '127.0.0.1';
-  const sim = buildChannelSim({ state: options.state, logger: options.logger });
+  const sim = buildChannelSim(options);
   await sim.app.listen({ port: options.port, host });
   const address = sim.app.server.address();
   const port = typeof address === 'object' && address ? address.port : options.port;
@@ -114,6 +130,7 @@ export async function startChannelSim(options: {
         const closed = sim.app.close();
         sim.destroySockets();
         await closed;
+        await sim.flush();
       })();
       return closing;
     },

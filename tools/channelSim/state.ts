@@ -105,9 +105,10 @@ export class SimState {
   random: () => number = mulberry32(42);
   /**
    * Reservation numbers grow from a random base and survive a reset, so that a reset simulator
-   * does not hand out a number a client already stored for another reservation.
+   * does not hand out a number a client already stored for another reservation. Kept with the
+   * site's saved state (persist.ts).
    */
-  private nextReservationNumber = randomInt(10_000_000, 90_000_000);
+  nextReservationNumber = randomInt(10_000_000, 90_000_000);
 
   constructor() {
     this.reset();
