@@ -1,4 +1,5 @@
 import { addMonths, daysBetween, firstOfMonth, isValidDate, lastOfMonth, tokyoToday } from './dates';
+import { errorMessages } from './messages';
 import { z } from './zod';
 
 /**
@@ -33,7 +34,7 @@ export const analyticsMessages = {
   endRequired: '終了日を入力してください',
   startDate: '開始日を正しく入力してください（yyyy-MM-dd）',
   endDate: '終了日を正しく入力してください（yyyy-MM-dd）',
-  order: '終了日は開始日以降の日付を指定してください',
+  order: errorMessages.dateOrder,
   tooLong: `期間は${ANALYTICS_MAX_DAYS}日以内で指定してください`,
 } as const;
 

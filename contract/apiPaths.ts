@@ -121,6 +121,7 @@ export const apiPaths = {
   mailPublish: '/admin/mail/publishes/:id',
   mailPublishTest: '/admin/mail/publishes/test',
   mailPublishFailures: '/admin/mail/publishes/:id/failures',
+  mailPublishRecipients: '/admin/mail/publishes/:id/recipients',
   customers: '/admin/customers',
   receivedMails: '/admin/mail/receive',
   receivedMail: '/admin/mail/receive/:id',

@@ -1,4 +1,5 @@
 import { defineEntity } from './entity';
+import { MAIL_STATUSES } from './enums';
 import { isPlainText, plainText, requiredMessage, tooLongMessage } from './fieldRules';
 import { errorMessages } from './messages';
 import { fillPlaceholders } from './placeholders';
@@ -22,6 +23,9 @@ export const mailPublicationMessages = {
   fromAddressUnknown: 'この送信元アドレスは登録されていません。送信元アドレスから選択してください',
   sendAt: '送信日時を入力してください',
   sendAtFormat: '送信日時を正しく入力してください',
+  /** Issue 32: a time already past would send at once under a time that never was; the console asks first. */
+  sendAtPast: '送信日時が過ぎています。現在以降の日時を入力してください',
+  fromNameTooLong: tooLongMessage('送信者名', 100),
   body: '本文を入力してください',
   bodyTooLong: '本文が長すぎます',
   users: '送信先を1件以上選択してください',
@@ -42,6 +46,16 @@ export const mailPublicationMessages = {
   /** 409: a publication already (partly) sent stays: its rows are the record of what went out. */
   alreadySent: '送信済み（送信中）の一括メールは削除できません',
 } as const;
+
+/**
+ * How far in the past a send time may be and still be taken (the minutes a form stays open): the
+ * console asks before it sends a time already past (sending at once, at the moment confirmed).
+ */
+export const SEND_AT_GRACE_MS = 10 * 60_000;
+/** True when a send time (ISO) has passed: the console says it will send at once. */
+export const isPastSendAt = (iso: string, now = Date.now()) => Date.parse(iso) <= now;
+/** True when the server refuses a send time as too far past (sendAtPast). */
+export const isStaleSendAt = (iso: string, now = Date.now()) => Date.parse(iso) < now - SEND_AT_GRACE_MS;
 
 /** Spec 9: attachment maximum 5,000,000 bytes. */
 export const MAX_ATTACHMENT_BYTES = 5_000_000;
@@ -130,6 +144,15 @@ const bodyField = requiredString(mailPublicationMessages.body)
   .check(plainText({ multiline: true }))
   .refine((v) => v.replace(/<[^>]*>|&nbsp;|\s/g, '') !== '', mailPublicationMessages.body);
 
+/** The name recipients see beside the sender address (the facility's, as booking mail has). */
+const fromNameField = z
+  .string()
+  .trim()
+  .max(100, mailPublicationMessages.fromNameTooLong)
+  .check(plainText())
+  .nullable()
+  .optional();
+
 const fileField = z
   .string()
   .nullable()
@@ -179,6 +202,7 @@ export const sendAtField = requiredString(mailPublicationMessages.sendAt)
 export const mailPublicationSettingSchema = z.object({
   title: titleField,
   from_address: fromAddressField,
+  from_name: fromNameField,
   body: bodyField,
   users: usersField,
   file: fileField,
@@ -221,6 +245,7 @@ export const mailPublicationSchema = z.object({
   setting: z.object({
     title: z.string(),
     from_address: z.string(),
+    from_name: z.string().nullable().optional(),
     body: z.string(),
     /** The recipients: in the answer of a creation; the list leaves them out. */
     users: z
@@ -279,16 +304,57 @@ export const mailFailureSchema = z.object({
 });
 export const mailFailureListSchema = z.object({ failures: z.array(mailFailureSchema) });
 
-/** GET /admin/customers (spec 7): every filter optional, dates yyyy-MM-dd. */
-export const customerQuerySchema = z.object({
-  accommodation_id: z
-    .union([z.coerce.number().int().positive(), z.array(z.coerce.number().int().positive())])
-    .optional(),
-  book_from: isoDate().optional(),
-  book_to: isoDate().optional(),
-  stay_from: isoDate().optional(),
-  stay_to: isoDate().optional(),
+/** A publication opened on its own page (issue 32): its text, and its attachment without the bytes. */
+export const mailPublicationDetailSchema = mailPublicationSchema.extend({
+  /** The body as the plain-text part recipients get, before each one's name fills {{name}}. */
+  body_text: z.string(),
+  attachment: z.object({ name: z.string(), type: z.string(), size: z.number().int() }).nullable(),
 });
+export type MailPublicationDetail = z.infer<typeof mailPublicationDetailSchema>;
+
+/** One recipient of a publication and what became of its message. */
+export const mailRecipientSchema = z.object({
+  to_address: z.string(),
+  to_name: z.string().nullable(),
+  status: z.enum(MAIL_STATUSES),
+  /** When the SMTP server took it. */
+  sent_at: z.string().nullable(),
+  /** The server's words: why the last try failed. */
+  error: z.string().nullable(),
+  attempts: z.number().int(),
+});
+export type MailRecipient = z.infer<typeof mailRecipientSchema>;
+export const MAIL_RECIPIENT_PAGE = 100;
+export const mailRecipientListSchema = z.object({ recipients: z.array(mailRecipientSchema), count: z.number().int() });
+export const mailRecipientQuerySchema = z.object({
+  status: z.enum(MAIL_STATUSES).optional(),
+  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+  limit: z.coerce.number().int().min(1).max(500).default(MAIL_RECIPIENT_PAGE),
+});
+export type MailRecipientQuery = z.infer<typeof mailRecipientQuerySchema>;
+
+/** GET /admin/customers (spec 7): every filter optional, dates yyyy-MM-dd. */
+export const customerQuerySchema = z
+  .object({
+    accommodation_id: z
+      .union([z.coerce.number().int().positive(), z.array(z.coerce.number().int().positive())])
+      .optional(),
+    book_from: isoDate().optional(),
+    book_to: isoDate().optional(),
+    stay_from: isoDate().optional(),
+    stay_to: isoDate().optional(),
+  })
+  .superRefine((v, ctx) => {
+    // An end before its start finds nobody: said on the end's field, as the analysis page does.
+    for (const [from, to] of [
+      ['book_from', 'book_to'],
+      ['stay_from', 'stay_to'],
+    ] as const) {
+      const start = v[from];
+      const end = v[to];
+      if (start && end && end < start) ctx.addIssue({ code: 'custom', path: [to], message: errorMessages.dateOrder });
+    }
+  });
 export type CustomerQuery = z.infer<typeof customerQuerySchema>;
 
 export const customerSchema = z.object({

@@ -28,6 +28,8 @@ export const errorMessages = {
   nonJson: 'サーバーから正しくない応答がありました。',
   // Section 8
   generic: 'エラーが発生しました。',
+  /** A date range whose end comes before its start (the analysis, the bulk mail's guest search). */
+  dateOrder: '終了日は開始日以降の日付を指定してください',
   bookingUpdateFailed: '更新に失敗しました。内容を確認してください。',
   bookingCreateFailed: '予約に失敗しました。内容を確認してください。',
   csvFailed: 'エラーが発生しました。csvファイルの形式を確認してください。',

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import iconv from 'iconv-lite';
-import { ADMIN, receivedMails, signIn, waitForMail } from './support';
+import { ADMIN, lookAt, receivedMails, signIn, waitForMail } from './support';
 
 /**
  * Bulk mail (issue 20): composed from a Shift_JIS CSV exported by Japanese Excel, with a PDF
@@ -57,6 +57,8 @@ test('a bulk mail from a Shift_JIS CSV with a PDF reaches every recipient and sh
   await expect(page.getByText('送信元アドレスを選択してください')).toBeVisible();
 
   await page.getByLabel('タイトル').fill(title);
+  // The sender name offered is the facility's, as booking mail has (issue 32).
+  await expect(page.getByLabel('送信者名')).toHaveValue('温泉旅館 さくら荘');
   // The send date-time starts at now, in Tokyo time, the Japanese way (2026年11月25日 23:25).
   await expect(page.locator('input[name="send_at"]')).toHaveValue(/^\d{4}年\d{1,2}月\d{1,2}日 \d{2}:\d{2}$/);
   await page.getByRole('combobox', { name: '送信元アドレス' }).click();
@@ -79,14 +81,35 @@ test('a bulk mail from a Shift_JIS CSV with a PDF reaches every recipient and sh
   await expect(test).toBeHidden();
 
   await expect(send).toBeEnabled();
+  // 送信 asks first, with the count; the time of opening the page has passed, so it goes at once.
   await send.click();
+  const confirm = page.getByRole('dialog', { name: '一括メールの送信' });
+  await expect(confirm).toContainText('3件の宛先に送信します。');
+  await expect(confirm).toContainText('送信日時を過ぎているため、確定すると今すぐ送信します。');
+  await confirm.getByRole('button', { name: '送信する' }).click();
   await expect(page).toHaveURL(/\/m\/mail$/);
   const row = page.getByRole('row').filter({ hasText: title });
   await expect(row.getByTestId('recipient-count')).toHaveText('3件');
 
   await expect(row.getByTestId('progress')).toContainText('送信済み（3 / 3件送信）', { timeout: 30_000 });
+  // Its page: what was sent, and each recipient with its state.
+  await row.getByRole('link', { name: title }).click();
+  await expect(page).toHaveURL(/\/m\/mail\/\d+$/);
+  const content = page.getByTestId('publication-content');
+  await expect(content.getByRole('heading', { name: title })).toBeVisible();
+  await expect(content).toContainText(`ご案内.pdf（${PDF.length}バイト）`);
+  await expect(content).toContainText('温泉旅館 さくら荘 <info@yadoban.example.com>');
+  await expect(page.getByTestId('publication-body')).toContainText('{{name}}様 いつもありがとうございます。');
+  const recipients = page.getByTestId('publication-recipient');
+  await expect(recipients).toHaveCount(3);
+  for (const guest of guests) {
+    await expect(recipients.filter({ hasText: guest })).toHaveAttribute('data-status', 'sent');
+  }
+  await expect(recipients.filter({ hasText: guests[0] })).toContainText('髙橋 一郎');
+  await lookAt(page, 'bulk-mail-detail');
   const mail = await waitForMail({ subject: title, to: guests[0] });
   expect(mail.mail.text).toContain('髙橋 一郎様 いつもありがとうございます。');
+  expect(mail.mail.from).toMatchObject({ name: '温泉旅館 さくら荘', address: 'info@yadoban.example.com' });
   expect(mail.mail.html).toContain('髙橋 一郎様');
   expect(mail.mail.attachments.map((a) => [a.filename, a.mimeType])).toEqual([['ご案内.pdf', 'application/pdf']]);
   // One message per recipient, never guests side by side.
@@ -168,11 +191,17 @@ test.describe('in an English browser in Los Angeles', () => {
 
     const posted = page.waitForRequest((r) => r.method() === 'POST' && /\/admin\/mail\/publishes$/.test(r.url()));
     await page.getByRole('button', { name: '送信', exact: true }).click();
+    const confirm = page.getByRole('dialog', { name: '一括メールの送信' });
+    await expect(confirm).toContainText('1件の宛先に送信します。');
+    await expect(confirm).toContainText('送信日時：2030年12月1日 10:00');
+    await confirm.getByRole('button', { name: '送信する' }).click();
     const sent = ((await posted).postDataJSON() as { send_at: string }).send_at;
     expect(new Date(sent).toISOString()).toBe('2030-12-01T01:00:00.000Z');
     expect(sent).toMatch(/(Z|[+-]\d{2}:\d{2})$/);
     await expect(page).toHaveURL(/\/m\/mail$/);
-    await expect(page.getByRole('row').filter({ hasText: title })).toContainText('2030年12月1日 10:00');
+    await expect(page.getByRole('row').filter({ hasText: title }).getByTestId('send-time')).toHaveText(
+      '2030年12月1日 10:00（予定）',
+    );
   });
 });
 

@@ -18,6 +18,7 @@ export interface PageRoute {
 export const pageRoutes = {
   mailPublications: { path: 'mail', title: 'app.page.mail_publications' },
   mailPublicationCreate: { path: 'mail/create', title: 'app.page.mail_publication_create' },
+  mailPublication: { path: 'mail/:id', title: 'app.page.mail_publication' },
   receivedMailList: { path: 'mail/receive', title: 'app.page.received_mail_list' },
   receivedMail: { path: 'mail/receive/:id', title: 'app.page.received_mail' },
   mailAddresses: { path: 'mail/addresses', title: 'app.page.mail_addresses' },
@@ -59,6 +60,7 @@ export const links = {
   home: () => `${ADMIN_BASENAME}/`,
   mailPublications: () => m('mail'),
   mailPublicationCreate: () => m('mail/create'),
+  mailPublication: (id: Id) => m(`mail/${seg(id)}`),
   receivedMailList: () => m('mail/receive'),
   receivedMail: (id: Id) => m(`mail/receive/${seg(id)}`),
   mailAddresses: () => m('mail/addresses'),

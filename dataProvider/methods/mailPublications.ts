@@ -2,7 +2,10 @@ import type {
   Customer,
   MailPublication,
   MailPublicationCreate,
+  MailPublicationDetail,
   MailPublicationTest,
+  MailRecipient,
+  MailRecipientQuery,
 } from '../../contract/mailPublication';
 import type { QueuedTestMail } from '../../contract/mailTemplate';
 import { apiPath } from '../../contract/apiPaths';
@@ -11,7 +14,8 @@ import { httpClient } from '../httpClient';
 
 /**
  * The bulk mail calls that are not CRUD (spec 7 "Mail templates and bulk mail"): the customers to
- * pick recipients from, creating a publication, a test message and a publication's failures. The
+ * pick recipients from, creating a publication, a test message, one publication with its recipients
+ * and its failures. The
  * list and delete are the `mail_publishes` resource's getList and delete.
  */
 export interface CustomerSearch {
@@ -42,6 +46,22 @@ export const mailPublicationMethods = {
 
   async sendPublicationTest(body: MailPublicationTest): Promise<QueuedTestMail> {
     return (await httpClient<QueuedTestMail>(apiUrl(apiPath('mailPublishTest')), { method: 'POST', body })).json;
+  },
+
+  async getPublication(id: number): Promise<MailPublicationDetail> {
+    return (await httpClient<MailPublicationDetail>(apiUrl(apiPath('mailPublish', { id })))).json;
+  },
+
+  async publicationRecipients(
+    id: number,
+    query: Partial<MailRecipientQuery>,
+  ): Promise<{ recipients: MailRecipient[]; count: number }> {
+    return (
+      await httpClient<{ recipients: MailRecipient[]; count: number }>(
+        apiUrl(apiPath('mailPublishRecipients', { id })),
+        { query: { ...query } },
+      )
+    ).json;
   },
 
   async publicationFailures(id: number): Promise<MailFailure[]> {

@@ -29,7 +29,7 @@ const mailAddressResource = defineResource({
 /**
  * Bulk mail publications (`mailPublicationEntity`, contract/mailPublication.ts), for administrators
  * and staff: the list at /m/mail and the create page at /m/mail/create (spec 2 "Bulk mail list and
- * creation"). A publication is never edited.
+ * creation"), and one publication with its recipients' states at /m/mail/{id} (issue 32).
  */
 const publications = 'mail_publishes' satisfies ResourceName;
 const mailPublicationResource = {
@@ -47,6 +47,7 @@ export const mailDomain = defineDomain({
   routes: {
     mailPublications: mailPublicationResource.list,
     mailPublicationCreate: mailPublicationResource.create,
+    mailPublication: lazy(() => import('./publications/MailPublicationPage')),
     mailTemplates: mailTemplateResource.list,
     mailTemplate: lazy(() => import('./templates/MailTemplateDetail')),
     receivedMailList: lazy(() => import('./received/ReceivedMailListPage')),

@@ -38,6 +38,7 @@ export async function expandPublication(db: Db, id: number): Promise<number> {
         to: recipient.mail,
         toName: recipient.name,
         from: setting.from_address,
+        fromName: setting.from_name ?? null,
         title: setting.title,
         body: fillRecipientName(text, recipient.name ?? ''),
         html: fillRecipientName(html, escapeHtml(recipient.name ?? '')),

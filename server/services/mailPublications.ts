@@ -8,8 +8,11 @@ import {
   parseDataUrl,
   type Customer,
   type CustomerQuery,
+  isStaleSendAt,
   type MailPublicationCreate,
+  type MailPublicationDetail,
   type MailPublicationTest,
+  type MailRecipientQuery,
 } from '../../contract/mailPublication';
 import type { Db, Tx } from '../db/client';
 import * as q from '../db/queries/mailPublications';
@@ -82,6 +85,22 @@ export class MailPublicationService {
     return { publish: rows, count };
   }
 
+  /** One publication for its page: the text recipients get and the attachment's facts, not its recipients. */
+  async detail(user: CurrentUser, id: number): Promise<MailPublicationDetail> {
+    const found = await q.findPublication(this.db, user.companyId, id);
+    if (!found) throw notFound();
+    const { users: _users, ...setting } = found.setting;
+    const attachment = await q.attachmentFacts(this.db, user.companyId, id);
+    return { ...found, setting, body_text: htmlToPlainText(setting.body), attachment: attachment ?? null };
+  }
+
+  /** A page of the publication's recipients with the state of each one's message (sent, failed and why). */
+  async recipients(user: CurrentUser, id: number, query: MailRecipientQuery) {
+    const found = await q.findPublication(this.db, user.companyId, id);
+    if (!found) throw notFound();
+    return q.listRecipients(this.db, id, query);
+  }
+
   async failures(user: CurrentUser, id: number) {
     const found = await q.findPublication(this.db, user.companyId, id);
     if (!found) throw notFound();
@@ -105,12 +124,16 @@ export class MailPublicationService {
     const attachment = await readAttachment(setting.file, setting.file_name, 'setting.file');
     const { recipients } = normaliseRecipients(setting.users);
     const body = renderBody(setting.body);
+    // A time long past would go at once under a time that never was (issue 32): the console asks
+    // and sends the moment it was confirmed; a few minutes' grace covers a form left open.
+    if (isStaleSendAt(input.send_at)) throw badRequest(msg.sendAtPast, { send_at: msg.sendAtPast });
     const sendAt = new Date(input.send_at);
     const id = await this.db.transaction(async (tx) => {
       await this.assertSender(tx, user, setting.from_address, 'setting.from_address');
       const stored: MailPublicationSetting = {
         title: setting.title,
         from_address: setting.from_address,
+        from_name: setting.from_name || null,
         body: body.html,
         users: recipients.map((r) => (r.name === null ? r.mail : { mail: r.mail, name: r.name })),
         file_name: attachment?.name ?? null,
@@ -131,6 +154,7 @@ export class MailPublicationService {
         after: {
           title: setting.title,
           from_address: setting.from_address,
+          from_name: setting.from_name || null,
           send_at: input.send_at,
           recipient_count: recipients.length,
           file_name: attachment?.name ?? null,

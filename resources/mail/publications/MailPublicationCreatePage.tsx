@@ -7,23 +7,13 @@ import {
   Button,
   Card,
   CardContent,
-  Checkbox,
   Chip,
   CircularProgress,
-  FormControl,
-  InputLabel,
   Link as MuiLink,
-  List,
-  ListItem,
-  ListItemButton,
-  ListItemIcon,
-  ListItemText,
-  MenuItem,
-  Select,
+  TextField,
   Typography,
 } from '@mui/material';
 import AttachFileIcon from '@mui/icons-material/AttachFile';
-import UploadFileIcon from '@mui/icons-material/UploadFile';
 import { Form, SelectInput, TextInput, Title, useGetList, useNotify } from 'react-admin';
 import { RichTextInput, RichTextInputToolbar } from 'ra-input-rich-text';
 import { useWatch } from 'react-hook-form';
@@ -31,6 +21,7 @@ import { useNavigate } from 'react-router-dom';
 import {
   ATTACHMENT_ACCEPT,
   isMailAddress,
+  isPastSendAt,
   MAX_ATTACHMENT_BYTES,
   mailPublicationMessages as msg,
   type Recipient,
@@ -42,30 +33,25 @@ import { useAccommodations } from '../../../dataProvider/accommodations';
 import { failureMessage, fieldErrorsOf } from '../../../dataProvider/apiErrors';
 import { useAppDataProvider } from '../../../dataProvider/useAppDataProvider';
 import { useAppTranslate } from '../../../i18n/useAppTranslate';
-import { formatFileSize } from '../../../i18n/formats';
-import { DatePickerJa } from '../../../src/components/DatePickerJa';
+import { formatDateTime, formatFileSize } from '../../../i18n/formats';
+import { ConfirmDialog } from '../../../src/components/ConfirmDialog';
 import { links } from '../../../src/routes';
 import { tokyoMinute } from '../../../contract/dates';
+import { CsvUpload } from './CsvUpload';
+import { CustomerSearch, type SearchMode } from './CustomerSearch';
 import { tokyoInputToIso } from './publicationFormat';
-import { parseRecipientCsv, type CsvProblem } from './recipientCsv';
+import { RecipientList, type Candidate } from './RecipientList';
 import { SendAtInput } from './SendAtInput';
 import { TestMailDialog } from '../TestMailDialog';
 
 /** The test send's address, by the rule of POST /admin/mail/publishes/test. */
 const testAddressSchema = z.object({ mail_address: mailPublicationTestSchema.shape.to });
 
-interface Candidate extends Recipient {
-  checked: boolean;
-}
-
 interface Attached {
   dataUrl: string;
   name: string;
   size: number;
 }
-
-/** The recipient list shows this many rows; the rest are counted (and sent) all the same. */
-const SHOWN = 500;
 
 const errorText = (e: unknown) => Object.values(fieldErrorsOf(e))[0] ?? failureMessage(e, errorMessages.mailFailed);
 
@@ -79,12 +65,20 @@ const errorText = (e: unknown) => Object.values(fieldErrorsOf(e))[0] ?? failureM
  */
 export default function MailPublicationCreatePage() {
   const translate = useAppTranslate();
+  const { accommodations } = useAccommodations();
   const [candidates, setCandidates] = useState<Candidate[]>([]);
+  const [facilities, setFacilities] = useState<number[]>([]);
   const chosen = useMemo(() => candidates.filter((c) => c.checked), [candidates]);
+  // The sender name offered: the first facility searched, else the first the user reaches.
+  const senderName = accommodations.find((a) => a.id === (facilities[0] ?? a.id))?.name ?? '';
 
-  /** Adds recipients not listed yet (case-insensitive), checked. */
-  const add = (recipients: readonly Recipient[]) =>
-    setCandidates((list) => {
+  /**
+   * Puts recipients on the list, checked: a search that replaces drops what the last searches found
+   * first (the CSV's stay); an address listed already (case-insensitive) is not listed twice.
+   */
+  const put = (recipients: readonly Recipient[], from: Candidate['from'], mode: SearchMode = 'add') =>
+    setCandidates((current) => {
+      const list = mode === 'replace' ? current.filter((c) => c.from !== 'search') : current;
       const seen = new Set(list.map((c) => c.mail.toLowerCase()));
       const added = recipients.filter((r) => {
         const key = r.mail.toLowerCase();
@@ -92,7 +86,7 @@ export default function MailPublicationCreatePage() {
         seen.add(key);
         return true;
       });
-      return [...list, ...added.map((r) => ({ ...r, checked: true }))];
+      return [...list, ...added.map((r) => ({ ...r, checked: true, from }))];
     });
 
   return (
@@ -108,236 +102,15 @@ export default function MailPublicationCreatePage() {
         }}
       >
         <HeadedCard testId="bulk-mail-destinations" heading={translate('app.mail_publication.search_heading')}>
-          <CustomerSearch onFound={add} />
-          <CsvUpload known={candidates.map((c) => c.mail)} onRead={add} />
+          <CustomerSearch onFound={(found, mode) => put(found, 'search', mode)} onFacilities={setFacilities} />
+          <CsvUpload known={candidates.map((c) => c.mail)} onRead={(read) => put(read, 'csv')} />
           <RecipientList candidates={candidates} onChange={setCandidates} />
         </HeadedCard>
         <HeadedCard testId="bulk-mail-compose" heading={translate('app.mail_publication.compose_heading')}>
-          <Compose recipients={chosen} />
+          <Compose recipients={chosen} senderName={senderName} />
         </HeadedCard>
       </Box>
     </>
-  );
-}
-
-function CustomerSearch({ onFound }: { onFound: (recipients: Recipient[]) => void }) {
-  const translate = useAppTranslate();
-  const notify = useNotify();
-  const dataProvider = useAppDataProvider();
-  const { accommodations } = useAccommodations();
-  const [facilities, setFacilities] = useState<number[]>([]);
-  const [range, setRange] = useState<Record<'book_from' | 'book_to' | 'stay_from' | 'stay_to', string | null>>({
-    book_from: null,
-    book_to: null,
-    stay_from: null,
-    stay_to: null,
-  });
-  const [busy, setBusy] = useState(false);
-  const [found, setFound] = useState<number | null>(null);
-
-  const search = async () => {
-    setBusy(true);
-    try {
-      const answer = await dataProvider.searchCustomers({ accommodation_id: facilities, ...range });
-      const valid = answer.data.filter((c) => isMailAddress(c.mail));
-      onFound(valid.map((c) => ({ mail: c.mail, name: c.name || null })));
-      setFound(valid.length);
-    } catch (e) {
-      notify(failureMessage(e, errorMessages.generic), { type: 'error' });
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  const date = (key: keyof typeof range) => (
-    <DatePickerJa
-      label={translate(`app.mail_publication.${key}`)}
-      name={key}
-      value={range[key]}
-      clearable
-      onChange={(value) => setRange((r) => ({ ...r, [key]: value }))}
-    />
-  );
-
-  return (
-    <Box sx={{ display: 'grid', gap: 1.5, mb: 2 }}>
-      {/* Filled, as react-admin's theme draws every field: an outlined input under a filled label overlapped its chips. */}
-      <FormControl size="small" fullWidth variant="filled">
-        <InputLabel id="bulk-facilities">{translate('app.mail_publication.facilities')}</InputLabel>
-        <Select
-          labelId="bulk-facilities"
-          multiple
-          value={facilities}
-          onChange={(e) => setFacilities(typeof e.target.value === 'string' ? [] : e.target.value)}
-          renderValue={(ids) => (
-            <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5 }}>
-              {ids.map((id) => (
-                <Chip key={id} size="small" label={accommodations.find((a) => a.id === id)?.name ?? id} />
-              ))}
-            </Box>
-          )}
-        >
-          {accommodations.map((a) => (
-            <MenuItem key={a.id} value={a.id}>
-              <Checkbox size="small" checked={facilities.includes(a.id)} />
-              {a.name}
-            </MenuItem>
-          ))}
-        </Select>
-      </FormControl>
-      <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(2, minmax(0, 1fr))', gap: 1 }}>
-        {date('book_from')}
-        {date('book_to')}
-        {date('stay_from')}
-        {date('stay_to')}
-      </Box>
-      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
-        <Button variant="outlined" onClick={() => void search()} disabled={busy}>
-          {busy ? <CircularProgress size={18} /> : translate('app.mail_publication.search')}
-        </Button>
-        {found !== null && (
-          <Typography variant="body2" role="status">
-            {translate('app.mail_publication.search_found', { count: found })}
-          </Typography>
-        )}
-      </Box>
-    </Box>
-  );
-}
-
-function CsvUpload({ known, onRead }: { known: readonly string[]; onRead: (recipients: Recipient[]) => void }) {
-  const translate = useAppTranslate();
-  const input = useRef<HTMLInputElement>(null);
-  const [report, setReport] = useState<{
-    file: string;
-    count: number;
-    encoding: string;
-    invalid: CsvProblem[];
-    duplicates: CsvProblem[];
-  } | null>(null);
-
-  const read = async (e: ChangeEvent<HTMLInputElement>) => {
-    const file = e.target.files?.[0];
-    e.target.value = '';
-    if (!file) return;
-    const csv = parseRecipientCsv(new Uint8Array(await file.arrayBuffer()), known);
-    onRead(csv.recipients);
-    setReport({
-      file: file.name,
-      count: csv.recipients.length,
-      encoding: csv.encoding === 'utf-8' ? 'UTF-8' : 'Shift_JIS',
-      invalid: csv.invalid,
-      duplicates: csv.duplicates,
-    });
-  };
-
-  return (
-    <Box sx={{ mb: 2 }}>
-      <Button variant="outlined" startIcon={<UploadFileIcon />} onClick={() => input.current?.click()}>
-        {translate('app.mail_publication.csv')}
-      </Button>
-      <input
-        ref={input}
-        type="file"
-        accept=".csv,text/csv"
-        hidden
-        data-testid="recipient-csv"
-        onChange={(e) => void read(e)}
-      />
-      <Typography variant="caption" component="p" color="text.secondary" sx={{ mt: 0.5 }}>
-        {translate('app.mail_publication.csv_hint')}
-      </Typography>
-      {report && (
-        <Box sx={{ mt: 1 }} data-testid="csv-report">
-          <Typography variant="body2" role="status">
-            {translate('app.mail_publication.csv_read', {
-              file: report.file,
-              count: report.count,
-              encoding: report.encoding,
-            })}
-          </Typography>
-          {report.invalid.length > 0 && (
-            <Alert severity="warning" sx={{ mt: 1 }}>
-              <Typography variant="body2" fontWeight="bold">
-                {translate('app.mail_publication.csv_invalid')}
-              </Typography>
-              {report.invalid.map((p) => (
-                <Typography key={p.line} variant="body2">
-                  {translate('app.mail_publication.csv_line', { line: p.line, text: p.text, reason: p.reason })}
-                </Typography>
-              ))}
-            </Alert>
-          )}
-          {report.duplicates.length > 0 && (
-            <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
-              {translate('app.mail_publication.csv_duplicates', {
-                lines: report.duplicates.map((d) => d.line).join('、'),
-              })}
-            </Typography>
-          )}
-        </Box>
-      )}
-    </Box>
-  );
-}
-
-function RecipientList({ candidates, onChange }: { candidates: Candidate[]; onChange: (list: Candidate[]) => void }) {
-  const translate = useAppTranslate();
-  const selected = candidates.filter((c) => c.checked).length;
-  const setAll = (checked: boolean) => onChange(candidates.map((c) => ({ ...c, checked })));
-  const toggle = (index: number) =>
-    onChange(candidates.map((c, i) => (i === index ? { ...c, checked: !c.checked } : c)));
-  return (
-    <Box data-testid="recipient-list">
-      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
-        <Typography variant="subtitle1" component="h3">
-          {translate('app.mail_publication.recipients')}
-        </Typography>
-        <Typography variant="body2" data-testid="recipient-selected">
-          {translate('app.mail_publication.selected', { selected, total: candidates.length })}
-        </Typography>
-        <Box sx={{ flex: 1 }} />
-        <Button size="small" onClick={() => setAll(true)} disabled={candidates.length === 0}>
-          {translate('app.mail_publication.select_all')}
-        </Button>
-        <Button size="small" onClick={() => setAll(false)} disabled={candidates.length === 0}>
-          {translate('app.mail_publication.select_none')}
-        </Button>
-      </Box>
-      {candidates.length === 0 ? (
-        <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
-          {translate('app.mail_publication.no_recipients')}
-        </Typography>
-      ) : (
-        <List dense sx={{ maxHeight: 420, overflowY: 'auto', border: 1, borderColor: 'divider', borderRadius: 1 }}>
-          {candidates.slice(0, SHOWN).map((c, index) => (
-            <ListItem key={c.mail.toLowerCase()} disablePadding>
-              <ListItemButton onClick={() => toggle(index)} dense>
-                <ListItemIcon sx={{ minWidth: 36 }}>
-                  <Checkbox
-                    edge="start"
-                    size="small"
-                    checked={c.checked}
-                    tabIndex={-1}
-                    inputProps={{ 'aria-label': c.mail }}
-                  />
-                </ListItemIcon>
-                <ListItemText
-                  primary={c.name ?? c.mail}
-                  secondary={c.name ? c.mail : null}
-                  slotProps={{ primary: { sx: { overflowWrap: 'anywhere' } } }}
-                />
-              </ListItemButton>
-            </ListItem>
-          ))}
-          {candidates.length > SHOWN && (
-            <ListItem>
-              <ListItemText secondary={`ほか${(candidates.length - SHOWN).toLocaleString('ja-JP')}件`} />
-            </ListItem>
-          )}
-        </List>
-      )}
-    </Box>
   );
 }
 
@@ -348,29 +121,40 @@ interface ComposeValues {
   body: string;
 }
 
-function Compose({ recipients }: { recipients: Recipient[] }) {
+/**
+ * The right side: the mail, and 送信 asking first (issue 32) how many it goes to and when; a time
+ * already past says it goes at once, and is sent as the moment of the confirmation.
+ */
+function Compose({ recipients, senderName }: { recipients: Recipient[]; senderName: string }) {
   const translate = useAppTranslate();
   const notify = useNotify();
   const navigate = useNavigate();
   const dataProvider = useAppDataProvider();
   const [attached, setAttached] = useState<Attached | null>(null);
   const [sending, setSending] = useState(false);
+  const [asking, setAsking] = useState<{ values: ComposeValues; sendAt: string } | null>(null);
+  // 送信者名: the facility's name until the user writes one of their own (null: not written).
+  const [fromName, setFromName] = useState<string | null>(null);
   const defaults = useMemo<ComposeValues>(
     () => ({ title: '', from_address: '', send_at: tokyoMinute(), body: '' }),
     [],
   );
 
-  const submit = async (values: Record<string, unknown>) => {
+  const ask = (values: Record<string, unknown>) => {
     const v = values as unknown as ComposeValues;
     const sendAt = tokyoInputToIso(v.send_at);
-    if (!sendAt) return;
+    if (sendAt) setAsking({ values: v, sendAt });
+  };
+
+  const send = async ({ values: v, sendAt }: { values: ComposeValues; sendAt: string }) => {
     setSending(true);
     try {
       const created = await dataProvider.createPublication({
-        send_at: sendAt,
+        send_at: isPastSendAt(sendAt) ? new Date().toISOString() : sendAt,
         setting: {
           title: v.title,
           from_address: v.from_address,
+          from_name: (fromName ?? senderName).trim() || null,
           body: v.body,
           users: recipients.map((r) => (r.name ? { mail: r.mail, name: r.name } : r.mail)),
           file: attached?.dataUrl ?? null,
@@ -381,13 +165,16 @@ function Compose({ recipients }: { recipients: Recipient[] }) {
       navigate(links.mailPublications());
     } catch (e) {
       notify(errorText(e), { type: 'error' });
+      setAsking(null);
       setSending(false);
     }
   };
 
   return (
-    <Form onSubmit={(values: Record<string, unknown>) => void submit(values)} defaultValues={defaults} noValidate>
+    <Form onSubmit={ask} defaultValues={defaults} noValidate>
       <ComposeFields
+        fromName={fromName ?? senderName}
+        onFromName={setFromName}
         recipients={recipients}
         attached={attached}
         onAttach={setAttached}
@@ -406,17 +193,44 @@ function Compose({ recipients }: { recipients: Recipient[] }) {
       <Typography variant="caption" color="text.secondary">
         {translate('app.mail_publication.body_hint')}
       </Typography>
+      <ConfirmDialog
+        open={asking !== null}
+        title={translate('app.mail_publication.confirm_title')}
+        titleId="bulk-mail-confirm-title"
+        confirmColor="primary"
+        confirmLabel={translate('app.mail_publication.confirm_send')}
+        loading={sending}
+        onConfirm={() => asking && void send(asking)}
+        onClose={() => setAsking(null)}
+      >
+        {asking && (
+          <Box data-testid="bulk-mail-confirm">
+            <Typography>
+              {translate('app.mail_publication.confirm_count', { count: recipients.length.toLocaleString('ja-JP') })}
+            </Typography>
+            <Typography sx={{ mt: 1 }} color={isPastSendAt(asking.sendAt) ? 'warning.main' : undefined}>
+              {isPastSendAt(asking.sendAt)
+                ? translate('app.mail_publication.confirm_now')
+                : translate('app.mail_publication.confirm_at', { at: formatDateTime(asking.sendAt) })}
+            </Typography>
+          </Box>
+        )}
+      </ConfirmDialog>
     </Form>
   );
 }
 
 function ComposeFields({
+  fromName,
+  onFromName,
   recipients,
   attached,
   onAttach,
   sending,
   sendTest,
 }: {
+  fromName: string;
+  onFromName: (name: string) => void;
   recipients: Recipient[];
   attached: Attached | null;
   onAttach: (file: Attached | null) => void;
@@ -483,6 +297,17 @@ function ComposeFields({
         fullWidth
         isRequired
         emptyText=""
+      />
+      <TextField
+        id="bulk-from-name"
+        label={translate('app.mail_publication.from_name')}
+        helperText={translate('app.mail_publication.from_name_hint')}
+        value={fromName}
+        onChange={(e) => onFromName(e.target.value)}
+        variant="filled"
+        size="small"
+        fullWidth
+        slotProps={{ htmlInput: { maxLength: 100 } }}
       />
       <SendAtInput source="send_at" label={translate('app.mail_publication.send_at')} />
       <RichTextInput

@@ -42,7 +42,7 @@ const isSending = (p: MailPublication) =>
 const deletable = (p: MailPublication) => p.sent_at === null && p.progress.sent === 0 && p.progress.failed === 0;
 
 /**
- * The bulk mail list (spec 2): title, send date, created date, delete (only while not sent),
+ * The bulk mail list (spec 2): title (opening its page), send date, created date, delete (only while not sent),
  * recipient count, and how far its sending has gone (a bar of sent / total while it is sent, the
  * failed count opening the failed recipients with their reasons). Refreshes itself every few
  * seconds while a publication is being sent.
@@ -114,10 +114,10 @@ export default function MailPublicationListPage() {
                   sx={{ py: 1.25, borderBottom: 1, borderColor: 'divider', display: 'grid', gap: 0.5 }}
                 >
                   <Typography variant="body1" sx={{ fontWeight: 500, overflowWrap: 'anywhere' }}>
-                    {p.setting.title}
+                    <TitleLink publication={p} />
                   </Typography>
                   <Typography variant="body2" color="text.secondary">
-                    {translate('app.mail_publication.col_send_at')} {formatDateTime(p.send_at)}・
+                    {translate('app.mail_publication.col_send_at')} <SendTime publication={p} />・
                     <span data-testid="recipient-count">
                       {translate('app.mail_publication.recipients_count', {
                         count: p.recipient_count.toLocaleString('ja-JP'),
@@ -158,8 +158,12 @@ export default function MailPublicationListPage() {
             >
               {data.map((p) => (
                 <TableRow key={p.id} data-testid={`publication-${p.id}`}>
-                  <TableCell sx={{ maxWidth: 280, overflowWrap: 'anywhere' }}>{p.setting.title}</TableCell>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(p.send_at)}</TableCell>
+                  <TableCell sx={{ maxWidth: 280, overflowWrap: 'anywhere' }}>
+                    <TitleLink publication={p} />
+                  </TableCell>
+                  <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                    <SendTime publication={p} />
+                  </TableCell>
                   <TableCell sx={{ whiteSpace: 'nowrap', display: { xs: 'none', sm: 'table-cell' } }}>
                     {formatDate(p.created_at)}
                   </TableCell>
@@ -194,6 +198,30 @@ export default function MailPublicationListPage() {
       />
       {failuresOf && <FailuresDialog publication={failuresOf} onClose={() => setFailuresOf(null)} />}
     </>
+  );
+}
+
+/** The title opens the publication's page: its content and each recipient's state (issue 32). */
+function TitleLink({ publication: p }: { publication: MailPublication }) {
+  return (
+    <MuiLink component={Link} to={links.mailPublication(p.id)}>
+      {p.setting.title}
+    </MuiLink>
+  );
+}
+
+/**
+ * When it went: the time its last message went out once sent (issue 32: a time typed in the past
+ * is not when it was sent), the time it is set for while not yet sent, marked （予定）.
+ */
+function SendTime({ publication: p }: { publication: MailPublication }) {
+  const translate = useAppTranslate();
+  return (
+    <span data-testid="send-time">
+      {p.sent_at !== null
+        ? formatDateTime(p.sent_at)
+        : translate('app.mail_publication.scheduled_at', { at: formatDateTime(p.send_at) })}
+    </span>
   );
 }
 

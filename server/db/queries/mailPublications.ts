@@ -220,6 +220,47 @@ export function listFailures(tx: Tx, companyId: number, publicationId: number) {
   );
 }
 
+/** The attachment's name, type and size (never its bytes); undefined without one. */
+export async function attachmentFacts(tx: Tx, companyId: number, id: number) {
+  const [row] = await sqlRows<{ name: string; type: string; size: number }>(
+    tx,
+    sql`select coalesce(setting->>'file_name', 'attachment') as name, attachment_type as type,
+               octet_length(attachment)::int as size
+        from mail_publications
+        where id = ${id} and company_id = ${companyId} and attachment is not null`,
+  );
+  return row;
+}
+
+/** A page of the publication's recipients in the order they were written, with what became of each. */
+export async function listRecipients(
+  tx: Tx,
+  publicationId: number,
+  page: { status?: string; offset: number; limit: number },
+) {
+  const status = page.status === undefined ? sql`` : sql`and status = ${page.status}`;
+  const recipients = await sqlRows<{
+    to_address: string;
+    to_name: string | null;
+    status: 'queued' | 'sending' | 'sent' | 'failed';
+    sent_at: string | null;
+    error: string | null;
+    attempts: number;
+  }>(
+    tx,
+    sql`select to_address, to_name, status, ${sql.raw(tokyoIso('sent_at'))} as sent_at, error, attempts
+        from mail_messages
+        where publication_id = ${publicationId} ${status}
+        order by id
+        offset ${page.offset} limit ${page.limit}`,
+  );
+  const [count] = await sqlRows<{ n: number }>(
+    tx,
+    sql`select count(*)::int as n from mail_messages where publication_id = ${publicationId} ${status}`,
+  );
+  return { recipients, count: count?.n ?? 0 };
+}
+
 export interface CustomerFilter {
   accommodationIds: readonly number[];
   bookFrom?: string;

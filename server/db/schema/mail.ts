@@ -77,6 +77,8 @@ export interface MailPublicationSetting {
   from_address: string;
   /** HTML from the rich-text editor; the plain-text part is made from it. */
   body: string;
+  /** The name beside the sender address (issue 32); absent on publications made before it. */
+  from_name?: string | null;
   /** Recipients: addresses, or address and name (the name fills {{name}}). */
   users: (string | { mail: string; name?: string | null })[];
   file_name?: string | null;

@@ -5,11 +5,14 @@ import {
   customerListSchema,
   customerQuerySchema,
   mailFailureListSchema,
+  mailPublicationDetailSchema,
   mailPublicationEntity,
   mailPublicationListQuerySchema,
   mailPublicationListSchema,
   mailPublicationMessages,
   mailPublicationTestSchema,
+  mailRecipientListSchema,
+  mailRecipientQuerySchema,
   PUBLICATION_BODY_LIMIT,
 } from '../../../contract/mailPublication';
 import { queuedTestMailSchema } from '../../../contract/mailTemplate';
@@ -90,6 +93,33 @@ const mailPublicationRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
       reply
         .status(202)
         .send({ ...(await publications.test(userOf(request), request.body)), waiting: !ctx.config.SMTP_URL }),
+  );
+
+  app.get(
+    apiPaths.mailPublish,
+    {
+      schema: {
+        summary: 'One bulk mail: its text, attachment (name, type, size) and progress',
+        tags,
+        params: idParams,
+        response: { 200: mailPublicationDetailSchema, ...errors },
+      },
+    },
+    async (request) => publications.detail(userOf(request), request.params.id),
+  );
+
+  app.get(
+    apiPaths.mailPublishRecipients,
+    {
+      schema: {
+        summary: "A page of a bulk mail's recipients, each with its message's state (sent, failed with the reason)",
+        tags,
+        params: idParams,
+        querystring: mailRecipientQuerySchema,
+        response: { 200: mailRecipientListSchema, ...errors },
+      },
+    },
+    async (request) => publications.recipients(userOf(request), request.params.id, request.query),
   );
 
   app.get(
