@@ -12,19 +12,57 @@ import { PLACEHOLDER_PATTERN } from './placeholders';
  * placeholders (server/mail/render.ts) when a mail is queued.
  */
 
-/** The placeholders a template or a free mail may hold (spec 3 "Mail placeholders"). */
+/**
+ * The placeholders a template or a free mail may hold (spec 3 "Mail placeholders"; issue 32 added
+ * the stay's other fields and the facility's name), named after the booking's fields. Dates are
+ * written yyyy年M月d日, money with 円, counts as plain numbers (the template writes 泊 or 名).
+ */
 export const MAIL_PLACEHOLDERS = [
   'book.name',
   'book.start_date',
+  'book.end_date',
+  'book.days',
+  'book.person_number',
+  'book.room_name',
+  'book.plan_name',
+  'book.confirmation_number',
+  'book.external_id',
   'book.price',
   'book.price_sub',
+  'book.payment_limit_date',
   'book.options',
   'book.price_sub_50',
   'book.price_sub_10',
   /** A new link to the booking's pre-check-in page (issue 30), made when the mail is queued. */
   'book.checkin_url',
+  'accommodation.name',
 ] as const;
 export type MailPlaceholder = (typeof MAIL_PLACEHOLDERS)[number];
+
+/** What each placeholder gives, as the template page and the compose popup tell staff. */
+export const mailPlaceholderLabels: Readonly<Record<MailPlaceholder, string>> = {
+  'book.name': '宿泊者名',
+  'book.start_date': 'チェックイン日',
+  'book.end_date': 'チェックアウト日',
+  'book.days': '泊数',
+  'book.person_number': '人数',
+  'book.room_name': '部屋タイプ',
+  'book.plan_name': 'プラン',
+  'book.confirmation_number': '確認番号',
+  'book.external_id': 'サイト予約番号',
+  'book.price': '入金額',
+  'book.price_sub': '合計金額',
+  'book.payment_limit_date': '振込期限',
+  'book.options': 'オプションの明細',
+  'book.price_sub_50': 'キャンセル料（合計の50%）',
+  'book.price_sub_10': 'キャンセル料（合計の10%）',
+  'book.checkin_url': '事前チェックインのリンク',
+  'accommodation.name': '施設名',
+};
+
+/** The placeholders with what each gives: `{{book.name}}（宿泊者名）、{{book.start_date}}（チェックイン日）、…`. */
+export const placeholderGuide = (): string =>
+  MAIL_PLACEHOLDERS.map((p) => `{{${p}}}（${mailPlaceholderLabels[p]}）`).join('、');
 
 /** The placeholders of a text that the renderer does not know, each once, in order of appearance. */
 export function unknownPlaceholders(text: string): string[] {

@@ -12,7 +12,7 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import type { Booking } from '../../contract/booking';
 import { sendTypeLabel } from '../../contract/enums';
-import { freeMailSchema, MAIL_PLACEHOLDERS } from '../../contract/mailTemplate';
+import { freeMailSchema, placeholderGuide } from '../../contract/mailTemplate';
 import { useAppDataProvider } from '../../dataProvider/useAppDataProvider';
 import { fieldErrorsOf } from '../../dataProvider/apiErrors';
 import { useAppTranslate } from '../../i18n/useAppTranslate';
@@ -190,7 +190,7 @@ export function MailComposeDialog({ booking, onClose, onSent, draft }: MailCompo
               {...fieldMark(
                 problem?.fields.body,
                 translate('app.booking_mail.placeholders', {
-                  names: MAIL_PLACEHOLDERS.map((n) => `{{${n}}}`).join(' '),
+                  names: placeholderGuide(),
                 }),
               )}
             />

@@ -1,21 +1,39 @@
 import type { MailPlaceholder } from '../../contract/mailTemplate';
 import { fillPlaceholders } from '../../contract/placeholders';
-import { cancelFee } from '../../contract/booking';
+import { cancelFee, confirmationNumber } from '../../contract/booking';
 import { optionLineTotal } from '../../contract/option';
 import { formatDate, formatYen } from '../../i18n/formats';
 
 /**
  * The one renderer of mail placeholders (spec 3 "Mail placeholders"): templates, free mail, the
- * test mail and the demo seed's history all go through it. Yen with thousands separators and 円
- * (18,000円), the stay date as yyyy年M月d日. A placeholder it does not know is left as written
- * (saving a template refuses one: contract/mailTemplate.ts placeholderError).
+ * test mail and the demo seed's history all go through it (bulk mail's {{name}} through the same
+ * filler, contract/placeholders.ts). Yen with thousands separators and 円 (18,000円), every date as
+ * yyyy年M月d日, counts as plain numbers, a field the booking lacks (no plan, no site number, no
+ * transfer deadline) as empty text. A placeholder it does not know is left as written (saving a
+ * template refuses one: contract/mailTemplate.ts placeholderError).
  */
 
 /** What a mail says of a booking. */
 export interface MailBooking {
   name: string;
-  /** yyyy-MM-dd */
+  /** Check-in, yyyy-MM-dd. */
   start_date: string;
+  /** Check-out, yyyy-MM-dd. */
+  end_date: string;
+  /** Nights. */
+  days: number;
+  person_number: number;
+  /** The room type's name. */
+  room_name: string;
+  /** Null for a booking without a plan (none chosen, or its plan deleted). */
+  plan_name: string | null;
+  /** The booking's uid: its first characters are the confirmation number (contract/booking.ts). */
+  uid: string;
+  /** The booking site's reservation number (IK73355684); null for a booking not from the site. */
+  external_id: string | null;
+  /** The transfer deadline, yyyy-MM-dd; null when there is none. */
+  payment_limit_date: string | null;
+  accommodation_name: string;
   /** Paid so far, yen. */
   price: number;
   /** Total, yen. */
@@ -52,13 +70,22 @@ export function placeholderValues(booking: MailBooking): Record<MailPlaceholder,
   return {
     'book.name': booking.name,
     'book.start_date': japaneseDate(booking.start_date),
+    'book.end_date': japaneseDate(booking.end_date),
+    'book.days': String(booking.days),
+    'book.person_number': String(booking.person_number),
+    'book.room_name': booking.room_name,
+    'book.plan_name': booking.plan_name ?? '',
+    'book.confirmation_number': confirmationNumber(booking.uid),
+    'book.external_id': booking.external_id ?? '',
     'book.price': yen(booking.price),
     'book.price_sub': yen(booking.price_sub),
+    'book.payment_limit_date': booking.payment_limit_date ? japaneseDate(booking.payment_limit_date) : '',
     'book.options': optionLines(booking.options),
     // Spec 9: the cancellation fee presets, 50% and 10% of the total, rounded.
     'book.price_sub_50': yen(cancelFee(booking.price_sub, 50)),
     'book.price_sub_10': yen(cancelFee(booking.price_sub, 10)),
     'book.checkin_url': booking.checkin_url ?? '',
+    'accommodation.name': booking.accommodation_name,
   };
 }
 
@@ -72,10 +99,19 @@ export function renderLine(text: string, booking: MailBooking): string {
   return renderText(text, booking).replace(/[\r\n]+/g, ' ');
 }
 
-/** What the test mail of a template is filled with (spec 5 "Test mail"). */
-export const SAMPLE_BOOKING: MailBooking = {
+/** What the test mail of a template is filled with (spec 5 "Test mail"), at the template's facility. */
+export const sampleBooking = (accommodationName: string): MailBooking => ({
   name: '予約 太郎',
   start_date: '2026-04-01',
+  end_date: '2026-04-03',
+  days: 2,
+  person_number: 2,
+  room_name: '和室（見本）',
+  plan_name: '1泊2食付きプラン（見本）',
+  uid: 'a1b2c3d4e5f60718',
+  external_id: 'IK0000000000',
+  payment_limit_date: '2026-03-25',
+  accommodation_name: accommodationName,
   price: 9000,
   price_sub: 18000,
   options: [
@@ -83,4 +119,4 @@ export const SAMPLE_BOOKING: MailBooking = {
     { name: 'レンタサイクル', price: 500, unit: 1, days: 2 },
   ],
   checkin_url: 'https://yadoban.example.jp/checkin/（予約ごとのリンク）',
-};
+});

@@ -1,11 +1,12 @@
 import type { MailTemplate, TestMail } from '../../contract/mailTemplate';
 import { senderAddressMessages } from '../../contract/senderAddress';
 import type { Db } from '../db/client';
+import { listAccommodations } from '../db/queries/accommodations';
 import * as q from '../db/queries/mail';
 import { isVerifiedSender } from '../db/queries/senderAddresses';
 import { badRequest, conflict, notFound } from '../errors';
 import { enqueueMail } from '../mail/outbox';
-import { SAMPLE_BOOKING } from '../mail/render';
+import { sampleBooking } from '../mail/render';
 import { audit } from './audit';
 import type { CurrentUser } from './auth';
 import { renderTemplate } from './bookMail';
@@ -72,7 +73,7 @@ export class MailTemplateService {
     });
   }
 
-  /** Queues the template, filled with a sample booking, to one address (not a booking's history). */
+  /** Queues the template, filled with a sample booking at its facility, to one address (not a booking's history). */
   async test(user: CurrentUser, accommodationId: number, templateId: number, input: TestMail): Promise<{ id: number }> {
     return this.db.transaction(async (tx) => {
       const template = await q.findTemplate(tx, accommodationId, templateId);
@@ -80,7 +81,8 @@ export class MailTemplateService {
       if (!(await isVerifiedSender(tx, user.companyId, template.from_address))) {
         throw conflict(senderAddressMessages.templateSenderNotVerified(template.from_address));
       }
-      const { title, body } = renderTemplate(template, SAMPLE_BOOKING);
+      const [accommodation] = await listAccommodations(tx, [accommodationId]);
+      const { title, body } = renderTemplate(template, sampleBooking(accommodation?.name ?? ''));
       const [id] = await enqueueMail(tx, [
         {
           companyId: user.companyId,

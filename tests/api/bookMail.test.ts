@@ -211,6 +211,18 @@ describe('mail templates', () => {
     });
     expect(title.status).toBe(400);
     expect(title.body.errors.title).toContain('{{book.uid}}');
+    // Near the new ones, and the demo seed's own {{accommodation}} (replaced when seeding, never a placeholder).
+    const nearMiss = await api.http.send<any>('PATCH', `${base()}/${t.id}`, {
+      token: api.admin,
+      json: {
+        title: 't',
+        from_address: SENDER_ADDRESSES[0],
+        from_name: '宿',
+        body: '{{book.checkout_date}} {{accommodation}} {{ book.end_date }}',
+      },
+    });
+    expect(nearMiss.status).toBe(400);
+    expect(nearMiss.body.errors.body).toContain('{{book.checkout_date}}、{{accommodation}}）');
     expect(await template(api.accommodations[0]!.id, 21)).toEqual(t);
   });
 
@@ -235,7 +247,7 @@ describe('mail templates', () => {
       status: 'queued',
     });
     expect(rows[0]!.body).toContain('予約 太郎 様');
-    expect(rows[0]!.body).toContain('2026年4月1日');
+    expect(rows[0]!.body).toContain('宿泊日: 2026年4月1日〜2026年4月3日（2泊）');
     expect(rows[0]!.body).toContain('18,000円');
     expect(rows[0]!.body).not.toContain('{{');
   });
@@ -274,7 +286,9 @@ describe('automatic mail', () => {
       status: 'queued',
     });
     expect(rows[0]!.body).toContain('メール 太郎 様');
-    expect(rows[0]!.body).toContain(`宿泊日: ${jaDate(b.start_date)}`);
+    expect(rows[0]!.body).toContain(`確認番号: ${b.uid.slice(0, 3)}\n`);
+    expect(rows[0]!.body).toContain(`宿泊日: ${jaDate(b.start_date)}〜${jaDate(b.end_date)}（1泊）`);
+    expect(rows[0]!.body).toContain(`お部屋: ${b.room_name}\n人数: 2名`);
     expect(rows[0]!.body).toContain(`合計金額: ${yen(b.price_sub)}`);
     expect(rows[0]!.body).not.toMatch(/\{\{|円円/);
   });
@@ -463,6 +477,64 @@ describe("a booking's mail", () => {
     expect(await links()).toBe(before);
   });
 
+  it("fills every placeholder of a template with the booking's own values, dates as 2026年12月20日", async () => {
+    const b = await newBooking('guest12@example.org');
+    expect(b.plan_name).toBeTruthy();
+    await api.rows(sql`update bookings set external_id = 'IK73355684', payment_limit_date = '2026-12-20'
+      where id = ${b.id}`);
+    const t = await template(b.accommodation_id, 20);
+    const path = `/api/admin/accommodations/${b.accommodation_id}/mail_templates/${t.id}`;
+    const save = (json: object) => api.http.send<any>('PATCH', path, { token: api.admin, json });
+    // Saved through the API: each placeholder is one a template may hold.
+    const saved = await save({
+      title: '{{accommodation.name}} 確認番号 {{ book.confirmation_number }}',
+      from_address: t.from_address,
+      from_name: t.from_name,
+      body: MAIL_PLACEHOLDERS.map((p) => `${p}=[{{${p}}}]`).join('\n'),
+    });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    try {
+      const res = await api.http.send<any>('POST', `/api/admin/books/${b.id}/mail`, {
+        token: api.admin,
+        json: { type: 20 },
+      });
+      expect(res.status, JSON.stringify(res.body)).toBe(201);
+      const sent = (await outbox({ bookId: b.id })).find((r) => r.send_type === 20)!;
+      const facility = api.accommodations.find((a) => a.id === b.accommodation_id)!.name;
+      expect(sent.title).toBe(`${facility} 確認番号 ${b.uid.slice(0, 3)}`);
+      const link = /^book\.checkin_url=\[(http:\/\/\S+\/checkin\/[A-Za-z0-9_-]{43})\]$/m.exec(sent.body);
+      expect(link, sent.body).not.toBeNull();
+      expect(sent.body).toBe(
+        [
+          'book.name=[メール 太郎]',
+          `book.start_date=[${jaDate(b.start_date)}]`,
+          `book.end_date=[${jaDate(b.end_date)}]`,
+          'book.days=[1]',
+          'book.person_number=[2]',
+          `book.room_name=[${b.room_name}]`,
+          `book.plan_name=[${b.plan_name}]`,
+          `book.confirmation_number=[${b.uid.slice(0, 3)}]`,
+          'book.external_id=[IK73355684]',
+          'book.price=[0円]',
+          `book.price_sub=[${yen(b.price_sub)}]`,
+          'book.payment_limit_date=[2026年12月20日]',
+          'book.options=[]',
+          `book.price_sub_50=[${yen(Math.round(b.price_sub * 0.5))}]`,
+          `book.price_sub_10=[${yen(Math.round(b.price_sub * 0.1))}]`,
+          `book.checkin_url=[${link![1]}]`,
+          `accommodation.name=[${facility}]`,
+        ].join('\n'),
+      );
+      // The compose popup's preview fills them alike (the link shown as where it goes).
+      const preview = await api.http.get(`/api/books/${b.id}/mail/body?template_id=${t.id}`, api.admin);
+      expect(preview.body.boby).toBe(sent.body.replace(link![1]!, msg.checkinUrlPreview));
+    } finally {
+      expect(
+        (await save({ title: t.title, from_address: t.from_address, from_name: t.from_name, body: t.body })).status,
+      ).toBe(200);
+    }
+  });
+
   it("answers 404 for another facility's booking, and sends nothing", async () => {
     const b = await newBooking('guest10@example.org', api.accommodations[1]!.id);
     const t = await template(b.accommodation_id, 1);
@@ -507,6 +579,9 @@ describe('the transfer-deadline reminder', () => {
       to_address: 'remind1@example.org',
     });
     expect(row!.body).toContain(`ご請求金額: ${yen(due.price_sub)}`);
+    // The reminder states its deadline, as a date is written (2026年12月20日).
+    expect(row!.body).toContain(`お振込期限: ${jaDate(addDays(today, 3))}\n`);
+    expect(row!.body).toMatch(/お振込期限: \d{4}年[1-9]\d?月[1-9]\d?日\n/);
     expect(await reminders(due.id)).toHaveLength(1);
     expect(await reminders(later.id)).toEqual([]);
     expect(await reminders(paid.id)).toEqual([]);

@@ -237,6 +237,7 @@ describe('seedDemo', () => {
     const catalog: CatalogAccommodation[] = [
       {
         id: 1,
+        name: '宿',
         companyId: 1,
         templates: new Map(
           [1, 2].map((t) => [t, { title: 't', body: '{{book.name}} 様', fromAddress: 'a@example.com', fromName: 'a' }]),
@@ -244,10 +245,12 @@ describe('seedDemo', () => {
         rooms: [
           {
             id: 1,
+            name: '和室',
             maxNum: 2,
             plans: [
               {
                 id: 1,
+                name: '素泊まり',
                 maxNum: 2,
                 isActive: 1,
                 rule: { base: 1000, perPerson: 500, week: [0, 0, 0, 0, 0, 0, 0], holiday: [0, 0] },
@@ -255,7 +258,7 @@ describe('seedDemo', () => {
             ],
             options: [],
           },
-          { id: 2, maxNum: 1, plans: [], options: [] },
+          { id: 2, name: '洋室', maxNum: 1, plans: [], options: [] },
         ],
       },
     ];

@@ -17,7 +17,7 @@ import { Title, useGetList, useGetOne, useNotify, useUpdate } from 'react-admin'
 import { Link, useParams } from 'react-router-dom';
 import { sendTypeLabel } from '../../../contract/enums';
 import {
-  MAIL_PLACEHOLDERS,
+  placeholderGuide,
   mailTemplateEntity,
   mailTemplateMessages,
   mailTemplateUpdateSchema,
@@ -214,7 +214,7 @@ function TemplateCard({ accommodation, template }: { accommodation: Accommodatio
               multiline: true,
               helperText: editing
                 ? translate('resources.mail_templates.messages.placeholders', {
-                    names: MAIL_PLACEHOLDERS.map((p) => `{{${p}}}`).join(' '),
+                    names: placeholderGuide(),
                   })
                 : undefined,
             })}

@@ -57,7 +57,7 @@ export async function updateTemplate(
   );
 }
 
-/** A booking as its mail needs it, with its options; only among the accommodations given. */
+/** A booking as its mail needs it (every placeholder's field), with its options; only among the accommodations given. */
 export interface MailBookingRow {
   id: number;
   accommodation_id: number;
@@ -66,6 +66,13 @@ export interface MailBookingRow {
   mail: string | null;
   start_date: string;
   end_date: string;
+  days: number;
+  person_number: number;
+  room_name: string;
+  plan_name: string | null;
+  uid: string;
+  external_id: string | null;
+  accommodation_name: string;
   price: number;
   price_sub: number;
   delete_flg: number;
@@ -82,11 +89,14 @@ export async function findMailBooking(
   const rows = await sqlRows<MailBookingRow>(
     tx,
     sql`select b.id, b.accommodation_id, a.company_id, b.name, b.mail, b.start_date::text as start_date,
-        b.end_date::text as end_date, b.price,
+        b.end_date::text as end_date, b.days, b.person_number, r.name as room_name, p.name as plan_name,
+        b.uid, b.external_id, a.name as accommodation_name, b.price,
         b.price_sub, b.delete_flg, b.payment_limit_date::text as payment_limit_date,
         coalesce((select json_agg(json_build_object('name', o.name, 'price', o.price, 'unit', o.unit, 'days', o.days)
             order by o.id) from booking_options o where o.book_id = b.id), '[]'::json) as options
       from bookings b join accommodations a on a.id = b.accommodation_id
+        join rooms r on r.id = b.room_id
+        left join plans p on p.id = b.plan_id
       where b.id = ${bookId}
         ${
           accommodationIds === null

@@ -21,9 +21,8 @@ import { bytea, createdAt, inList, timestamps, parentId } from './columns';
  * Mail: templates per accommodation, the company's sender addresses, the outbox (which is also
  * each booking's mail history), mail received that matched no booking, and bulk mail.
  *
- * Template placeholders are written {{book.name}}, {{book.start_date}}, {{book.price}},
- * {{book.price_sub}}, {{book.options}}, {{book.price_sub_50}}, {{book.price_sub_10}}
- * (spec 3, "Mail placeholders").
+ * Template placeholders are written {{book.name}}, {{book.start_date}}, ... (spec 3, "Mail
+ * placeholders"; the list is contract/mailTemplate.ts MAIL_PLACEHOLDERS).
  */
 
 export const mailTemplates = pgTable(

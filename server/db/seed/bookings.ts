@@ -25,6 +25,7 @@ import {
 
 export interface CatalogPlan {
   id: number;
+  name: string;
   maxNum: number;
   isActive: number;
   rule: PriceRule;
@@ -42,6 +43,7 @@ export interface CatalogOption {
 
 export interface CatalogRoom {
   id: number;
+  name: string;
   maxNum: number;
   plans: CatalogPlan[];
   options: CatalogOption[];
@@ -49,6 +51,7 @@ export interface CatalogRoom {
 
 export interface CatalogAccommodation {
   id: number;
+  name: string;
   companyId: number;
   rooms: CatalogRoom[];
   /** Rendered templates per send type (placeholders still in place). */
@@ -403,7 +406,20 @@ function detail(
 
   const mails: MailRow[] = [];
   const mail = guest.mail;
-  const vars = { name: guest.name, start, price: paid, priceSub, options };
+  const paymentLimitDate = payType === 1 ? addDays(createdDate, 7) : null;
+  const vars: MailVars = {
+    name: guest.name,
+    start,
+    end: endDate,
+    days,
+    personNumber,
+    roomName: room.name,
+    planName: plan?.name ?? null,
+    paymentLimitDate,
+    price: paid,
+    priceSub,
+    options,
+  };
   if (mail && via !== 1) {
     mails.push(renderMail(accommodation, uid, 1, mail, vars, clock.clamp(new Date(createdAt.getTime() + 120_000))));
     if (deletedAt)
@@ -438,7 +454,7 @@ function detail(
       personNumber,
       price: received,
       priceSub,
-      paymentLimitDate: payType === 1 ? addDays(createdDate, 7) : null,
+      paymentLimitDate,
       uid,
       via,
       externalId: via === 1 ? `IK${rng.digits(10)}` : null,
@@ -455,12 +471,27 @@ function detail(
   };
 }
 
+/** What a demo booking's mail history is filled with. */
+interface MailVars {
+  name: string;
+  start: string;
+  end: string;
+  days: number;
+  personNumber: number;
+  roomName: string;
+  planName: string | null;
+  paymentLimitDate: string | null;
+  price: number;
+  priceSub: number;
+  options: OptionRow[];
+}
+
 function renderMail(
   accommodation: CatalogAccommodation,
   uid: string,
   sendType: number,
   to: string,
-  vars: { name: string; start: string; price: number; priceSub: number; options: OptionRow[] },
+  vars: MailVars,
   at: Date,
 ): MailRow {
   const template = accommodation.templates.get(sendType)!;
@@ -468,6 +499,16 @@ function renderMail(
   const booking: MailBooking = {
     name: vars.name,
     start_date: vars.start,
+    end_date: vars.end,
+    days: vars.days,
+    person_number: vars.personNumber,
+    room_name: vars.roomName,
+    plan_name: vars.planName,
+    uid,
+    // The history holds mail of bookings not from the site (via 1 gets none), which have no site number.
+    external_id: null,
+    payment_limit_date: vars.paymentLimitDate,
+    accommodation_name: accommodation.name,
     price: vars.price,
     price_sub: vars.priceSub,
     options: vars.options.map((o) => ({ name: o.name, price: o.price, unit: o.unit, days: o.days ?? 1 })),

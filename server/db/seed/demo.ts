@@ -270,16 +270,18 @@ export async function seedDemo(
     // Bookings, with their payments, options and mail history.
     const catalog: CatalogAccommodation[] = ACCOMMODATIONS.map((a, i) => ({
       id: accIds[i]!,
+      name: a.name,
       companyId,
       templates: new Map(templateRows.filter((t) => t.accommodationId === accIds[i]).map((t) => [t.sendType, t])),
       rooms: roomRows
         .filter((r) => r.accommodationId === accIds[i])
         .map((r): CatalogRoom => ({
           id: r.id,
+          name: r.name,
           maxNum: r.maxNum,
           plans: planList
             .filter(({ acc, p }) => acc === i && p.rooms.includes(r.name))
-            .map(({ p, id }) => ({ id, maxNum: p.maxNum, isActive: p.isActive, rule: p.rule })),
+            .map(({ p, id }) => ({ id, name: p.name, maxNum: p.maxNum, isActive: p.isActive, rule: p.rule })),
           options: optionRows
             .filter((o) => o.accommodationId === accIds[i] && (o.roomId === null || o.roomId === r.id))
             .map((o) => ({

@@ -2,8 +2,9 @@
  * Fixed content of the demo data: the three accommodations with their catalogue, guest names and
  * addresses, and the mail template texts. Everything random is drawn in bookings.ts and demo.ts.
  *
- * Template placeholder syntax: {{book.name}}, {{book.start_date}}, {{book.price}},
- * {{book.price_sub}}, {{book.options}}, {{book.price_sub_50}}, {{book.price_sub_10}} (spec 3).
+ * Template placeholders: {{book.name}}, {{book.start_date}}, ... as contract/mailTemplate.ts
+ * MAIL_PLACEHOLDERS lists them (spec 3, issue 32); {{accommodation}} is replaced by the facility's
+ * name when the demo is seeded.
  */
 
 export interface PriceRule {
@@ -541,7 +542,10 @@ export const MAIL_TEMPLATES: readonly (readonly [number, string, string])[] = [
 このたびは{{accommodation}}をご予約いただき、誠にありがとうございます。
 以下の内容でご予約を承りました。
 
-宿泊日: {{book.start_date}}
+確認番号: {{book.confirmation_number}}
+宿泊日: {{book.start_date}}〜{{book.end_date}}（{{book.days}}泊）
+お部屋: {{book.room_name}}
+人数: {{book.person_number}}名
 合計金額: {{book.price_sub}}
 お支払い済み: {{book.price}}
 
@@ -576,7 +580,9 @@ export const MAIL_TEMPLATES: readonly (readonly [number, string, string])[] = [
     `{{book.name}} 様
 
 {{book.start_date}} ご宿泊分のお振込期限が近づいております。
+お振込期限: {{book.payment_limit_date}}
 ご請求金額: {{book.price_sub}}
+確認番号: {{book.confirmation_number}}
 期限までにお振込がない場合、ご予約は自動的にキャンセルとなります。
 
 振込先: やどばん銀行 本店 普通 1234567 カ）ヤドバン`,
