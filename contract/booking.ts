@@ -123,6 +123,7 @@ export const bookingCreateMessages = {
   days: '宿泊日数が入力されていません',
   children: '12歳未満の人数は0人以上、人数以下の整数で入力してください',
   schoolTrip: '修学旅行等かどうかは、はい（true）かいいえ（false）で指定してください',
+  sendMail: 'メールを送信するかどうかは、はい（true）かいいえ（false）で指定してください',
   personMissing: '人数が入力されていません',
   priceMissing: '金額が入力されていません',
   name: '宿泊者名が入力されていません',
@@ -181,6 +182,8 @@ export interface BookingCreateInput {
   price_sub?: Loose;
   children_under_12?: Loose;
   school_trip?: boolean;
+  /** false: the booking-completed mail is not sent (a booking taken by phone; issue 32). */
+  send_mail?: boolean;
 }
 
 /** The create form's free text, all of it one-line (the memo is written once the booking exists). */
@@ -264,6 +267,7 @@ export function normaliseBookingCreate(input: BookingCreateInput) {
     ...(isBlank(input.children_under_12) ? {} : { children_under_12: asNumber(input.children_under_12) }),
     ...(input.school_trip === undefined ? {} : { school_trip: input.school_trip }),
     ...(isBlank(input.price_sub) ? {} : { price_sub: asNumber(input.price_sub) }),
+    ...(input.send_mail === false ? { send_mail: false } : {}),
   };
 }
 export type BookingCreate = ReturnType<typeof normaliseBookingCreate>;
@@ -289,6 +293,8 @@ export const bookingCreateBodySchema = z.object({
   children_under_12: loose,
   school_trip: z.boolean({ error: bookingCreateMessages.schoolTrip }).optional(),
   via: z.union([z.literal(101), z.literal('101')]).optional(),
+  /** false leaves the booking-completed mail unsent (the form's メールを送信する, issue 32); sent by default. */
+  send_mail: z.boolean({ error: bookingCreateMessages.sendMail }).optional(),
 });
 
 /** PATCH /admin/books/{id}: any subset. A lone room_id or plan_id is applied at once by the console. */

@@ -332,6 +332,8 @@ export const appMessages = {
         ok: '変更する',
       },
       submit: '予約する',
+      // Issue 32: the booking-completed mail of a new booking may be left unsent (a booking by phone).
+      send_mail: '予約完了メールを送信する',
       cancel: '予約をキャンセル',
       history: '宿泊履歴',
       created: '予約を登録しました。',

@@ -1,6 +1,17 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { Alert, Box, Button, CircularProgress, IconButton, Paper, Stack, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Button,
+  Checkbox,
+  CircularProgress,
+  FormControlLabel,
+  IconButton,
+  Paper,
+  Stack,
+  Typography,
+} from '@mui/material';
 import CloseIcon from '@mui/icons-material/Close';
 import HistoryIcon from '@mui/icons-material/History';
 import { useNotify } from 'react-admin';
@@ -73,6 +84,8 @@ function BookingPanelBody({
   // プランなし picked on an existing booking: the total is asked for before anything is sent.
   const [askingTotal, setAskingTotal] = useState(false);
   const [busy, setBusy] = useState(false);
+  // A new booking's booking-completed mail: sent unless unticked (a booking taken by phone).
+  const [sendMail, setSendMail] = useState(true);
   const { booking, form } = panel;
   const isNew = bookId === 0;
   const cancelled = booking?.delete_flg === 1;
@@ -96,7 +109,7 @@ function BookingPanelBody({
     panel.setErrors({});
     setBusy(true);
     try {
-      const created = await dataProvider.createBook(prepared.body);
+      const created = await dataProvider.createBook(sendMail ? prepared.body : { ...prepared.body, send_mail: false });
       notify('app.booking.created', { type: 'success' });
       onChanged?.();
       navigate(links.booking(accommodationId, created.id));
@@ -201,6 +214,12 @@ function BookingPanelBody({
             onChoose={choose}
           />
           <Stack direction="row" sx={{ gap: 1, flexWrap: 'wrap', alignItems: 'center' }}>
+            {isNew && form.mail.trim() !== '' && (
+              <FormControlLabel
+                control={<Checkbox checked={sendMail} onChange={(e) => setSendMail(e.target.checked)} />}
+                label={translate('app.booking.send_mail')}
+              />
+            )}
             {isNew && (
               <Button type="submit" variant="contained" disabled={busy}>
                 {translate('app.booking.submit')}

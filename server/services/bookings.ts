@@ -204,8 +204,9 @@ export class BookingService {
           after: { amount: b.price, pay_type: PAY_TYPE.bankTransfer, payment_exe_date: paidToday.date },
         });
       }
-      // The booking-completed mail (send type 1) to a guest with a mail, once, with the booking.
-      if (b.mail) {
+      // The booking-completed mail (send type 1) to a guest with a mail, once, with the booking;
+      // none when staff unticked メールを送信する (a booking taken by phone, issue 32).
+      if (b.mail && b.send_mail !== false) {
         await queueTemplateMail(tx, {
           bookId: id,
           sendType: SEND_TYPE.bookingCompleted,

@@ -115,6 +115,19 @@ describe('BookingPanel, a new booking', () => {
     expect(onChanged).toHaveBeenCalled();
   });
 
+  it('offers 予約完了メールを送信する once a mail is typed, ticked; unticked, it books without the mail (issue 32)', async () => {
+    mocked.createBook.mockResolvedValue(buildBooking({ id: 98 }));
+    renderPanel(0);
+    expect(screen.queryByRole('checkbox', { name: '予約完了メールを送信する' })).not.toBeInTheDocument();
+    await fillValidForm();
+    const sendMail = screen.getByRole('checkbox', { name: '予約完了メールを送信する' });
+    expect(sendMail).toBeChecked();
+    fireEvent.click(sendMail);
+    submit();
+    await waitFor(() => expect(mocked.createBook).toHaveBeenCalled());
+    expect(mocked.createBook.mock.calls[0]![0]).toMatchObject({ mail: 'hanako@example.com', send_mail: false });
+  });
+
   it('shows the server message when the room type is full', async () => {
     mocked.createBook.mockRejectedValue(new HttpError('12月24日は満室です', 409, { message: '12月24日は満室です' }));
     renderPanel(0);
