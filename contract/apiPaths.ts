@@ -60,6 +60,7 @@ export const apiPaths = {
   bookHistory: '/admin/books/:id/history',
   booksUnpaid: '/admin/books/unpaid',
   booksDeletedPaid: '/admin/books/deleted/paid',
+  booksOverpaid: '/admin/books/overpaid',
   booksOfDate: '/admin/books/date/:date',
   payments: '/payments',
   payment: '/payments/:id',

@@ -1,4 +1,4 @@
-import { bookingPaymentSchema, bookingRefundSchema } from './booking';
+import { billOf, bookingPaymentSchema, bookingRefundSchema, type Booking } from './booking';
 import { PAY_TYPE_CODES } from './enums';
 import { isoDate } from './params';
 import { requiredMessage } from './fieldRules';
@@ -69,6 +69,14 @@ export type PaymentCreate = z.input<typeof paymentCreateSchema>;
 /** A payment as the API answers it: the shape of the booking's payments list. */
 export const paymentSchema = bookingPaymentSchema;
 export type Payment = z.infer<typeof paymentSchema>;
+
+/**
+ * POST /api/payments answers the payment and what the booking now holds beyond its bill (issue 32):
+ * a payment above what is owed is taken, never refused (a deposit, money really received), and the
+ * answer says the excess to give back (`overpaid`, 0 when none).
+ */
+export const paymentAnswerSchema = paymentSchema.extend({ overpaid: z.number().int() });
+export type PaymentAnswer = z.infer<typeof paymentAnswerSchema>;
 
 /** PATCH /api/admin/payments/refund; send an Idempotency-Key header so that a retry refunds once. */
 export const refundBodySchema = z.object({
@@ -246,4 +254,27 @@ export function paidAmount(booking: {
   refunds: readonly { amount: number }[];
 }) {
   return sumOf(booking.payments.filter((p) => p.payment_exe_date)) - sumOf(booking.refunds);
+}
+
+/**
+ * What a booking holds beyond its bill (issue 32): its paid amount (`price`: dated payments less
+ * refunds) less the bill (`billOf`: the total and the taxes collected apart), 0 when it holds no
+ * more. A live booking's excess is a refund to make; the dashboard's 過入金 list asks the same of the
+ * database (server/db/queries/bookings.ts, `price > price_sub + tax_due`). A cancelled booking's
+ * money is measured by refundLimit instead (the cancellation fee, not the bill).
+ */
+export function overpaidOf(booking: Pick<Booking, 'price' | 'price_sub' | 'tax_due'>): number {
+  return Math.max(0, booking.price - billOf(booking));
+}
+
+/**
+ * What the booking would hold beyond its bill once a payment is registered: only a dated payment is
+ * money received (a provisional settlement counts nowhere, issue 19), so only it adds to the excess.
+ */
+export function overpaidAfter(
+  booking: Pick<Booking, 'price' | 'price_sub' | 'tax_due'>,
+  payment: { amount: number; payment_exe_date?: string | null },
+): number {
+  const received = payment.payment_exe_date ? payment.amount : 0;
+  return overpaidOf({ ...booking, price: booking.price + received });
 }

@@ -257,6 +257,8 @@ export const appMessages = {
       price_hint: '予約時に受け取った金額（仮入金になります）。宿泊料金の合計ではありません。',
       price_sub_hint: 'プランなしの予約の宿泊料金の合計（必須。0円のときは0と入力）',
       provisional_apart: '（ほかに仮決済 %{amount}）',
+      // Issue 32: a live booking paid beyond its bill, beside the paid amount.
+      overpaid: '過入金 %{amount}',
       taxes_apart: '宿泊税等（別途）',
       read_only: 'キャンセル済みの予約は変更できません（メモ、返金とメール送信のみ）。',
       audit: {
@@ -449,6 +451,13 @@ export const appMessages = {
       mail: '入金確認メールを送信する',
       submit: '登録する',
       balance: '残額 %{amount}',
+      // Issue 32: a payment above what the booking owes is taken after a confirmation, and said.
+      overpaid_warning: 'この入金で %{excess} の過入金になります（請求額 %{bill}、入金済み %{paid}）',
+      overpaid_confirm_title: '過入金の確認',
+      overpaid_confirm_content:
+        '%{amount} を登録すると、請求額 %{bill} を %{excess} 上回ります（入金済み %{paid}）。受け取った金額のとおりであれば、このまま登録してください。上回った分は返金額としてホームの「過入金の予約」に表示されます。',
+      overpaid_confirm: '過入金のまま登録する',
+      registered_overpaid: '入金を登録しました。%{excess} の過入金です（返金が必要です）。',
       delete: '入金を削除',
       delete_title: '入金の削除',
       delete_content: '%{date} %{amount}（%{pay_type}）の入金を削除してもよろしいですか？',
@@ -786,6 +795,13 @@ export const appMessages = {
         col_room: '部屋タイプ',
         col_error: 'エラー',
         empty: '同期チェックのエラーはありません。',
+      },
+      // Issue 32: live bookings paid beyond their bill (src/pages/home/OverpaidList.tsx).
+      overpaid: {
+        title: '過入金の予約',
+        empty: '過入金の予約はありません。',
+        refund: '返金額 %{amount}',
+        stay: '宿泊日 %{date}',
       },
       unpaid_official: {
         title: '未入金の公式予約（24時間経過）',

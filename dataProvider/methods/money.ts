@@ -1,19 +1,20 @@
 import type { Booking, BookingOption } from '../../contract/booking';
 import type { BookingOptionCreate, BookingOptionUpdate } from '../../contract/option';
-import type { Payment, PaymentCreate, RefundAnswer, RefundBody } from '../../contract/payment';
+import type { PaymentAnswer, PaymentCreate, RefundAnswer, RefundBody } from '../../contract/payment';
 import { apiPath } from '../../contract/apiPaths';
 import { apiUrl } from '../config';
 import { httpClient } from '../httpClient';
 
 /**
  * The money calls of spec section 7 (payments of a booking, the refund of a cancelled one, the
- * dashboard's unpaid and refund-needed lists) and the options attached to a booking: typed methods
+ * dashboard's unpaid, refund-needed and overpaid lists) and the options attached to a booking: typed methods
  * of the one dataProvider.
  */
 
 export const moneyMethods = {
-  async createPayment(body: PaymentCreate): Promise<Payment> {
-    return (await httpClient<Payment>(apiUrl(apiPath('payments')), { method: 'POST', body })).json;
+  /** The payment registered, with what the booking now holds beyond its bill (`overpaid`, issue 32). */
+  async createPayment(body: PaymentCreate): Promise<PaymentAnswer> {
+    return (await httpClient<PaymentAnswer>(apiUrl(apiPath('payments')), { method: 'POST', body })).json;
   },
 
   /** 204; 409 for a card settlement's payment (transaction_id) or a cancelled booking's. */
@@ -40,6 +41,11 @@ export const moneyMethods = {
   /** Cancelled bookings that still hold money: the refunds to make. */
   async listRefundsNeeded(): Promise<Booking[]> {
     return (await httpClient<{ books: Booking[] }>(apiUrl(apiPath('booksDeletedPaid')))).json.books;
+  },
+
+  /** Live bookings paid beyond their bill: the excess of each is a refund to make (issue 32). */
+  async listOverpaidBooks(): Promise<Booking[]> {
+    return (await httpClient<{ books: Booking[] }>(apiUrl(apiPath('booksOverpaid')))).json.books;
   },
 
   async addBookingOption(bookId: number, body: BookingOptionCreate): Promise<BookingOption> {

@@ -2,7 +2,7 @@ import { Box, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
 import type { Booking } from '../../contract/booking';
 import { viaLabel } from '../../contract/enums';
-import { paidShown } from '../../contract/payment';
+import { overpaidOf, paidShown } from '../../contract/payment';
 import { formatDate, formatDateTime, formatYen } from '../../i18n/formats';
 import { useAppTranslate } from '../../i18n/useAppTranslate';
 import { checkOutDate, type BookingFormValues } from './bookingModel';
@@ -13,9 +13,11 @@ interface FactProps {
   testId?: string;
   /** Columns of the 4-column grid. */
   span?: number;
+  /** A line under the value (a state of it: 過入金). */
+  note?: ReactNode;
 }
 
-function Fact({ label, children, testId, span = 1 }: FactProps) {
+function Fact({ label, children, testId, span = 1, note }: FactProps) {
   return (
     <Box sx={{ minWidth: 0, gridColumn: `span ${span}` }}>
       <Typography variant="caption" color="text.secondary" component="div">
@@ -24,6 +26,7 @@ function Fact({ label, children, testId, span = 1 }: FactProps) {
       <Typography variant="body2" component="div" data-testid={testId} sx={{ fontVariantNumeric: 'tabular-nums' }}>
         {children || '—'}
       </Typography>
+      {note}
     </Box>
   );
 }
@@ -33,6 +36,9 @@ export function BookingSummary({ booking, form }: { booking: Booking | null; for
   const translate = useAppTranslate();
   const checkOut = checkOutDate(form.start_date, form.days) ?? booking?.end_date ?? null;
   const taxDue = booking?.tax_due ?? 0;
+  // Paid beyond the bill (issue 32): the excess is a refund to make. A cancelled booking's money is
+  // the refund list's (its fee, not its bill, is what it keeps).
+  const overpaid = booking && booking.delete_flg !== 1 ? overpaidOf(booking) : 0;
   const nights = Number(form.days) > 0 ? translate('app.booking.nights', { count: Number(form.days) }) : '';
   return (
     <Box
@@ -55,7 +61,23 @@ export function BookingSummary({ booking, form }: { booking: Booking | null; for
           <Fact label={translate('resources.bookings.fields.price_sub')} testId="booking-price-sub">
             {formatYen(booking.price_sub)}
           </Fact>
-          <Fact label={translate('resources.bookings.fields.paid')} testId="booking-price">
+          <Fact
+            label={translate('resources.bookings.fields.paid')}
+            testId="booking-price"
+            note={
+              overpaid > 0 && (
+                <Typography
+                  variant="caption"
+                  component="div"
+                  color="warning.dark"
+                  data-testid="booking-overpaid"
+                  sx={{ fontWeight: 700 }}
+                >
+                  {translate('app.booking.overpaid', { amount: formatYen(overpaid) })}
+                </Typography>
+              )
+            }
+          >
             {/* A provisional settlement is not money received (issue 19): named beside, not added. */}
             {formatYen(paidShown(booking).held)}
             {paidShown(booking).provisional > 0 &&

@@ -7,6 +7,7 @@ import { useNotify } from 'react-admin';
 import type { Booking, BookingPayment } from '../../contract/booking';
 import { payTypeLabel } from '../../contract/enums';
 import { errorMessages } from '../../contract/messages';
+import type { PaymentAnswer } from '../../contract/payment';
 import { formatDate, formatYen } from '../../i18n/formats';
 import { useAppTranslate } from '../../i18n/useAppTranslate';
 import { ConfirmDialog } from '../../src/components/ConfirmDialog';
@@ -45,9 +46,15 @@ export function PaymentSection({ booking, onChanged }: PaymentSectionProps) {
   const dateOf = (p: BookingPayment) =>
     isProvisional(p) ? translate('app.booking.provisional') : formatDate(p.payment_exe_date);
 
-  const registered = async () => {
+  const registered = async (answer: PaymentAnswer) => {
     setAdding(false);
-    notify('app.message.info.paymentRegistered', { type: 'success' });
+    // Taken beyond the bill (issue 32): said with the excess, the refund to make.
+    if (answer.overpaid > 0) {
+      notify('app.payment.registered_overpaid', {
+        type: 'warning',
+        messageArgs: { excess: formatYen(answer.overpaid) },
+      });
+    } else notify('app.message.info.paymentRegistered', { type: 'success' });
     await onChanged();
   };
 
@@ -132,7 +139,13 @@ export function PaymentSection({ booking, onChanged }: PaymentSectionProps) {
           </TableBody>
         </Table>
       )}
-      {adding && <PaymentDialog booking={booking} onClose={() => setAdding(false)} onSaved={() => void registered()} />}
+      {adding && (
+        <PaymentDialog
+          booking={booking}
+          onClose={() => setAdding(false)}
+          onSaved={(answer) => void registered(answer)}
+        />
+      )}
       <ConfirmDialog
         open={confirmOpen}
         title={translate('app.payment.delete_title')}

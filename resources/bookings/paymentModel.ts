@@ -14,7 +14,7 @@ import {
   type BookingOptionCreate,
   type BookingOptionUpdate,
 } from '../../contract/option';
-import { paymentCreateSchema, paymentMessages, type PaymentCreate } from '../../contract/payment';
+import { overpaidAfter, paymentCreateSchema, paymentMessages, type PaymentCreate } from '../../contract/payment';
 import { DEFAULT_DAYS } from './bookingModel';
 
 /**
@@ -62,6 +62,20 @@ export type PaymentField = 'payment_exe_date' | 'amount' | 'pay_type';
 /** What is still to pay: the bill (the total and the taxes collected apart) less what was paid, never below 0. */
 export function balanceOf(booking: Pick<Booking, 'price' | 'price_sub' | 'tax_due'>): number {
   return Math.max(0, billOf(booking) - booking.price);
+}
+
+/**
+ * What the booking would hold beyond its bill once the payment typed is registered (issue 32), by
+ * the paid amount's own rule (contract/payment.ts overpaidAfter: a provisional settlement is not money
+ * received); 0 while the amount is not a whole positive number or the payment leaves nothing over.
+ */
+export function paymentExcess(
+  booking: Pick<Booking, 'price' | 'price_sub' | 'tax_due'>,
+  form: Pick<PaymentFormValues, 'amount' | 'payment_exe_date'>,
+): number {
+  const amount = numberOf(form.amount);
+  if (amount === undefined || !Number.isInteger(amount) || amount <= 0) return 0;
+  return overpaidAfter(booking, { amount, payment_exe_date: form.payment_exe_date });
 }
 
 /**

@@ -119,8 +119,11 @@ export class BookingService {
     return bookingCsvText(books, (id) => names.get(id) ?? '');
   }
 
-  /** The dashboard's unpaid official bookings or refunds to make, of one reachable accommodation or all. */
-  moneyList(user: CurrentUser, list: 'unpaid' | 'refund', accommodationId?: number): Promise<string> {
+  /**
+   * The dashboard's unpaid official bookings, refunds to make of cancelled bookings, or live bookings
+   * paid beyond their bill, of one reachable accommodation or all.
+   */
+  moneyList(user: CurrentUser, list: q.MoneyList, accommodationId?: number): Promise<string> {
     if (accommodationId !== undefined && !user.accommodationIds.includes(accommodationId)) throw notFound();
     return q.moneyListJson(this.db, list, accommodationId !== undefined ? [accommodationId] : user.accommodationIds);
   }

@@ -1,11 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import {
+  overpaidOf,
   paymentMessages,
   refundAmountError,
   refundLeft,
   refundLimit,
   refundTargetError,
   type Payment,
+  type PaymentAnswer,
   type RefundAnswer,
   type RefundBody,
 } from '../../contract/payment';
@@ -79,8 +81,12 @@ const mismatch = () => new AppError(422, 'idempotency_mismatch', paymentMessages
 export class PaymentService {
   constructor(private readonly db: Db) {}
 
-  /** Registers a payment; without payment_exe_date it is a provisional settlement. */
-  async create(user: CurrentUser, input: PaymentInput): Promise<Payment> {
+  /**
+   * Registers a payment; without payment_exe_date it is a provisional settlement. A payment above
+   * what the booking owes is taken (a deposit, money really received: issue 32), and the answer says
+   * what the booking now holds beyond its bill, the refund to make (`overpaid`).
+   */
+  async create(user: CurrentUser, input: PaymentInput): Promise<PaymentAnswer> {
     return this.db.transaction(async (tx) => {
       const booking = await q.lockBookingMoney(tx, input.book_id, user.accommodationIds);
       if (!booking) throw notFound();
@@ -93,7 +99,7 @@ export class PaymentService {
         mail: input.mail ?? 0,
         createdBy: user.id,
       });
-      await paidAgain(tx, user, booking, {
+      const paid = await paidAgain(tx, user, booking, {
         action: 'create',
         target: 'payment',
         targetId: payment.id,
@@ -108,7 +114,7 @@ export class PaymentService {
           createdBy: user.id,
         });
       }
-      return payment;
+      return { ...payment, overpaid: overpaidOf({ ...booking, price: paid }) };
     });
   }
 

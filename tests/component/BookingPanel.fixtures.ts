@@ -1,6 +1,7 @@
 import { vi, type Mock } from 'vitest';
 import type { Booking, BookingOption, BookingPayment } from '../../contract/booking';
 import type { AccommodationOption } from '../../contract/option';
+import type { PaymentAnswer } from '../../contract/payment';
 import type { PlanSummary } from '../../contract/plan';
 import type { Room } from '../../contract/room';
 import { HttpError } from '../../dataProvider/http';
@@ -121,6 +122,11 @@ export function buildPayment(overrides: Partial<BookingPayment> = {}): BookingPa
   };
 }
 
+/** What POST /payments answers: the payment and the booking's excess over its bill (issue 32; 0: none). */
+export function buildPaymentAnswer(overrides: Partial<PaymentAnswer> = {}): PaymentAnswer {
+  return { ...buildPayment(), overpaid: 0, ...overrides };
+}
+
 /** An option attached to the booking. */
 export function buildBookingOption(overrides: Partial<BookingOption> = {}): BookingOption {
   return {
@@ -168,6 +174,7 @@ export function moneyMethodsStub() {
     refundBooking: vi.fn(),
     listUnpaidBooks: vi.fn(),
     listRefundsNeeded: vi.fn(),
+    listOverpaidBooks: vi.fn(),
     listOptions: vi.fn(),
     addBookingOption: vi.fn(),
     updateBookingOption: vi.fn(),

@@ -2,7 +2,14 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { tokyoToday } from '../../contract/dates';
 import { HttpError } from '../../dataProvider/http';
-import { buildBooking, buildPayment, demoPlans, demoRooms, validationError } from './BookingPanel.fixtures';
+import {
+  buildBooking,
+  buildPayment,
+  buildPaymentAnswer,
+  demoPlans,
+  demoRooms,
+  validationError,
+} from './BookingPanel.fixtures';
 import { renderPanel, stubPanelMethods } from './bookingPanelHarness';
 
 const { booking: mocked, money } = stubPanelMethods();
@@ -100,7 +107,7 @@ describe('the payments of the booking panel', () => {
   });
 
   it('registers a payment without a date as a provisional settlement (payment_exe_date null)', async () => {
-    money.createPayment.mockResolvedValue(buildPayment({ payment_exe_date: null }));
+    money.createPayment.mockResolvedValue(buildPaymentAnswer({ payment_exe_date: null }));
     renderPanel(7);
     const dialog = await openPopup();
     fireEvent.click(within(dialog).getByRole('button', { name: 'クリア' }));
@@ -115,7 +122,7 @@ describe('the payments of the booking panel', () => {
     mocked.getBook
       .mockResolvedValueOnce(buildBooking())
       .mockResolvedValueOnce(buildBooking({ price: 30000, payments: [buildPayment({ amount: 20000, pay_type: 2 })] }));
-    money.createPayment.mockResolvedValue(buildPayment({ amount: 20000, pay_type: 2 }));
+    money.createPayment.mockResolvedValue(buildPaymentAnswer({ amount: 20000, pay_type: 2 }));
     const { onChanged } = renderPanel(7);
     expect(await screen.findByTestId('booking-price')).toHaveTextContent('10,000円');
     const dialog = await openPopup();
@@ -137,6 +144,78 @@ describe('the payments of the booking panel', () => {
     expect(onChanged).toHaveBeenCalledTimes(1);
     expect(screen.queryByRole('dialog', { name: '入金登録' })).not.toBeInTheDocument();
     expect(within(section()).getByTestId('payment-row')).toHaveTextContent('20,000円クレジットカード');
+  });
+
+  // Issue 32: booking 7 owes 45,000円 and holds 10,000円; 43,000円 would leave 8,000円 over its bill.
+  it('warns under the amount of a payment beyond the bill and registers it only once confirmed', async () => {
+    mocked.getBook.mockResolvedValueOnce(buildBooking()).mockResolvedValueOnce(
+      buildBooking({
+        price: 53000,
+        payments: [buildPayment({ amount: 10000 }), buildPayment({ id: 32, amount: 43000 })],
+      }),
+    );
+    money.createPayment.mockResolvedValue(buildPaymentAnswer({ id: 32, amount: 43000, overpaid: 8000 }));
+    const { onChanged } = renderPanel(7);
+    const dialog = await openPopup();
+    // What is owed, exactly: no warning.
+    expect(within(dialog).queryByTestId('payment-overpaid')).not.toBeInTheDocument();
+    fireEvent.change(within(dialog).getByLabelText('金額'), { target: { value: '43000' } });
+    expect(within(dialog).getByTestId('payment-overpaid')).toHaveTextContent(
+      'この入金で 8,000円 の過入金になります（請求額 45,000円、入金済み 10,000円）',
+    );
+
+    // 登録する asks first, saying the excess; キャンセル goes back to the form, nothing sent.
+    register(dialog);
+    const confirm = await screen.findByRole('dialog', { name: '過入金の確認' });
+    expect(confirm).toHaveTextContent(
+      '43,000円 を登録すると、請求額 45,000円 を 8,000円 上回ります（入金済み 10,000円）',
+    );
+    fireEvent.click(within(confirm).getByRole('button', { name: 'キャンセル' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: '過入金の確認' })).not.toBeInTheDocument());
+    expect(money.createPayment).not.toHaveBeenCalled();
+    expect((within(dialog).getByLabelText('金額') as HTMLInputElement).value).toBe('43,000');
+
+    register(dialog);
+    fireEvent.click(
+      within(await screen.findByRole('dialog', { name: '過入金の確認' })).getByRole('button', {
+        name: '過入金のまま登録する',
+      }),
+    );
+    await waitFor(() => expect(money.createPayment).toHaveBeenCalledTimes(1));
+    expect(money.createPayment).toHaveBeenCalledWith(expect.objectContaining({ book_id: 7, amount: 43000 }));
+    expect(await screen.findByTestId('message-box')).toHaveTextContent(
+      '入金を登録しました。8,000円 の過入金です（返金が必要です）。',
+    );
+    await waitFor(() => expect(screen.getByTestId('booking-overpaid')).toHaveTextContent('過入金 8,000円'));
+    expect(screen.getByTestId('booking-price')).toHaveTextContent('53,000円');
+    expect(onChanged).toHaveBeenCalledTimes(1);
+  });
+
+  it('counts a provisional settlement nowhere: no warning and no confirmation for one above the bill', async () => {
+    money.createPayment.mockResolvedValue(buildPaymentAnswer({ payment_exe_date: null, amount: 90000 }));
+    renderPanel(7);
+    const dialog = await openPopup();
+    fireEvent.change(within(dialog).getByLabelText('金額'), { target: { value: '90000' } });
+    expect(within(dialog).getByTestId('payment-overpaid')).toBeInTheDocument();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'クリア' }));
+    expect(within(dialog).queryByTestId('payment-overpaid')).not.toBeInTheDocument();
+    register(dialog);
+    await waitFor(() => expect(money.createPayment).toHaveBeenCalledTimes(1));
+    expect(screen.queryByRole('dialog', { name: '過入金の確認' })).not.toBeInTheDocument();
+  });
+
+  it('shows 過入金 beside the paid amount of a live booking paid beyond its bill', async () => {
+    mocked.getBook.mockResolvedValue(buildBooking({ price: 50000, price_sub: 45000, tax_due: 1000 }));
+    renderPanel(7);
+    expect(await screen.findByTestId('booking-overpaid')).toHaveTextContent('過入金 4,000円');
+    expect(screen.getByTestId('booking-price')).toHaveTextContent(/^50,000円$/);
+  });
+
+  it("marks no excess on a cancelled booking: its money is the refund list's", async () => {
+    mocked.getBook.mockResolvedValue(buildBooking({ delete_flg: 1, price: 50000, price_sub: 45000 }));
+    renderPanel(7);
+    await screen.findByTestId('booking-read-only');
+    expect(screen.queryByTestId('booking-overpaid')).not.toBeInTheDocument();
   });
 
   it('keeps the popup and what was typed when the server refuses, with its message', async () => {

@@ -21,6 +21,7 @@ vi.mock('../../dataProvider/methods/money', async () => ({
   moneyMethods: {
     listUnpaidBooks: vi.fn(),
     listRefundsNeeded: vi.fn(),
+    listOverpaidBooks: vi.fn(),
     refundBooking: vi.fn(),
     newIdempotencyKey: vi.fn(),
   },
@@ -103,6 +104,17 @@ const refundable = buildBooking({
   cancel_fee: 3000,
 });
 
+// Issue 32: 70,000円 taken on a 62,000円 booking.
+const overpaid = buildBooking({
+  id: 41,
+  accommodation_id: 2,
+  name: '過入 九子',
+  start_date: addDays(today, 12),
+  end_date: addDays(today, 13),
+  price: 70000,
+  price_sub: 62000,
+});
+
 const comment = (id: number, accommodationId: number, text: string): CalendarComment => ({
   id,
   accommodation_id: accommodationId,
@@ -119,6 +131,7 @@ function mockLists() {
   );
   payments.listUnpaidBooks.mockResolvedValue([officialUnpaid]);
   payments.listRefundsNeeded.mockResolvedValue([refundable]);
+  payments.listOverpaidBooks.mockResolvedValue([overpaid]);
 }
 
 function renderDashboard() {
@@ -245,6 +258,21 @@ describe('home dashboard', () => {
     const table = screen.getByTestId('unpaid-table');
     fireEvent.click(within(table).getByText('電話 六子'));
     expect(await screen.findByTestId('booking-panel')).toHaveTextContent('panel 2:12');
+  });
+
+  it('lists the live bookings paid beyond their bill with the refund to make, each opening its panel', async () => {
+    renderDashboard();
+    const card = await section('overpaid-bookings');
+    expect(within(card).getByRole('heading', { name: /過入金の予約/ })).toBeInTheDocument();
+    const row = await within(card).findByRole('button', { name: '過入 九子様の予約を開く' });
+    const [y, m, d] = overpaid.start_date.split('-').map(Number);
+    expect(row).toHaveTextContent(`返金額 8,000円・宿泊日 ${y}年${m}月${d}日・70,000円 / 62,000円`);
+    fireEvent.click(row);
+    expect(await screen.findByTestId('booking-panel')).toHaveTextContent('panel 2:41');
+
+    payments.listOverpaidBooks.mockResolvedValue([]);
+    fireEvent.click(screen.getByRole('button', { name: '保存' }));
+    expect(await within(card).findByText('過入金の予約はありません。')).toBeInTheDocument();
   });
 
   it('offers paid less the cancel fee and disables 返金 at 0 and past the fee, saying why', async () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { BookingPayment } from '../../contract/booking';
 import { bookingOptionMessages } from '../../contract/option';
-import { paymentMessages } from '../../contract/payment';
+import { overpaidAfter, overpaidOf, paymentMessages } from '../../contract/payment';
 import {
   balanceOf,
   bookingOptionToForm,
@@ -12,6 +12,7 @@ import {
   isProvisional,
   moneyRows,
   optionPaidPatch,
+  paymentExcess,
   preparePayment,
   prepareBookingOption,
   type PaymentFormValues,
@@ -85,6 +86,32 @@ describe('the payment form', () => {
       message: paymentMessages.amountRange,
     });
     expect(preparePayment(7, paymentForm({ amount: '1000.5' })).error?.message).toBe(paymentMessages.amountRange);
+  });
+});
+
+describe('a payment beyond the bill (issue 32)', () => {
+  const booking = { price: 0, price_sub: 62000, tax_due: 0 };
+
+  it('is what the paid amount holds beyond the bill, the total and the taxes collected apart', () => {
+    expect(overpaidOf({ price: 70000, price_sub: 62000, tax_due: 0 })).toBe(8000);
+    expect(overpaidOf({ price: 70000, price_sub: 62000, tax_due: 1000 })).toBe(7000);
+    expect(overpaidOf({ price: 62000, price_sub: 62000, tax_due: 0 })).toBe(0);
+    expect(overpaidOf({ price: 10000, price_sub: 62000, tax_due: 0 })).toBe(0);
+  });
+
+  it('counts a dated payment, never a provisional settlement (not money received, issue 19)', () => {
+    expect(overpaidAfter(booking, { amount: 70000, payment_exe_date: '2026-12-01' })).toBe(8000);
+    expect(overpaidAfter(booking, { amount: 70000, payment_exe_date: null })).toBe(0);
+    expect(overpaidAfter({ ...booking, price: 65000 }, { amount: 1000, payment_exe_date: '2026-12-01' })).toBe(4000);
+  });
+
+  it('reads the typed amount: nothing over while it is exactly owed, empty or not a whole number', () => {
+    expect(paymentExcess(booking, paymentForm({ amount: '70000' }))).toBe(8000);
+    expect(paymentExcess(booking, paymentForm({ amount: '62000' }))).toBe(0);
+    expect(paymentExcess(booking, paymentForm({ amount: '70000', payment_exe_date: null }))).toBe(0);
+    for (const amount of ['', 'abc', '-70000', '70000.5']) {
+      expect(paymentExcess(booking, paymentForm({ amount }))).toBe(0);
+    }
   });
 });
 

@@ -96,36 +96,42 @@ export async function listBookingsJson(tx: Tx, q: BookingListQuery, accommodatio
   return rows[0]!.books;
 }
 
+/** The dashboard's lists of money: to collect, to give back after a cancellation, to give back of a live booking. */
+export type MoneyList = 'unpaid' | 'refund' | 'overpaid';
+
 /**
  * The statement of a dashboard list as `{"books":[...]}` text (the benchmark times it alone, too):
- * official bookings (via 0) still unpaid 24 hours after they were made, oldest first; and cancelled
- * bookings that hold more than their cancellation fee (the refunds to make), last cancelled first.
+ * official bookings (via 0) still unpaid 24 hours after they were made, oldest first; cancelled
+ * bookings that hold more than their cancellation fee (the refunds to make), last cancelled first;
+ * and live bookings paid more than their bill (issue 32, contract/payment.ts `overpaidOf`: the
+ * excess is a refund to make), earliest stay first. Each states its partial index's condition.
  */
-export function moneyListSql(list: 'unpaid' | 'refund', accommodationIds: readonly number[]): SQL {
+export function moneyListSql(list: MoneyList, accommodationIds: readonly number[]): SQL {
   const scope = sql`b.accommodation_id in (${idList(accommodationIds)})`;
-  const [where, order] =
-    list === 'unpaid'
-      ? [
-          sql`${scope} and b.via = 0 and b.delete_flg = 0 and b.price < b.price_sub + b.tax_due
-              and b.created_at < now() - interval '24 hours'`,
-          (t: string) => sql.raw(`${t}.created_at, ${t}.id`),
-        ]
-      : [
-          sql`${scope} and b.delete_flg = 1 and b.price > coalesce(b.cancel_fee, 0)`,
-          (t: string) => sql.raw(`${t}.deleted_at desc, ${t}.id`),
-        ];
+  const lists: Record<MoneyList, [SQL, (t: string) => SQL]> = {
+    unpaid: [
+      sql`${scope} and b.via = 0 and b.delete_flg = 0 and b.price < b.price_sub + b.tax_due
+          and b.created_at < now() - interval '24 hours'`,
+      (t) => sql.raw(`${t}.created_at, ${t}.id`),
+    ],
+    refund: [
+      sql`${scope} and b.delete_flg = 1 and b.price > coalesce(b.cancel_fee, 0)`,
+      (t) => sql.raw(`${t}.deleted_at desc, ${t}.id`),
+    ],
+    overpaid: [
+      sql`${scope} and b.delete_flg = 0 and b.price > b.price_sub + b.tax_due`,
+      (t) => sql.raw(`${t}.start_date, ${t}.id`),
+    ],
+  };
+  const [where, order] = lists[list];
   return sql`
     select json_build_object('books', coalesce(json_agg(x.j order by ${order('x')}), '[]'::json))::text as books
-    from (select b.created_at, b.deleted_at, b.id, ${bookingJson} as j ${bookingFrom}
+    from (select b.created_at, b.deleted_at, b.start_date, b.id, ${bookingJson} as j ${bookingFrom}
           where ${where} order by ${order('b')} limit ${BOOKING_LIST_LIMIT}) x`;
 }
 
 /** A dashboard list (moneyListSql) within the accommodations the user may reach. */
-export async function moneyListJson(
-  tx: Tx,
-  list: 'unpaid' | 'refund',
-  accommodationIds: readonly number[],
-): Promise<string> {
+export async function moneyListJson(tx: Tx, list: MoneyList, accommodationIds: readonly number[]): Promise<string> {
   if (accommodationIds.length === 0) return '{"books":[]}';
   const rows = await sqlRows<{ books: string }>(tx, moneyListSql(list, accommodationIds));
   return rows[0]!.books;

@@ -10,6 +10,8 @@ export type MoneyRow = {
   room_id: number;
   price: number;
   price_sub: number;
+  /** Taxes collected apart from the price: with price_sub, the guest's bill (contract billOf). */
+  tax_due: number;
   delete_flg: number;
 };
 
@@ -23,7 +25,7 @@ export async function lockBookingMoney(tx: Tx, id: number, accommodationIds: rea
   const rows = await sqlRows<MoneyRow>(
     tx,
     sql`
-    select id, accommodation_id, room_id, price, price_sub, delete_flg
+    select id, accommodation_id, room_id, price, price_sub, tax_due, delete_flg
     from bookings where id = ${id} and accommodation_id in (${idList(accommodationIds)}) for update`,
   );
   return rows[0];

@@ -118,6 +118,10 @@ export const bookings = pgTable(
     index('bookings_refund_due_idx')
       .on(t.deletedAt.desc().nullsFirst(), t.id)
       .where(sql`delete_flg = 1 and price > coalesce(cancel_fee, 0)`),
+    // Live bookings paid beyond their bill (issue 32: the excess is a refund to make), by stay.
+    index('bookings_overpaid_idx')
+      .on(t.startDate, t.id)
+      .where(sql`delete_flg = 0 and price > price_sub + tax_due`),
     index('bookings_room_start_idx').on(t.roomId, t.startDate),
     // A room type's live stays on given nights: the capacity check of every booking write
     // (fullNights), the day's state per room type (roomsOnNight) and a room type's busiest night to

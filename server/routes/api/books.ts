@@ -50,7 +50,7 @@ const bookRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
 
   const accommodationQuery = z.object({ accommodation_id: z.coerce.number().int().positive().optional() });
 
-  // The dashboard's two lists of money to collect or give back: the same call of another list.
+  // The dashboard's lists of money to collect or give back: the same call of another list.
   const moneyLists = [
     {
       path: apiPaths.booksUnpaid,
@@ -61,6 +61,12 @@ const bookRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
       path: apiPaths.booksDeletedPaid,
       list: 'refund',
       summary: 'Cancelled bookings that hold more than their cancellation fee (refunds to make), last cancelled first',
+    },
+    {
+      path: apiPaths.booksOverpaid,
+      list: 'overpaid',
+      summary:
+        'Live bookings paid more than their bill, the total and the taxes collected apart (the excess is a refund to make), earliest stay first',
     },
   ] as const;
   for (const { path, list, summary } of moneyLists) {

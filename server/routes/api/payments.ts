@@ -4,8 +4,8 @@ import { errorBodySchema } from '../../../contract/error';
 import { idParams } from '../../../contract/params';
 import {
   IDEMPOTENCY_HEADER,
+  paymentAnswerSchema,
   paymentCreateSchema,
-  paymentSchema,
   refundAnswerSchema,
   refundBodySchema,
 } from '../../../contract/payment';
@@ -26,10 +26,11 @@ const paymentRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
     apiPaths.payments,
     {
       schema: {
-        summary: 'Register a payment of a booking (without payment_exe_date: a provisional settlement)',
+        summary:
+          'Register a payment of a booking (without payment_exe_date: a provisional settlement); one above what is owed is taken and answered with the excess (overpaid)',
         tags,
         body: paymentCreateSchema,
-        response: { 201: paymentSchema, ...errors },
+        response: { 201: paymentAnswerSchema, ...errors },
       },
     },
     async (request, reply) => reply.status(201).send(await payments.create(userOf(request), request.body)),

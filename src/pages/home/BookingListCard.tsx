@@ -9,6 +9,7 @@ import { rowsOf, type Loaded } from '../../hooks/useApiQuery';
 const TEXTS = {
   unpaid: { title: 'app.dashboard.unpaid_official.title', empty: 'app.dashboard.unpaid_official.empty' },
   overbooked: { title: 'app.overbooked.title', empty: 'app.overbooked.empty' },
+  overpaid: { title: 'app.dashboard.overpaid.title', empty: 'app.dashboard.overpaid.empty' },
 } as const;
 
 export interface BookingListCardProps {
@@ -21,7 +22,7 @@ export interface BookingListCardProps {
   details: (booking: Booking) => string;
 }
 
-/** A dashboard card listing bookings (unpaid, overbooked): its state, then one row per booking that opens it. */
+/** A dashboard card listing bookings (unpaid, overbooked, overpaid): its state, then one row per booking that opens it. */
 export function BookingListCard({ texts, testId, state, selectedId, onOpen, details }: BookingListCardProps) {
   const translate = useAppTranslate();
   const books = rowsOf(state);

@@ -12,6 +12,7 @@ import { SyncHealthCard } from '../../../resources/sync/health/SyncHealthCard';
 import { MinpakuHouses } from './MinpakuHouses';
 import { MonthTaxes } from './MonthTaxes';
 import { OverbookedList } from './OverbookedList';
+import { OverpaidList } from './OverpaidList';
 import { TodayComments } from './TodayComments';
 import { TodayPlans } from './TodayPlans';
 import { UnpaidList } from './UnpaidList';
@@ -69,6 +70,7 @@ export function DashboardPage() {
           <OverbookedList {...section} />
           <SyncHealthCard />
           <UnpaidList {...section} />
+          <OverpaidList {...section} />
           <Box sx={{ gridColumn: '1 / -1', minWidth: 0 }}>
             <RefundList version={version} onRefunded={reload} />
           </Box>
