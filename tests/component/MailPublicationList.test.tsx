@@ -43,18 +43,21 @@ describe('bulk mail list', () => {
     const { provider } = setup();
     renderView(<MailPublicationListPage />, provider, { path: '/m/mail' });
     const sending = (await screen.findByText('お知らせ1')).closest('tr')!;
-    expect(within(sending).getByText('2026年11月20日 9:30')).toBeInTheDocument();
+    // Not sent yet: the time it is set for, marked （予定）.
+    expect(within(sending).getByTestId('send-time')).toHaveTextContent('2026年11月20日 9:30（予定）');
     expect(within(sending).getByText('2026年11月19日')).toBeInTheDocument();
     expect(within(sending).getByRole('progressbar', { name: '2 / 4件送信' })).toHaveAttribute('aria-valuenow', '75');
     expect(within(sending).queryByRole('button', { name: '削除' })).toBeNull();
 
     const later = screen.getByText('お知らせ2').closest('tr')!;
-    expect(within(later).getByText('2099年1月2日 9:05')).toBeInTheDocument();
+    expect(within(later).getByTestId('send-time')).toHaveTextContent('2099年1月2日 9:05（予定）');
     expect(within(later).getByText('1,200件')).toBeInTheDocument();
     expect(within(later).getByText('送信予定')).toBeInTheDocument();
     expect(within(later).getByRole('button', { name: '削除' })).toBeInTheDocument();
 
+    // Sent: when it really went (its last message), not the time it was set for (issue 32).
     const done = screen.getByText('お知らせ3').closest('tr')!;
+    expect(within(done).getByTestId('send-time')).toHaveTextContent(/^2026年11月10日 10:00$/);
     expect(within(done).getByText(/送信済み/)).toHaveTextContent('送信済み（4 / 4件送信）');
     expect(within(done).queryByRole('button', { name: '削除' })).toBeNull();
   });
