@@ -126,6 +126,7 @@ export const apiPaths = {
   customers: '/admin/customers',
   receivedMails: '/admin/mail/receive',
   receivedMail: '/admin/mail/receive/:id',
+  receivedMailReply: '/admin/mail/receive/:id/reply',
   inboundMail: '/mail/inbound',
 
   // The external channel

@@ -234,8 +234,20 @@ export const mailHistoryItemSchema = z.object({
   error: z.string().nullable(),
 });
 export type MailHistoryItem = z.infer<typeof mailHistoryItemSchema>;
+/** A mail the guest sent about the booking (a received mail linked to it), in the booking's thread. */
+export const receivedInThreadSchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  body: z.string(),
+  from_address: z.string(),
+  created_at: z.string(),
+});
+export type ReceivedInThread = z.infer<typeof receivedInThreadSchema>;
+
 export const mailHistorySchema = z.object({
   items: z.array(mailHistoryItemSchema),
+  /** The guest's mails linked to the booking (issue 32): the console shows them with the sent ones as one thread. */
+  received: z.array(receivedInThreadSchema),
   /** False: queued mail waits for SMTP_URL (未送信（SMTP未設定）). */
   smtp_configured: z.boolean(),
 });

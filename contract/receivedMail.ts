@@ -15,6 +15,8 @@ export const receivedMailMessages = {
   malformed: 'メールの形式が正しくありません。',
   /** POST mail/inbound without the body. */
   empty: 'メールの本文がありません。',
+  /** A reply goes from the booking's facility, in the booking's thread: the mail must name its booking first. */
+  replyNeedsBooking: '返信するには、先にこのメールを予約に関連付けてください。',
 } as const;
 
 /** One line of the list (newest first). */

@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import iconv from 'iconv-lite';
 import { addDays, tokyoToday } from '../contract/dates';
 import { E2E_INBOUND_MAIL_SECRET } from '../playwright.config';
-import { ADMIN, bearerOf, bookStay, lookAt, roomsOf, signIn } from './support';
+import { ADMIN, bearerOf, bookStay, lookAt, roomsOf, signIn, waitForMail } from './support';
 
 /** A reply as iPhone Mail sends it when it quotes ① ㈱ 髙: CP932, the subject an encoded word. */
 function cp932Mail(from: string, subject: string, body: string): Buffer {
@@ -98,7 +98,33 @@ test('a received mail is read, associated to the booking of its sender, and show
   expect(((await stored.json()) as { book_id: number }).book_id).toBe(bookId);
   await page.getByRole('tab', { name: '受信メール' }).click();
   await expect(page.getByTestId('received-mail-row').filter({ hasText: subject })).toContainText('関連付け済み');
+
+  // Answered in place (issue 32): the booking's mail thread holds the guest's mail, and 返信 answers it there.
+  await page.goBack();
+  const thread = page.getByTestId('booking-panel').getByTestId('booking-mails');
+  const received = thread.getByTestId('mail-row').filter({ has: page.getByText('受信', { exact: true }) });
+  await expect(received).toHaveCount(1);
+  await received.getByRole('button', { name: `「${subject}」に返信` }).click();
+  const compose = page.getByRole('dialog', { name: '返信' });
+  await expect(compose).toContainText(`宛先: ${mail}`);
+  await expect(compose.getByLabel('件名')).toHaveValue(`Re: ${subject}`);
+  await expect(compose.getByLabel('本文')).toHaveValue(/> 到着は19時頃になります。/);
+  await compose.getByLabel('本文').press('Control+Home');
+  await compose.getByLabel('本文').pressSequentially('お待ちしております。');
+  await compose.getByRole('button', { name: '送信' }).click();
+  await expect(compose).toBeHidden();
+  // One thread: the reply above the guest's mail.
+  const titles = thread.getByTestId('mail-title');
+  await expect(titles.first()).toHaveText(mailTitle(`Re: ${subject}`));
+  await expect(thread.getByTestId('mail-row').nth(1)).toHaveAttribute('data-status', 'received');
+  const delivered = await waitForMail({ subject: `Re: ${subject}`, to: mail });
+  expect(delivered.mail.text).toContain('お待ちしております。');
+  expect(delivered.mail.inReplyTo).toMatch(/^<e2e-\d+@guest\.example>$/);
+  await lookAt(thread, 'received-mail-thread');
 });
+
+/** A mail history title as the panel shows it: cut at 27 characters. */
+const mailTitle = (title: string) => ([...title].length <= 27 ? title : `${[...title].slice(0, 27).join('')}…`);
 
 test('administrators add and remove the sender addresses under the mail tabs', async ({ page }) => {
   const address = `news-${Date.now().toString(36)}@yadoban.example`;

@@ -628,6 +628,13 @@ export const appMessages = {
       sent_at: '送信日時: %{at}',
       created_at: '作成日時: %{at}',
       open: '「%{title}」を開く',
+      // Issue 32: the guest's mails in the booking's thread, answered in place.
+      received: '受信',
+      received_at: '受信日時: %{at}',
+      from: '差出人: %{mail}',
+      reply: '返信',
+      reply_label: '「%{title}」に返信',
+      reply_title: '返信',
     },
     // Received mail (spec 2 "Received mail detail") and the bulk mail area's tabs.
     received_mail: {

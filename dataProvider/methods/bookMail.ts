@@ -1,4 +1,4 @@
-import type { FreeMail, MailHistoryItem, MailTemplate } from '../../contract/mailTemplate';
+import type { FreeMail, MailHistoryItem, MailTemplate, ReceivedInThread } from '../../contract/mailTemplate';
 import { apiPath } from '../../contract/apiPaths';
 import { apiUrl } from '../config';
 import { httpClient } from '../httpClient';
@@ -6,6 +6,8 @@ import { httpClient } from '../httpClient';
 /** A booking's mail history as GET /admin/books/{id}/mail answers it. */
 export interface BookMailHistory {
   items: MailHistoryItem[];
+  /** The guest's mails linked to the booking, newest first: one thread with the sent ones (issue 32). */
+  received: ReceivedInThread[];
   /** False: queued mail waits for SMTP_URL (未送信（SMTP未設定）). */
   smtp_configured: boolean;
 }
@@ -38,6 +40,12 @@ export const bookMailMethods = {
   /** POST books/{bookId}/mail {title, body}: queues a free mail to the guest. */
   async sendBookFreeMail(bookId: number, body: FreeMail): Promise<MailHistoryItem> {
     const url = apiUrl(apiPath('bookFreeMail', { bookId }));
+    return (await httpClient<MailHistoryItem>(url, { method: 'POST', body })).json;
+  },
+
+  /** POST /admin/mail/receive/{id}/reply {title, body}: a reply to the guest's mail, threaded under it. */
+  async replyToReceivedMail(receivedMailId: number, body: FreeMail): Promise<MailHistoryItem> {
+    const url = apiUrl(apiPath('receivedMailReply', { id: receivedMailId }));
     return (await httpClient<MailHistoryItem>(url, { method: 'POST', body })).json;
   },
 

@@ -12,13 +12,13 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import type { Booking } from '../../contract/booking';
 import { sendTypeLabel } from '../../contract/enums';
-import { freeMailSchema, placeholderGuide } from '../../contract/mailTemplate';
+import { freeMailSchema, placeholderGuide, type ReceivedInThread } from '../../contract/mailTemplate';
 import { useAppDataProvider } from '../../dataProvider/useAppDataProvider';
 import { fieldErrorsOf } from '../../dataProvider/apiErrors';
 import { useAppTranslate } from '../../i18n/useAppTranslate';
 import { FormDialog } from '../../src/components/FormDialog';
 import { EmptyNote } from './PanelSection';
-import { defaultTemplate, mailFailedText } from './mailModel';
+import { defaultTemplate, mailFailedText, replyDraft } from './mailModel';
 import { fieldMark } from '../../src/crud/formErrors';
 
 export interface MailComposeDialogProps {
@@ -28,6 +28,11 @@ export interface MailComposeDialogProps {
   onSent: () => void;
   /** A free mail to start from (the pre-check-in link's); the template is chosen first otherwise. */
   draft?: { title: string; body: string };
+  /**
+   * A reply to a mail the guest sent (issue 32): free text only, to the address it came from,
+   * threaded under it; starts as Re: its title, its text quoted below.
+   */
+  replyTo?: ReceivedInThread;
 }
 
 type Mode = 'template' | 'free';
@@ -38,12 +43,12 @@ type Field = 'title' | 'body';
  * chosen first, spec 4) with the text the guest will get, or free text (件名, 本文). Mount it only
  * while open.
  */
-export function MailComposeDialog({ booking, onClose, onSent, draft }: MailComposeDialogProps) {
+export function MailComposeDialog({ booking, onClose, onSent, draft, replyTo }: MailComposeDialogProps) {
   const translate = useAppTranslate();
   const dataProvider = useAppDataProvider();
-  const [mode, setMode] = useState<Mode>(draft ? 'free' : 'template');
+  const [mode, setMode] = useState<Mode>(draft || replyTo ? 'free' : 'template');
   const [chosen, setChosen] = useState<number | null>(null);
-  const [free, setFree] = useState(draft ?? { title: '', body: '' });
+  const [free, setFree] = useState(() => (replyTo ? replyDraft(replyTo) : (draft ?? { title: '', body: '' })));
   const [problem, setProblem] = useState<{ message: string; fields: Partial<Record<Field, string>> } | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -74,7 +79,9 @@ export function MailComposeDialog({ booking, onClose, onSent, draft }: MailCompo
         }
         return setProblem({ message: Object.values(fields)[0] ?? '', fields });
       }
-      request = () => dataProvider.sendBookFreeMail(booking.id, parsed.data);
+      request = replyTo
+        ? () => dataProvider.replyToReceivedMail(replyTo.id, parsed.data)
+        : () => dataProvider.sendBookFreeMail(booking.id, parsed.data);
     }
     setBusy(true);
     setProblem(null);
@@ -98,7 +105,7 @@ export function MailComposeDialog({ booking, onClose, onSent, draft }: MailCompo
 
   return (
     <FormDialog
-      title={translate('app.booking_mail.title')}
+      title={translate(replyTo ? 'app.booking_mail.reply_title' : 'app.booking_mail.title')}
       titleId="mail-compose-title"
       onClose={onClose}
       onSubmit={submit}
@@ -110,12 +117,18 @@ export function MailComposeDialog({ booking, onClose, onSent, draft }: MailCompo
     >
       <Stack spacing={2} sx={{ pt: 1 }}>
         <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
-          {translate('app.booking_mail.to', { mail: booking.mail })}
+          {translate('app.booking_mail.to', { mail: replyTo?.from_address ?? booking.mail })}
         </Typography>
-        <RadioGroup row aria-label={translate('app.booking_mail.mode')} value={mode} onChange={onMode}>
-          <FormControlLabel value="template" control={<Radio />} label={translate('app.booking_mail.mode_template')} />
-          <FormControlLabel value="free" control={<Radio />} label={translate('app.booking_mail.mode_free')} />
-        </RadioGroup>
+        {!replyTo && (
+          <RadioGroup row aria-label={translate('app.booking_mail.mode')} value={mode} onChange={onMode}>
+            <FormControlLabel
+              value="template"
+              control={<Radio />}
+              label={translate('app.booking_mail.mode_template')}
+            />
+            <FormControlLabel value="free" control={<Radio />} label={translate('app.booking_mail.mode_free')} />
+          </RadioGroup>
+        )}
         {mode === 'template' ? (
           <>
             {templates.isSuccess && list.length === 0 ? (

@@ -1,4 +1,5 @@
-import type { MailHistoryItem, MailTemplate } from '../../contract/mailTemplate';
+import type { MailHistoryItem, MailTemplate, ReceivedInThread } from '../../contract/mailTemplate';
+import { formatDateTime } from '../../i18n/formats';
 import { errorMessages } from '../../contract/messages';
 import { SEND_TYPE } from '../../contract/enums';
 import { failureMessage } from '../../dataProvider/apiErrors';
@@ -41,4 +42,34 @@ export function defaultTemplate(templates: readonly MailTemplate[]): MailTemplat
 export function mailFailedText(error: unknown): string {
   const reason = failureMessage(error, '');
   return reason ? `${errorMessages.mailFailed}${reason}` : errorMessages.mailFailed;
+}
+
+/**
+ * A reply's start (issue 32): Re: the guest's title (once), an empty line to write on, then their
+ * mail quoted with > under who wrote it when. Placeholder braces in the quote are spaced apart, so
+ * that a guest's text cannot be refused as an unknown placeholder nor filled as one.
+ */
+export function replyDraft(mail: ReceivedInThread): { title: string; body: string } {
+  const title = /^re:/i.test(mail.title.trim()) ? mail.title.trim() : `Re: ${mail.title.trim()}`;
+  const quoted = mail.body
+    .replace(/\{\{/g, '{ {')
+    .replace(/\}\}/g, '} }')
+    .split('\n')
+    .map((line) => `> ${line}`)
+    .join('\n');
+  return { title, body: `\n\n${formatDateTime(mail.created_at)} ${mail.from_address}:\n${quoted}` };
+}
+
+/** One line of a booking's mail thread: a mail sent, or one the guest sent, by time. */
+export type ThreadEntry =
+  { kind: 'sent'; at: string; item: MailHistoryItem } | { kind: 'received'; at: string; mail: ReceivedInThread };
+
+/** The booking's mail as one thread, newest first: what was sent and what the guest wrote. */
+export function mailThread(history: { items: MailHistoryItem[]; received?: ReceivedInThread[] }): ThreadEntry[] {
+  const entries: ThreadEntry[] = [
+    // Ordered by when each was written (the server's order for the sent ones); a sort keeps ties in order.
+    ...history.items.map((item) => ({ kind: 'sent' as const, at: item.created_at, item })),
+    ...(history.received ?? []).map((mail) => ({ kind: 'received' as const, at: mail.created_at, mail })),
+  ];
+  return entries.sort((a, b) => Date.parse(b.at) - Date.parse(a.at));
 }

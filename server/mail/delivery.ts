@@ -229,6 +229,9 @@ export class MailDelivery {
         from: { name: row.from_name ?? '', address: row.from_address },
         to: { name: row.to_name ?? '', address: row.to_address },
         subject: row.title,
+        // A reply threads with the guest's mail (issue 32).
+        ...(row.in_reply_to ? { inReplyTo: row.in_reply_to } : {}),
+        ...(row.references ? { references: row.references } : {}),
         text: row.body,
         ...(row.html ? { html: row.html } : {}),
         ...(attachment ? { attachments: [attachment] } : {}),

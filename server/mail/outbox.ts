@@ -31,6 +31,12 @@ export interface OutgoingMail {
    * attaches the publication's (publicationId), never a copy per recipient.
    */
   attachment?: { content: Buffer; type: string; name: string } | null;
+  /**
+   * A reply's headers (issue 32): In-Reply-To is the Message-ID it answers, References the thread's
+   * Message-IDs, oldest first, space-separated; the guest's mail program threads it.
+   */
+  inReplyTo?: string | null;
+  references?: string | null;
   /** Not before this time (a publication's send_at); now when absent. */
   notBefore?: Date | null;
   createdBy?: number | null;
@@ -45,6 +51,8 @@ function assertHeaderSafe(mail: OutgoingMail): void {
     ['from', mail.from],
     ['fromName', mail.fromName],
     ['title', mail.title],
+    ['inReplyTo', mail.inReplyTo],
+    ['references', mail.references],
   ] as const) {
     // Header fields never carry a line break or another control character (no header injection).
     if (value && !isPlainText(value)) throw new UnsafeHeaderError(`control character in ${field}`);
@@ -94,6 +102,8 @@ export async function enqueueMail(tx: Tx, mails: readonly OutgoingMail[]): Promi
         attachment_name: m.attachment?.name ?? null,
         next_attempt_at: m.notBefore?.toISOString() ?? null,
         created_by: m.createdBy ?? null,
+        in_reply_to: m.inReplyTo ?? null,
+        references: m.references ?? null,
       })),
     );
     ids.push(...written);

@@ -9,6 +9,7 @@ import { senderAddressMessages } from '../../contract/senderAddress';
 import type { Db, Tx } from '../db/client';
 import * as q from '../db/queries/mail';
 import { isVerifiedSender } from '../db/queries/senderAddresses';
+import { receivedMailsOfBooking } from '../db/queries/receivedMail';
 import { badRequest, conflict, notFound } from '../errors';
 import { enqueueMail, type OutgoingMail } from '../mail/outbox';
 import { renderLine, renderText, type MailBooking } from '../mail/render';
@@ -141,7 +142,11 @@ export class BookMailService {
   async history(user: CurrentUser, bookId: number) {
     const booking = await this.booking(this.db, user, bookId);
     const rows = await q.bookingMailHistory(this.db, booking.id);
-    return { items: rows.map((r) => this.asItem(r)), smtp_configured: this.smtpConfigured };
+    return {
+      items: rows.map((r) => this.asItem(r)),
+      received: await receivedMailsOfBooking(this.db, booking.id),
+      smtp_configured: this.smtpConfigured,
+    };
   }
 
   /** The template of a send type to the guest (staff may send it again: no dedupe). */
@@ -181,17 +186,20 @@ export class BookMailService {
 
   /**
    * Free text to the guest, placeholders filled, from the sender of the booking-completed template;
-   * with a file of its own when given (a receipt's PDF, issue 31).
+   * with a file of its own when given (a receipt's PDF, issue 31). A reply to a mail the guest sent
+   * (issue 32) goes to the address it came from, with the headers that thread it.
    */
   async sendFree(
     user: CurrentUser,
     bookId: number,
     input: FreeMail,
     attachment: OutgoingMail['attachment'] = null,
+    reply?: { to: string; inReplyTo: string | null; references: string | null },
   ): Promise<MailHistoryItem> {
     return this.db.transaction(async (tx) => {
       const booking = await this.booking(tx, user, bookId);
-      if (!booking.mail) throw conflict(msg.noGuestMail);
+      const to = reply?.to ?? booking.mail;
+      if (!to) throw conflict(msg.noGuestMail);
       const sender =
         (await q.findTemplateBySendType(tx, booking.accommodation_id, SEND_TYPE.bookingCompleted)) ??
         (await q.listTemplates(tx, booking.accommodation_id))[0];
@@ -206,13 +214,15 @@ export class BookMailService {
           accommodationId: booking.accommodation_id,
           bookId: booking.id,
           sendType: null,
-          to: booking.mail,
-          toName: booking.name,
+          to,
+          toName: to.toLowerCase() === booking.mail?.toLowerCase() ? booking.name : null,
           from: sender.from_address,
           fromName: sender.from_name,
           title,
           body,
           attachment,
+          inReplyTo: reply?.inReplyTo ?? null,
+          references: reply?.references ?? null,
           createdBy: user.id,
         },
       ]);

@@ -59,7 +59,7 @@ beforeEach(() => {
   mocked.listRooms.mockResolvedValue(demoRooms);
   mocked.listPlans.mockResolvedValue(demoPlans);
   mocked.getBook.mockResolvedValue(buildBooking());
-  mail.listBookMail.mockResolvedValue({ items: [], smtp_configured: true });
+  mail.listBookMail.mockResolvedValue({ items: [], received: [], smtp_configured: true });
   mail.listMailTemplatesOf.mockResolvedValue([template(21, 2), template(20, 1), template(22, 11)]);
   mail.renderBookMail.mockResolvedValue({
     title: 'ご予約ありがとうございます',
@@ -71,6 +71,7 @@ describe('the mail section of the booking panel', () => {
   it('lists each mail with its title cut at 27 characters, its time, its state and reason; 再送 only on a failed one', async () => {
     mail.listBookMail.mockResolvedValue({
       smtp_configured: true,
+      received: [],
       items: [
         item({
           id: 3,
@@ -113,6 +114,7 @@ describe('the mail section of the booking panel', () => {
   it('shows 未送信（SMTP未設定） as the server labels it, and a clicked mail in a popup with its line breaks', async () => {
     mail.listBookMail.mockResolvedValue({
       smtp_configured: false,
+      received: [],
       items: [item({ status: 'queued', status_label: '未送信（SMTP未設定）', sent_at: null })],
     });
     renderPanel(7);

@@ -21,6 +21,9 @@ export interface OutboxMail {
   publication_id: number | null;
   /** Set when the row has an attachment of its own (a claimed row's bytes are read when it is sent). */
   attachment_name: string | null;
+  /** A reply's In-Reply-To and References headers (issue 32); null for any other mail. */
+  in_reply_to: string | null;
+  references: string | null;
 }
 
 /** One outbox row to write, as jsonb_to_recordset unpacks it (the attachment in base64). */
@@ -46,15 +49,16 @@ export async function insertOutboxRows(tx: Tx, rows: readonly OutboxRow[]): Prom
     tx,
     sql`insert into mail_messages (company_id, accommodation_id, book_id, publication_id, send_type, message_id,
           dedupe_key, to_address, to_name, from_address, from_name, title, body, html, attachment,
-          attachment_type, attachment_name, next_attempt_at, created_by)
+          attachment_type, attachment_name, next_attempt_at, created_by, in_reply_to, "references")
         select x.company_id, x.accommodation_id, x.book_id, x.publication_id, x.send_type, x.message_id,
           x.dedupe_key, x.to_address, x.to_name, x.from_address, x.from_name, x.title, x.body, x.html,
           decode(x.attachment, 'base64'), x.attachment_type, x.attachment_name,
-          coalesce(x.next_attempt_at, now()), x.created_by
+          coalesce(x.next_attempt_at, now()), x.created_by, x.in_reply_to, x."references"
         from jsonb_to_recordset(${json}::jsonb) as x(company_id int, accommodation_id int, book_id int,
           publication_id int, send_type smallint, message_id text, dedupe_key text, to_address text, to_name text,
           from_address text, from_name text, title text, body text, html text, attachment text,
-          attachment_type text, attachment_name text, next_attempt_at timestamptz, created_by int)
+          attachment_type text, attachment_name text, next_attempt_at timestamptz, created_by int,
+          in_reply_to text, "references" text)
         on conflict (dedupe_key) do nothing
         returning id`,
   );
@@ -91,7 +95,7 @@ export function claimDueMail(tx: Tx, limit: number, leaseSeconds: number): Promi
             attempts = m.attempts + 1
         from due where m.id = due.id
         returning m.id, m.message_id, m.to_address, m.to_name, m.from_address, m.from_name, m.title,
-          m.body, m.html, m.publication_id, m.attachment_name, m.attempts,
+          m.body, m.html, m.publication_id, m.attachment_name, m.in_reply_to, m."references", m.attempts,
           (lower(m.to_address) = lower(m.from_address) or exists (select 1 from sender_addresses s
             where s.company_id = m.company_id and s.from_address = lower(m.from_address)
               and s.verified_at is not null)) as sender_ok,

@@ -185,3 +185,22 @@ export async function insertReceivedMail(
   );
   return row?.id;
 }
+
+/** The guest's mails linked to a booking, newest first (the booking's mail thread, issue 32). */
+export function receivedMailsOfBooking(tx: Tx, bookId: number) {
+  return sqlRows<{ id: number; title: string; body: string; from_address: string; created_at: string }>(
+    tx,
+    sql`select r.id, r.title, r.body, r.from_address,
+        to_char(r.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_at
+      from received_mails r where r.book_id = ${bookId} order by r.created_at desc, r.id desc`,
+  );
+}
+
+/** What a reply to the mail threads on: its Message-ID and the message as received. */
+export async function replySource(tx: Tx, id: number) {
+  const [row] = await sqlRows<{ message_id: string | null; raw: string | null }>(
+    tx,
+    sql`select message_id, raw from received_mails where id = ${id}`,
+  );
+  return row;
+}

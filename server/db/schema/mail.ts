@@ -141,6 +141,13 @@ export const mailMessages = pgTable(
     /** Message-ID header (with its angle brackets), fixed when queued: a retry after a crash reuses it. */
     messageId: text('message_id').notNull(),
     /**
+     * A reply's In-Reply-To (the Message-ID of the received mail it answers, with its angle
+     * brackets) and References (that mail's References, then its Message-ID): the guest's mail
+     * program shows the reply in the guest's thread (issue 32). Null for any other mail.
+     */
+    inReplyTo: text('in_reply_to'),
+    references: text('references'),
+    /**
      * Makes automatic mail happen once however many processes see its cause (for instance
      * `book:12:created`, `payment:40`, `reminder:12:2026-12-01`, `publication:5:guest@example.jp`).
      */

@@ -3,6 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiPaths } from '../../../contract/apiPaths';
 import { errorBodySchema } from '../../../contract/error';
+import { freeMailSchema, mailHistoryItemSchema } from '../../../contract/mailTemplate';
 import { errorMessages } from '../../../contract/messages';
 import { idParams } from '../../../contract/params';
 import {
@@ -55,7 +56,7 @@ function hasSecret(request: FastifyRequest, secret: string | undefined): boolean
  * the raw message (message/rfc822), authenticated by INBOUND_MAIL_SECRET rather than a user's token.
  */
 const receivedMailRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
-  const service = receivedMailService(ctx.db);
+  const service = receivedMailService(ctx.db, Boolean(ctx.config.SMTP_URL));
   const maxBytes = ctx.config.INBOUND_MAX_BYTES;
 
   app.get(
@@ -101,6 +102,21 @@ const receivedMailRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =
   // The raw message, read as bytes up to the limit (its charset is the message's own business).
   app.addContentTypeParser('message/rfc822', { parseAs: 'buffer', bodyLimit: maxBytes }, (_request, body, done) =>
     done(null, new RawMessage(body as Buffer)),
+  );
+
+  app.post(
+    apiPaths.receivedMailReply,
+    {
+      schema: {
+        summary: "Reply to a received mail linked to a booking: free text threaded under it, in the booking's mail",
+        tags,
+        params: idParams,
+        body: freeMailSchema,
+        response: { 201: mailHistoryItemSchema, 409: errorBodySchema, ...errors },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await service.reply(userOf(request), request.params.id, request.body)),
   );
 
   app.post(
