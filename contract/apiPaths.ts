@@ -152,6 +152,8 @@ export const apiPaths = {
   timesheetAssignments: '/admin/schedules/groups/:id/assignments',
   myShifts: '/admin/schedules/mine',
   cashes: '/facility/:id/cashes',
+  /** Issue 32: 訂正, a reversing entry naming the one it reverses (and the entry as it should have been). */
+  cashCorrection: '/facility/:id/cashes/:cashId/correction',
   icalFeed: '/facility/:id/ical',
   icalFeedRegenerate: '/facility/:id/ical/regenerate',
   analytics: '/admin/analytics',

@@ -1,5 +1,5 @@
 import { toCsv } from './csvWriter';
-import { addDays, addMonths, daysBetween, firstOfMonth, lastOfMonth, tokyoToday } from './dates';
+import { addDays, addMonths, daysBetween, firstOfMonth, lastOfMonth, maxDate, tokyoToday } from './dates';
 import { defineEntity } from './entity';
 import { requiredMessage, requiredText } from './fieldRules';
 import { isoDate } from './params';
@@ -11,8 +11,9 @@ import { z } from './zod';
  * cash", 9 default range): the ledger of one facility's cash box. An entry's amount is signed:
  * money in is positive, money out negative (the console's direction 1, outgoing, negates what is
  * typed). The list answers the entries of a range with each one's running balance and the balance
- * carried from before the range. Entries are never changed or deleted: a mistake is put right by an
- * entry of the opposite direction, so the ledger keeps its whole history.
+ * carried from before the range. Entries are never changed or deleted: a mistake is put right by a
+ * correcting entry (訂正, issue 32, "Corrections" below) that reverses it and names it, so the ledger
+ * keeps its whole history.
  */
 
 export const pettyCashMessages = {
@@ -69,6 +70,13 @@ export const pettyCashSchema = z.object({
   /** The cash in the box after this entry (entries ordered by date, then by when recorded). */
   balance: z.number().int(),
   created_at: z.string(),
+  /** A reversing entry (訂正): the entry it reverses, that entry's date and why; null otherwise. */
+  corrects_id: z.number().int().nullable(),
+  corrects_date: z.string().nullable(),
+  correction_reason: z.string().nullable(),
+  /** A reversed entry: the entry that reverses it and its date (perhaps outside the range); null otherwise. */
+  corrected_by: z.number().int().nullable(),
+  corrected_date: z.string().nullable(),
 });
 export type PettyCash = z.infer<typeof pettyCashSchema>;
 
@@ -180,17 +188,31 @@ export function pettyCashRangeOf(query: Pick<PettyCashListQuery, 'start_date' | 
 
 // ---- The CSV file --------------------------------------------------------------------------------
 
-export const PETTY_CASH_CSV_HEADER = ['日付', '金額', '残高', '用途', '記入者'];
+/** The first five are the spec's; No., 状態, 訂正元 and 訂正理由 (issue 32) pair a correction with its entry. */
+export const PETTY_CASH_CSV_HEADER = ['日付', '金額', '残高', '用途', '記入者', 'No.', '状態', '訂正元', '訂正理由'];
 
 /**
  * The ledger of a range as the CSV Japanese Excel opens (the one writer, toCsv): the carried
- * balance first (its date the day before the range), then each entry with its signed amount and
- * the balance after it.
+ * balance first (its date the day before the range), then each entry with its signed amount, the
+ * balance after it, its number and, for a correction, its state, the number it reverses and why.
  */
 export function pettyCashCsvText(list: PettyCashList): string {
   return toCsv(PETTY_CASH_CSV_HEADER, [
-    [addDays(list.start_date, -1), null, list.carried_balance, '前期繰越', null],
-    ...list.cashes.map((c) => [c.paid_date, c.amount, c.balance, c.intended_use, c.user_name]),
+    [addDays(list.start_date, -1), null, list.carried_balance, '前期繰越', null, null, null, null, null],
+    ...list.cashes.map((c) => {
+      const state = pettyCashStateOf(c);
+      return [
+        c.paid_date,
+        c.amount,
+        c.balance,
+        c.intended_use,
+        c.user_name,
+        c.id,
+        state ? PETTY_CASH_STATE_LABELS[state] : null,
+        c.corrects_id,
+        c.correction_reason,
+      ];
+    }),
   ]);
 }
 
@@ -216,4 +238,78 @@ export const pettyCashEntity = defineEntity({
     user_name: { input: 'text', storedIn: 'users.name', column: {} },
   },
   recordRepresentation: 'intended_use',
+});
+
+// ---- Corrections (issue 32) ----------------------------------------------------------------------
+
+export const pettyCashCorrectionMessages = {
+  reason: '訂正理由を入力してください',
+  reasonTooLong: '訂正理由は100文字以内で入力してください',
+  alreadyCorrected: 'この記録はすでに訂正されています。画面を更新してください。',
+  correctionOfCorrection: '訂正の記録は訂正できません。必要な場合は新しく記録を追加してください。',
+} as const;
+
+export const MAX_CORRECTION_REASON = 100;
+
+/** 訂正済み: reversed by another entry; 訂正: the reversing entry itself. */
+export type PettyCashState = 'corrected' | 'correction';
+export const PETTY_CASH_STATE_LABELS: Record<PettyCashState, string> = { corrected: '訂正済み', correction: '訂正' };
+
+export function pettyCashStateOf(entry: Pick<PettyCash, 'corrects_id' | 'corrected_by'>): PettyCashState | null {
+  if (entry.corrects_id !== null) return 'correction';
+  if (entry.corrected_by !== null) return 'corrected';
+  return null;
+}
+
+/** Whether 訂正 is offered: an ordinary entry not yet reversed (a reversal is not reversed in turn). */
+export const pettyCashCorrectable = (entry: Pick<PettyCash, 'corrects_id' | 'corrected_by'>) =>
+  pettyCashStateOf(entry) === null;
+
+/**
+ * The date a correction is recorded on: the day it is entered (Tokyo), so the balances of the days
+ * before, printed or handed over already, stay as they were; an entry dated later than today (money
+ * planned for next month) is reversed on its own day, never before it.
+ */
+export const pettyCashCorrectionDate = (entryDate: string, today: string = tokyoToday()) => maxDate(today, entryDate);
+
+/**
+ * POST facility/{id}/cashes/{cashId}/correction: why (required), and optionally the entry as it
+ * should have been (its signed amount and use), recorded with the reversal, on the same date.
+ */
+export const pettyCashCorrectionSchema = z.object({
+  correction_reason: requiredText(
+    pettyCashCorrectionMessages.reason,
+    MAX_CORRECTION_REASON,
+    pettyCashCorrectionMessages.reasonTooLong,
+  ),
+  reentry: z
+    .object({
+      amount: yen()
+        .int(pettyCashMessages.amountInteger)
+        .refine((v) => v !== 0, pettyCashMessages.amountZero)
+        .refine((v) => Math.abs(v) <= MAX_PETTY_CASH_AMOUNT, pettyCashMessages.amountRange),
+      intended_use: intendedUse,
+    })
+    .nullable()
+    .optional(),
+});
+export type PettyCashCorrectionBody = z.output<typeof pettyCashCorrectionSchema>;
+
+/** The answer: the reversing entry and the entry recorded in its place (null when none), each with its balance. */
+export const pettyCashCorrectionResultSchema = z.object({
+  reversal: pettyCashSchema,
+  reentry: pettyCashSchema.nullable(),
+});
+export type PettyCashCorrectionResult = z.infer<typeof pettyCashCorrectionResultSchema>;
+
+/** The correction popup's reason, checked with the server's messages before anything is sent. */
+export const pettyCashCorrectionFormSchema = pettyCashCorrectionSchema.pick({ correction_reason: true });
+
+/** The correction popup's entry as it should have been: the add form's rules without the date (it is the correction's). */
+export const pettyCashReentryFormSchema = pettyCashFormSchema.omit({ paid_date: true });
+export type PettyCashReentryForm = z.infer<typeof pettyCashReentryFormSchema>;
+
+export const pettyCashReentryBodyOf = (form: PettyCashReentryForm) => ({
+  amount: form.direction === CASH_DIRECTIONS.outgoing ? -form.amount : form.amount,
+  intended_use: form.intended_use,
 });

@@ -1,5 +1,12 @@
 // Types only: the shell's provider must not load zod or papaparse.
-import type { PettyCash, PettyCashCreateBody, PettyCashList } from '../../contract/pettyCash';
+import { apiPath } from '../../contract/apiPaths';
+import type {
+  PettyCash,
+  PettyCashCorrectionBody,
+  PettyCashCorrectionResult,
+  PettyCashCreateBody,
+  PettyCashList,
+} from '../../contract/pettyCash';
 import { fillApiPath, resourceApi } from '../../contract/resourceApi';
 import { apiUrl } from '../config';
 import { httpClient } from '../httpClient';
@@ -36,6 +43,16 @@ export const pettyCashMethods = {
   /** POST facility/{id}/cashes with the spec's body (the amount signed); answers the entry with its balance. */
   async createPettyCash(accommodationId: number, body: PettyCashCreateBody): Promise<PettyCash> {
     return (await httpClient<PettyCash>(apiUrl(pettyCashPath(accommodationId)), { method: 'POST', body })).json;
+  },
+
+  /** POST facility/{id}/cashes/{cashId}/correction (issue 32): the reversal, and the right entry when given. */
+  async correctPettyCash(
+    accommodationId: number,
+    cashId: number,
+    body: PettyCashCorrectionBody,
+  ): Promise<PettyCashCorrectionResult> {
+    const url = apiUrl(apiPath('cashCorrection', { id: accommodationId, cashId }));
+    return (await httpClient<PettyCashCorrectionResult>(url, { method: 'POST', body })).json;
   },
 
   /** GET facility/{id}/cashes?format=csv: the range's ledger as the file the server wrote. */

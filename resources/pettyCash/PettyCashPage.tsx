@@ -1,31 +1,19 @@
 import { useState } from 'react';
-import {
-  Alert,
-  Box,
-  Button,
-  Card,
-  CardContent,
-  CircularProgress,
-  Stack,
-  TableCell,
-  TableRow,
-  Typography,
-} from '@mui/material';
+import { Alert, Box, Button, Card, CardContent, CircularProgress, Stack, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Title } from 'react-admin';
-import { defaultPettyCashRange, pettyCashListQuerySchema, type PettyCashList } from '../../contract/pettyCash';
+import { defaultPettyCashRange, pettyCashListQuerySchema, type PettyCash } from '../../contract/pettyCash';
 import { failureMessage } from '../../dataProvider/apiErrors';
 import { useAppDataProvider } from '../../dataProvider/useAppDataProvider';
-import { formatDate, formatYen } from '../../i18n/formats';
 import { useAppTranslate } from '../../i18n/useAppTranslate';
-import { PlainTable } from '../../src/components/PlainTable';
 import { DatePickerJa } from '../../src/components/DatePickerJa';
 import { ForAccommodation } from '../../src/crud/ForAccommodation';
 import { links } from '../../src/routes';
 import { CsvDownloadButton } from '../../src/components/CsvDownloadButton';
+import { PettyCashCorrectionDialog } from './PettyCashCorrectionDialog';
 import { PettyCashEntryDialog } from './PettyCashEntryDialog';
-import { pettyCashRows, pettyCashTotals } from './pettyCashModel';
+import { LedgerTable } from './PettyCashLedgerTable';
 
 interface Range {
   start_date: string;
@@ -39,7 +27,8 @@ const ledgerKey = (accommodationId: number, range: Range) => ['cashes', 'ledger'
  * Petty cash of a facility (spec 2 "Detailed settings and petty cash", /m/accommodation/{id}/cash):
  * the range (next month by default, spec 9), 表示, the CSV of the range, and 追加 with the
  * direction; the table starts with the balance carried into the range, then each entry's money in
- * or out and the balance after it.
+ * or out and the balance after it. Each ordinary entry has 訂正 (issue 32): a reversing entry with
+ * its reason; the pair is shown together (訂正済み on the entry, No.12 の訂正：理由 on its reversal).
  */
 export default function PettyCashPage() {
   const translate = useAppTranslate();
@@ -62,6 +51,8 @@ function PettyCashLedger({ accommodationId }: { accommodationId: number }) {
   const [draft, setDraft] = useState<{ start_date: string | null; end_date: string | null }>(defaultPettyCashRange);
   const [range, setRange] = useState<Range>(defaultPettyCashRange);
   const [adding, setAdding] = useState(false);
+  const [correcting, setCorrecting] = useState<PettyCash | null>(null);
+  const reload = () => void queryClient.invalidateQueries({ queryKey: ['cashes'] });
 
   const ledger = useQuery({
     queryKey: ledgerKey(accommodationId, range),
@@ -133,7 +124,7 @@ function PettyCashLedger({ accommodationId }: { accommodationId: number }) {
             {failureMessage(ledger.error, translate('resources.cashes.messages.load_failed'))}
           </Alert>
         ) : (
-          <LedgerTable list={ledger.data} />
+          <LedgerTable list={ledger.data} onCorrect={setCorrecting} />
         )}
         <Typography variant="body2" color="text.secondary" sx={{ mt: 1.5 }}>
           {translate('resources.cashes.correction_hint')}
@@ -145,82 +136,22 @@ function PettyCashLedger({ accommodationId }: { accommodationId: number }) {
           onClose={() => setAdding(false)}
           onCreated={() => {
             setAdding(false);
-            void queryClient.invalidateQueries({ queryKey: ['cashes'] });
+            reload();
           }}
         />
       )}
+      {correcting && (
+        <PettyCashCorrectionDialog
+          accommodationId={accommodationId}
+          entry={correcting}
+          onClose={() => setCorrecting(null)}
+          onCorrected={() => {
+            setCorrecting(null);
+            reload();
+          }}
+          onStale={reload}
+        />
+      )}
     </Card>
-  );
-}
-
-const money = { whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' } as const;
-
-function LedgerTable({ list }: { list: PettyCashList }) {
-  const translate = useAppTranslate();
-  const rows = pettyCashRows(list, translate('resources.cashes.carried'));
-  const totals = pettyCashTotals(list);
-  const columns = [
-    { key: 'date', header: translate('resources.cashes.columns.date') },
-    { key: 'incoming', header: translate('resources.cashes.columns.incoming'), align: 'right' as const },
-    { key: 'outgoing', header: translate('resources.cashes.columns.outgoing'), align: 'right' as const },
-    { key: 'balance', header: translate('resources.cashes.columns.balance'), align: 'right' as const },
-    { key: 'use', header: translate('resources.cashes.columns.use') },
-    { key: 'user', header: translate('resources.cashes.columns.user') },
-  ];
-  return (
-    <>
-      <Typography variant="subtitle2" sx={{ mb: 1 }} data-testid="cash-range">
-        {formatDate(list.start_date)} 〜 {formatDate(list.end_date)}
-      </Typography>
-      <PlainTable columns={columns} testId="cash-table">
-        {rows.map((row) => (
-          <TableRow
-            key={row.key}
-            data-testid={row.kind === 'carried' ? 'cash-carried' : 'cash-row'}
-            sx={row.kind === 'carried' ? { bgcolor: 'action.hover' } : undefined}
-          >
-            <TableCell sx={{ whiteSpace: 'nowrap' }}>{row.date ? formatDate(row.date) : ''}</TableCell>
-            <TableCell align="right" sx={money}>
-              {row.incoming !== null ? formatYen(row.incoming) : ''}
-            </TableCell>
-            <TableCell align="right" sx={{ ...money, color: 'error.main' }}>
-              {row.outgoing !== null ? formatYen(row.outgoing) : ''}
-            </TableCell>
-            <TableCell
-              align="right"
-              sx={{ ...money, fontWeight: 700, color: row.balance < 0 ? 'error.main' : undefined }}
-            >
-              {formatYen(row.balance)}
-            </TableCell>
-            <TableCell
-              sx={row.kind === 'carried' ? { fontWeight: 700, whiteSpace: 'nowrap' } : { wordBreak: 'break-word' }}
-            >
-              {row.use}
-            </TableCell>
-            <TableCell sx={{ whiteSpace: 'nowrap' }}>{row.user}</TableCell>
-          </TableRow>
-        ))}
-        {list.cashes.length === 0 && (
-          <TableRow>
-            <TableCell colSpan={6} sx={{ color: 'text.secondary' }}>
-              {translate('resources.cashes.messages.empty')}
-            </TableCell>
-          </TableRow>
-        )}
-        <TableRow data-testid="cash-closing" sx={{ '& td': { fontWeight: 700, borderTop: 2, borderColor: 'divider' } }}>
-          <TableCell sx={{ whiteSpace: 'nowrap' }}>{translate('resources.cashes.closing')}</TableCell>
-          <TableCell align="right" sx={money}>
-            {formatYen(totals.incoming)}
-          </TableCell>
-          <TableCell align="right" sx={{ ...money, color: 'error.main' }}>
-            {formatYen(totals.outgoing)}
-          </TableCell>
-          <TableCell align="right" sx={money}>
-            {formatYen(list.balance)}
-          </TableCell>
-          <TableCell colSpan={2} />
-        </TableRow>
-      </PlainTable>
-    </>
   );
 }

@@ -126,8 +126,9 @@ describe('petty cash', () => {
     expect(text.endsWith('\r\n')).toBe(true);
     expect(text.replaceAll('\r\n', '')).not.toContain('\n');
     const lines = text.split('\r\n');
-    expect(lines[0]).toBe('日付,金額,残高,用途,記入者');
-    expect(lines[1]).toBe(`${Y}-04-30,,${carried},前期繰越,`);
+    // The spec's five columns first; No., 状態, 訂正元, 訂正理由 after them (issue 32).
+    expect(lines[0]).toBe('日付,金額,残高,用途,記入者,No.,状態,訂正元,訂正理由');
+    expect(lines[1]).toBe(`${Y}-04-30,,${carried},前期繰越,,,,,`);
     expect(lines[2]).toMatch(new RegExp(`^${Y}-05-02,-1200,${carried - 1_200},"'@HYPERLINK\\(""http://x""\\)",`));
     expect(lines[3]).toMatch(new RegExp(`^${Y}-05-03,4000,${carried + 2_800},"'=1\\+1",`));
     const rows = Papa.parse<string[]>(text, { skipEmptyLines: true }).data;

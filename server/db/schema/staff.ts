@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { check, date, index, integer, pgTable, serial, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  serial,
+  smallint,
+  text,
+  uniqueIndex,
+  type AnyPgColumn,
+} from 'drizzle-orm/pg-core';
 import { accommodations, companies, users } from './company';
 import { flagCheck, timestamps, parentId } from './columns';
 
@@ -60,11 +71,23 @@ export const pettyCashEntries = pgTable(
     /** 1: the cash was counted and matched the balance at this entry. */
     balanceCheck: smallint('balance_check').notNull().default(0),
     intendedUse: text('intended_use').notNull().default(''),
+    /**
+     * Issue 32: the entry this one reverses (訂正), of the same facility, the opposite amount; null
+     * for an ordinary entry. Unique: an entry is reversed once, even by two requests at once.
+     */
+    correctsId: integer('corrects_id').references((): AnyPgColumn => pettyCashEntries.id, { onDelete: 'restrict' }),
+    /** Why it was reversed (訂正理由): present exactly on a reversing entry. */
+    correctionReason: text('correction_reason'),
     ...timestamps,
   },
   (t) => [
     index('petty_cash_entries_accommodation_date_idx').on(t.accommodationId, t.paidDate),
     index('petty_cash_entries_user_idx').on(t.userId),
     flagCheck('petty_cash_entries_balance_check_flag', t.balanceCheck),
+    uniqueIndex('petty_cash_entries_corrects_key').on(t.correctsId),
+    check(
+      'petty_cash_entries_correction_reason',
+      sql`(${t.correctsId} is null) = (${t.correctionReason} is null) and ${t.correctsId} <> ${t.id}`,
+    ),
   ],
 );

@@ -3,6 +3,8 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { idParam } from '../../../contract/params';
 import {
+  pettyCashCorrectionResultSchema,
+  pettyCashCorrectionSchema,
   pettyCashCreateSchema,
   pettyCashCsvName,
   pettyCashCsvText,
@@ -25,7 +27,8 @@ const params = z.object({ id: idParam });
 /**
  * Petty cash (spec 7 "Users, shifts, cash": GET facility/{id}/cashes with start_date, end_date and
  * format=csv; POST with paid_date, amount, balance_check, intended_use): staff of the facility and
- * administrators; another facility is 404. No change or delete: a ledger keeps its history.
+ * administrators; another facility is 404. No change or delete: a ledger keeps its history, and a
+ * mistake is reversed by a correcting entry (POST .../cashes/{cashId}/correction, issue 32).
  */
 const pettyCashRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
   const cash = new PettyCashService(ctx.db);
@@ -67,6 +70,25 @@ const pettyCashRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
     },
     async (request, reply) =>
       reply.status(201).send(await cash.create(userOf(request), request.params.id, request.body)),
+  );
+
+  app.post(
+    apiPaths.cashCorrection,
+    {
+      config,
+      schema: {
+        summary:
+          'Correct an entry (訂正): a new entry reversing it, naming it and the reason, dated today (or the entry date if later); optionally the right entry too',
+        tags,
+        params: params.extend({ cashId: idParam }),
+        body: pettyCashCorrectionSchema,
+        response: { 201: pettyCashCorrectionResultSchema, ...errorAnswers(400, 401, 404, 409) },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send(await cash.correct(userOf(request), request.params.id, request.params.cashId, request.body)),
   );
 };
 

@@ -1,0 +1,211 @@
+import { useState } from 'react';
+import { Box, Checkbox, FormControlLabel, Radio, RadioGroup, Stack, TextField, Typography } from '@mui/material';
+import { useNotify } from 'react-admin';
+import { fieldErrors } from '../../contract/entity';
+import {
+  CASH_DIRECTIONS,
+  MAX_CORRECTION_REASON,
+  MAX_INTENDED_USE,
+  pettyCashCorrectionDate,
+  pettyCashCorrectionFormSchema,
+  pettyCashReentryBodyOf,
+  pettyCashReentryFormSchema,
+  type PettyCash,
+  type PettyCashDirection,
+  type PettyCashReentryForm,
+} from '../../contract/pettyCash';
+import { HttpError } from '../../dataProvider/http';
+import { failureMessage, fieldErrorsOf } from '../../dataProvider/apiErrors';
+import { useAppDataProvider } from '../../dataProvider/useAppDataProvider';
+import { formatDate, formatYen } from '../../i18n/formats';
+import { useAppTranslate } from '../../i18n/useAppTranslate';
+import { FormDialog } from '../../src/components/FormDialog';
+import { YenInput } from '../../src/components/YenInput';
+import { yenNumber } from '../../src/components/yenText';
+import { fieldMark } from '../../src/crud/formErrors';
+
+/** The server's field names onto the popup's: the entry as it should have been is `reentry.*`. */
+const SERVER_FIELDS: Record<string, string> = {
+  correction_reason: 'correction_reason',
+  'reentry.amount': 'amount',
+  'reentry.intended_use': 'intended_use',
+};
+
+/**
+ * 訂正 (issue 32): the entry to reverse, the reason (required), and optionally the entry as it
+ * should have been (direction, amount, use: the mistaken entry's to start with). The reversal is
+ * dated the day it is entered (`pettyCashCorrectionDate`), which the popup says before anything is
+ * sent. A 409 (corrected meanwhile by someone else) is said and the ledger read again; the popup
+ * keeps what was typed. Mounted only while open.
+ */
+export function PettyCashCorrectionDialog({
+  accommodationId,
+  entry,
+  onClose,
+  onCorrected,
+  onStale,
+}: {
+  accommodationId: number;
+  entry: PettyCash;
+  onClose: () => void;
+  onCorrected: () => void;
+  /** The ledger changed under the popup (a 409): read it again. */
+  onStale: () => void;
+}) {
+  const translate = useAppTranslate();
+  const notify = useNotify();
+  const dataProvider = useAppDataProvider();
+  const [saving, setSaving] = useState(false);
+  const [reason, setReason] = useState('');
+  const [reenter, setReenter] = useState(false);
+  const [direction, setDirection] = useState<PettyCashDirection>(
+    entry.amount < 0 ? CASH_DIRECTIONS.outgoing : CASH_DIRECTIONS.incoming,
+  );
+  const [amount, setAmount] = useState<number | null>(Math.abs(entry.amount));
+  const [use, setUse] = useState(entry.intended_use);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const date = formatDate(pettyCashCorrectionDate(entry.paid_date));
+  const directionWord = (signed: number) => translate(`resources.cashes.${signed < 0 ? 'outgoing' : 'incoming'}`);
+
+  const clear = (key: string) => setErrors(({ [key]: _gone, ...rest }) => rest);
+
+  const save = async () => {
+    const reentryValues = { direction, amount: amount ?? undefined, intended_use: use };
+    const problems = {
+      ...fieldErrors(pettyCashCorrectionFormSchema, { correction_reason: reason }),
+      ...(reenter ? fieldErrors(pettyCashReentryFormSchema, reentryValues) : {}),
+    };
+    if (Object.keys(problems).length > 0) {
+      setErrors(problems);
+      return;
+    }
+    const reentry = reenter
+      ? pettyCashReentryBodyOf(pettyCashReentryFormSchema.parse(reentryValues) as PettyCashReentryForm)
+      : null;
+    setSaving(true);
+    try {
+      await dataProvider.correctPettyCash(accommodationId, entry.id, { correction_reason: reason.trim(), reentry });
+      notify(translate(`resources.cashes.correction.${reentry ? 'saved_reentry' : 'saved'}`), { type: 'success' });
+      onCorrected();
+    } catch (error) {
+      const onFields: Record<string, string> = {};
+      for (const [key, message] of Object.entries(fieldErrorsOf(error))) {
+        const field = SERVER_FIELDS[key];
+        if (field) onFields[field] = message;
+      }
+      setErrors(onFields);
+      notify(Object.values(onFields)[0] ?? failureMessage(error, translate('resources.cashes.correction.failed')), {
+        type: 'error',
+      });
+      if (error instanceof HttpError && error.status === 409) onStale();
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <FormDialog
+      title={translate('resources.cashes.titles.correct')}
+      titleId="cash-correct-title"
+      onClose={onClose}
+      onSubmit={save}
+      busy={saving}
+      submitLabel={translate('resources.cashes.actions.correct')}
+      submitTestId="cash-correct-save"
+      maxWidth="sm"
+    >
+      <Stack sx={{ gap: 2, pt: 1 }}>
+        <Box data-testid="cash-correct-target">
+          <Typography variant="caption" color="text.secondary">
+            {translate('resources.cashes.correction.target')}
+          </Typography>
+          <Typography variant="body2" sx={{ wordBreak: 'break-word' }}>
+            {[
+              `No.${entry.id}`,
+              formatDate(entry.paid_date),
+              `${directionWord(entry.amount)} ${formatYen(Math.abs(entry.amount))}`,
+              entry.intended_use,
+            ].join(' / ')}
+          </Typography>
+        </Box>
+        <Typography variant="body2" data-testid="cash-correct-effect">
+          {translate('resources.cashes.correction.effect', {
+            date,
+            direction: directionWord(-entry.amount),
+            amount: formatYen(Math.abs(entry.amount)),
+          })}
+        </Typography>
+        <TextField
+          size="small"
+          name="correction_reason"
+          label={translate('resources.cashes.correction.reason')}
+          value={reason}
+          onChange={(e) => {
+            setReason(e.target.value);
+            clear('correction_reason');
+          }}
+          {...fieldMark(errors.correction_reason, translate('resources.cashes.correction.reason_help'))}
+          required
+          fullWidth
+          autoFocus
+          slotProps={{ htmlInput: { maxLength: MAX_CORRECTION_REASON } }}
+        />
+        <FormControlLabel
+          control={<Checkbox checked={reenter} onChange={(e) => setReenter(e.target.checked)} name="reenter" />}
+          label={translate('resources.cashes.correction.reenter')}
+        />
+        {reenter && (
+          <Stack sx={{ gap: 2, pl: 2, borderLeft: 2, borderColor: 'divider' }} data-testid="cash-reentry">
+            <Typography variant="body2" color="text.secondary">
+              {translate('resources.cashes.correction.reenter_help', { date })}
+            </Typography>
+            <RadioGroup
+              row
+              aria-label={translate('resources.cashes.fields.direction')}
+              name="direction"
+              value={String(direction)}
+              onChange={(e) => setDirection(Number(e.target.value) as PettyCashDirection)}
+            >
+              {(['outgoing', 'incoming'] as const).map((d) => (
+                <FormControlLabel
+                  key={d}
+                  value={String(CASH_DIRECTIONS[d])}
+                  control={<Radio />}
+                  label={translate(`resources.cashes.${d}`)}
+                />
+              ))}
+            </RadioGroup>
+            <YenInput
+              size="small"
+              name="amount"
+              label={translate('resources.cashes.fields.amount')}
+              value={amount}
+              parse={yenNumber}
+              onChange={(value) => {
+                setAmount(value);
+                clear('amount');
+              }}
+              {...fieldMark(errors.amount)}
+              required
+              fullWidth
+            />
+            <TextField
+              size="small"
+              name="intended_use"
+              label={translate('resources.cashes.fields.intended_use')}
+              value={use}
+              onChange={(e) => {
+                setUse(e.target.value);
+                clear('intended_use');
+              }}
+              {...fieldMark(errors.intended_use)}
+              required
+              fullWidth
+              slotProps={{ htmlInput: { maxLength: MAX_INTENDED_USE } }}
+            />
+          </Stack>
+        )}
+      </Stack>
+    </FormDialog>
+  );
+}
