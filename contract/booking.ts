@@ -1,6 +1,16 @@
 import { STAY_STATUSES } from './stay';
 import { isValidDate } from './dates';
-import { controlCharacterMessage, isPlainText, plainText } from './fieldRules';
+import {
+  controlCharacterMessage,
+  isPhoneNumber,
+  isPlainText,
+  MAX_PHONE_LENGTH,
+  normalisePhone,
+  phoneMessage,
+  phoneNumber,
+  plainText,
+  tooLongMessage,
+} from './fieldRules';
 import { isoDate, MAX_ID } from './params';
 import { z } from './zod';
 import { defineEntity } from './entity';
@@ -151,6 +161,27 @@ export const bookingCreateMessages = {
 
 export const MAX_STAY_DAYS = 90;
 
+/** The most characters each text of a booking takes (the create and update bodies, the panel's hints). */
+export const BOOKING_TEXT_MAX = {
+  name: 100,
+  tel: MAX_PHONE_LENGTH,
+  mail: 254,
+  address: 200,
+  mini_memo: 200,
+  memo: 4000,
+} as const;
+type BookingText = keyof typeof BOOKING_TEXT_MAX;
+
+/** What a text too long says, in the panel's words (its labels). */
+export const bookingTooLongMessages: Record<BookingText, string> = {
+  name: tooLongMessage('宿泊者名', BOOKING_TEXT_MAX.name),
+  tel: tooLongMessage('電話番号', BOOKING_TEXT_MAX.tel),
+  mail: tooLongMessage('メールアドレス', BOOKING_TEXT_MAX.mail),
+  address: tooLongMessage('住所', BOOKING_TEXT_MAX.address),
+  mini_memo: tooLongMessage('簡易メモ', BOOKING_TEXT_MAX.mini_memo),
+  memo: tooLongMessage('メモ', BOOKING_TEXT_MAX.memo),
+};
+
 /** A value as a form or a JSON body gives it: a number, a numeric string, or nothing. */
 type Loose = string | number | null | undefined;
 
@@ -223,8 +254,12 @@ export function bookingCreateErrors(input: BookingCreateInput): BookingRuleError
   if (!input.start_date || !isValidDate(input.start_date)) broken('start_date', m.startDate);
   for (const field of BOOKING_CREATE_TEXT) {
     const value = input[field];
-    if (typeof value === 'string' && !isPlainText(value)) broken(field, controlCharacterMessage);
+    if (typeof value !== 'string') continue;
+    const stored = field === 'tel' ? normalisePhone(value) : value;
+    if (stored.length > BOOKING_TEXT_MAX[field]) broken(field, bookingTooLongMessages[field]);
+    if (!isPlainText(value)) broken(field, controlCharacterMessage);
   }
+  if (input.tel && input.tel.trim() !== '' && !isPhoneNumber(input.tel)) broken('tel', phoneMessage);
   if (input.mail && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(input.mail.trim())) broken('mail', m.mail);
   if (
     !isBlank(input.price_sub) &&
@@ -259,7 +294,7 @@ export function normaliseBookingCreate(input: BookingCreateInput) {
     plan_id: isBlank(input.plan_id) ? null : asNumber(input.plan_id),
     name: String(input.name).trim(),
     address: text(input.address),
-    tel: text(input.tel),
+    tel: isBlank(input.tel) ? null : normalisePhone(String(input.tel)),
     mail: text(input.mail)?.toLowerCase() ?? null,
     mini_memo: text(input.mini_memo),
     price: asNumber(input.price),
@@ -273,7 +308,8 @@ export function normaliseBookingCreate(input: BookingCreateInput) {
 export type BookingCreate = ReturnType<typeof normaliseBookingCreate>;
 
 const loose = z.union([z.number(), z.string().max(20), z.null()]).optional();
-const text = (max: number) => z.string().max(max).check(plainText()).nullable().optional();
+const text = (field: BookingText) =>
+  z.string().max(BOOKING_TEXT_MAX[field], bookingTooLongMessages[field]).check(plainText()).nullable().optional();
 
 /** The create body as the route accepts it; bookingCreateErrors() then applies the spec's rules. */
 export const bookingCreateBodySchema = z.object({
@@ -283,11 +319,11 @@ export const bookingCreateBodySchema = z.object({
   person_number: loose,
   room_id: loose,
   plan_id: loose,
-  name: text(100),
-  address: text(200),
-  tel: text(30),
-  mail: text(254),
-  mini_memo: text(200),
+  name: text('name'),
+  address: text('address'),
+  tel: phoneNumber({ tooLong: bookingTooLongMessages.tel }).nullable().optional(),
+  mail: text('mail'),
+  mini_memo: text('mini_memo'),
   price: loose,
   price_sub: loose,
   children_under_12: loose,
@@ -314,23 +350,32 @@ export const bookingUpdateBodySchema = z
       z.null(),
       z.literal('').transform(() => null),
     ]),
-    name: z.string().trim().min(1, bookingCreateMessages.name).max(100).check(plainText()),
+    name: z
+      .string()
+      .trim()
+      .min(1, bookingCreateMessages.name)
+      .max(BOOKING_TEXT_MAX.name, bookingTooLongMessages.name)
+      .check(plainText()),
     mail: z
       .string()
       .trim()
-      .max(254)
+      .max(BOOKING_TEXT_MAX.mail, bookingTooLongMessages.mail)
       .check(plainText())
       .transform((v) => v.toLowerCase())
       .refine((v) => v === '' || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v), bookingCreateMessages.mail)
       .transform((v) => v || null)
       .nullable(),
-    address: z.string().max(200).check(plainText()).nullable(),
-    tel: z.string().max(30).check(plainText()).nullable(),
+    address: z.string().max(BOOKING_TEXT_MAX.address, bookingTooLongMessages.address).check(plainText()).nullable(),
+    tel: phoneNumber({ tooLong: bookingTooLongMessages.tel }).nullable(),
     job: z.coerce.number().int().min(0).max(8),
-    mini_memo: z.string().max(200).check(plainText()).nullable(),
+    mini_memo: z
+      .string()
+      .max(BOOKING_TEXT_MAX.mini_memo, bookingTooLongMessages.mini_memo)
+      .check(plainText())
+      .nullable(),
     memo: z
       .string()
-      .max(4000)
+      .max(BOOKING_TEXT_MAX.memo, bookingTooLongMessages.memo)
       .check(plainText({ multiline: true }))
       .nullable(),
     start_date: isoDate(bookingCreateMessages.startDate),

@@ -1,4 +1,4 @@
-import { plainText } from './fieldRules';
+import { phoneMessage, phoneNumber, plainText, tooLongMessage } from './fieldRules';
 import { z } from './zod';
 
 /**
@@ -24,7 +24,9 @@ export const invoiceMessages = {
   rounding: '端数処理は「切捨て」「四捨五入」「切上げ」から選んでください',
   issuerNameTooLong: '発行者名は100文字以内で入力してください',
   issuerAddressTooLong: '発行者の住所は200文字以内で入力してください',
-  issuerTel: '電話番号は数字・ハイフン・括弧・+で20文字以内で入力してください',
+  /** The one phone rule's message (contract/fieldRules.ts), and its length. */
+  issuerTel: phoneMessage,
+  issuerTelTooLong: tooLongMessage('電話番号', 20),
   flag: 'はい（true）かいいえ（false）で指定してください',
 } as const;
 
@@ -123,11 +125,7 @@ export const invoiceSettingsPatchSchema = z.object({
     .nullable()
     .optional()
     .transform(blankToNull),
-  issuer_tel: z
-    .string()
-    .trim()
-    .max(20, invoiceMessages.issuerTel)
-    .regex(/^[0-9+()\- ]*$/, invoiceMessages.issuerTel)
+  issuer_tel: phoneNumber({ max: 20, tooLong: invoiceMessages.issuerTelTooLong })
     .nullable()
     .optional()
     .transform(blankToNull),

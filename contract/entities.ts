@@ -6,6 +6,7 @@ import { mailTemplateEntity } from './mailTemplate';
 import { optionEntity } from './option';
 import { pettyCashEntity } from './pettyCash';
 import { planEntity } from './plan';
+import { refusalEntity } from './refusal';
 import { roomEntity } from './room';
 import { senderAddressEntity } from './senderAddress';
 import { supplierEntity } from './supplier';
@@ -36,4 +37,5 @@ export const entities: readonly AnyEntity[] = [
   syncLogEntity,
   timesheetGroupEntity,
   pettyCashEntity,
+  refusalEntity,
 ] as readonly AnyEntity[];

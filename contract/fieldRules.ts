@@ -69,3 +69,85 @@ export function optionalText(max: number, tooLong: string) {
 
 /** `${label}は${max}文字以内で入力してください` */
 export const tooLongMessage = (label: string, max: number) => `${label}は${max}文字以内で入力してください`;
+
+// ---- Phone numbers -------------------------------------------------------------------------------
+
+/** The one message of a phone number the rule refuses, whichever field holds it. */
+export const phoneMessage = '電話番号は数字・スペース・ハイフン・括弧・先頭の＋で入力してください';
+
+/** The longest phone number a field takes unless it says otherwise (a booking's 電話番号). */
+export const MAX_PHONE_LENGTH = 30;
+
+// What a Japanese keyboard types for the same characters: full-width digits, ＋, （）, the
+// ideographic space, and the dashes an IME gives for a hyphen (the full-width hyphen-minus, the
+// minus sign, the dashes U+2010-U+2015 and the prolonged sound mark ー in either width).
+const FULL_WIDTH: Readonly<Record<string, string>> = {
+  '＋': '+',
+  '（': '(',
+  '）': ')',
+  '\u3000': ' ',
+  ...Object.fromEntries([...'－−‐‑‒–—―ーｰ'].map((c) => [c, '-'])),
+};
+const FULL_WIDTH_PATTERN = /[０-９＋（）\u3000－−‐‑‒–—―ーｰ]/g;
+
+/** Digits, spaces, hyphens and parentheses, a + only first, at least one digit. */
+const PHONE = /^\+?[0-9 ()-]*[0-9][0-9 ()-]*$/;
+
+/**
+ * A phone number as stored: trimmed, its full-width digits, ＋, （）, spaces and dashes in
+ * half-width (０３－１２３４－５６７８ is 03-1234-5678). Any other character is left as it is, for
+ * the rule to refuse.
+ */
+export function normalisePhone(text: string): string {
+  return text
+    .replace(FULL_WIDTH_PATTERN, (c) =>
+      c >= '０' && c <= '９' ? String.fromCharCode(c.charCodeAt(0) - 0xfee0) : FULL_WIDTH[c]!,
+    )
+    .trim();
+}
+
+/** True when the text is a phone number by the rule (after normalisePhone); blank is not one. */
+export function isPhoneNumber(text: string): boolean {
+  return PHONE.test(normalisePhone(text));
+}
+
+/**
+ * The one rule of a phone field: normalised (normalisePhone), at most `max` characters (said with
+ * `tooLong`, by default 電話番号は30文字以内で入力してください), no control character, then
+ * digits, spaces, hyphens, parentheses and a leading + only (phoneMessage). Blank stays blank: the
+ * field's own shape (nullable, optional, blank as null) says whether it may be left out.
+ */
+export function phoneNumber(options: { max?: number; tooLong?: string } = {}) {
+  const max = options.max ?? MAX_PHONE_LENGTH;
+  return z
+    .string()
+    .overwrite(normalisePhone)
+    .max(max, options.tooLong ?? tooLongMessage('電話番号', max))
+    .check(plainText())
+    .refine((v) => v === '' || PHONE.test(v), phoneMessage);
+}
+
+type SchemaDef = { type: string; innerType?: z.ZodType; in?: z.ZodType; shape?: Record<string, z.ZodType> };
+const defOf = (schema: z.ZodType | undefined) =>
+  (schema as unknown as { _zod?: { def: SchemaDef } } | undefined)?._zod?.def;
+
+/** The schema beneath optional, nullable, default, readonly and a pipe's input (its transform). */
+function unwrapped(schema: z.ZodType | undefined): z.ZodType | undefined {
+  let s = schema;
+  for (let def = defOf(s); def && ['optional', 'nullable', 'default', 'pipe', 'readonly'].includes(def.type);) {
+    s = def.innerType ?? def.in;
+    def = defOf(s);
+  }
+  return s;
+}
+
+/**
+ * The most characters a string schema takes (its `.max`), seen through optional, nullable, default
+ * and a pipe's input; with `field`, of that field of an object schema (a create or update body).
+ * Undefined when it has none or is no string. What a form shows as 100文字以内.
+ */
+export function maxLengthOf(schema: z.ZodType | undefined, field?: string): number | undefined {
+  const s = unwrapped(field === undefined ? schema : defOf(unwrapped(schema))?.shape?.[field]);
+  if (defOf(s)?.type !== 'string') return undefined;
+  return (s as z.ZodString).maxLength ?? undefined;
+}

@@ -1,6 +1,6 @@
 import { isCountryCode, JAPAN } from './countries';
 import { isValidDate } from './dates';
-import { plainText, requiredMessage } from './fieldRules';
+import { isPhoneNumber, normalisePhone, plainText, requiredMessage } from './fieldRules';
 import { z } from './zod';
 
 export { FIELD_MODE_LABELS, GENDER_LABELS, LICENCE_LABELS, REGISTER_FIELD_LABELS } from './registerLabels';
@@ -56,6 +56,8 @@ export const registerMessages = {
   nameTooLong: '氏名は100文字以内で入力してください',
   addressTooLong: '住所は200文字以内で入力してください',
   contactTooLong: '連絡先は200文字以内で入力してください',
+  /** The phone rule (contract/fieldRules.ts) or a mail address. */
+  contact: '連絡先は電話番号（数字・スペース・ハイフン・括弧・先頭の＋）かメールアドレスで入力してください',
   occupationTooLong: '職業は100文字以内で入力してください',
   nationality: '国籍は国・地域の一覧から選んでください',
   residenceCountry: '居住国は国・地域の一覧から選んでください',
@@ -181,6 +183,9 @@ const dateTime = (message: string) =>
 
 const flag = z.boolean({ error: registerMessages.flag });
 
+/** A mail address as the contact (the register keeps it as typed). */
+const MAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
 /** The items a guest's form sends; every one but the name may be left out. */
 const guestFields = {
   representative: flag,
@@ -191,7 +196,9 @@ const guestFields = {
     .max(100, registerMessages.nameTooLong)
     .check(plainText()),
   address: optionalLine(200, registerMessages.addressTooLong),
-  contact: optionalLine(200, registerMessages.contactTooLong),
+  contact: optionalLine(200, registerMessages.contactTooLong)
+    .transform((v) => (v !== null && isPhoneNumber(v) ? normalisePhone(v) : v))
+    .refine((v) => v === null || isPhoneNumber(v) || MAIL.test(v), registerMessages.contact),
   occupation: optionalLine(100, registerMessages.occupationTooLong),
   nationality: country(registerMessages.nationality).nullable(),
   residence_country: country(registerMessages.residenceCountry),

@@ -181,6 +181,8 @@ export const appMessages = {
       saved: '保存しました。',
       not_saved: '保存されていない入力があります。直すか、元に戻してください。',
       undo_field: '「%{field}」を元に戻す',
+      /** Under a text field: the most characters its schema takes. */
+      max_length: '%{max}文字以内',
       mark: '○',
       yen: '円',
     },

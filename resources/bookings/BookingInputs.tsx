@@ -1,4 +1,5 @@
 import { Box, TextField, type TextFieldProps } from '@mui/material';
+import { BOOKING_TEXT_MAX } from '../../contract/booking';
 import { JOB_CODES, jobLabel } from '../../contract/enums';
 import type { PlanSummary } from '../../contract/plan';
 import type { Room } from '../../contract/room';
@@ -88,6 +89,12 @@ export function BookingInputs(props: BookingInputsProps) {
       disabled: locked(field),
     }) as const;
 
+  // A free text says how long it may be (the contract's limit) while it can be typed in.
+  const limit = (field: BookingField) =>
+    field in BOOKING_TEXT_MAX && !locked(field)
+      ? translate('app.crud.max_length', { max: BOOKING_TEXT_MAX[field as keyof typeof BOOKING_TEXT_MAX] })
+      : undefined;
+
   const text = (field: BookingField, extra: Partial<TextFieldProps> = {}) => (
     <TextField
       key={field}
@@ -95,7 +102,7 @@ export function BookingInputs(props: BookingInputsProps) {
       onChange={(e) => onChange(field, e.target.value)}
       onBlur={() => onBlur(field)}
       {...extra}
-      {...marked(field, extra.helperText)}
+      {...marked(field, extra.helperText ?? limit(field))}
     />
   );
 

@@ -5,6 +5,7 @@ import { fieldErrors } from '../../contract/entity';
 import { tokyoToday } from '../../contract/dates';
 import {
   CASH_DIRECTIONS,
+  MAX_INTENDED_USE,
   pettyCashBodyOf,
   pettyCashFormSchema,
   type PettyCashDirection,
@@ -160,10 +161,10 @@ export function PettyCashEntryDialog({
           label={translate('resources.cashes.fields.intended_use')}
           value={draft.intended_use}
           onChange={(e) => change('intended_use', e.target.value)}
-          {...fieldMark(errors.intended_use)}
+          {...fieldMark(errors.intended_use, translate('app.crud.max_length', { max: MAX_INTENDED_USE }))}
           required
           fullWidth
-          slotProps={{ htmlInput: { maxLength: 200 } }}
+          slotProps={{ htmlInput: { maxLength: MAX_INTENDED_USE } }}
         />
       </Stack>
     </FormDialog>

@@ -1,6 +1,7 @@
 import type { ComponentType, ReactNode } from 'react';
 import { Box } from '@mui/material';
 import { fieldEntries, type AnyEntity } from '../../contract/entity';
+import { maxLengthOf } from '../../contract/fieldRules';
 import { EntityInput, type EntityInputProps } from './EntityInput';
 import { useEntityText } from './entityText';
 
@@ -25,6 +26,8 @@ export interface EntityInputsProps {
  */
 export function EntityInputs({ entity, mode, inputs = {}, onCommit, children }: EntityInputsProps) {
   const { label } = useEntityText(entity);
+  // The body the form sends says how long each text may be: the update's for an existing record.
+  const body = mode === 'edit' ? entity.update : entity.create;
   return (
     <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, columnGap: 1.5, width: '100%' }}>
       {fieldEntries(entity).map(([source, field]) => {
@@ -33,7 +36,14 @@ export function EntityInputs({ entity, mode, inputs = {}, onCommit, children }: 
         if (!Input) return null;
         return (
           <Box key={source} sx={{ gridColumn: field.half ? 'span 1' : '1 / -1', minWidth: 0 }}>
-            <Input source={source} field={field} label={label(source)} editing={mode === 'edit'} onCommit={onCommit} />
+            <Input
+              source={source}
+              field={field}
+              label={label(source)}
+              editing={mode === 'edit'}
+              onCommit={onCommit}
+              maxLength={maxLengthOf(body, source) ?? maxLengthOf(entity.create, source)}
+            />
           </Box>
         );
       })}

@@ -1,6 +1,6 @@
 import { useRef, type ReactNode } from 'react';
 import { useFormContext } from 'react-hook-form';
-import { InputAdornment } from '@mui/material';
+import { Box, InputAdornment } from '@mui/material';
 import { DateTimeInputJa } from './DateTimeInputJa';
 import {
   BooleanInput,
@@ -35,6 +35,8 @@ export interface EntityInputProps {
    * picked. An existing record's panel saves the field then; a create form ignores it.
    */
   onCommit?: (source: string) => void;
+  /** A text's most characters (its schema's max): shown under it as 100文字以内. */
+  maxLength?: number;
 }
 
 const NUMBER_INPUT = { min: 0, step: 1, inputMode: 'numeric' as const };
@@ -100,11 +102,13 @@ export function DateInputJa({
  * choices, reference and null label what to offer, and `onCommit` when an existing record's
  * panel may save it.
  */
-export function EntityInput({ source, field, label, editing, onCommit }: EntityInputProps) {
+export function EntityInput({ source, field, label, editing, onCommit, maxLength }: EntityInputProps) {
   const translate = useTranslate();
   const meta = useCallMeta();
   const disabled = editing && field.readOnlyInEdit;
   const hint = field.hint ? translate(field.hint) : undefined;
+  /** A free text's hint and, after it, the most characters it takes (while it can be typed in). */
+  const textHint = maxLength === undefined || disabled ? hint : <LengthHint hint={hint} max={maxLength} />;
   const common = {
     source,
     label,
@@ -129,11 +133,12 @@ export function EntityInput({ source, field, label, editing, onCommit }: EntityI
           {...common}
           type={field.input === 'email' ? 'email' : 'text'}
           placeholder={field.input === 'time' ? '15:00' : undefined}
+          helperText={field.input === 'time' ? common.helperText : (textHint ?? false)}
           onBlur={onBlur}
         />
       );
     case 'multiline':
-      return <TextInput {...common} multiline minRows={3} onBlur={onBlur} />;
+      return <TextInput {...common} helperText={textHint ?? false} multiline minRows={3} onBlur={onBlur} />;
     case 'datetime':
       return <DateTimeInputJa {...plain} required={field.required} helperText={hint} />;
     case 'password':
@@ -210,6 +215,23 @@ export function EntityInput({ source, field, label, editing, onCommit }: EntityI
       // Each entity with an icon brings its own input (a plan's icon list): see EntityForm's `inputs`.
       return null;
   }
+}
+
+/** A field's own hint (if any), then 100文字以内: each its own line, the hint as it reads alone. */
+export function LengthHint({ hint, max }: { hint?: ReactNode; max: number }) {
+  const translate = useTranslate();
+  const limit = translate('app.crud.max_length', { max });
+  if (hint === undefined) return <>{limit}</>;
+  return (
+    <>
+      <Box component="span" sx={{ display: 'block' }}>
+        {hint}
+      </Box>
+      <Box component="span" sx={{ display: 'block' }}>
+        {limit}
+      </Box>
+    </>
+  );
 }
 
 /** A yen field of a generated form: the console's one money input, bound to the form. */

@@ -33,7 +33,8 @@ const EN_FIELD_LABELS: Record<ItemField | 'passport_copy', string> = {
 const EN_FIELD_ERRORS: Partial<Record<ItemField, string>> = {
   name: 'Enter a name of at most 100 characters.',
   address: 'Enter an address of at most 200 characters.',
-  contact: 'Enter a phone number or e-mail of at most 200 characters.',
+  contact:
+    'Enter a phone number (digits, spaces, hyphens, brackets and a leading +) or an e-mail address, at most 200 characters.',
   occupation: 'Enter an occupation of at most 100 characters.',
   nationality: 'Choose a country from the list.',
   residence_country: 'Choose a country from the list.',
