@@ -182,6 +182,7 @@ test('petty cash: a mistaken entry is corrected with its reason, shown with its 
   await expect(dialog.getByRole('radio', { name: '出金' })).toBeChecked();
   await expect(dialog.getByLabel('用途')).toHaveValue(use2);
   await dialog.getByLabel('金額').fill('500');
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/cash-correct-reentry.png` });
   await dialog.getByTestId('cash-correct-save').click();
   await expect(page.getByText('記録を訂正し、正しい内容で記録し直しました。')).toBeVisible();
   await expect(rows2).toHaveCount(3);

@@ -133,6 +133,8 @@ test('an administrator sets a minpaku house with the items its city adds; the gu
   const dialog = page.getByRole('dialog', { name: '宿泊者を追加' });
   await dialog.getByLabel('氏名').fill('民泊 花子');
   await expect(dialog.getByRole('textbox', { name: '職業' })).toBeVisible();
+  await expect(dialog.getByText('200文字以内')).toHaveCount(2);
+  await lookAt(dialog, 'guest-dialog');
   await dialog.getByRole('button', { name: '追加' }).click();
   await expect(register.getByTestId('register-guest').first()).toContainText('不足：住所、職業、年齢');
 });

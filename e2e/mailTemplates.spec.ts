@@ -45,6 +45,11 @@ test('a template is edited, saved and test-sent from its page under the accommod
 
   // An unknown placeholder is refused by the form with the valid ones listed; then a good save.
   await detail.getByRole('button', { name: '編集' }).click();
+  // Each typed text says its limit under it (the contract's, as the generated forms say it).
+  await expect(detail.getByText('200文字以内')).toBeVisible();
+  await expect(detail.getByText('20000文字以内')).toBeVisible();
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await lookAt(page, 'mail-template-editing');
   const newTitle = `ご予約自動キャンセルのお知らせ ${stamp}`;
   await detail.getByRole('textbox', { name: /タイトル/ }).fill(newTitle);
   await body.fill('{{book.nmae}} 様');

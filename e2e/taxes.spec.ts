@@ -72,6 +72,7 @@ test('the front desk sees a stay’s 宿泊税 and 入湯税 in its panel, and t
   await form.getByLabel('名前').fill('テスト町 宿泊税');
   await form.getByLabel('段階（1行に「下限:税額」）').fill('0:100\n8000 300');
   await form.getByLabel('出典のアドレス').fill('https://www.town.example.jp/tax');
+  await lookAt(form, 'tax-rule-dialog');
   await form.getByRole('button', { name: '保存' }).click();
   await expect(form.getByText('段階は1行に「下限:税額」（例 10000:100）の形で入力してください')).toBeVisible();
   await form.getByLabel('段階（1行に「下限:税額」）').fill('0:100\n8000:300');

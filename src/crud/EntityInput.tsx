@@ -108,7 +108,7 @@ export function EntityInput({ source, field, label, editing, onCommit, maxLength
   const disabled = editing && field.readOnlyInEdit;
   const hint = field.hint ? translate(field.hint) : undefined;
   /** A free text's hint and, after it, the most characters it takes (while it can be typed in). */
-  const textHint = maxLength === undefined || disabled ? hint : <LengthHint hint={hint} max={maxLength} />;
+  const textHint = disabled ? hint : lengthHint(maxLength, hint);
   const common = {
     source,
     label,
@@ -232,6 +232,15 @@ export function LengthHint({ hint, max }: { hint?: ReactNode; max: number }) {
       </Box>
     </>
   );
+}
+
+/**
+ * A text field's helper text: its hint with LengthHint's 100文字以内 after it, where its schema has a
+ * limit (`maxLengthOf`); the hint alone where it has none. The generated forms' and the hand-written
+ * ones' (mail templates, the settings page, the guest register).
+ */
+export function lengthHint(max: number | undefined, hint?: ReactNode): ReactNode {
+  return max === undefined ? hint : <LengthHint hint={hint} max={max} />;
 }
 
 /** A yen field of a generated form: the console's one money input, bound to the form. */

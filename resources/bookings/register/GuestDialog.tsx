@@ -1,12 +1,14 @@
 import { useMemo, useState } from 'react';
 import { Checkbox, FormControlLabel, Stack, TextField } from '@mui/material';
-import type { Guest, RegisterSettings } from '../../../contract/guestRegister';
+import { maxLengthOf } from '../../../contract/fieldRules';
+import { guestCreateSchema, type Guest, type RegisterSettings } from '../../../contract/guestRegister';
 import { GENDER_LABELS, REGISTER_FIELD_LABELS } from '../../../contract/registerLabels';
 import { errorMessages } from '../../../contract/messages';
 import { useAppDataProvider } from '../../../dataProvider/useAppDataProvider';
 import { useAppTranslate } from '../../../i18n/useAppTranslate';
 import { FormDialog } from '../../../src/components/FormDialog';
 import { useFormRequest } from '../../../src/components/useFormRequest';
+import { lengthHint } from '../../../src/crud/EntityInput';
 import { fieldMark } from '../../../src/crud/formErrors';
 import {
   countryChoices,
@@ -60,6 +62,7 @@ export function GuestDialog({ bookId, settings, guest, first, onClose, onSaved }
 
   const text = (field: TextField_, options: { hint?: string; required?: boolean; type?: string } = {}) => (
     <TextField
+      key={field}
       id={`guest-${field}`}
       label={REGISTER_FIELD_LABELS[field]}
       value={form[field]}
@@ -68,7 +71,7 @@ export function GuestDialog({ bookId, settings, guest, first, onClose, onSaved }
       fullWidth
       required={options.required}
       type={options.type}
-      {...fieldMark(problem?.fields[field], options.hint)}
+      {...fieldMark(problem?.fields[field], lengthHint(maxLengthOf(guestCreateSchema, field), options.hint))}
       slotProps={options.type ? { inputLabel: { shrink: true } } : undefined}
     />
   );
@@ -77,6 +80,7 @@ export function GuestDialog({ bookId, settings, guest, first, onClose, onSaved }
     choices: { value: string; label: string }[],
   ) => (
     <TextField
+      key={field}
       id={`guest-${field}`}
       label={REGISTER_FIELD_LABELS[field]}
       value={form[field]}

@@ -26,12 +26,14 @@ import {
   type MailTemplate,
 } from '../../../contract/mailTemplate';
 import { errorMessages } from '../../../contract/messages';
+import { maxLengthOf } from '../../../contract/fieldRules';
 import { fieldErrorsOf, failureMessage } from '../../../dataProvider/apiErrors';
 import { useAppDataProvider } from '../../../dataProvider/useAppDataProvider';
 import { refusalMessage } from '../../../src/crud/formErrors';
 import type { SenderAddress } from '../../../contract/senderAddress';
 import type { Accommodation } from '../../../dataProvider/types';
 import { useEntityText } from '../../../src/crud/entityText';
+import { lengthHint } from '../../../src/crud/EntityInput';
 import { NotFoundPage } from '../../../src/components/MessagePage';
 import { links } from '../../../src/routes';
 import { ForAccommodationUid } from './ForAccommodationUid';
@@ -159,7 +161,13 @@ function TemplateCard({ accommodation, template }: { accommodation: Accommodatio
       required={editing && field !== 'body'}
       type={editing ? extra.type : undefined}
       error={Boolean(errors[field])}
-      helperText={errors[field] ?? extra.helperText}
+      // While typed in, a text says how long it may be (the update's limit); a picked sender does not.
+      helperText={
+        errors[field] ??
+        (editing && extra.choices === undefined
+          ? lengthHint(maxLengthOf(mailTemplateUpdateSchema, field), extra.helperText)
+          : extra.helperText)
+      }
       placeholder={field === 'body' ? translate('resources.mail_templates.values.not_set') : undefined}
       fullWidth
       multiline={extra.multiline}

@@ -12,10 +12,13 @@ import {
   useUpdate,
   type RaRecord,
 } from 'react-admin';
+import { maxLengthOf } from '../../../contract/fieldRules';
 import {
   SYNC_SERVICE_ID,
   syncSettingFormErrors,
   syncSettingMessages,
+  syncSettingParamsInputSchema,
+  syncSettingUpdateSchema,
   type SyncLoginAnswer,
   type SyncSetting,
   type SyncSettingFormValues,
@@ -24,6 +27,7 @@ import { fieldErrorsOf } from '../../../dataProvider/apiErrors';
 import type { Permissions } from '../../../dataProvider/authProvider';
 import { useAppTranslate } from '../../../i18n/useAppTranslate';
 import { useAppDataProvider } from '../../../dataProvider/useAppDataProvider';
+import { lengthHint } from '../../../src/crud/EntityInput';
 import { refusalMessage } from '../../../src/crud/formErrors';
 import { SaveButton, SavedNote } from './SettingsFormParts';
 
@@ -160,18 +164,22 @@ function AdminCredentialsForm({ accommodationId }: { accommodationId: number }) 
           <TextInput
             source="params.accommodation_id"
             label={translate('resources.sync_settings.fields.accommodation_id')}
-            helperText={translate('resources.sync_settings.hints.accommodation_id')}
+            helperText={lengthHint(
+              maxLengthOf(syncSettingParamsInputSchema, 'accommodation_id'),
+              translate('resources.sync_settings.hints.accommodation_id'),
+            )}
             isRequired
             fullWidth
           />
           <TextInput
             source="params.id"
             label={translate('resources.sync_settings.fields.id')}
+            helperText={lengthHint(maxLengthOf(syncSettingParamsInputSchema, 'id'))}
             isRequired
             fullWidth
             autoComplete="off"
           />
-          <Stack direction="row" sx={{ alignItems: 'center', gap: 1, mb: 0.5 }}>
+          <Stack direction="row" sx={{ alignItems: 'center', gap: 1, mt: 1, mb: 0.5 }}>
             <Typography variant="body2" color="text.secondary">
               {translate('resources.sync_settings.fields.password')}
             </Typography>
@@ -202,7 +210,10 @@ function AdminCredentialsForm({ accommodationId }: { accommodationId: number }) 
             source="mail_to"
             type="email"
             label={translate('resources.sync_settings.fields.mail_to')}
-            helperText={translate('resources.sync_settings.hints.mail_to')}
+            helperText={lengthHint(
+              maxLengthOf(syncSettingUpdateSchema, 'mail_to'),
+              translate('resources.sync_settings.hints.mail_to'),
+            )}
             fullWidth
           />
           <Stack direction="row" sx={{ alignItems: 'center', gap: 2 }}>

@@ -7,9 +7,11 @@ import {
   ROUNDINGS,
   type InvoiceSettings,
 } from '../../../contract/consumptionTax';
+import { maxLengthOf } from '../../../contract/fieldRules';
 import { useAppDataProvider } from '../../../dataProvider/useAppDataProvider';
 import type { appMessages } from '../../../i18n/ja';
 import { useAppTranslate } from '../../../i18n/useAppTranslate';
+import { lengthHint } from '../../../src/crud/EntityInput';
 import { schemaErrors, SettingsForm, useSettingsForm } from './SettingsFormParts';
 
 /** The company's invoice settings in react-admin's query cache (one for every facility). */
@@ -49,6 +51,9 @@ export function InvoiceSettingsSection() {
   });
   const { readOnly } = settings;
   const t = (key: keyof typeof appMessages.app.setting_page.invoice) => translate(`app.setting_page.invoice.${key}`);
+  // The issuer's texts say how long each may be while they can be changed.
+  const limit = (field: 'issuer_name' | 'issuer_address' | 'issuer_tel') =>
+    !readOnly && lengthHint(maxLengthOf(invoiceSettingsPatchSchema, field));
 
   return (
     <SettingsForm
@@ -70,9 +75,14 @@ export function InvoiceSettingsSection() {
         disabled={readOnly}
       />
       <BooleanInput source="corporate" label={t('corporate')} helperText={false} disabled={readOnly} />
-      <TextInput source="issuer_name" label={t('issuer_name')} helperText={false} disabled={readOnly} />
-      <TextInput source="issuer_address" label={t('issuer_address')} helperText={false} disabled={readOnly} />
-      <TextInput source="issuer_tel" label={t('issuer_tel')} helperText={false} disabled={readOnly} />
+      <TextInput source="issuer_name" label={t('issuer_name')} helperText={limit('issuer_name')} disabled={readOnly} />
+      <TextInput
+        source="issuer_address"
+        label={t('issuer_address')}
+        helperText={limit('issuer_address')}
+        disabled={readOnly}
+      />
+      <TextInput source="issuer_tel" label={t('issuer_tel')} helperText={limit('issuer_tel')} disabled={readOnly} />
       <SelectInput
         source="rounding"
         label={t('rounding')}

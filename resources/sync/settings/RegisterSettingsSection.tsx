@@ -7,9 +7,11 @@ import {
   registerSettingsPatchSchema,
   type RegisterSettings,
 } from '../../../contract/guestRegister';
+import { maxLengthOf } from '../../../contract/fieldRules';
 import { FIELD_MODE_LABELS, LICENCE_LABELS, REGISTER_FIELD_LABELS } from '../../../contract/registerLabels';
 import { useAppDataProvider } from '../../../dataProvider/useAppDataProvider';
 import { useAppTranslate } from '../../../i18n/useAppTranslate';
+import { lengthHint } from '../../../src/crud/EntityInput';
 import { MinpakuCard } from './MinpakuCard';
 import { schemaErrors, SettingsForm, useSettingsForm } from './SettingsFormParts';
 
@@ -64,7 +66,7 @@ export function RegisterSettingsSection({ accommodationId }: { accommodationId: 
       <TextInput
         source="notification_number"
         label={translate('app.setting_page.register.notification_number')}
-        helperText={false}
+        helperText={!readOnly && lengthHint(maxLengthOf(registerSettingsPatchSchema, 'notification_number'))}
         disabled={readOnly}
       />
       <Typography variant="subtitle2" sx={{ mt: 1 }}>

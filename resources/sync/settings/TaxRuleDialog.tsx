@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Checkbox, FormControlLabel, MenuItem, Stack, TextField } from '@mui/material';
+import { maxLengthOf } from '../../../contract/fieldRules';
 import { taxRuleCreateSchema, type TaxBand, type TaxRule, type TaxRuleInput } from '../../../contract/taxRule';
 import { errorMessages } from '../../../contract/messages';
 import { fieldErrorsOf } from '../../../dataProvider/apiErrors';
@@ -9,6 +10,7 @@ import type { appMessages } from '../../../i18n/ja';
 import { useAppTranslate } from '../../../i18n/useAppTranslate';
 import { DatePickerJa } from '../../../src/components/DatePickerJa';
 import { FormDialog } from '../../../src/components/FormDialog';
+import { lengthHint } from '../../../src/crud/EntityInput';
 import { zodErrors } from '../../../src/crud/formErrors';
 
 /** Bands as the form writes them: one per line, 「下限:税額」. */
@@ -115,7 +117,8 @@ export function TaxRuleDialog({
       value={draft[key]}
       onChange={(e) => set(key, e.target.value)}
       error={Boolean(errors[key])}
-      helperText={errors[key] ?? false}
+      // While it can be typed in, a text says how long it may be (the code has no limit but its pattern).
+      helperText={errors[key] ?? (!extra.disabled && lengthHint(maxLengthOf(taxRuleCreateSchema, key)))}
       {...extra}
     />
   );
