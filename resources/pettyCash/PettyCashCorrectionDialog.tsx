@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { Box, Checkbox, FormControlLabel, Radio, RadioGroup, Stack, TextField, Typography } from '@mui/material';
-import { useNotify } from 'react-admin';
 import { fieldErrors } from '../../contract/entity';
 import {
   CASH_DIRECTIONS,
@@ -15,7 +14,6 @@ import {
   type PettyCashReentryForm,
 } from '../../contract/pettyCash';
 import { HttpError } from '../../dataProvider/http';
-import { failureMessage, fieldErrorsOf } from '../../dataProvider/apiErrors';
 import { useAppDataProvider } from '../../dataProvider/useAppDataProvider';
 import { formatDate, formatYen } from '../../i18n/formats';
 import { useAppTranslate } from '../../i18n/useAppTranslate';
@@ -23,6 +21,7 @@ import { FormDialog } from '../../src/components/FormDialog';
 import { YenInput } from '../../src/components/YenInput';
 import { yenNumber } from '../../src/components/yenText';
 import { fieldMark } from '../../src/crud/formErrors';
+import { useLedgerSave } from './useLedgerSave';
 
 /** The server's field names onto the popup's: the entry as it should have been is `reentry.*`. */
 const SERVER_FIELDS: Record<string, string> = {
@@ -53,9 +52,11 @@ export function PettyCashCorrectionDialog({
   onStale: () => void;
 }) {
   const translate = useAppTranslate();
-  const notify = useNotify();
   const dataProvider = useAppDataProvider();
-  const [saving, setSaving] = useState(false);
+  const { saving, errors, clear, refused, send } = useLedgerSave({
+    fields: SERVER_FIELDS,
+    failed: translate('resources.cashes.correction.failed'),
+  });
   const [reason, setReason] = useState('');
   const [reenter, setReenter] = useState(false);
   const [direction, setDirection] = useState<PettyCashDirection>(
@@ -63,11 +64,8 @@ export function PettyCashCorrectionDialog({
   );
   const [amount, setAmount] = useState<number | null>(Math.abs(entry.amount));
   const [use, setUse] = useState(entry.intended_use);
-  const [errors, setErrors] = useState<Record<string, string>>({});
   const date = formatDate(pettyCashCorrectionDate(entry.paid_date));
   const directionWord = (signed: number) => translate(`resources.cashes.${signed < 0 ? 'outgoing' : 'incoming'}`);
-
-  const clear = (key: string) => setErrors(({ [key]: _gone, ...rest }) => rest);
 
   const save = async () => {
     const reentryValues = { direction, amount: amount ?? undefined, intended_use: use };
@@ -75,32 +73,20 @@ export function PettyCashCorrectionDialog({
       ...fieldErrors(pettyCashCorrectionFormSchema, { correction_reason: reason }),
       ...(reenter ? fieldErrors(pettyCashReentryFormSchema, reentryValues) : {}),
     };
-    if (Object.keys(problems).length > 0) {
-      setErrors(problems);
-      return;
-    }
+    if (refused(problems)) return;
     const reentry = reenter
       ? pettyCashReentryBodyOf(pettyCashReentryFormSchema.parse(reentryValues) as PettyCashReentryForm)
       : null;
-    setSaving(true);
-    try {
-      await dataProvider.correctPettyCash(accommodationId, entry.id, { correction_reason: reason.trim(), reentry });
-      notify(translate(`resources.cashes.correction.${reentry ? 'saved_reentry' : 'saved'}`), { type: 'success' });
-      onCorrected();
-    } catch (error) {
-      const onFields: Record<string, string> = {};
-      for (const [key, message] of Object.entries(fieldErrorsOf(error))) {
-        const field = SERVER_FIELDS[key];
-        if (field) onFields[field] = message;
-      }
-      setErrors(onFields);
-      notify(Object.values(onFields)[0] ?? failureMessage(error, translate('resources.cashes.correction.failed')), {
-        type: 'error',
-      });
-      if (error instanceof HttpError && error.status === 409) onStale();
-    } finally {
-      setSaving(false);
-    }
+    await send(
+      () => dataProvider.correctPettyCash(accommodationId, entry.id, { correction_reason: reason.trim(), reentry }),
+      {
+        saved: translate(`resources.cashes.correction.${reentry ? 'saved_reentry' : 'saved'}`),
+        onSaved: onCorrected,
+        onRefused: (error) => {
+          if (error instanceof HttpError && error.status === 409) onStale();
+        },
+      },
+    );
   };
 
   return (

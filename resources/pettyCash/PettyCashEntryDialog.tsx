@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { FormControl, FormControlLabel, FormLabel, Radio, RadioGroup, Stack, TextField } from '@mui/material';
-import { useNotify } from 'react-admin';
 import { fieldErrors } from '../../contract/entity';
 import { tokyoToday } from '../../contract/dates';
 import {
@@ -11,7 +10,6 @@ import {
   type PettyCashDirection,
   type PettyCashForm,
 } from '../../contract/pettyCash';
-import { failureMessage, fieldErrorsOf } from '../../dataProvider/apiErrors';
 import { useAppDataProvider } from '../../dataProvider/useAppDataProvider';
 import { useAppTranslate } from '../../i18n/useAppTranslate';
 import { DatePickerJa } from '../../src/components/DatePickerJa';
@@ -19,6 +17,7 @@ import { FormDialog } from '../../src/components/FormDialog';
 import { YenInput } from '../../src/components/YenInput';
 import { yenNumber } from '../../src/components/yenText';
 import { fieldMark } from '../../src/crud/formErrors';
+import { useLedgerSave } from './useLedgerSave';
 
 interface Draft {
   direction: PettyCashDirection;
@@ -37,8 +36,13 @@ const blank = (): Draft => ({
   intended_use: '',
 });
 
-/** The server's field names onto the form's: the signed amount is the typed one. */
-const FORM_FIELDS = ['paid_date', 'amount', 'intended_use', 'direction'] as const;
+/** The server's field names onto the form's, the same: the signed amount is the typed one. */
+const SERVER_FIELDS = {
+  paid_date: 'paid_date',
+  amount: 'amount',
+  intended_use: 'intended_use',
+  direction: 'direction',
+};
 
 /**
  * 追加: one petty cash entry with its direction (出金 or 入金, spec 3), date, amount as typed (always
@@ -55,16 +59,17 @@ export function PettyCashEntryDialog({
   onClose: () => void;
   onCreated: () => void;
 }) {
-  const [saving, setSaving] = useState(false);
   const translate = useAppTranslate();
-  const notify = useNotify();
   const dataProvider = useAppDataProvider();
   const [draft, setDraft] = useState<Draft>(blank);
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const { saving, errors, clear, refused, send } = useLedgerSave({
+    fields: SERVER_FIELDS,
+    failed: translate('resources.cashes.messages.load_failed'),
+  });
 
   const change = <K extends keyof Draft>(key: K, value: Draft[K]) => {
     setDraft((d) => ({ ...d, [key]: value }));
-    setErrors(({ [key]: _gone, ...rest }) => rest);
+    clear(key);
   };
 
   const values = () => ({
@@ -76,29 +81,12 @@ export function PettyCashEntryDialog({
   });
 
   const save = async () => {
-    const problems = fieldErrors(pettyCashFormSchema, values());
-    if (Object.keys(problems).length > 0) {
-      setErrors(problems);
-      return;
-    }
+    if (refused(fieldErrors(pettyCashFormSchema, values()))) return;
     const form = pettyCashFormSchema.parse(values()) as PettyCashForm;
-    setSaving(true);
-    try {
-      await dataProvider.createPettyCash(accommodationId, pettyCashBodyOf(form));
-      notify(translate('resources.cashes.messages.created'), { type: 'success' });
-      onCreated();
-    } catch (error) {
-      const server = fieldErrorsOf(error);
-      const onFields = Object.fromEntries(
-        Object.entries(server).filter(([k]) => (FORM_FIELDS as readonly string[]).includes(k)),
-      );
-      setErrors(onFields);
-      notify(Object.values(onFields)[0] ?? failureMessage(error, translate('resources.cashes.messages.load_failed')), {
-        type: 'error',
-      });
-    } finally {
-      setSaving(false);
-    }
+    await send(() => dataProvider.createPettyCash(accommodationId, pettyCashBodyOf(form)), {
+      saved: translate('resources.cashes.messages.created'),
+      onSaved: onCreated,
+    });
   };
 
   return (
@@ -139,7 +127,7 @@ export function PettyCashEntryDialog({
           value={draft.paid_date}
           onChange={(date, typing) => {
             setDraft((d) => ({ ...d, paid_date: date, dateTyping: typing }));
-            setErrors(({ paid_date: _gone, ...rest }) => rest);
+            clear('paid_date');
           }}
           {...fieldMark(errors.paid_date)}
           fullWidth

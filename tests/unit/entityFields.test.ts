@@ -21,6 +21,7 @@ import {
 import { guestCreateSchema, guestUpdateSchema, registerMessages } from '../../contract/guestRegister';
 import { publicGuestSchema } from '../../contract/precheckin';
 import type { z } from '../../contract/zod';
+import { validBookingInput } from '../support/bookingInput';
 
 /**
  * One text rule, applied everywhere (issue 32): every phone field takes digits, spaces, hyphens,
@@ -155,21 +156,14 @@ describe('the bodies of no description that hold a phone or free text', () => {
     expect(bookingUpdateBodySchema.parse({ tel: '０３－１２３４－５６７８' })).toEqual({ tel: '03-1234-5678' });
     expect(bookingUpdateBodySchema.parse({ tel: null })).toEqual({ tel: null });
 
-    const valid = {
-      accommodation_id: 1,
-      start_date: '2027-01-10',
-      days: '1',
-      person_number: '2',
-      room_id: '1',
-      plan_id: '',
-      price: '0',
-      price_sub: '0',
-      name: '山田太郎',
-    };
-    expect(bookingCreateErrors({ ...valid, tel: 'abc-defg' })).toEqual([{ field: 'tel', message: phoneMessage }]);
-    expect(bookingCreateErrors({ ...valid, tel: '+81 (3) 1234-5678' })).toEqual([]);
-    expect(bookingCreateErrors({ ...valid, tel: '' })).toEqual([]);
-    expect(normaliseBookingCreate({ ...valid, tel: ' ０３－１２３４－５６７８ ' }).tel).toBe('03-1234-5678');
+    expect(bookingCreateErrors({ ...validBookingInput, tel: 'abc-defg' })).toEqual([
+      { field: 'tel', message: phoneMessage },
+    ]);
+    expect(bookingCreateErrors({ ...validBookingInput, tel: '+81 (3) 1234-5678' })).toEqual([]);
+    expect(bookingCreateErrors({ ...validBookingInput, tel: '' })).toEqual([]);
+    expect(normaliseBookingCreate({ ...validBookingInput, tel: ' ０３－１２３４－５６７８ ' }).tel).toBe(
+      '03-1234-5678',
+    );
   });
 
   it('a booking: every text of its bodies has its limit, said with the panel’s label', () => {

@@ -5,6 +5,7 @@ import { entities } from '../../contract/entities';
 import { fieldEntries, fieldErrors } from '../../contract/entity';
 import { controlCharacterMessage, isPlainText } from '../../contract/fieldRules';
 import { bookingOptionCreateSchema } from '../../contract/option';
+import { validBookingInput } from '../support/bookingInput';
 
 /** Every character the rule refuses, by name: control characters and invisible formatting. */
 const forbidden: [string, string][] = [
@@ -136,25 +137,16 @@ describe('every free-text field of every entity follows it', () => {
   });
 
   it('the create form’s own rules (the booking panel) say it of the field, after the spec’s rules', () => {
-    const valid = {
-      accommodation_id: 1,
-      start_date: '2027-01-10',
-      days: '1',
-      person_number: '2',
-      room_id: '1',
-      plan_id: '',
-      price: '0',
-      price_sub: '0',
-      name: '山田太郎',
-    };
-    expect(bookingCreateErrors(valid)).toEqual([]);
-    expect(bookingCreateErrors({ ...valid, name: '山田\u202e太郎' })).toEqual([
+    expect(bookingCreateErrors(validBookingInput)).toEqual([]);
+    expect(bookingCreateErrors({ ...validBookingInput, name: '山田\u202e太郎' })).toEqual([
       { field: 'name', message: controlCharacterMessage },
     ]);
-    expect(bookingCreateErrors({ ...valid, tel: '090\u001b' })).toEqual([
+    expect(bookingCreateErrors({ ...validBookingInput, tel: '090\u001b' })).toEqual([
       { field: 'tel', message: controlCharacterMessage },
     ]);
-    expect(bookingCreateErrors({ ...valid, mini_memo: '夕食\n不要' })[0]?.field).toBe('mini_memo');
-    expect(bookingCreateErrors({ ...valid, address: '東京都　千代田区', mail: 'a@example.jp' })).toEqual([]);
+    expect(bookingCreateErrors({ ...validBookingInput, mini_memo: '夕食\n不要' })[0]?.field).toBe('mini_memo');
+    expect(bookingCreateErrors({ ...validBookingInput, address: '東京都　千代田区', mail: 'a@example.jp' })).toEqual(
+      [],
+    );
   });
 });
