@@ -119,9 +119,9 @@ export const apiPaths = {
   mailAddressVerify: '/admin/mail/addresses/:itemId/verify',
   mailAddressVerification: '/admin/mail/addresses/:itemId/verification',
   mailPublishes: '/admin/mail/publishes',
+  /** GET one, PUT replaces it while nothing of it went out (issue 32), DELETE. */
   mailPublish: '/admin/mail/publishes/:id',
   mailPublishTest: '/admin/mail/publishes/test',
-  mailPublishFailures: '/admin/mail/publishes/:id/failures',
   mailPublishRecipients: '/admin/mail/publishes/:id/recipients',
   customers: '/admin/customers',
   receivedMails: '/admin/mail/receive',

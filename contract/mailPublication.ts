@@ -10,9 +10,10 @@ import { z } from './zod';
 /**
  * Bulk mail (spec 2 "Bulk mail list and creation", 3 "Bulk mail publication" and "Customer", 4,
  * 5 "Bulk mail send", 7 "Mail templates and bulk mail", 8, 9). A publication is the react-admin
- * resource `mail_publishes` (`mailPublicationEntity` below, contract/resourceApi.ts): listed and
- * created (never edited), deleted while nothing went out. Its list and create views are pages of
- * their own (resources/mail/publications/), since a creation picks recipients and queues one mail each.
+ * resource `mail_publishes` (`mailPublicationEntity` below, contract/resourceApi.ts): listed,
+ * created, replaced whole (PUT, issue 32) and deleted while nothing went out. Its list, create and
+ * edit views are pages of their own (resources/mail/publications/), since a creation picks
+ * recipients and queues one mail each.
  */
 export const mailPublicationMessages = {
   /** Spec 5: title, sender address, send date, body and at least one recipient are needed. */
@@ -45,6 +46,10 @@ export const mailPublicationMessages = {
   deleteConfirm: '完全に削除しますか？',
   /** 409: a publication already (partly) sent stays: its rows are the record of what went out. */
   alreadySent: '送信済み（送信中）の一括メールは削除できません',
+  /** 409 on PUT (issue 32): a mail of it was taken by the delivery job, so what recipients get is fixed. */
+  notEditable: '送信が始まった一括メールは変更できません。一覧で送信状況を確認してください',
+  /** 409 on PUT: its recipients' mails are still being written (just created or changed); a moment later it can change. */
+  notReady: 'この一括メールは送信の準備中です。しばらくしてからもう一度保存してください',
 } as const;
 
 /**
@@ -216,6 +221,17 @@ export const mailPublicationCreateSchema = z.object({
 });
 export type MailPublicationCreate = z.infer<typeof mailPublicationCreateSchema>;
 
+/**
+ * PUT /admin/mail/publishes/{id} (issue 32: a scheduled one can still be edited): the create's body,
+ * checked by the same rules, replacing the whole publication. The attachment is never sent back
+ * to the console, so `keep_file` keeps the one it has when no new `file` is given; without it the
+ * publication has the attachment the body carries (none when `file` is empty), as a creation would.
+ */
+export const mailPublicationUpdateSchema = mailPublicationCreateSchema.extend({
+  keep_file: z.boolean().optional(),
+});
+export type MailPublicationUpdate = z.infer<typeof mailPublicationUpdateSchema>;
+
 /** POST /admin/mail/publishes/test: one message to `to`, no publication. */
 export const mailPublicationTestSchema = z.object({
   title: titleField,
@@ -281,8 +297,8 @@ export const mailPublicationEntity = defineEntity({
   table: 'mail_publications',
   record: mailPublicationSchema,
   create: mailPublicationCreateSchema,
-  /** Never edited: there is no PATCH route, and no body is accepted. */
-  update: z.never(),
+  /** Replaced whole by PUT while nothing of it went out (no PATCH of single fields). */
+  update: mailPublicationUpdateSchema,
   listQuery: mailPublicationListQuerySchema,
   fields: {
     setting: { input: 'text', required: true, column: { display: 'title' } },
@@ -296,14 +312,6 @@ export const mailPublicationEntity = defineEntity({
   recordRepresentation: 'setting',
 });
 
-export const mailFailureSchema = z.object({
-  to_address: z.string(),
-  to_name: z.string().nullable(),
-  error: z.string().nullable(),
-  attempts: z.number().int(),
-});
-export const mailFailureListSchema = z.object({ failures: z.array(mailFailureSchema) });
-
 /** A publication opened on its own page (issue 32): its text, and its attachment without the bytes. */
 export const mailPublicationDetailSchema = mailPublicationSchema.extend({
   /** The body as the plain-text part recipients get, before each one's name fills {{name}}. */
@@ -311,6 +319,9 @@ export const mailPublicationDetailSchema = mailPublicationSchema.extend({
   attachment: z.object({ name: z.string(), type: z.string(), size: z.number().int() }).nullable(),
 });
 export type MailPublicationDetail = z.infer<typeof mailPublicationDetailSchema>;
+
+/** GET /admin/mail/publishes/{id}?include=users: the recipients too (`setting.users`), for its edit form. */
+export const mailPublicationDetailQuerySchema = z.object({ include: z.enum(['users']).optional() });
 
 /** One recipient of a publication and what became of its message. */
 export const mailRecipientSchema = z.object({

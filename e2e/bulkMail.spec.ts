@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import iconv from 'iconv-lite';
-import { ADMIN, lookAt, receivedMails, signIn, waitForMail } from './support';
+import { ADMIN, bearerOf, lookAt, receivedMails, signIn, waitForMail } from './support';
 
 /**
  * Bulk mail (issue 20): composed from a Shift_JIS CSV exported by Japanese Excel, with a PDF
@@ -203,6 +203,89 @@ test.describe('in an English browser in Los Angeles', () => {
       '2030年12月1日 10:00（予定）',
     );
   });
+});
+
+test('a scheduled bulk mail is edited from its page, and what goes out is the new content', async ({ page }) => {
+  const run = Date.now().toString(36);
+  const [kept, dropped, added] = [`kept.${run}@example.jp`, `dropped.${run}@example.jp`, `added.${run}@example.jp`];
+  // Scheduled far ahead, through the API as the create page would send it.
+  const created = await page.request.post('/api/admin/mail/publishes', {
+    headers: await bearerOf(page.request),
+    data: {
+      send_at: '2030-12-01T10:00:00+09:00',
+      setting: {
+        title: `秋のご案内 ${run}`,
+        from_address: 'info@yadoban.example.com',
+        from_name: '温泉旅館 さくら荘',
+        body: '<p>{{name}}様 秋のご案内です。</p>',
+        users: [{ mail: kept, name: '残る 太郎' }, dropped],
+        file: `data:application/pdf;base64,${PDF.toString('base64')}`,
+        file_name: '秋.pdf',
+      },
+    },
+  });
+  expect(created.status()).toBe(201);
+  const { id } = (await created.json()) as { id: number };
+
+  await signIn(page, ADMIN, `/m/mail/${id}`);
+  await expect(page.getByTestId('publication-content')).toContainText('2030年12月1日 10:00');
+  await lookAt(page, 'bulk-mail-scheduled-detail');
+  await page.getByRole('link', { name: '編集' }).click();
+  await expect(page).toHaveURL(new RegExp(`/m/mail/${id}/edit$`));
+
+  // The form holds what was saved: text, sender name, time, attachment and recipients.
+  const title = page.getByLabel('タイトル');
+  await expect(title).toHaveValue(`秋のご案内 ${run}`);
+  await expect(page.getByLabel('送信者名')).toHaveValue('温泉旅館 さくら荘');
+  await expect(page.locator('input[name="send_at"]')).toHaveValue('2030年12月1日 10:00');
+  await expect(page.locator('.ProseMirror')).toContainText('{{name}}様 秋のご案内です。');
+  await expect(page.getByTestId('attached-file')).toContainText(`秋.pdf（${PDF.length}バイト）`);
+  await expect(page.getByTestId('recipient-selected')).toHaveText('2 / 2件を選択');
+  const list = page.getByTestId('recipient-list');
+  await expect(list.getByText('残る 太郎')).toBeVisible();
+
+  // Changed: the title, one recipient out and one in from a CSV, and sent now.
+  await title.fill(`冬のご案内 ${run}`);
+  await list.getByRole('checkbox', { name: dropped }).click();
+  await page.getByTestId('recipient-csv').setInputFiles({
+    name: 'more.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from(`${added},追加 花子\r\n`),
+  });
+  await expect(page.getByTestId('recipient-selected')).toHaveText('2 / 3件を選択');
+  await page.getByRole('button', { name: /選択した日付は 2030\/12\/01/ }).click();
+  await page.getByRole('dialog').getByRole('button', { name: '今日' }).click();
+  await lookAt(page, 'bulk-mail-edit', { fullPage: true });
+
+  await page.getByRole('button', { name: '保存', exact: true }).click();
+  const confirm = page.getByRole('dialog', { name: '一括メールの変更' });
+  await expect(confirm).toContainText('2件の宛先に送信します。');
+  await expect(confirm).toContainText('送信日時を過ぎているため、確定すると今すぐ送信します。');
+  await lookAt(page, 'bulk-mail-edit-confirm');
+  await confirm.getByRole('button', { name: '保存する' }).click();
+
+  // Its page shows the change, and its recipients are the new ones.
+  await expect(page).toHaveURL(new RegExp(`/m/mail/${id}$`));
+  const content = page.getByTestId('publication-content');
+  await expect(content.getByRole('heading', { name: `冬のご案内 ${run}` })).toBeVisible();
+  await expect(content).toContainText(`秋.pdf（${PDF.length}バイト）`);
+  const recipients = page.getByTestId('publication-recipient');
+  await expect(recipients).toHaveCount(2);
+  await expect(recipients.filter({ hasText: dropped })).toHaveCount(0);
+  await expect(recipients.filter({ hasText: added })).toContainText('追加 花子');
+  // Once it went, no more 編集.
+  await expect(recipients.filter({ hasText: kept })).toHaveAttribute('data-status', 'sent', { timeout: 30_000 });
+  await page.reload();
+  await expect(content.getByRole('heading', { name: `冬のご案内 ${run}` })).toBeVisible();
+  await expect(page.getByRole('link', { name: '編集' })).toHaveCount(0);
+  await lookAt(page, 'bulk-mail-edited-detail', { fullPage: true });
+
+  const mail = await waitForMail({ subject: `冬のご案内 ${run}`, to: kept });
+  expect(mail.mail.text).toContain('残る 太郎様 秋のご案内です。');
+  expect(mail.mail.attachments.map((a) => a.filename)).toEqual(['秋.pdf']);
+  await waitForMail({ subject: `冬のご案内 ${run}`, to: added });
+  const toDropped = (await receivedMails()).filter((m) => m.envelopeTo.includes(dropped));
+  expect(toDropped).toEqual([]);
 });
 
 test('screenshots of the bulk mail pages', async ({ page }) => {

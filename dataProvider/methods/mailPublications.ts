@@ -4,6 +4,7 @@ import type {
   MailPublicationCreate,
   MailPublicationDetail,
   MailPublicationTest,
+  MailPublicationUpdate,
   MailRecipient,
   MailRecipientQuery,
 } from '../../contract/mailPublication';
@@ -14,9 +15,9 @@ import { httpClient } from '../httpClient';
 
 /**
  * The bulk mail calls that are not CRUD (spec 7 "Mail templates and bulk mail"): the customers to
- * pick recipients from, creating a publication, a test message, one publication with its recipients
- * and its failures. The
- * list and delete are the `mail_publishes` resource's getList and delete.
+ * pick recipients from, creating a publication, replacing one not sent yet (issue 32), a test
+ * message, one publication and a page of its recipients with their states. The list and delete are
+ * the `mail_publishes` resource's getList and delete.
  */
 export interface CustomerSearch {
   accommodation_id?: readonly number[];
@@ -24,13 +25,6 @@ export interface CustomerSearch {
   book_to?: string | null;
   stay_from?: string | null;
   stay_to?: string | null;
-}
-
-export interface MailFailure {
-  to_address: string;
-  to_name: string | null;
-  error: string | null;
-  attempts: number;
 }
 
 export const mailPublicationMethods = {
@@ -44,12 +38,21 @@ export const mailPublicationMethods = {
     return (await httpClient<MailPublication>(apiUrl(apiPath('mailPublishes')), { method: 'POST', body })).json;
   },
 
+  async updatePublication(id: number, body: MailPublicationUpdate): Promise<MailPublication> {
+    return (await httpClient<MailPublication>(apiUrl(apiPath('mailPublish', { id })), { method: 'PUT', body })).json;
+  },
+
   async sendPublicationTest(body: MailPublicationTest): Promise<QueuedTestMail> {
     return (await httpClient<QueuedTestMail>(apiUrl(apiPath('mailPublishTest')), { method: 'POST', body })).json;
   },
 
-  async getPublication(id: number): Promise<MailPublicationDetail> {
-    return (await httpClient<MailPublicationDetail>(apiUrl(apiPath('mailPublish', { id })))).json;
+  /** One publication; `withUsers` answers its recipients too (setting.users), for its edit form. */
+  async getPublication(id: number, { withUsers = false } = {}): Promise<MailPublicationDetail> {
+    return (
+      await httpClient<MailPublicationDetail>(apiUrl(apiPath('mailPublish', { id })), {
+        ...(withUsers ? { query: { include: 'users' } } : {}),
+      })
+    ).json;
   },
 
   async publicationRecipients(
@@ -62,10 +65,5 @@ export const mailPublicationMethods = {
         { query: { ...query } },
       )
     ).json;
-  },
-
-  async publicationFailures(id: number): Promise<MailFailure[]> {
-    return (await httpClient<{ failures: MailFailure[] }>(apiUrl(apiPath('mailPublishFailures', { id })))).json
-      .failures;
   },
 };

@@ -29,7 +29,8 @@ const mailAddressResource = defineResource({
 /**
  * Bulk mail publications (`mailPublicationEntity`, contract/mailPublication.ts), for administrators
  * and staff: the list at /m/mail and the create page at /m/mail/create (spec 2 "Bulk mail list and
- * creation"), and one publication with its recipients' states at /m/mail/{id} (issue 32).
+ * creation"), one publication with its recipients' states at /m/mail/{id}, and its edit form
+ * at /m/mail/{id}/edit while nothing of it went out (issue 32).
  */
 const publications = 'mail_publishes' satisfies ResourceName;
 const mailPublicationResource = {
@@ -48,6 +49,7 @@ export const mailDomain = defineDomain({
     mailPublications: mailPublicationResource.list,
     mailPublicationCreate: mailPublicationResource.create,
     mailPublication: lazy(() => import('./publications/MailPublicationPage')),
+    mailPublicationEdit: lazy(() => import('./publications/MailPublicationEditPage')),
     mailTemplates: mailTemplateResource.list,
     mailTemplate: lazy(() => import('./templates/MailTemplateDetail')),
     receivedMailList: lazy(() => import('./received/ReceivedMailListPage')),

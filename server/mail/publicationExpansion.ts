@@ -18,7 +18,9 @@ const yieldToOthers = () => new Promise<void>((resolve) => setImmediate(resolve)
  * other requests answer between two batches (issue 28: two publications of 50,000 recipients made
  * every request wait 14.6 s). Each row's dedupe key (`publication:{id}:{address}`) makes a second
  * run write only what is missing, so a run cut short by a crash is finished by the next
- * (resumeExpansions). A publication deleted meanwhile stops the run. Answers the rows written.
+ * (resumeExpansions). A publication deleted or changed (PUT) meanwhile stops the run: each batch
+ * holds it as it was read (its revision), and a change writes its own rows after it. Answers the
+ * rows written.
  */
 export async function expandPublication(db: Db, id: number): Promise<number> {
   const publication = await q.publicationToExpand(db, id);
@@ -47,14 +49,14 @@ export async function expandPublication(db: Db, id: number): Promise<number> {
       };
     });
     const kept = await db.transaction(async (tx) => {
-      if (!(await q.keepPublication(tx, id))) return false;
+      if (!(await q.keepPublication(tx, id, publication.revision))) return false;
       written += (await enqueueMail(tx, batch)).length;
       return true;
     });
     if (!kept) return written;
     await yieldToOthers();
   }
-  await q.markExpanded(db, id);
+  await q.markExpanded(db, id, publication.revision);
   return written;
 }
 

@@ -12,6 +12,7 @@ import {
   type MailPublicationCreate,
   type MailPublicationDetail,
   type MailPublicationTest,
+  type MailPublicationUpdate,
   type MailRecipientQuery,
 } from '../../contract/mailPublication';
 import type { Db, Tx } from '../db/client';
@@ -67,6 +68,26 @@ export function renderBody(html: string): { html: string; text: string } {
 }
 
 /**
+ * What a creation or a change stores (the body's HTML made safe, the recipients deduplicated) and
+ * when it goes: a time long past would go at once under a time that never was (issue 32); the
+ * console asks and sends the moment it was confirmed, and a few minutes' grace covers a form left open.
+ */
+function prepare(input: MailPublicationCreate, attachment: Attachment | null) {
+  if (isStaleSendAt(input.send_at)) throw badRequest(msg.sendAtPast, { send_at: msg.sendAtPast });
+  const { setting } = input;
+  const { recipients } = normaliseRecipients(setting.users);
+  const stored: MailPublicationSetting = {
+    title: setting.title,
+    from_address: setting.from_address,
+    from_name: setting.from_name || null,
+    body: renderBody(setting.body).html,
+    users: recipients.map((r) => (r.name === null ? r.mail : { mail: r.mail, name: r.name })),
+    file_name: attachment?.name ?? null,
+  };
+  return { sendAt: new Date(input.send_at), stored, recipients };
+}
+
+/**
  * Bulk mail (spec 2, 4, 5, 7). Any signed-in user of the company may compose and see its
  * publications (spec 6 names no restriction beyond facility access lists); the customers a user
  * may pick from are the guests of the facilities they reach.
@@ -85,11 +106,15 @@ export class MailPublicationService {
     return { publish: rows, count };
   }
 
-  /** One publication for its page: the text recipients get and the attachment's facts, not its recipients. */
-  async detail(user: CurrentUser, id: number): Promise<MailPublicationDetail> {
+  /**
+   * One publication for its page: the text recipients get and the attachment's facts; its
+   * recipients only when asked (`withUsers`, the edit form), tens of thousands of addresses otherwise kept back.
+   */
+  async detail(user: CurrentUser, id: number, withUsers = false): Promise<MailPublicationDetail> {
     const found = await q.findPublication(this.db, user.companyId, id);
     if (!found) throw notFound();
-    const { users: _users, ...setting } = found.setting;
+    const { users, ...rest } = found.setting;
+    const setting = withUsers ? { ...rest, users } : rest;
     const attachment = await q.attachmentFacts(this.db, user.companyId, id);
     return { ...found, setting, body_text: htmlToPlainText(setting.body), attachment: attachment ?? null };
   }
@@ -99,12 +124,6 @@ export class MailPublicationService {
     const found = await q.findPublication(this.db, user.companyId, id);
     if (!found) throw notFound();
     return q.listRecipients(this.db, id, query);
-  }
-
-  async failures(user: CurrentUser, id: number) {
-    const found = await q.findPublication(this.db, user.companyId, id);
-    if (!found) throw notFound();
-    return { failures: await q.listFailures(this.db, user.companyId, id) };
   }
 
   private async assertSender(tx: Tx, user: CurrentUser, from: string, field: string) {
@@ -122,22 +141,9 @@ export class MailPublicationService {
   async create(user: CurrentUser, input: MailPublicationCreate) {
     const { setting } = input;
     const attachment = await readAttachment(setting.file, setting.file_name, 'setting.file');
-    const { recipients } = normaliseRecipients(setting.users);
-    const body = renderBody(setting.body);
-    // A time long past would go at once under a time that never was (issue 32): the console asks
-    // and sends the moment it was confirmed; a few minutes' grace covers a form left open.
-    if (isStaleSendAt(input.send_at)) throw badRequest(msg.sendAtPast, { send_at: msg.sendAtPast });
-    const sendAt = new Date(input.send_at);
+    const { sendAt, stored, recipients } = prepare(input, attachment);
     const id = await this.db.transaction(async (tx) => {
       await this.assertSender(tx, user, setting.from_address, 'setting.from_address');
-      const stored: MailPublicationSetting = {
-        title: setting.title,
-        from_address: setting.from_address,
-        from_name: setting.from_name || null,
-        body: body.html,
-        users: recipients.map((r) => (r.name === null ? r.mail : { mail: r.mail, name: r.name })),
-        file_name: attachment?.name ?? null,
-      };
       const created = await q.insertPublication(tx, {
         companyId: user.companyId,
         sendAt,
@@ -163,6 +169,68 @@ export class MailPublicationService {
       return created;
     });
     // One outbox row per recipient, never guests side by side in To or Cc.
+    await expandPublication(this.db, id);
+    return (await q.findPublication(this.db, user.companyId, id))!;
+  }
+
+  /**
+   * Replaces a publication whole (issue 32: a scheduled one can still be edited), by the create's
+   * rules, while nothing of it went out: 409 once the delivery took any of its mails (sent, failed,
+   * being sent, or tried and waiting to try again), or while its rows are still being written.
+   *
+   * One transaction: the publication's row is locked (FOR UPDATE) and its queued rows deleted
+   * before anything is checked or written. The mail delivery claims rows, not publications, with
+   * FOR UPDATE SKIP LOCKED (queries/mailOutbox.ts claimDueMail): a row it claimed before the delete
+   * makes the delete wait and stay (so 409, and the whole change rolls back); a row the delete took
+   * first is skipped by the claim and gone at commit. A batch still writing the old rows holds the
+   * row FOR KEY SHARE and stops at the new revision (server/mail/publicationExpansion.ts). The new
+   * rows are then written as a creation's are.
+   */
+  async update(user: CurrentUser, id: number, input: MailPublicationUpdate) {
+    const { setting } = input;
+    const file = await readAttachment(setting.file, setting.file_name, 'setting.file');
+    const { sendAt, stored, recipients } = prepare(input, file);
+    await this.db.transaction(async (tx) => {
+      const found = await q.lockPublication(tx, user.companyId, id);
+      if (!found) throw notFound();
+      if (found.sent_at !== null) throw conflict(msg.notEditable);
+      // Its rows being written (a creation or a change a moment ago, or a crash the next turn finishes).
+      if (!found.expanded) throw conflict(msg.notReady);
+      const { removed, left } = await q.removeQueuedMessages(tx, id, { untried: true });
+      if (left > 0) throw conflict(msg.notEditable);
+      await this.assertSender(tx, user, setting.from_address, 'setting.from_address');
+      // The attachment it has stays only when asked for and no new one is given.
+      const keep = !file && input.keep_file === true && found.file_name !== null;
+      if (keep) stored.file_name = found.file_name;
+      await q.replacePublication(tx, id, {
+        sendAt,
+        setting: stored,
+        attachment: keep ? 'keep' : file ? { bytes: file.bytes, type: file.type } : null,
+        recipientCount: recipients.length,
+      });
+      await audit(tx, user, {
+        action: 'update',
+        target: 'mail_publication',
+        targetId: id,
+        before: {
+          title: found.title,
+          from_address: found.from_address,
+          from_name: found.from_name,
+          send_at: found.send_at,
+          recipient_count: found.recipient_count,
+          file_name: found.file_name,
+          queued_removed: removed,
+        },
+        after: {
+          title: stored.title,
+          from_address: stored.from_address,
+          from_name: stored.from_name,
+          send_at: input.send_at,
+          recipient_count: recipients.length,
+          file_name: stored.file_name,
+        },
+      });
+    });
     await expandPublication(this.db, id);
     return (await q.findPublication(this.db, user.companyId, id))!;
   }

@@ -2,27 +2,23 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { addDays, tokyoToday } from '../../contract/dates';
 import { sqlRows } from '../../server/db/client';
-import { httpClient } from '../support/http';
-import { startSmtpSink, type SmtpSink } from '../../tools/smtpSink';
-import { ADMIN, startTestServer, type TestServer } from '../support/testServer';
+import type { SmtpSink } from '../../tools/smtpSink';
+import { startWithSmtpSink, type WithSmtpSink } from '../support/smtpSinkServer';
+import type { TestServer } from '../support/testServer';
 import { bookFirstFreeNight } from '../support/fixtures';
 
 /** A booking's mail over a real SMTP server started in the test process (SMTP_URL set). */
+let api: WithSmtpSink | undefined;
 let sink: SmtpSink;
 let server: TestServer;
-let http: ReturnType<typeof httpClient>;
+let http: WithSmtpSink['http'];
 let admin: string;
 
 beforeAll(async () => {
-  sink = await startSmtpSink();
-  server = await startTestServer({ SMTP_URL: sink.url });
-  http = httpClient(server.baseUrl);
-  admin = (await http.login(ADMIN)).access_token;
+  api = await startWithSmtpSink();
+  ({ sink, server, http, admin } = api);
 });
-afterAll(async () => {
-  await server?.close();
-  await sink?.close();
-});
+afterAll(() => api?.close());
 
 describe('booking mail delivered over SMTP', () => {
   it('delivers the booking-completed mail once, in Japanese, and the history says 送信済み', async () => {

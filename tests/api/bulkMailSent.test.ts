@@ -3,11 +3,11 @@ import { sql } from 'drizzle-orm';
 import { mailPublicationMessages as msg, SEND_AT_GRACE_MS } from '../../contract/mailPublication';
 import { errorMessages } from '../../contract/messages';
 import { sqlRows } from '../../server/db/client';
-import { httpClient } from '../support/http';
 import { PNG_1X1 } from '../support/files';
-import { ADMIN, STAFF, startTestServer, type TestServer } from '../support/testServer';
+import { startWithSmtpSink, type WithSmtpSink } from '../support/smtpSinkServer';
+import type { TestServer } from '../support/testServer';
 import { until } from '../support/until';
-import { startSmtpSink, type SmtpSink } from '../../tools/smtpSink';
+import type { SmtpSink } from '../../tools/smtpSink';
 
 /**
  * A bulk mail once it is sent (issue 32), over a real SMTP server started here: a send time long
@@ -19,23 +19,18 @@ import { startSmtpSink, type SmtpSink } from '../../tools/smtpSink';
 const PATH = '/api/admin/mail/publishes';
 const FROM = 'info@yadoban.example.com';
 
+let api: WithSmtpSink | undefined;
 let sink: SmtpSink;
 let server: TestServer;
-let http: ReturnType<typeof httpClient>;
+let http: WithSmtpSink['http'];
 let admin: string;
 let staff: string;
 
 beforeAll(async () => {
-  sink = await startSmtpSink();
-  server = await startTestServer({ SMTP_URL: sink.url });
-  http = httpClient(server.baseUrl);
-  admin = (await http.login(ADMIN)).access_token;
-  staff = (await http.login(STAFF)).access_token;
+  api = await startWithSmtpSink();
+  ({ sink, server, http, admin, staff } = api);
 });
-afterAll(async () => {
-  await server?.close();
-  await sink?.close();
-});
+afterAll(() => api?.close());
 
 const publish = (sendAt: string, setting: Record<string, unknown>) =>
   http.send<any>('POST', PATH, {

@@ -8,8 +8,9 @@ import { JobRunner } from '../../server/jobs/runner';
 import { startChannelSim, type StartedChannelSim } from '../../tools/channelSim/app';
 import type { JobDefinition } from '../../server/jobs/registry';
 import { httpClient } from '../support/http';
-import { startSmtpSink, type SmtpSink } from '../../tools/smtpSink';
-import { ADMIN, STAFF, startTestServer, type TestServer } from '../support/testServer';
+import type { SmtpSink } from '../../tools/smtpSink';
+import { startWithSmtpSink, type WithSmtpSink } from '../support/smtpSinkServer';
+import { ADMIN, startTestServer, type TestServer } from '../support/testServer';
 import { until } from '../support/until';
 
 const url = process.env.DATABASE_URL;
@@ -143,23 +144,18 @@ describe.skipIf(!url)('a leased job (channel sync) on several server processes',
  * process recorded in job_runs. Runs on both engines.
  */
 describe('the background jobs and their state', () => {
+  let api: WithSmtpSink | undefined;
   let sink: SmtpSink;
   let server: TestServer;
-  let http: ReturnType<typeof httpClient>;
+  let http: WithSmtpSink['http'];
   let admin: string;
   let staff: string;
 
   beforeAll(async () => {
-    sink = await startSmtpSink();
-    server = await startTestServer({ SMTP_URL: sink.url });
-    http = httpClient(server.baseUrl);
-    admin = (await http.login(ADMIN)).access_token;
-    staff = (await http.login(STAFF)).access_token;
+    api = await startWithSmtpSink();
+    ({ sink, server, http, admin, staff } = api);
   });
-  afterAll(async () => {
-    await server?.close();
-    await sink?.close();
-  });
+  afterAll(() => api?.close());
 
   const states = async () => {
     const res = await http.get<{ jobs: JobState[] }>('/api/admin/jobs', admin);

@@ -33,9 +33,7 @@ function setup() {
       publication(3, { sent_at: '2026-11-10T10:00:00.000+09:00', progress: { sent: 4, failed: 0, total: 4 } }),
     ],
   });
-  const failures = [{ to_address: 'gone@example.jp', to_name: '山田', error: '550 No such user', attempts: 1 }];
-  const provider = { ...db.provider, publicationFailures: async () => failures } as AppDataProvider;
-  return { db, provider };
+  return { db, provider: db.provider as AppDataProvider };
 }
 
 describe('bulk mail list', () => {
@@ -62,14 +60,15 @@ describe('bulk mail list', () => {
     expect(within(done).queryByRole('button', { name: '削除' })).toBeNull();
   });
 
-  it('opens the failed recipients with their reasons', async () => {
+  it('opens the failed recipients on the publication’s page, filtered on 送信失敗', async () => {
     const user = userEvent.setup();
     const { provider } = setup();
     renderView(<MailPublicationListPage />, provider, { path: '/m/mail' });
-    await user.click(await screen.findByRole('button', { name: '失敗 1件' }));
-    const dialog = await screen.findByRole('dialog');
-    expect(await within(dialog).findByText('gone@example.jp（山田）')).toBeInTheDocument();
-    expect(within(dialog).getByText('550 No such user')).toBeInTheDocument();
+    const failed = await screen.findByRole('link', { name: '失敗 1件' });
+    expect(failed).toHaveAttribute('href', '/m/mail/1?status=failed');
+    await user.click(failed);
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/m/mail/1'));
+    expect(screen.getByTestId('location')).toHaveAttribute('data-search', '?status=failed');
   });
 
   it('asks 完全に削除しますか？ before deleting, then deletes', async () => {

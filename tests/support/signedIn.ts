@@ -12,9 +12,9 @@ export interface SignedIn {
   accommodations: Accommodation[];
 }
 
-/** A test server on its own copy of the demo database, with both demo users signed in. */
-export async function startSignedIn(): Promise<SignedIn> {
-  const server = await startTestServer();
+/** A test server on its own copy of the demo database (with `env` set), with both demo users signed in. */
+export async function startSignedIn(env: Record<string, string> = {}): Promise<SignedIn> {
+  const server = await startTestServer(env);
   const http = httpClient(server.baseUrl);
   const admin = (await http.login(ADMIN)).access_token;
   const staff = (await http.login(STAFF)).access_token;

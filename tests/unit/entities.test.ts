@@ -82,7 +82,13 @@ describe('the bulk mail publication description', () => {
     expect(refused.error?.issues.map((i) => i.message)).toEqual(
       expect.arrayContaining(['タイトルを入力してください', '送信先を1件以上選択してください']),
     );
-    // Never edited: no update body is accepted.
+    // Replaced whole while scheduled (PUT, issue 32): the create's rules, and keep_file for the saved attachment.
     expect(mailPublicationEntity.update.safeParse({ send_at: '2026-12-01T09:00:00+09:00' }).success).toBe(false);
+    const replaced = mailPublicationEntity.update.safeParse({
+      send_at: '2026-12-01T09:00:00+09:00',
+      keep_file: true,
+      setting: { title: '件名', from_address: 'info@example.jp', body: '<p>本文</p>', users: ['a@example.jp'] },
+    });
+    expect(replaced.success).toBe(true);
   });
 });

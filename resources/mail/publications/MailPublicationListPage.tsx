@@ -1,14 +1,10 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import {
   Alert,
   Box,
   Button,
   Card,
   CardContent,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
   LinearProgress,
   Link as MuiLink,
   TableCell,
@@ -24,28 +20,21 @@ import type { MailPublication } from '../../../contract/mailPublication';
 import { mailPublicationMessages } from '../../../contract/mailPublication';
 import { errorMessages } from '../../../contract/messages';
 import { failureMessage } from '../../../dataProvider/apiErrors';
-import type { MailFailure } from '../../../dataProvider/methods/mailPublications';
-import { useAppDataProvider } from '../../../dataProvider/useAppDataProvider';
 import { useAppTranslate } from '../../../i18n/useAppTranslate';
 import { ConfirmDialog } from '../../../src/components/ConfirmDialog';
 import { links } from '../../../src/routes';
 import { formatDate, formatDateTime } from '../../../i18n/formats';
 import { MailTabs } from '../MailTabs';
 import { ScrollTable } from '../../../src/components/ScrollTable';
+import { failuresLink, isSending, isWaiting } from './publicationState';
 
 const PER_PAGE = 100;
-
-/** Being sent: its time has come and some of its rows are still waiting. */
-const isSending = (p: MailPublication) =>
-  p.sent_at === null && p.progress.total > 0 && Date.parse(p.send_at) <= Date.now();
-/** Delete is offered only while nothing of it went out (spec 4: while sent_at is empty). */
-const deletable = (p: MailPublication) => p.sent_at === null && p.progress.sent === 0 && p.progress.failed === 0;
 
 /**
  * The bulk mail list (spec 2): title (opening its page), send date, created date, delete (only while not sent),
  * recipient count, and how far its sending has gone (a bar of sent / total while it is sent, the
- * failed count opening the failed recipients with their reasons). Refreshes itself every few
- * seconds while a publication is being sent.
+ * failed count opening its page on the failed recipients with their reasons). Refreshes itself
+ * every few seconds while a publication is being sent.
  */
 export default function MailPublicationListPage() {
   const translate = useAppTranslate();
@@ -61,7 +50,6 @@ export default function MailPublicationListPage() {
     { refetchInterval: (query) => ((query.state.data?.data ?? []).some(isSending) ? 3000 : false) },
   );
   const [deleting, setDeleting] = useState<MailPublication | null>(null);
-  const [failuresOf, setFailuresOf] = useState<MailPublication | null>(null);
   const [remove, { isPending: removing }] = useDelete<MailPublication>();
   // A phone gets one block per publication: six columns do not fit 390 px.
   const narrow = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
@@ -126,9 +114,9 @@ export default function MailPublicationListPage() {
                   </Typography>
                   <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
                     <Box sx={{ flex: 1, minWidth: 0 }} data-testid="progress">
-                      <Progress publication={p} onFailures={() => setFailuresOf(p)} />
+                      <Progress publication={p} />
                     </Box>
-                    {deletable(p) && (
+                    {isWaiting(p) && (
                       <Button size="small" color="error" onClick={() => setDeleting(p)}>
                         {translate('app.mail_publication.delete')}
                       </Button>
@@ -173,10 +161,10 @@ export default function MailPublicationListPage() {
                     })}
                   </TableCell>
                   <TableCell data-testid="progress">
-                    <Progress publication={p} onFailures={() => setFailuresOf(p)} />
+                    <Progress publication={p} />
                   </TableCell>
                   <TableCell>
-                    {deletable(p) ? (
+                    {isWaiting(p) ? (
                       <Button size="small" color="error" onClick={() => setDeleting(p)}>
                         {translate('app.mail_publication.delete')}
                       </Button>
@@ -196,7 +184,6 @@ export default function MailPublicationListPage() {
         onConfirm={confirmDelete}
         onClose={() => setDeleting(null)}
       />
-      {failuresOf && <FailuresDialog publication={failuresOf} onClose={() => setFailuresOf(null)} />}
     </>
   );
 }
@@ -225,12 +212,13 @@ function SendTime({ publication: p }: { publication: MailPublication }) {
   );
 }
 
-function Progress({ publication: p, onFailures }: { publication: MailPublication; onFailures: () => void }) {
+function Progress({ publication: p }: { publication: MailPublication }) {
   const translate = useAppTranslate();
   const { sent, failed, total } = p.progress;
+  // The failed recipients with the mail server's words are on the publication's page, filtered so.
   const failedLink =
     failed > 0 ? (
-      <MuiLink component="button" type="button" color="error" onClick={onFailures} sx={{ ml: 1 }}>
+      <MuiLink component={Link} to={failuresLink(p.id)} color="error" sx={{ ml: 1 }}>
         {translate('app.mail_publication.failed', { count: failed })}
       </MuiLink>
     ) : null;
@@ -264,58 +252,5 @@ function Progress({ publication: p, onFailures }: { publication: MailPublication
       </Typography>
       {failedLink}
     </Box>
-  );
-}
-
-function FailuresDialog({ publication, onClose }: { publication: MailPublication; onClose: () => void }) {
-  const translate = useAppTranslate();
-  const dataProvider = useAppDataProvider();
-  const [state, setState] = useState<{ rows: MailFailure[] | null; error: string | null }>({ rows: null, error: null });
-  useEffect(() => {
-    let live = true;
-    dataProvider.publicationFailures(publication.id).then(
-      (rows) => live && setState({ rows, error: null }),
-      (e: unknown) => live && setState({ rows: [], error: failureMessage(e, errorMessages.generic) }),
-    );
-    return () => {
-      live = false;
-    };
-  }, [dataProvider, publication.id]);
-  return (
-    <Dialog open onClose={onClose} fullWidth maxWidth="md">
-      <DialogTitle>
-        {translate('app.mail_publication.failures_title')}：{publication.setting.title}
-      </DialogTitle>
-      <DialogContent>
-        {state.rows === null && <LinearProgress />}
-        {state.error && <Alert severity="error">{state.error}</Alert>}
-        {state.rows?.length === 0 && !state.error && (
-          <Typography>{translate('app.mail_publication.failure_none')}</Typography>
-        )}
-        {state.rows && state.rows.length > 0 && (
-          <ScrollTable
-            head={
-              <TableRow>
-                <TableCell>{translate('app.mail_publication.recipients')}</TableCell>
-                <TableCell>{translate('app.mail_publication.failure_reason')}</TableCell>
-              </TableRow>
-            }
-          >
-            {state.rows.map((f) => (
-              <TableRow key={f.to_address}>
-                <TableCell sx={{ overflowWrap: 'anywhere' }}>
-                  {f.to_address}
-                  {f.to_name ? `（${f.to_name}）` : ''}
-                </TableCell>
-                <TableCell sx={{ overflowWrap: 'anywhere' }}>{f.error ?? ''}</TableCell>
-              </TableRow>
-            ))}
-          </ScrollTable>
-        )}
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>{translate('app.mail_publication.close')}</Button>
-      </DialogActions>
-    </Dialog>
   );
 }

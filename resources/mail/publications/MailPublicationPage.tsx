@@ -14,9 +14,10 @@ import {
   Typography,
 } from '@mui/material';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import EditIcon from '@mui/icons-material/Edit';
 import { Title } from 'react-admin';
-import { Link, useParams } from 'react-router-dom';
-import { mailStatusLabels, type MailStatus } from '../../../contract/enums';
+import { Link, useParams, useSearchParams } from 'react-router-dom';
+import { mailStatusLabels } from '../../../contract/enums';
 import { MAIL_RECIPIENT_PAGE, type MailPublicationDetail } from '../../../contract/mailPublication';
 import { HttpError } from '../../../dataProvider/http';
 import { useAppDataProvider } from '../../../dataProvider/useAppDataProvider';
@@ -28,6 +29,7 @@ import { ScrollTable } from '../../../src/components/ScrollTable';
 import { useApiQuery } from '../../../src/hooks/useApiQuery';
 import { links } from '../../../src/routes';
 import { MailTabs } from '../MailTabs';
+import { isWaiting, RECIPIENT_FILTERS, recipientFilterOf, type RecipientFilter } from './publicationState';
 
 const STATUS_COLOR = { queued: 'default', sending: 'info', sent: 'success', failed: 'error' } as const;
 
@@ -35,7 +37,8 @@ const STATUS_COLOR = { queued: 'default', sending: 'info', sent: 'success', fail
  * One bulk mail (issue 32), at /m/mail/{id} from its title in the list: what was sent (title,
  * sender, times, attachment, the text recipients get) and each recipient with what became of the
  * message (送信待ち, 送信済み with its time, 送信失敗 with the mail server's words), filtered by state
- * and paged by MAIL_RECIPIENT_PAGE.
+ * (kept in the address, `?status=failed`: the list's 失敗 link opens it so) and paged by
+ * MAIL_RECIPIENT_PAGE. While nothing of it went out, 編集 opens its edit form (issue 32).
  */
 export default function MailPublicationPage() {
   const { id } = useParams();
@@ -58,10 +61,22 @@ export default function MailPublicationPage() {
     <>
       <Title title={translate('app.page.mail_publication')} preferenceKey={false} />
       <MailTabs current="bulk" />
-      <Box sx={{ mt: 1 }}>
+      <Box sx={{ mt: 1, display: 'flex', alignItems: 'center', gap: 1 }}>
         <Button component={Link} to={links.mailPublications()} startIcon={<ArrowBackIcon />} size="small">
           {translate('app.mail_publication.detail_back')}
         </Button>
+        <Box sx={{ flex: 1 }} />
+        {asked.status === 'ready' && isWaiting(asked.data) && (
+          <Button
+            component={Link}
+            to={links.mailPublicationEdit(publicationId)}
+            variant="contained"
+            size="small"
+            startIcon={<EditIcon />}
+          >
+            {translate('app.mail_publication.edit')}
+          </Button>
+        )}
       </Box>
       {asked.status === 'loading' && <CircularProgress size={28} />}
       {asked.status === 'failed' && (
@@ -144,7 +159,8 @@ function Content({ publication: p }: { publication: MailPublicationDetail }) {
 function Recipients({ publication }: { publication: MailPublicationDetail }) {
   const translate = useAppTranslate();
   const dataProvider = useAppDataProvider();
-  const [status, setStatus] = useState<MailStatus | 'all'>('all');
+  const [search, setSearch] = useSearchParams();
+  const status = recipientFilterOf(search);
   const [offset, setOffset] = useState(0);
   const query = { ...(status === 'all' ? {} : { status }), offset, limit: MAIL_RECIPIENT_PAGE };
   const asked = useApiQuery(['mail_publishes', 'recipients', publication.id, status, offset], () =>
@@ -153,16 +169,11 @@ function Recipients({ publication }: { publication: MailPublicationDetail }) {
   const rows = asked.status === 'ready' ? asked.data.recipients : [];
   const count = asked.status === 'ready' ? asked.data.count : 0;
   const { sent, failed, total } = publication.progress;
-  const counts: Record<MailStatus | 'all', number | null> = {
-    all: total,
-    queued: null,
-    sending: null,
-    sent,
-    failed,
-  };
-  const choose = (next: MailStatus | 'all' | null) => {
+  const counts: Record<RecipientFilter, number | null> = { all: total, queued: null, sent, failed };
+  const choose = (next: RecipientFilter | null) => {
     if (next === null) return;
-    setStatus(next);
+    // In the address (no new history entry), so a reload or a shared link shows the same filter.
+    setSearch(next === 'all' ? {} : { status: next }, { replace: true });
     setOffset(0);
   };
   return (
@@ -175,10 +186,10 @@ function Recipients({ publication }: { publication: MailPublicationDetail }) {
           size="small"
           exclusive
           value={status}
-          onChange={(_e, next: MailStatus | 'all' | null) => choose(next)}
+          onChange={(_e, next: RecipientFilter | null) => choose(next)}
           sx={{ mb: 1, flexWrap: 'wrap' }}
         >
-          {(['all', 'queued', 'sent', 'failed'] as const).map((s) => (
+          {RECIPIENT_FILTERS.map((s) => (
             <ToggleButton key={s} value={s}>
               {s === 'all' ? translate('app.mail_publication.status_all') : mailStatusLabels[s]}
               {counts[s] === null ? '' : `（${counts[s]!.toLocaleString('ja-JP')}）`}

@@ -12,10 +12,13 @@ import {
 import type { Recipient } from '../../../contract/mailPublication';
 import { useAppTranslate } from '../../../i18n/useAppTranslate';
 
-/** A recipient on the list: ticked or not, and whether a search or a CSV brought it (a search replaces its own). */
+/**
+ * A recipient on the list: ticked or not, and whether a search, a CSV or the publication being
+ * edited (`saved`) brought it (a search replaces its own only).
+ */
 export interface Candidate extends Recipient {
   checked: boolean;
-  from: 'search' | 'csv';
+  from: 'search' | 'csv' | 'saved';
 }
 
 /** The recipient list shows this many rows; the rest are counted (and sent) all the same. */

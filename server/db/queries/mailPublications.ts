@@ -127,7 +127,11 @@ export async function insertPublication(
   return row!.id;
 }
 
-/** What writing a publication's outbox rows needs; undefined once it is gone (deleted). */
+/**
+ * What writing a publication's outbox rows needs; undefined once it is gone (deleted). `revision`
+ * is its updated_at as text (to the microsecond): a change (PUT) moves it, so the rows of what it
+ * was are no longer written (keepPublication, markExpanded).
+ */
 export async function publicationToExpand(tx: Tx, id: number) {
   const [row] = await sqlRows<{
     id: number;
@@ -136,9 +140,11 @@ export async function publicationToExpand(tx: Tx, id: number) {
     setting: MailPublicationSetting;
     created_by: number | null;
     expanded: boolean;
+    revision: string;
   }>(
     tx,
-    sql`select id, company_id, send_at, setting, created_by, expanded_at is not null as expanded
+    sql`select id, company_id, send_at, setting, created_by, expanded_at is not null as expanded,
+               updated_at::text as revision
         from mail_publications where id = ${id}`,
   );
   return row;
@@ -157,45 +163,114 @@ export async function publicationAttachment(tx: Tx, id: number) {
   return row;
 }
 
-/** Holds the publication while a batch of its rows is written: a delete waits for the batch, or the batch for it. */
-export async function keepPublication(tx: Tx, id: number): Promise<boolean> {
-  const rows = await sqlRows<{ id: number }>(tx, sql`select id from mail_publications where id = ${id} for key share`);
+/**
+ * Holds the publication, as it was at `revision`, while a batch of its rows is written: a delete or
+ * a change (FOR UPDATE) waits for the batch, or the batch for it, and then finds it gone or changed.
+ */
+export async function keepPublication(tx: Tx, id: number, revision: string): Promise<boolean> {
+  const rows = await sqlRows<{ id: number }>(
+    tx,
+    sql`select id from mail_publications where id = ${id} and updated_at = ${revision}::timestamptz for key share`,
+  );
   return rows.length > 0;
 }
 
-export async function markExpanded(tx: Tx, id: number): Promise<void> {
-  await tx.execute(sql`update mail_publications set expanded_at = now() where id = ${id} and expanded_at is null`);
+/** Every recipient of the publication as it was at `revision` has its row (not when it changed meanwhile). */
+export async function markExpanded(tx: Tx, id: number, revision: string): Promise<void> {
+  await tx.execute(
+    sql`update mail_publications set expanded_at = now()
+        where id = ${id} and expanded_at is null and updated_at = ${revision}::timestamptz`,
+  );
 }
 
-/** Publications whose rows were not all written `olderThanSeconds` after they were made (a crash). */
+/** Publications whose rows were not all written `olderThanSeconds` after they were saved (a crash). */
 export async function unexpandedPublications(tx: Tx, olderThanSeconds: number): Promise<number[]> {
   const rows = await sqlRows<{ id: number }>(
     tx,
     sql`select id from mail_publications
-        where expanded_at is null and created_at < now() - make_interval(secs => ${olderThanSeconds})
+        where expanded_at is null and updated_at < now() - make_interval(secs => ${olderThanSeconds})
         order by id`,
   );
   return rows.map((r) => r.id);
 }
 
-/** Locks the company's publication; undefined when it is not the company's. */
+/**
+ * Locks the company's publication (FOR UPDATE: a batch of its rows being written, a delete or
+ * another change waits); undefined when it is not the company's.
+ */
 export async function lockPublication(tx: Tx, companyId: number, id: number) {
-  const [row] = await sqlRows<{ id: number; sent_at: string | null; title: string; recipient_count: number }>(
+  const [row] = await sqlRows<{
+    id: number;
+    sent_at: string | null;
+    send_at: string;
+    title: string;
+    from_address: string;
+    from_name: string | null;
+    file_name: string | null;
+    recipient_count: number;
+    expanded: boolean;
+  }>(
     tx,
-    sql`select id, sent_at::text, setting->>'title' as title, recipient_count from mail_publications
+    sql`select id, sent_at::text, ${sql.raw(tokyoIso('send_at'))} as send_at, setting->>'title' as title,
+               setting->>'from_address' as from_address, setting->>'from_name' as from_name,
+               case when attachment is null then null else setting->>'file_name' end as file_name,
+               recipient_count, expanded_at is not null as expanded
+        from mail_publications
         where id = ${id} and company_id = ${companyId} for update`,
   );
   return row;
 }
 
 /**
- * Removes the rows of the publication that are still only queued; answers how many, and how many
- * of its rows remain (being sent, sent or failed: the rows the worker has taken, which stay).
+ * Replaces what a publication sends (PUT): its time, setting and recipient count, and its
+ * attachment unless `attachment` is 'keep'. Its rows are to be written again (expanded_at null),
+ * and updated_at moves: a batch still writing what it was stops (keepPublication).
  */
-export async function removeQueuedMessages(tx: Tx, publicationId: number): Promise<{ removed: number; left: number }> {
+export async function replacePublication(
+  tx: Tx,
+  id: number,
+  values: {
+    sendAt: Date;
+    setting: MailPublicationSetting;
+    attachment: 'keep' | { bytes: Uint8Array; type: string } | null;
+    recipientCount: number;
+  },
+): Promise<void> {
+  const file =
+    values.attachment === 'keep'
+      ? {}
+      : { attachment: values.attachment?.bytes ?? null, attachmentType: values.attachment?.type ?? null };
+  await tx
+    .update(mailPublications)
+    .set({
+      sendAt: values.sendAt,
+      setting: values.setting,
+      recipientCount: values.recipientCount,
+      expandedAt: null,
+      updatedAt: sql`clock_timestamp()`,
+      ...file,
+    })
+    .where(eq(mailPublications.id, id));
+}
+
+/**
+ * Removes the rows of the publication that are still only queued (with `untried`, only those the
+ * delivery never took: no attempt, not even one put back to wait); answers how many, and how many
+ * of its rows remain (being sent, sent or failed, or tried: the rows the worker has taken, which stay).
+ *
+ * The delivery claims a row by locking it (FOR UPDATE SKIP LOCKED, queries/mailOutbox.ts
+ * claimDueMail): a row it holds makes this delete wait, then see it `sending` and leave it (so
+ * `left` counts it); a row this delete holds is skipped by the claim and is gone once committed.
+ */
+export async function removeQueuedMessages(
+  tx: Tx,
+  publicationId: number,
+  { untried = false }: { untried?: boolean } = {},
+): Promise<{ removed: number; left: number }> {
   const removed = await sqlRows<{ id: number }>(
     tx,
-    sql`delete from mail_messages where publication_id = ${publicationId} and status = 'queued' returning id`,
+    sql`delete from mail_messages where publication_id = ${publicationId} and status = 'queued'
+        ${untried ? sql`and attempts = 0` : sql``} returning id`,
   );
   const [left] = await sqlRows<{ n: number }>(
     tx,
@@ -206,18 +281,6 @@ export async function removeQueuedMessages(tx: Tx, publicationId: number): Promi
 
 export async function deletePublication(tx: Tx, id: number): Promise<void> {
   await tx.execute(sql`delete from mail_publications where id = ${id}`);
-}
-
-export function listFailures(tx: Tx, companyId: number, publicationId: number) {
-  return sqlRows<{ to_address: string; to_name: string | null; error: string | null; attempts: number }>(
-    tx,
-    sql`select m.to_address, m.to_name, m.error, m.attempts
-        from mail_messages m
-        join mail_publications p on p.id = m.publication_id and p.company_id = ${companyId}
-        where m.publication_id = ${publicationId} and m.status = 'failed'
-        order by m.id
-        limit 10000`,
-  );
 }
 
 /** The attachment's name, type and size (never its bytes); undefined without one. */

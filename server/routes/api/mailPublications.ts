@@ -4,7 +4,7 @@ import { errorBodySchema } from '../../../contract/error';
 import {
   customerListSchema,
   customerQuerySchema,
-  mailFailureListSchema,
+  mailPublicationDetailQuerySchema,
   mailPublicationDetailSchema,
   mailPublicationEntity,
   mailPublicationListQuerySchema,
@@ -99,13 +99,31 @@ const mailPublicationRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
     apiPaths.mailPublish,
     {
       schema: {
-        summary: 'One bulk mail: its text, attachment (name, type, size) and progress',
+        summary:
+          'One bulk mail: its text, attachment (name, type, size) and progress; its recipients with include=users',
         tags,
         params: idParams,
+        querystring: mailPublicationDetailQuerySchema,
         response: { 200: mailPublicationDetailSchema, ...errors },
       },
     },
-    async (request) => publications.detail(userOf(request), request.params.id),
+    async (request) => publications.detail(userOf(request), request.params.id, request.query.include === 'users'),
+  );
+
+  app.put(
+    apiPaths.mailPublish,
+    {
+      ...withAttachment('setting.file'),
+      schema: {
+        summary:
+          'Replace a bulk mail not sent yet (issue 32): its text, sender, time, attachment and recipients (409 once any of it went out)',
+        tags,
+        params: idParams,
+        body: mailPublicationEntity.update,
+        response: { 200: mailPublicationEntity.record, 409: errorBodySchema, 413: errorBodySchema, ...errors },
+      },
+    },
+    async (request) => publications.update(userOf(request), request.params.id, request.body),
   );
 
   app.get(
@@ -120,19 +138,6 @@ const mailPublicationRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
       },
     },
     async (request) => publications.recipients(userOf(request), request.params.id, request.query),
-  );
-
-  app.get(
-    apiPaths.mailPublishFailures,
-    {
-      schema: {
-        summary: 'The recipients a bulk mail could not be delivered to, with the reasons',
-        tags,
-        params: idParams,
-        response: { 200: mailFailureListSchema, ...errors },
-      },
-    },
-    async (request) => publications.failures(userOf(request), request.params.id),
   );
 
   app.delete(
