@@ -131,6 +131,11 @@ export function confirmationNumber(uid: string): string {
 /** The rules of spec section 5 "Booking create", in the spec's order, with its messages. */
 export const bookingCreateMessages = {
   days: '宿泊日数が入力されていません',
+  /**
+   * Added under the 泊数 field (not in the message box, which keeps the spec's sentence) when a number
+   * of 0 or less was typed: the field is filled, so "not entered" alone would puzzle (issue 32).
+   */
+  daysAtLeastOne: '（1泊以上で入力してください）',
   children: '12歳未満の人数は0人以上、人数以下の整数で入力してください',
   schoolTrip: '修学旅行等かどうかは、はい（true）かいいえ（false）で指定してください',
   sendMail: 'メールを送信するかどうかは、はい（true）かいいえ（false）で指定してください',

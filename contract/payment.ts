@@ -27,7 +27,6 @@ export const paymentMessages = {
   belowRefunded: '返金済みの金額を下回るため、この入金は削除できません',
   /** Spec 5 "Refund amount": more than 0, at most what was paid. */
   refundAmount: (max: number) => `返金額は1円以上${max.toLocaleString('ja-JP')}円以下で入力してください`,
-  refundNotCancelled: 'キャンセルされた予約のみ返金できます',
   /** 409: a cancelled booking takes no payment and keeps its payments; money goes back by refund. */
   cancelled: 'キャンセル済みの予約の入金は登録・削除できません（返金を登録してください）',
   refundNothingPaid: 'この予約には返金できる入金がありません',
@@ -109,27 +108,43 @@ export const refundAnswerSchema = z.object({ refund: refundSchema, price: z.numb
 export type RefundAnswer = z.infer<typeof refundAnswerSchema>;
 
 /**
- * What a refund of a cancelled booking may give back (issue 19): the money received less the
- * refunds already made and the cancellation fee the house keeps. A provisional settlement (a
- * payment without payment_exe_date, spec 4) is not money received.
+ * What a refund of a booking may give back: the money received less the refunds already made and
+ * what the house keeps. A cancelled booking keeps its cancellation fee (issue 19); a live booking
+ * keeps its bill, so that only its excess, what `overpaidOf` reports, goes back (issue 32). A
+ * provisional settlement (a payment without payment_exe_date, spec 4) is not money received.
  */
 export interface RefundLimit {
   /** Payments with a payment date, yen. */
   received: number;
   refunded: number;
-  /** The cancellation fee chosen when cancelling (0 when none). */
+  /** The cancellation fee chosen when cancelling (0 when none, and on a live booking). */
   fee: number;
-  /** The largest refund: received − refunded − fee, never below 0. */
+  /** A live booking's bill (its total and the taxes collected apart); null: the booking is cancelled. */
+  bill: number | null;
+  /** The largest refund: received − refunded − (fee or bill), never below 0. */
   max: number;
 }
 
-export function refundLimit(money: { received: number; refunded: number; fee: number | null }): RefundLimit {
-  const fee = money.fee ?? 0;
+/** What of a booking decides its refund limit: cancelled or not, and a live booking's bill. */
+export type RefundBookingState = Pick<Booking, 'delete_flg' | 'price_sub' | 'tax_due'>;
+
+/**
+ * The one refund limit (the server's check and the console's form): a cancelled booking at most
+ * what it holds beyond its cancellation fee, a live booking at most what it holds beyond its bill.
+ */
+export function refundLimit(
+  money: { received: number; refunded: number; fee: number | null },
+  booking: RefundBookingState,
+): RefundLimit {
+  const cancelled = booking.delete_flg === 1;
+  const fee = cancelled ? (money.fee ?? 0) : 0;
+  const bill = cancelled ? null : billOf(booking);
   return {
     received: money.received,
     refunded: money.refunded,
     fee,
-    max: Math.max(0, money.received - money.refunded - fee),
+    bill,
+    max: Math.max(0, money.received - money.refunded - (bill ?? fee)),
   };
 }
 
@@ -139,13 +154,11 @@ const sumOf = (rows: readonly { amount: number }[]) => rows.reduce((total, r) =>
  * The same from a booking as the API answers it: its paid amount (`price`, the dated payments less
  * the refunds) plus the refunds is the money received.
  */
-export function refundLimitOf(booking: {
-  price: number;
-  cancel_fee: number | null;
-  refunds: readonly { amount: number }[];
-}): RefundLimit {
+export function refundLimitOf(
+  booking: RefundBookingState & { price: number; cancel_fee: number | null; refunds: readonly { amount: number }[] },
+): RefundLimit {
   const refunded = sumOf(booking.refunds);
-  return refundLimit({ received: booking.price + refunded, refunded, fee: booking.cancel_fee });
+  return refundLimit({ received: booking.price + refunded, refunded, fee: booking.cancel_fee }, booking);
 }
 
 /**
@@ -200,22 +213,31 @@ export function defaultRefundTarget(targets: readonly RefundTarget[], amount = 1
 
 const yen = (amount: number) => `${amount.toLocaleString('ja-JP')}円`;
 
-/** 入金50,000円 − 返金済み10,000円 − キャンセル料17,100円: how the maximum is reached. */
-function limitTerms(limit: RefundLimit): string {
+/** 入金50,000円 − 返金済み10,000円 − キャンセル料17,100円 (or − 請求額62,000円): how the maximum is reached. */
+function limitTerms(limit: RefundLimit, separator = ' − '): string {
   const terms = [`入金${yen(limit.received)}`];
   if (limit.refunded > 0) terms.push(`返金済み${yen(limit.refunded)}`);
-  if (limit.fee > 0) terms.push(`キャンセル料${yen(limit.fee)}`);
-  return terms.join(' − ');
+  if (limit.bill !== null) terms.push(`請求額${yen(limit.bill)}`);
+  else if (limit.fee > 0) terms.push(`キャンセル料${yen(limit.fee)}`);
+  return terms.join(separator);
 }
 
-/** The maximum as the refund shows it before anything is typed, and as a refusal says it. */
+/**
+ * The maximum as the refund shows it before anything is typed, and as a refusal says it; a live
+ * booking's names its excess (過入金) and what it is measured against.
+ */
 export function refundLimitText(limit: RefundLimit): string {
+  if (limit.bill !== null) {
+    return limit.max > 0
+      ? `返金できるのは過入金の${yen(limit.max)}までです（${limitTerms(limit)}）`
+      : `過入金がないため返金できません（${limitTerms(limit, '、')}）`;
+  }
   return limit.max > 0
     ? `返金できるのは${yen(limit.max)}までです（${limitTerms(limit)}）`
     : `返金できる金額はありません（${limitTerms(limit)}）`;
 }
 
-/** How much a refund of a cancelled booking may be: more than 0 and at most its limit. */
+/** How much a refund may be (spec 5 "Refund amount"): more than 0 and at most its limit. */
 export function refundBounds(limit: RefundLimit): { min: number; max: number } {
   return { min: 1, max: limit.max };
 }
@@ -259,9 +281,9 @@ export function paidAmount(booking: {
 /**
  * What a booking holds beyond its bill (issue 32): its paid amount (`price`: dated payments less
  * refunds) less the bill (`billOf`: the total and the taxes collected apart), 0 when it holds no
- * more. A live booking's excess is a refund to make; the dashboard's 過入金 list asks the same of the
- * database (server/db/queries/bookings.ts, `price > price_sub + tax_due`). A cancelled booking's
- * money is measured by refundLimit instead (the cancellation fee, not the bill).
+ * more. A live booking's excess is a refund to make (refundLimit's maximum for it); the dashboard's
+ * 過入金 list asks the same of the database (server/db/queries/bookings.ts, `price > price_sub +
+ * tax_due`). A cancelled booking's money is measured against its cancellation fee instead.
  */
 export function overpaidOf(booking: Pick<Booking, 'price' | 'price_sub' | 'tax_due'>): number {
   return Math.max(0, booking.price - billOf(booking));

@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { addDays, tokyoToday } from '../contract/dates';
 import { formatDate } from '../i18n/formats';
-import { ADMIN, bearerOf, confirmRefund, signIn, stayInFreeRoom } from './support';
+import { ADMIN, bearerOf, confirmRefund, lookAt, signIn, stayInFreeRoom } from './support';
 
 /** An administrator's bearer token, for preparing data through the API. */
 async function adminToken(request: APIRequestContext): Promise<string> {
@@ -26,6 +26,25 @@ async function createBooking(request: APIRequestContext, token: string, startDat
 }
 
 const refundsList = (page: Page) => page.getByTestId('refunds-needed');
+
+/**
+ * Each line of the refund list stays short, no form in it (issue 32): a table row one line high, an
+ * item on a phone two or three (the inline form made them about 170 and 250 px).
+ */
+async function expectCompactRows(page: Page, maxHeight: number) {
+  const rows = refundsList(page).locator('[data-book-id]');
+  await expect(rows.first()).toBeVisible();
+  const heights = await rows.evaluateAll((els) => els.map((el) => el.getBoundingClientRect().height));
+  expect(Math.max(...heights), `refund rows ${heights.join(', ')} px`).toBeLessThanOrEqual(maxHeight);
+}
+
+/** The dashboard's full height, written to the test's annotations (issue 32 measured it before and after). */
+async function reportDashboardHeight(page: Page, name: string) {
+  const height = await page.evaluate(() => document.documentElement.scrollHeight);
+  test.info().annotations.push({ type: 'dashboard-height', description: `${name}: ${height}px` });
+  console.log(`dashboard height ${name}: ${height}px`);
+  return height;
+}
 
 test("today's check-in shows on the dashboard and opens its booking panel", async ({ page }) => {
   const token = await adminToken(page.request);
@@ -81,28 +100,37 @@ test('a cancelled booking that holds money is refunded from the dashboard and le
   const row = refundsList(page).locator(`[data-book-id="${booking.id}"]`);
   await expect(row).toContainText(name);
   await expect(row).toContainText('15,000円');
-  const amount = row.getByRole('textbox', { name: `${name}様への返金額` });
+  // One compact line (issue 32): its amounts and 返金; the form is in the popup, not in the row.
+  await expect(row.getByTestId('refund-max')).toHaveText('15,000円');
+  await expect(row.getByRole('textbox')).toHaveCount(0);
+  await expectCompactRows(page, 64);
+  await reportDashboardHeight(page, 'dashboard-1400');
+  await lookAt(page, 'dashboard-1400', { fullPage: true });
+
+  await row.getByRole('button', { name: '返金' }).click();
+  const dialog = page.getByRole('dialog', { name: `${name}様への返金` });
+  const amount = dialog.getByRole('textbox', { name: `${name}様への返金額` });
   await expect(amount).toHaveValue('15,000');
   // The refund names the payment it gives back (issue 19): the one dated payment, chosen already.
   const source = `${formatDate(paidOn)} 銀行振込 15,000円`;
-  await expect(row.getByRole('combobox', { name: '返金する入金' })).toHaveText(source);
-  await refundsList(page).screenshot({ path: test.info().outputPath('refund-payment-1400.png') });
-  await page.setViewportSize({ width: 390, height: 844 });
-  await page.reload();
-  await expect(row.getByRole('combobox', { name: '返金する入金' })).toHaveText(source);
-  await row.scrollIntoViewIfNeeded();
-  await page.screenshot({ path: test.info().outputPath('refund-payment-390.png') });
-  await page.setViewportSize({ width: 1400, height: 900 });
-  await page.reload();
-  await expect(amount).toHaveValue('15,000');
+  await expect(dialog.getByRole('combobox', { name: '返金する入金' })).toHaveText(source);
+  await expect(dialog.getByTestId('refund-limit')).toHaveText('返金できるのは15,000円までです（入金15,000円）');
+  await lookAt(dialog, 'refund-dialog-1400');
 
   // Out of bounds: the button waits and says why.
-  const button = row.getByRole('button', { name: '返金' });
+  const button = dialog.getByRole('button', { name: '返金する' });
   await amount.fill('15001');
   await expect(button).toBeDisabled();
-  await expect(row).toContainText('返金できるのは15,000円までです（入金15,000円）');
+  await expect(dialog).toContainText('返金できるのは15,000円までです（入金15,000円）');
   await amount.fill('0');
   await expect(button).toBeDisabled();
+  await expect(dialog).toContainText('返金額は1円以上15,000円以下で入力してください');
+  await lookAt(dialog, 'refund-dialog-refused');
+  // Closed and opened again: what was typed is still there.
+  await dialog.getByRole('button', { name: 'キャンセル' }).click();
+  await expect(dialog).toHaveCount(0);
+  await row.getByRole('button', { name: '返金' }).click();
+  await expect(amount).toHaveValue('0');
   await amount.fill('15000');
   await expect(button).toBeEnabled();
 
@@ -115,7 +143,25 @@ test('a cancelled booking that holds money is refunded from the dashboard and le
   });
   expect(answer.request().headers()['idempotency-key']).toBeTruthy();
   await expect(page.getByTestId('message-box')).toContainText('返金しました。');
+  await expect(dialog).toHaveCount(0);
   await expect(row).toHaveCount(0);
+
+  // On a phone the row stays short too, and the popup fits the screen.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.reload();
+  await expect(refundsList(page).getByRole('progressbar')).toHaveCount(0);
+  await expectCompactRows(page, 110);
+  await reportDashboardHeight(page, 'dashboard-390');
+  const first = refundsList(page).locator('li[data-book-id]').first();
+  if ((await first.count()) > 0) {
+    await first.getByRole('button', { name: '返金' }).click();
+    const popup = page.getByRole('dialog', { name: /様への返金$/ });
+    await expect(popup.getByTestId('refund-limit')).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await lookAt(page, 'refund-dialog-390');
+    await popup.getByRole('button', { name: 'キャンセル' }).click();
+  }
+  await page.setViewportSize({ width: 1400, height: 900 });
 
   // What the server holds: nothing left to give back.
   await page.reload();

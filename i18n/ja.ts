@@ -836,7 +836,11 @@ export const appMessages = {
         col_cancel_fee: 'キャンセル料',
         col_amount: '返金額',
         amount_label: '%{name}様への返金額',
-        submit: '返金',
+        // The row's button opens the refund popup (issue 32); the popup's own button asks to confirm.
+        open: '返金',
+        dialog_title: '%{name}様への返金',
+        dialog_stay: '宿泊日 %{date}・入金額 %{paid}',
+        submit: '返金する',
         yen: '円',
         confirm_title: '返金の確認',
         confirm_content: '%{name}様に%{amount}を返金します。よろしいですか？',

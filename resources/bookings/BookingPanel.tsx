@@ -194,7 +194,7 @@ function BookingPanelBody({
             </Alert>
           )}
           {booking && <ChannelSyncNotice booking={booking} onSynced={afterWrite} />}
-          <BookingSummary booking={booking} form={form} />
+          <BookingSummary booking={booking} form={form} onRefunded={() => void afterWrite()} />
           {booking && !cancelled && (
             <Typography variant="body2" color="text.secondary" data-testid="booking-autosave">
               {translate('app.crud.autosave')}

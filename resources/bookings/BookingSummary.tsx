@@ -6,6 +6,7 @@ import { overpaidOf, paidShown } from '../../contract/payment';
 import { formatDate, formatDateTime, formatYen } from '../../i18n/formats';
 import { useAppTranslate } from '../../i18n/useAppTranslate';
 import { checkOutDate, type BookingFormValues } from './bookingModel';
+import { RefundButton } from './refund/RefundButton';
 
 interface FactProps {
   label: string;
@@ -31,8 +32,15 @@ function Fact({ label, children, testId, span = 1, note }: FactProps) {
   );
 }
 
+export interface BookingSummaryProps {
+  booking: Booking | null;
+  form: BookingFormValues;
+  /** After a refund of the excess (the 過入金 line's 返金): the panel reads the booking again. */
+  onRefunded?: () => void;
+}
+
 /** What the panel shows but does not edit: check-out, amounts, source and booking day. */
-export function BookingSummary({ booking, form }: { booking: Booking | null; form: BookingFormValues }) {
+export function BookingSummary({ booking, form, onRefunded }: BookingSummaryProps) {
   const translate = useAppTranslate();
   const checkOut = checkOutDate(form.start_date, form.days) ?? booking?.end_date ?? null;
   const taxDue = booking?.tax_due ?? 0;
@@ -66,15 +74,26 @@ export function BookingSummary({ booking, form }: { booking: Booking | null; for
             testId="booking-price"
             note={
               overpaid > 0 && (
-                <Typography
-                  variant="caption"
-                  component="div"
-                  color="warning.dark"
-                  data-testid="booking-overpaid"
-                  sx={{ fontWeight: 700 }}
-                >
-                  {translate('app.booking.overpaid', { amount: formatYen(overpaid) })}
-                </Typography>
+                <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5, flexWrap: 'wrap' }}>
+                  <Typography
+                    variant="caption"
+                    component="div"
+                    color="warning.dark"
+                    data-testid="booking-overpaid"
+                    sx={{ fontWeight: 700 }}
+                  >
+                    {translate('app.booking.overpaid', { amount: formatYen(overpaid) })}
+                  </Typography>
+                  {/* The excess given back (issue 32); a refund made starts the next one afresh. */}
+                  {onRefunded && (
+                    <RefundButton
+                      key={`${booking.id}:${booking.price}`}
+                      booking={booking}
+                      onRefunded={onRefunded}
+                      variant="text"
+                    />
+                  )}
+                </Box>
               )
             }
           >

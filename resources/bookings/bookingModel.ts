@@ -1,5 +1,6 @@
 import {
   bookingCreateErrors,
+  bookingCreateMessages,
   bookingUpdateBodySchema,
   normaliseBookingCreate,
   type Booking,
@@ -196,7 +197,17 @@ export function prepareCreate(
   const input = createInput(accommodationId, form);
   const broken = bookingCreateErrors(input);
   if (!broken[0]) return { body: normaliseBookingCreate(input) };
-  return { error: broken[0], errors: Object.fromEntries(broken.map((e) => [e.field, e.message])) };
+  const errors: BookingFieldErrors = Object.fromEntries(broken.map((e) => [e.field, e.message]));
+  if (errors.days === bookingCreateMessages.days && typedNoNight(form.days)) {
+    errors.days = `${bookingCreateMessages.days}${bookingCreateMessages.daysAtLeastOne}`;
+  }
+  return { error: broken[0], errors };
+}
+
+/** 泊数 holds a number, 0 or less: typed, not missing (the spec's one sentence says both). */
+function typedNoNight(days: string): boolean {
+  const value = days.trim();
+  return value !== '' && Number.isFinite(Number(value)) && Number(value) <= 0;
 }
 
 /**

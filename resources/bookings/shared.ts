@@ -2,3 +2,4 @@
 export { LazyBookingPanel, preloadBookingPanel } from './LazyBookingPanel';
 export type { BookingPanelProps } from './BookingPanel';
 export { StayBadges, useRegisterStates } from './register/StayBadges';
+export { RefundButton } from './refund/RefundButton';

@@ -24,6 +24,7 @@ import type { NewStay } from './newStay';
 import { useAppDataProvider } from '../../dataProvider/useAppDataProvider';
 import { useAccommodationList } from '../../src/crud/useAccommodationList';
 import { useApiQuery } from '../../src/hooks/useApiQuery';
+import { bookingPanelKey } from './panelQuery';
 
 const NONE: never[] = [];
 
@@ -113,7 +114,7 @@ export function useBookingPanel(
   // react-admin's refresh reloads it too, and a field being typed into keeps what the user typed. Not
   // under 'books': the panel's own saves, which refresh every list of bookings, answer the booking.
   const queryClient = useQueryClient();
-  const bookingKey = useMemo(() => ['bookingPanel', bookId] as const, [bookId]);
+  const bookingKey = useMemo(() => bookingPanelKey(bookId), [bookId]);
   const loadBooking = useCallback(() => dataProvider.getBook(bookId), [dataProvider, bookId]);
   const loaded = useApiQuery(bookingKey, loadBooking, { enabled: bookId !== 0, keepPrevious: false });
   const loadedBooking = loaded.status === 'ready' ? loaded.data : undefined;

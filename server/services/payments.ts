@@ -145,7 +145,8 @@ export class PaymentService {
   }
 
   /**
-   * Refunds a cancelled booking once per idempotency key. The booking row is locked before the key
+   * Refunds a booking once per idempotency key: a cancelled one up to what it holds beyond its
+   * cancellation fee, a live one up to what it holds beyond its bill (its excess, issue 32). The booking row is locked before the key
    * is looked up, so that identical requests run one after the other and the later ones find the
    * first refund; the unique index on the key is the last guard (two bookings, one key).
    */
@@ -165,7 +166,6 @@ export class PaymentService {
     if (!booking) throw notFound();
     const first = await q.findRefundByKey(tx, key);
     if (first) return this.replay(first, body, booking.price);
-    if (booking.delete_flg !== 1) throw conflict(paymentMessages.refundNotCancelled);
     // The payment named must be a dated payment of this booking, not deleted.
     const named = body.payment_id == null ? undefined : await q.findRefundTarget(tx, body.payment_id);
     if (body.payment_id != null) {
@@ -177,8 +177,10 @@ export class PaymentService {
           : paymentMessages.refundPaymentProvisional;
       if (refused) throw badRequest(refused, { payment_id: refused });
     }
-    // At most what was received (not a provisional settlement) less refunds and the cancellation fee.
-    const refused = refundAmountError(body.refund_amount, refundLimit(await q.refundMoney(tx, booking.id)));
+    // At most what was received (not a provisional settlement) less refunds and what the house keeps:
+    // a cancelled booking its cancellation fee, a live one its bill (issue 32).
+    const limit = refundLimit(await q.refundMoney(tx, booking.id), booking);
+    const refused = refundAmountError(body.refund_amount, limit);
     if (refused) throw badRequest(refused, { refund_amount: refused });
     // And at most what is left of the payment named; unnamed, the latest dated payment that covers it.
     const target = named ?? (await q.refundTargetsOf(tx, booking.id)).find((t) => refundLeft(t) >= body.refund_amount);

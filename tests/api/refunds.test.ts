@@ -60,7 +60,7 @@ describe('PATCH /admin/payments/refund', () => {
     expect(await stored(b.id)).toEqual({ price: 0, refunded: 15000, refunds: 2 });
   });
 
-  it('refuses more than paid, nothing paid, zero, and a booking that is not cancelled; records nothing', async () => {
+  it('refuses more than paid, nothing paid, zero, and a live booking not paid beyond its bill; records nothing', async () => {
     const b = await cancelledPaid([8000]);
     const before = await refundCount();
     const over = await refund({ book_id: b.id, refund_amount: 8001 }, randomUUID());
@@ -83,9 +83,10 @@ describe('PATCH /admin/payments/refund', () => {
       token: api.admin,
       json: { book_id: live.id, amount: 3000, pay_type: 1, payment_exe_date: today },
     });
-    const notCancelled = await refund({ book_id: live.id, refund_amount: 1000 }, randomUUID());
-    expect(notCancelled.status).toBe(409);
-    expect(notCancelled.body.message).toBe(paymentMessages.refundNotCancelled);
+    // A live booking gives back only what it holds beyond its bill (issue 32, tests/api/overpaidRefund.test.ts).
+    const notOverpaid = await refund({ book_id: live.id, refund_amount: 1000 }, randomUUID());
+    expect(notOverpaid.status).toBe(400);
+    expect(notOverpaid.body.message).toMatch(/^過入金がないため返金できません（入金3,000円、請求額[\d,]+円）$/);
 
     expect(await refundCount()).toBe(before);
     expect(await stored(b.id)).toEqual({ price: 8000, refunded: 0, refunds: 0 });

@@ -47,7 +47,12 @@ describe('BookingPanel, a new booking', () => {
     await fillValidForm();
     type('泊数', '0');
     submit();
-    expect(await screen.findByRole('alert')).toHaveTextContent('宿泊日数が入力されていません');
+    // The message box keeps the spec's sentence; under 泊数, what to type instead.
+    const box = await screen.findByRole('alert');
+    expect(box).toHaveTextContent(/^宿泊日数が入力されていません$/);
+    const nights = screen.getByLabelText('泊数');
+    expect(nights).toHaveAttribute('aria-invalid', 'true');
+    expect(nights).toHaveAccessibleDescription('宿泊日数が入力されていません（1泊以上で入力してください）');
     expect(mocked.createBook).not.toHaveBeenCalled();
   });
 

@@ -211,6 +211,49 @@ describe('the payments of the booking panel', () => {
     expect(screen.getByTestId('booking-price')).toHaveTextContent(/^50,000円$/);
   });
 
+  it('gives the excess back from the 過入金 line: at most the excess, then the panel reads the booking again (issue 32)', async () => {
+    const paid = buildPayment({ id: 31, amount: 50000, payment_exe_date: '2026-11-20' });
+    mocked.getBook
+      .mockResolvedValueOnce(buildBooking({ price: 50000, price_sub: 45000, tax_due: 1000, payments: [paid] }))
+      .mockResolvedValue(
+        buildBooking({
+          price: 46000,
+          price_sub: 45000,
+          tax_due: 1000,
+          payments: [paid],
+          refunds: [{ id: 5, book_id: 7, payment_id: 31, amount: 4000, created_at: '2026-11-21T10:00:00+09:00' }],
+        }),
+      );
+    money.refundBooking.mockResolvedValue({
+      refund: { id: 5, book_id: 7, payment_id: 31, amount: 4000, created_at: '2026-11-21T10:00:00+09:00' },
+      price: 46000,
+    });
+    const { onChanged } = renderPanel(7);
+    const line = (await screen.findByTestId('booking-overpaid')).parentElement as HTMLElement;
+    fireEvent.click(within(line).getByRole('button', { name: '返金' }));
+    const dialog = await screen.findByRole('dialog', { name: '山田 太郎様への返金' });
+    const input = within(dialog).getByLabelText('山田 太郎様への返金額') as HTMLInputElement;
+    expect(input.value).toBe('4,000');
+    fireEvent.change(input, { target: { value: '4001' } });
+    expect(within(dialog).getByRole('button', { name: '返金する' })).toBeDisabled();
+    expect(
+      within(dialog).getByText('返金できるのは過入金の4,000円までです（入金50,000円 − 請求額46,000円）'),
+    ).toBeInTheDocument();
+    fireEvent.change(input, { target: { value: '4000' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: '返金する' }));
+    fireEvent.click(
+      within(await screen.findByRole('dialog', { name: '返金の確認' })).getByRole('button', { name: 'OK' }),
+    );
+    await waitFor(() => expect(money.refundBooking).toHaveBeenCalledTimes(1));
+    expect(money.refundBooking.mock.calls[0]![0]).toEqual({ book_id: 7, refund_amount: 4000, payment_id: 31 });
+    expect(await screen.findByTestId('message-box')).toHaveTextContent('返金しました。');
+    // Read again: paid as billed, no excess, no 返金.
+    await waitFor(() => expect(screen.getByTestId('booking-price')).toHaveTextContent(/^46,000円$/));
+    expect(screen.queryByTestId('booking-overpaid')).not.toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(onChanged).toHaveBeenCalledTimes(1);
+  });
+
   it("marks no excess on a cancelled booking: its money is the refund list's", async () => {
     mocked.getBook.mockResolvedValue(buildBooking({ delete_flg: 1, price: 50000, price_sub: 45000 }));
     renderPanel(7);

@@ -146,6 +146,14 @@ function renderDashboard() {
 const section = (testId: string) => screen.findByTestId(testId);
 const rowIds = (el: HTMLElement) =>
   [...el.querySelectorAll('tr[data-book-id]')].map((row) => row.getAttribute('data-book-id'));
+const refundRow = (id: number) =>
+  screen.queryByTestId('refunds-needed')?.querySelector<HTMLElement>(`tr[data-book-id="${id}"]`) ?? null;
+/** 返金 of a refund row: the popup it opens. */
+async function openRefund(id: number, name: string) {
+  await waitFor(() => expect(refundRow(id)).not.toBeNull());
+  fireEvent.click(within(refundRow(id)!).getByRole('button', { name: '返金' }));
+  return screen.findByRole('dialog', { name: `${name}様への返金` });
+}
 
 beforeEach(() => {
   vi.useFakeTimers({ toFake: ['Date'] });
@@ -275,31 +283,61 @@ describe('home dashboard', () => {
     expect(await within(card).findByText('過入金の予約はありません。')).toBeInTheDocument();
   });
 
-  it('offers paid less the cancel fee and disables 返金 at 0 and past the fee, saying why', async () => {
+  it('keeps each refund row to one line: its amounts and 返金, the form only in the popup (issue 32)', async () => {
     renderDashboard();
-    const input = (await screen.findByLabelText('返金 八郎様への返金額')) as HTMLInputElement;
-    const row = screen.getByTestId('refunds-needed').querySelector('tr[data-book-id="31"]') as HTMLElement;
+    const list = await section('refunds-needed');
+    await within(list).findByText('返金 八郎');
+    expect(
+      within(list)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['施設', '宿泊者', '宿泊日', '入金額', 'キャンセル料', '返金額', '']);
+    const row = refundRow(31)!;
+    // Paid, the fee, and the most it may get back; no field in the row.
     expect(row).toHaveTextContent('30,000円');
     expect(row).toHaveTextContent('3,000円');
+    expect(within(row).getByTestId('refund-max')).toHaveTextContent('27,000円');
+    expect(within(row).queryByRole('textbox')).not.toBeInTheDocument();
+    expect(within(row).queryByRole('combobox')).not.toBeInTheDocument();
+    expect(
+      within(row)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['返金']);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('offers paid less the cancel fee and disables 返金する at 0 and past the fee, saying why', async () => {
+    renderDashboard();
+    const dialog = await openRefund(31, '返金 八郎');
+    const input = within(dialog).getByLabelText('返金 八郎様への返金額') as HTMLInputElement;
     expect(input.value).toBe('27,000');
-    const button = within(row).getByRole('button', { name: '返金' });
+    const button = within(dialog).getByRole('button', { name: '返金する' });
     expect(button).toBeEnabled();
 
     fireEvent.change(input, { target: { value: '0' } });
     expect(button).toBeDisabled();
-    expect(within(row).getByText('返金額は1円以上27,000円以下で入力してください')).toBeInTheDocument();
+    expect(within(dialog).getByText('返金額は1円以上27,000円以下で入力してください')).toBeInTheDocument();
 
     // Past the fee: the house keeps the cancellation fee (issue 19).
     const limit = '返金できるのは27,000円までです（入金30,000円 − キャンセル料3,000円）';
     for (const over of ['27001', '30000']) {
       fireEvent.change(input, { target: { value: over } });
       expect(button).toBeDisabled();
-      expect(within(row).getByText(limit)).toBeInTheDocument();
+      expect(within(dialog).getByText(limit)).toBeInTheDocument();
     }
 
     fireEvent.change(input, { target: { value: '27000' } });
     expect(button).toBeEnabled();
-    expect(within(row).queryByText('返金額は1円以上27,000円以下で入力してください')).not.toBeInTheDocument();
+    expect(within(dialog).queryByText('返金額は1円以上27,000円以下で入力してください')).not.toBeInTheDocument();
+
+    // Closed and opened again, the popup still holds what was typed; nothing was sent.
+    fireEvent.change(input, { target: { value: '12000' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'キャンセル' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    const again = await openRefund(31, '返金 八郎');
+    expect((within(again).getByLabelText('返金 八郎様への返金額') as HTMLInputElement).value).toBe('12,000');
+    expect(payments.refundBooking).not.toHaveBeenCalled();
   });
 
   it('shows the maximum, received less the cancellation fee, before anything is typed; a 仮決済 is not received', async () => {
@@ -327,15 +365,17 @@ describe('home dashboard', () => {
       }),
     ]);
     renderDashboard();
-    const input = (await screen.findByLabelText('返金 九郎様への返金額')) as HTMLInputElement;
-    const row = screen.getByTestId('refunds-needed').querySelector('tr[data-book-id="32"]') as HTMLElement;
-    expect(within(row).getByTestId('refund-limit')).toHaveTextContent(
-      '返金できるのは32,900円までです（入金50,000円 − キャンセル料17,100円）',
-    );
-    expect(input.value).toBe('32,900');
+    await within(await section('refunds-needed')).findByText('返金 九郎');
+    const row = refundRow(32)!;
     // The paid column shows money received: not the 20,000円 of the provisional settlement.
     expect(row).toHaveTextContent('50,000円');
     expect(row).not.toHaveTextContent('70,000円');
+    expect(within(row).getByTestId('refund-max')).toHaveTextContent('32,900円');
+    const dialog = await openRefund(32, '返金 九郎');
+    expect(within(dialog).getByTestId('refund-limit')).toHaveTextContent(
+      '返金できるのは32,900円までです（入金50,000円 − キャンセル料17,100円）',
+    );
+    expect((within(dialog).getByLabelText('返金 九郎様への返金額') as HTMLInputElement).value).toBe('32,900');
   });
 
   it('refunds from a payment: the latest dated one with money left, capped by what is left of it (issue 19)', async () => {
@@ -366,9 +406,9 @@ describe('home dashboard', () => {
       price: 0,
     });
     renderDashboard();
-    const input = (await screen.findByLabelText('返金 十郎様への返金額')) as HTMLInputElement;
-    const row = screen.getByTestId('refunds-needed').querySelector('tr[data-book-id="33"]') as HTMLElement;
-    const select = within(row).getByRole('combobox', { name: '返金する入金' });
+    const dialog = await openRefund(33, '返金 十郎');
+    const input = within(dialog).getByLabelText('返金 十郎様への返金額') as HTMLInputElement;
+    const select = within(dialog).getByRole('combobox', { name: '返金する入金' });
     // The card payment is refunded already: the bank transfer is offered, its whole amount.
     expect(select).toHaveTextContent('2026年3月1日 銀行振込 30,000円');
     expect(input.value).toBe('30,000');
@@ -380,22 +420,22 @@ describe('home dashboard', () => {
       '2026年3月1日 銀行振込 30,000円',
     ]);
     fireEvent.click(options[0]!);
-    const button = within(row).getByRole('button', { name: '返金' });
+    const button = within(dialog).getByRole('button', { name: '返金する' });
     expect(button).toBeDisabled();
     expect(
-      within(row).getByText('この入金から返金できる金額はありません（入金20,000円 − 返金済み20,000円）'),
+      within(dialog).getByText('この入金から返金できる金額はありません（入金20,000円 − 返金済み20,000円）'),
     ).toBeInTheDocument();
 
-    fireEvent.mouseDown(within(row).getByRole('combobox', { name: '返金する入金' }));
+    fireEvent.mouseDown(within(dialog).getByRole('combobox', { name: '返金する入金' }));
     fireEvent.click((await screen.findAllByRole('option'))[1]!);
     expect(input.value).toBe('30,000');
     expect(button).toBeEnabled();
     fireEvent.click(button);
-    const dialog = await screen.findByRole('dialog', { name: '返金の確認' });
-    expect(dialog).toHaveTextContent(
+    const confirm = await screen.findByRole('dialog', { name: '返金の確認' });
+    expect(confirm).toHaveTextContent(
       '返金 十郎様に30,000円を返金します。よろしいですか？ 対象の入金: 2026年3月1日 銀行振込 30,000円',
     );
-    fireEvent.click(within(dialog).getByRole('button', { name: 'OK' }));
+    fireEvent.click(within(confirm).getByRole('button', { name: 'OK' }));
     await waitFor(() => expect(payments.refundBooking).toHaveBeenCalledTimes(1));
     expect(payments.refundBooking.mock.calls[0]![0]).toEqual({ book_id: 33, refund_amount: 30000, payment_id: 41 });
   });
@@ -406,28 +446,29 @@ describe('home dashboard', () => {
       price: 3000,
     });
     renderDashboard();
-    const input = (await screen.findByLabelText('返金 八郎様への返金額')) as HTMLInputElement;
-    const row = () => screen.queryByTestId('refunds-needed')?.querySelector('tr[data-book-id="31"]') ?? null;
+    const dialog = await openRefund(31, '返金 八郎');
+    const input = within(dialog).getByLabelText('返金 八郎様への返金額') as HTMLInputElement;
 
     const refund = async () => {
-      fireEvent.click(within(row() as HTMLElement).getByRole('button', { name: '返金' }));
-      const dialog = await screen.findByRole('dialog', { name: '返金の確認' });
-      expect(dialog).toHaveTextContent('返金 八郎様に27,000円を返金します。よろしいですか？');
-      fireEvent.click(within(dialog).getByRole('button', { name: 'OK' }));
+      fireEvent.click(within(dialog).getByRole('button', { name: '返金する' }));
+      const confirm = await screen.findByRole('dialog', { name: '返金の確認' });
+      expect(confirm).toHaveTextContent('返金 八郎様に27,000円を返金します。よろしいですか？');
+      fireEvent.click(within(confirm).getByRole('button', { name: 'OK' }));
     };
 
     await refund();
-    const failure = await screen.findByTestId('message-box');
-    expect(failure).toHaveTextContent(errorMessages.network);
-    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    fireEvent.click(within(failure).getByRole('button', { name: '閉じる' }));
+    // The failure is said in the popup, which stays with what was typed.
+    expect(await within(dialog).findByTestId('refund-error')).toHaveTextContent(errorMessages.network);
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: '返金の確認' })).not.toBeInTheDocument());
+    expect(screen.getByRole('dialog', { name: '返金 八郎様への返金' })).toBe(dialog);
     expect(input.value).toBe('27,000');
-    expect(row()).not.toBeNull();
+    expect(refundRow(31)).not.toBeNull();
 
     payments.listRefundsNeeded.mockResolvedValue([]);
     await refund();
     await waitFor(() => expect(screen.getByTestId('message-box')).toHaveTextContent('返金しました。'));
-    await waitFor(() => expect(row()).toBeNull());
+    await waitFor(() => expect(refundRow(31)).toBeNull());
+    expect(screen.queryByRole('dialog', { name: '返金 八郎様への返金' })).not.toBeInTheDocument();
     expect(await screen.findByText('返金が必要な予約はありません。')).toBeInTheDocument();
 
     expect(payments.refundBooking).toHaveBeenCalledTimes(2);
@@ -441,11 +482,14 @@ describe('home dashboard', () => {
   it('makes a new operation key when the amount is changed', async () => {
     payments.refundBooking.mockRejectedValue(new HttpError(errorMessages.network, 0));
     renderDashboard();
-    const input = await screen.findByLabelText('返金 八郎様への返金額');
+    const dialog = await openRefund(31, '返金 八郎');
+    const input = within(dialog).getByLabelText('返金 八郎様への返金額');
     const send = async () => {
-      fireEvent.click(screen.getByRole('button', { name: '返金' }));
-      fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'OK' }));
-      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+      fireEvent.click(within(dialog).getByRole('button', { name: '返金する' }));
+      fireEvent.click(
+        within(await screen.findByRole('dialog', { name: '返金の確認' })).getByRole('button', { name: 'OK' }),
+      );
+      await waitFor(() => expect(screen.queryByRole('dialog', { name: '返金の確認' })).not.toBeInTheDocument());
     };
     await send();
     fireEvent.change(input, { target: { value: '1000' } });
@@ -453,6 +497,51 @@ describe('home dashboard', () => {
     const [first, second] = payments.refundBooking.mock.calls;
     expect(second![0]).toEqual({ book_id: 31, refund_amount: 1000 });
     expect(second![1]).not.toBe(first![1]);
+  });
+
+  it("gives a live booking's excess back from the 過入金 card, at most the excess; then it leaves the card (issue 32)", async () => {
+    const paidOn = addDays(today, -3);
+    const live = buildBooking({
+      ...overpaid,
+      payments: [
+        { id: 51, book_id: 41, amount: 70000, payment_exe_date: paidOn, pay_type: 1, mail: 0, transaction_id: null },
+      ],
+    });
+    payments.listOverpaidBooks.mockResolvedValue([live]);
+    payments.refundBooking.mockResolvedValue({
+      refund: { id: 9, book_id: 41, payment_id: 51, amount: 8000, created_at: '' },
+      price: 62000,
+    });
+    renderDashboard();
+    const card = await section('overpaid-bookings');
+    const open = await within(card).findByRole('button', { name: '返金' });
+    // The row still opens the booking; 返金 sits beside it, not inside it.
+    expect(within(card).getByRole('button', { name: '過入 九子様の予約を開く' })).not.toContainElement(open);
+    fireEvent.click(open);
+    const dialog = await screen.findByRole('dialog', { name: '過入 九子様への返金' });
+    const input = within(dialog).getByLabelText('過入 九子様への返金額') as HTMLInputElement;
+    expect(input.value).toBe('8,000');
+    expect(within(dialog).getByTestId('refund-limit')).toHaveTextContent(
+      '返金できるのは過入金の8,000円までです（入金70,000円 − 請求額62,000円）',
+    );
+    const button = within(dialog).getByRole('button', { name: '返金する' });
+    fireEvent.change(input, { target: { value: '8001' } });
+    expect(button).toBeDisabled();
+    expect(
+      within(dialog).getByText('返金できるのは過入金の8,000円までです（入金70,000円 − 請求額62,000円）'),
+    ).toBeInTheDocument();
+    fireEvent.change(input, { target: { value: '8000' } });
+    expect(button).toBeEnabled();
+
+    payments.listOverpaidBooks.mockResolvedValue([]);
+    fireEvent.click(button);
+    const confirm = await screen.findByRole('dialog', { name: '返金の確認' });
+    expect(confirm).toHaveTextContent('過入 九子様に8,000円を返金します。よろしいですか？');
+    fireEvent.click(within(confirm).getByRole('button', { name: 'OK' }));
+    await waitFor(() => expect(payments.refundBooking).toHaveBeenCalledTimes(1));
+    expect(payments.refundBooking.mock.calls[0]![0]).toEqual({ book_id: 41, refund_amount: 8000, payment_id: 51 });
+    expect(await within(card).findByText('過入金の予約はありません。')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
   it('says so when a list cannot be loaded', async () => {

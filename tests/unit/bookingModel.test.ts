@@ -91,6 +91,17 @@ describe('creating a booking', () => {
     expect(prepareCreate(1, newForm({ room_id: '' })).error?.message).toBe('部屋タイプを選択してください');
   });
 
+  it('keeps the spec sentence for 0 nights in the message box, and under 泊数 adds that 1 night is the least', () => {
+    for (const days of ['0', '-2', ' 0 ']) {
+      const refused = prepareCreate(1, newForm({ days }));
+      // The message box: the spec's words, as they are.
+      expect(refused.error).toEqual({ field: 'days', message: '宿泊日数が入力されていません' });
+      expect(refused.errors?.days).toBe('宿泊日数が入力されていません（1泊以上で入力してください）');
+    }
+    // Nothing typed is "not entered": the sentence alone.
+    expect(prepareCreate(1, newForm({ days: '' })).errors?.days).toBe('宿泊日数が入力されていません');
+  });
+
   it('gives every broken field at once, the first in the spec order as the message', () => {
     const refused = prepareCreate(1, newForm({ plan_id: '4', person_number: '0', name: '', mail: 'hanako@' }));
     expect(refused.error?.message).toBe('宿泊者名が入力されていません');

@@ -18,7 +18,7 @@ import { errorAnswers } from '../errorAnswers';
 const errors = errorAnswers(400, 401, 404, 409);
 const tags = ['payments'];
 
-/** Payments of a booking and the refund of a cancelled one (spec 7 "Payments" and the refund call). */
+/** Payments of a booking and its refunds (spec 7 "Payments" and the refund call; a live booking's excess, issue 32). */
 const paymentRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
   const payments = new PaymentService(ctx.db);
 
@@ -57,7 +57,7 @@ const paymentRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
     {
       schema: {
         summary:
-          'Refund a cancelled booking, at most what it holds. The same Idempotency-Key sent again answers the first refund',
+          'Refund a cancelled booking, at most what it holds beyond its cancellation fee, or a live booking, at most what it holds beyond its bill. The same Idempotency-Key sent again answers the first refund',
         tags,
         headers: z.looseObject({ [IDEMPOTENCY_HEADER]: z.string().optional() }),
         body: refundBodySchema,

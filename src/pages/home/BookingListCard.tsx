@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { Booking } from '../../../contract/booking';
 import { useAppTranslate } from '../../../i18n/useAppTranslate';
 import { ListStatus } from '../../components/ListStatus';
@@ -20,10 +21,12 @@ export interface BookingListCardProps {
   onOpen: (booking: Booking) => void;
   /** The line under the guest's name. */
   details: (booking: Booking) => string;
+  /** A button at each row's end (the 過入金 card's 返金). */
+  action?: (booking: Booking) => ReactNode;
 }
 
 /** A dashboard card listing bookings (unpaid, overbooked, overpaid): its state, then one row per booking that opens it. */
-export function BookingListCard({ texts, testId, state, selectedId, onOpen, details }: BookingListCardProps) {
+export function BookingListCard({ texts, testId, state, selectedId, onOpen, details, action }: BookingListCardProps) {
   const translate = useAppTranslate();
   const books = rowsOf(state);
   return (
@@ -41,6 +44,7 @@ export function BookingListCard({ texts, testId, state, selectedId, onOpen, deta
           selectedId={selectedId}
           onOpen={onOpen}
           details={details}
+          action={action}
           sx={{ maxHeight: 360, overflowY: 'auto' }}
         />
       )}

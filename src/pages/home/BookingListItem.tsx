@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { List, ListItemAvatar, ListItemButton, ListItemText, type SxProps, type Theme } from '@mui/material';
+import { List, ListItem, ListItemAvatar, ListItemButton, ListItemText, type SxProps, type Theme } from '@mui/material';
 import type { Booking } from '../../../contract/booking';
 import { useAppTranslate } from '../../../i18n/useAppTranslate';
 import { Facility } from '../../components/Facility';
@@ -9,12 +9,14 @@ export interface BookingListItemProps {
   details: ReactNode;
   selected: boolean;
   onOpen: (booking: Booking) => void;
+  /** A button at the row's end, beside (not inside) the row that opens the booking: 返金 (issue 32). */
+  action?: ReactNode;
 }
 
 /** A booking in one of the dashboard's short lists: a click opens its panel. */
-export function BookingListItem({ booking, details, selected, onOpen }: BookingListItemProps) {
+export function BookingListItem({ booking, details, selected, onOpen, action }: BookingListItemProps) {
   const translate = useAppTranslate();
-  return (
+  const row = (
     <ListItemButton
       dense
       selected={selected}
@@ -29,6 +31,12 @@ export function BookingListItem({ booking, details, selected, onOpen }: BookingL
       <ListItemText primary={booking.name} secondary={details} slotProps={{ secondary: { component: 'div' } }} />
     </ListItemButton>
   );
+  if (!action) return row;
+  return (
+    <ListItem disablePadding secondaryAction={action} sx={{ '& .MuiListItemButton-root': { pr: 10 } }}>
+      {row}
+    </ListItem>
+  );
 }
 
 export interface BookingListProps {
@@ -37,15 +45,24 @@ export interface BookingListProps {
   onOpen: (booking: Booking) => void;
   /** The line under each guest's name. */
   details: (booking: Booking) => ReactNode;
+  /** A button at each row's end (BookingListItem `action`). */
+  action?: (booking: Booking) => ReactNode;
   sx?: SxProps<Theme>;
 }
 
 /** A dashboard list of bookings, the one open marked; a click on a row opens it. */
-export function BookingList({ books, selectedId, onOpen, details, sx }: BookingListProps) {
+export function BookingList({ books, selectedId, onOpen, details, action, sx }: BookingListProps) {
   return (
     <List dense disablePadding sx={sx}>
       {books.map((b) => (
-        <BookingListItem key={b.id} booking={b} selected={b.id === selectedId} onOpen={onOpen} details={details(b)} />
+        <BookingListItem
+          key={b.id}
+          booking={b}
+          selected={b.id === selectedId}
+          onOpen={onOpen}
+          details={details(b)}
+          action={action?.(b)}
+        />
       ))}
     </List>
   );

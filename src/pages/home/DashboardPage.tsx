@@ -70,7 +70,7 @@ export function DashboardPage() {
           <OverbookedList {...section} />
           <SyncHealthCard />
           <UnpaidList {...section} />
-          <OverpaidList {...section} />
+          <OverpaidList {...section} onRefunded={reload} />
           <Box sx={{ gridColumn: '1 / -1', minWidth: 0 }}>
             <RefundList version={version} onRefunded={reload} />
           </Box>

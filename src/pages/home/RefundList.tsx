@@ -16,15 +16,24 @@ const COLUMNS: AppMessageKey[] = [
   'app.dashboard.refund.col_cancel_fee',
   'app.dashboard.refund.col_amount',
 ];
-const RIGHT = new Set<AppMessageKey>(['app.dashboard.refund.col_paid', 'app.dashboard.refund.col_cancel_fee']);
+const RIGHT = new Set<AppMessageKey>([
+  'app.dashboard.refund.col_paid',
+  'app.dashboard.refund.col_cancel_fee',
+  'app.dashboard.refund.col_amount',
+]);
 
-/** Cancelled bookings that still hold money (GET /admin/books/deleted/paid), each with its refund. */
+/**
+ * Cancelled bookings that still hold money (GET /admin/books/deleted/paid): one compact line each, the
+ * most it may get back, and 返金 opening its refund in a popup.
+ */
 export function RefundList({ version, onRefunded }: { version: number; onRefunded: () => void }) {
   const translate = useAppTranslate();
   const dataProvider = useAppDataProvider();
-  const columns = COLUMNS.map(
-    (key) => ({ key, header: translate(key), align: RIGHT.has(key) ? 'right' : 'left' }) as const,
-  );
+  const columns = [
+    ...COLUMNS.map((key) => ({ key, header: translate(key), align: RIGHT.has(key) ? 'right' : 'left' }) as const),
+    // 返金, which opens the refund popup: no heading of its own.
+    { key: 'action', header: '' },
+  ];
   const state = useApiQuery(['books', 'refunds-needed', version], () => dataProvider.listRefundsNeeded());
   const books = rowsOf(state);
   const narrow = useMediaQuery((theme: Theme) => theme.breakpoints.down('md'));

@@ -1,22 +1,11 @@
 import { billOf, type Booking } from '../../../contract/booking';
 import { addDays } from '../../../contract/dates';
-import {
-  defaultRefundTarget,
-  refundAmountError,
-  refundBounds,
-  refundLeft,
-  refundLimitOf,
-  refundTargetError,
-  refundTargetsOf,
-  type RefundLimit,
-  type RefundTarget,
-} from '../../../contract/payment';
 import type { BookListParams } from '../../../dataProvider/methods/bookings';
 
 /**
  * What the home dashboard (spec section 2 "Home dashboard") computes from the bookings, without
- * React: which of today's stays leave, stay on or arrive, the windows it asks the API for, and the
- * refund amount rules (spec 5 "Refund amount", section 9).
+ * React: which of today's stays leave, stay on or arrive, and the windows it asks the API for. The
+ * refund form's rules are the bookings domain's (resources/bookings/refund/refundModel.ts).
  */
 
 /** How far ahead the unpaid bookings table looks. */
@@ -74,45 +63,4 @@ export function unpaidBookings(books: readonly Booking[], today: string): Bookin
 /** A transfer deadline that has passed (the day itself still counts as in time). */
 export function isOverdue(paymentLimitDate: string | null, today: string): boolean {
   return paymentLimitDate !== null && paymentLimitDate < today;
-}
-
-/** What a refund of the booking may give back (contract/payment.ts refundLimitOf). */
-export type RefundBooking = Pick<Booking, 'price' | 'cancel_fee' | 'payments' | 'refunds'>;
-
-/**
- * The payments a refund may name (dated ones, latest first) and the one the form starts with: the
- * latest dated payment with money left to refund (issue 19).
- */
-export function refundChoices(booking: RefundBooking): { targets: RefundTarget[]; initial: RefundTarget | undefined } {
-  const targets = refundTargetsOf(booking);
-  return { targets, initial: defaultRefundTarget(targets) };
-}
-
-/**
- * The amount offered for a refund: what was received less refunds and the cancellation fee (its
- * limit), and at most what is left of the payment named, never below the smallest refund (1円).
- */
-export function defaultRefundAmount(
-  booking: RefundBooking,
-  target: RefundTarget | undefined = refundChoices(booking).initial,
-): number {
-  const { min, max } = refundBounds(refundLimitOf(booking));
-  return Math.max(target ? Math.min(max, refundLeft(target)) : max, min);
-}
-
-/** The typed amount as a number: digits (with or without separators) only, else NaN. */
-export function parseAmount(text: string): number {
-  const value = text.replace(/[,，\s]/g, '');
-  return /^-?\d+$/.test(value) ? Number(value) : Number.NaN;
-}
-
-/**
- * The message under the refund amount, or null when the 返金 button may be pressed: the booking's
- * limit, then (when the form names payments) the limit of the payment chosen; null: none chosen.
- */
-export function refundInputError(text: string, limit: RefundLimit, target?: RefundTarget | null): string | null {
-  const amount = parseAmount(text);
-  const overall = refundAmountError(amount, limit);
-  if (overall !== null || target === undefined) return overall;
-  return refundTargetError(amount, target ?? undefined);
 }
