@@ -15,7 +15,16 @@ export type Loaded<T> = { status: 'loading' } | { status: 'failed'; error: unkno
 export function useApiQuery<T>(
   key: readonly unknown[],
   load: (signal: AbortSignal) => Promise<T>,
-  { enabled = true, keepPrevious = true }: { enabled?: boolean; keepPrevious?: boolean } = {},
+  {
+    enabled = true,
+    keepPrevious = true,
+    refetchInterval = false,
+  }: {
+    enabled?: boolean;
+    keepPrevious?: boolean;
+    /** Asked again every so many milliseconds (false: only on a refresh), for what changes on its own. */
+    refetchInterval?: number | false | ((data: T | undefined) => number | false);
+  } = {},
 ): Loaded<T> {
   const query = useQuery({
     queryKey: key,
@@ -26,6 +35,8 @@ export function useApiQuery<T>(
     retry: false,
     refetchOnWindowFocus: false,
     enabled,
+    refetchInterval:
+      typeof refetchInterval === 'function' ? (query) => refetchInterval(query.state.data) : refetchInterval,
   });
   if (query.isError) return { status: 'failed', error: query.error };
   if (query.data !== undefined) return { status: 'ready', data: query.data };

@@ -67,6 +67,31 @@ describe('the page of a bulk mail', () => {
     expect(methods.publicationRecipients).toHaveBeenLastCalledWith(7, { offset: 0, limit: 100 });
   });
 
+  it('follows a mail going out: a recipient shown 送信中 turns 送信済み without a reload', async () => {
+    const going = detail({ send_at: '2026-11-19T18:00:00.000+09:00' });
+    const gone = { ...going, sent_at: '2026-11-19T18:00:05.000+09:00', progress: { sent: 2, failed: 0, total: 2 } };
+    const row = (status: 'sending' | 'sent') => ({
+      to_address: 'a@example.jp',
+      to_name: null,
+      status,
+      sent_at: status === 'sent' ? '2026-11-19T18:00:04.000+09:00' : null,
+      error: null,
+      attempts: 1,
+    });
+    const { methods, provider: p } = provider(going);
+    methods.publicationRecipients.mockResolvedValueOnce({ recipients: [row('sending')], count: 1 } as never);
+    renderView(<MailPublicationPage />, p, { path: '/m/mail/7', route: '/m/mail/:id' });
+    const shown = await screen.findByTestId('publication-recipient');
+    expect(shown).toHaveAttribute('data-status', 'sending');
+
+    // It went out meanwhile: the page asks again by itself and its rows follow.
+    methods.getPublication.mockResolvedValue(gone);
+    methods.publicationRecipients.mockResolvedValue({ recipients: [row('sent')], count: 1 } as never);
+    await waitFor(() => expect(screen.getByTestId('publication-recipient')).toHaveAttribute('data-status', 'sent'), {
+      timeout: 8000,
+    });
+  }, 15_000);
+
   it('offers no 編集 once any of it went out', async () => {
     const { provider: p } = provider(detail({ progress: { sent: 1, failed: 0, total: 2 } }));
     renderView(<MailPublicationPage />, p, { path: '/m/mail/7', route: '/m/mail/:id' });

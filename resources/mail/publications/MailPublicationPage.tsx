@@ -29,7 +29,10 @@ import { ScrollTable } from '../../../src/components/ScrollTable';
 import { useApiQuery } from '../../../src/hooks/useApiQuery';
 import { links } from '../../../src/routes';
 import { MailTabs } from '../MailTabs';
-import { isWaiting, RECIPIENT_FILTERS, recipientFilterOf, type RecipientFilter } from './publicationState';
+import { isSending, isWaiting, RECIPIENT_FILTERS, recipientFilterOf, type RecipientFilter } from './publicationState';
+
+/** How often a publication going out is asked again. */
+const SENDING_REFRESH_MS = 3000;
 
 const STATUS_COLOR = { queued: 'default', sending: 'info', sent: 'success', failed: 'error' } as const;
 
@@ -52,6 +55,8 @@ export default function MailPublicationPage() {
     {
       enabled: valid,
       keepPrevious: false,
+      // While it goes out, its progress and each recipient's state follow (as the list's do).
+      refetchInterval: (data) => (data && isSending(data) ? SENDING_REFRESH_MS : false),
     },
   );
   if (!valid || (asked.status === 'failed' && asked.error instanceof HttpError && asked.error.status === 404)) {
@@ -163,12 +168,13 @@ function Recipients({ publication }: { publication: MailPublicationDetail }) {
   const status = recipientFilterOf(search);
   const [offset, setOffset] = useState(0);
   const query = { ...(status === 'all' ? {} : { status }), offset, limit: MAIL_RECIPIENT_PAGE };
-  const asked = useApiQuery(['mail_publishes', 'recipients', publication.id, status, offset], () =>
+  // The publication's progress in the key: as it goes out (the page asks again), its rows follow.
+  const { sent, failed, total } = publication.progress;
+  const asked = useApiQuery(['mail_publishes', 'recipients', publication.id, status, offset, sent, failed], () =>
     dataProvider.publicationRecipients(publication.id, query),
   );
   const rows = asked.status === 'ready' ? asked.data.recipients : [];
   const count = asked.status === 'ready' ? asked.data.count : 0;
-  const { sent, failed, total } = publication.progress;
   const counts: Record<RecipientFilter, number | null> = { all: total, queued: null, sent, failed };
   const choose = (next: RecipientFilter | null) => {
     if (next === null) return;
