@@ -1399,7 +1399,7 @@ export const appMessages = {
       correction: {
         target: '訂正する記録',
         reason: '訂正理由',
-        reason_help: '例：金額の入力誤り（100文字以内）',
+        reason_help: '例：金額の入力誤り',
         effect:
           '%{date} 付けで、逆の入出金（%{direction} %{amount}）を記録します。元の記録はそのまま残り、%{date}より前の残高は変わりません。',
         reenter: '正しい内容で記録し直す',

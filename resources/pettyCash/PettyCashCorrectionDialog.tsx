@@ -20,6 +20,7 @@ import { useAppTranslate } from '../../i18n/useAppTranslate';
 import { FormDialog } from '../../src/components/FormDialog';
 import { YenInput } from '../../src/components/YenInput';
 import { yenNumber } from '../../src/components/yenText';
+import { lengthHint } from '../../src/crud/EntityInput';
 import { fieldMark } from '../../src/crud/formErrors';
 import { useLedgerSave } from './useLedgerSave';
 
@@ -130,7 +131,10 @@ export function PettyCashCorrectionDialog({
             setReason(e.target.value);
             clear('correction_reason');
           }}
-          {...fieldMark(errors.correction_reason, translate('resources.cashes.correction.reason_help'))}
+          {...fieldMark(
+            errors.correction_reason,
+            lengthHint(MAX_CORRECTION_REASON, translate('resources.cashes.correction.reason_help')),
+          )}
           required
           fullWidth
           autoFocus
@@ -184,7 +188,7 @@ export function PettyCashCorrectionDialog({
                 setUse(e.target.value);
                 clear('intended_use');
               }}
-              {...fieldMark(errors.intended_use)}
+              {...fieldMark(errors.intended_use, lengthHint(MAX_INTENDED_USE))}
               required
               fullWidth
               slotProps={{ htmlInput: { maxLength: MAX_INTENDED_USE } }}

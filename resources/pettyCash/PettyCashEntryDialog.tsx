@@ -16,6 +16,7 @@ import { DatePickerJa } from '../../src/components/DatePickerJa';
 import { FormDialog } from '../../src/components/FormDialog';
 import { YenInput } from '../../src/components/YenInput';
 import { yenNumber } from '../../src/components/yenText';
+import { lengthHint } from '../../src/crud/EntityInput';
 import { fieldMark } from '../../src/crud/formErrors';
 import { useLedgerSave } from './useLedgerSave';
 
@@ -149,7 +150,7 @@ export function PettyCashEntryDialog({
           label={translate('resources.cashes.fields.intended_use')}
           value={draft.intended_use}
           onChange={(e) => change('intended_use', e.target.value)}
-          {...fieldMark(errors.intended_use, translate('app.crud.max_length', { max: MAX_INTENDED_USE }))}
+          {...fieldMark(errors.intended_use, lengthHint(MAX_INTENDED_USE))}
           required
           fullWidth
           slotProps={{ htmlInput: { maxLength: MAX_INTENDED_USE } }}

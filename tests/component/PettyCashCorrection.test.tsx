@@ -73,7 +73,12 @@ describe('petty cash corrections', () => {
     expect(provider.correctPettyCash).not.toHaveBeenCalled();
 
     await user.type(within(dialog).getByRole('textbox', { name: /訂正理由/ }), '金額の入力誤り');
+    // Each typed text says its limit, as the add popup's 用途 does.
+    expect(within(dialog).getByRole('textbox', { name: /訂正理由/ })).toHaveAccessibleDescription(
+      '例：金額の入力誤り 100文字以内',
+    );
     await user.click(within(dialog).getByRole('checkbox', { name: '正しい内容で記録し直す' }));
+    expect(within(dialog).getByRole('textbox', { name: /用途/ })).toHaveAccessibleDescription('200文字以内');
     expect(within(dialog).getByRole('radio', { name: '出金' })).toBeChecked();
     const amount = within(dialog).getByRole('textbox', { name: /金額/ });
     await user.clear(amount);
