@@ -4,6 +4,7 @@ import Papa from 'papaparse';
 import { tokyoToday } from '../../contract/dates';
 import { defaultPettyCashRange } from '../../contract/pettyCash';
 import { signedInSuite } from '../support/fixtures';
+import { pettyCashProbes } from '../support/pettyCashProbes';
 
 const api = signedInSuite();
 
@@ -15,16 +16,7 @@ const other = () => api.accommodations[1]!.id;
  * a range exactly write there.
  */
 const Y = Number(tokyoToday().slice(0, 4)) + 3;
-const count = async () => (await api.rows<{ n: number }>(sql`select count(*)::int as n from petty_cash_entries`))[0]!.n;
-const auditCount = async () =>
-  (await api.rows<{ n: number }>(sql`select count(*)::int as n from audit_log where target_type = 'petty_cash'`))[0]!.n;
-const sumBefore = async (accommodationId: number, date: string) =>
-  Number(
-    (
-      await api.rows<{ s: string }>(sql`select coalesce(sum(amount), 0)::text as s from petty_cash_entries
-        where accommodation_id = ${accommodationId} and paid_date < ${date}::date`)
-    )[0]!.s,
-  );
+const { count, auditCount, sumBefore } = pettyCashProbes(api);
 
 const add = (accommodationId: number, body: Record<string, unknown>, token = api.staff) =>
   api.http.send<any>('POST', path(accommodationId), { token, json: body });

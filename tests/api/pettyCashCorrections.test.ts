@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import Papa from 'papaparse';
 import { addDays, tokyoToday } from '../../contract/dates';
 import { signedInSuite } from '../support/fixtures';
+import { pettyCashProbes } from '../support/pettyCashProbes';
 
 /**
  * Issue 32: petty cash corrections. The ledger stays append-only; a mistake is reversed by a new
@@ -28,16 +29,7 @@ const correct = (accommodationId: number, cashId: number, body: Record<string, u
   api.http.send<any>('POST', correction(accommodationId, cashId), { token, json: body });
 const list = async (accommodationId: number, start: string, end: string, token = api.staff) =>
   (await api.http.get(cashes(accommodationId, `?start_date=${start}&end_date=${end}`), token)).body;
-const count = async () => (await api.rows<{ n: number }>(sql`select count(*)::int as n from petty_cash_entries`))[0]!.n;
-const auditCount = async () =>
-  (await api.rows<{ n: number }>(sql`select count(*)::int as n from audit_log where target_type = 'petty_cash'`))[0]!.n;
-const sumBefore = async (accommodationId: number, date: string) =>
-  Number(
-    (
-      await api.rows<{ s: string }>(sql`select coalesce(sum(amount), 0)::text as s from petty_cash_entries
-        where accommodation_id = ${accommodationId} and paid_date < ${date}::date`)
-    )[0]!.s,
-  );
+const { count, auditCount, sumBefore } = pettyCashProbes(api);
 const reversalsOf = async (id: number) =>
   (await api.rows<{ n: number }>(sql`select count(*)::int as n from petty_cash_entries where corrects_id = ${id}`))[0]!
     .n;
