@@ -26,7 +26,7 @@ import { links } from '../../../src/routes';
 import { formatDate, formatDateTime } from '../../../i18n/formats';
 import { MailTabs } from '../MailTabs';
 import { ScrollTable } from '../../../src/components/ScrollTable';
-import { failuresLink, isSending, isWaiting } from './publicationState';
+import { failuresLink, isSending, isWaiting, SENDING_REFRESH_MS } from './publicationState';
 
 const PER_PAGE = 100;
 
@@ -47,7 +47,7 @@ export default function MailPublicationListPage() {
   } = useGetList<MailPublication>(
     'mail_publishes',
     { pagination: { page: 1, perPage: PER_PAGE } },
-    { refetchInterval: (query) => ((query.state.data?.data ?? []).some(isSending) ? 3000 : false) },
+    { refetchInterval: (query) => ((query.state.data?.data ?? []).some(isSending) ? SENDING_REFRESH_MS : false) },
   );
   const [deleting, setDeleting] = useState<MailPublication | null>(null);
   const [remove, { isPending: removing }] = useDelete<MailPublication>();

@@ -29,10 +29,14 @@ import { ScrollTable } from '../../../src/components/ScrollTable';
 import { useApiQuery } from '../../../src/hooks/useApiQuery';
 import { links } from '../../../src/routes';
 import { MailTabs } from '../MailTabs';
-import { isSending, isWaiting, RECIPIENT_FILTERS, recipientFilterOf, type RecipientFilter } from './publicationState';
-
-/** How often a publication going out is asked again. */
-const SENDING_REFRESH_MS = 3000;
+import {
+  isSending,
+  isWaiting,
+  RECIPIENT_FILTERS,
+  SENDING_REFRESH_MS,
+  recipientFilterOf,
+  type RecipientFilter,
+} from './publicationState';
 
 const STATUS_COLOR = { queued: 'default', sending: 'info', sent: 'success', failed: 'error' } as const;
 

@@ -1,6 +1,9 @@
 import type { MailPublication } from '../../../contract/mailPublication';
 import { links } from '../../../src/routes';
 
+/** How often a list or page showing a publication that is being sent asks again (its progress follows). */
+export const SENDING_REFRESH_MS = 3000;
+
 /** Being sent: its time has come and some of its rows are still waiting. */
 export const isSending = (p: MailPublication) =>
   p.sent_at === null && p.progress.total > 0 && Date.parse(p.send_at) <= Date.now();
