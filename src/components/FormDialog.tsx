@@ -14,6 +14,8 @@ export interface FormDialogProps {
   /** While the request runs: the submit button shows a spinner, both buttons wait, the popup stays. */
   busy?: boolean;
   submitLabel: ReactNode;
+  /** The submit button waits while the form cannot be sent (a refused value shown in its field). */
+  submitDisabled?: boolean;
   /** Moves the focus to the submit button (confirmation popups). */
   submitAutoFocus?: boolean;
   submitTestId?: string;
@@ -33,6 +35,7 @@ export function FormDialog({
   onSubmit,
   busy = false,
   submitLabel,
+  submitDisabled,
   submitAutoFocus,
   submitTestId,
   problem,
@@ -63,7 +66,7 @@ export function FormDialog({
           <Button onClick={onClose} disabled={busy}>
             {translate('app.action.cancel')}
           </Button>
-          <SubmitButton busy={busy} autoFocus={submitAutoFocus} testId={submitTestId}>
+          <SubmitButton busy={busy} disabled={submitDisabled} autoFocus={submitAutoFocus} testId={submitTestId}>
             {submitLabel}
           </SubmitButton>
         </DialogActions>

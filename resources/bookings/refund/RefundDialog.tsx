@@ -1,21 +1,10 @@
-import type { FormEvent } from 'react';
-import {
-  Alert,
-  Box,
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  MenuItem,
-  Stack,
-  TextField,
-} from '@mui/material';
+import { Box, MenuItem, Stack, TextField } from '@mui/material';
 import type { Booking } from '../../../contract/booking';
 import { refundLimitText, type RefundTarget } from '../../../contract/payment';
 import { formatDate, formatYen } from '../../../i18n/formats';
 import { useAppTranslate } from '../../../i18n/useAppTranslate';
 import { ConfirmDialog } from '../../../src/components/ConfirmDialog';
+import { FormDialog } from '../../../src/components/FormDialog';
 import { YenInput } from '../../../src/components/YenInput';
 import { yenDigits } from '../../../src/components/yenText';
 import { paymentSummary } from '../historyModel';
@@ -44,88 +33,71 @@ export interface RefundDialogProps {
  */
 export function RefundDialog({ booking, refund: r }: RefundDialogProps) {
   const translate = useAppTranslate();
-  const titleId = `refund-dialog-title-${booking.id}`;
-  const close = () => {
-    if (!r.sending) r.setOpen(false);
-  };
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    // React events cross portals: a form around this popup in the tree (the booking panel's) must not submit.
-    event.stopPropagation();
-    if (r.error === null && !r.sending) r.setConfirming(true);
-  };
   return (
     <>
-      <Dialog open={r.open} onClose={close} aria-labelledby={titleId} maxWidth="xs" fullWidth>
-        <form noValidate onSubmit={submit}>
-          <DialogTitle id={titleId}>
-            {translate('app.dashboard.refund.dialog_title', { name: booking.name })}
-          </DialogTitle>
-          <DialogContent>
-            {r.failure && (
-              <Alert severity="error" data-testid="refund-error" sx={{ mt: 1, mb: 1 }}>
-                {r.failure}
-              </Alert>
-            )}
-            <Stack spacing={2} sx={{ pt: 1 }}>
-              <Box data-testid="refund-booking" sx={{ typography: 'body2', color: 'text.secondary' }}>
-                {translate('app.dashboard.refund.dialog_stay', {
-                  date: formatDate(booking.start_date),
-                  paid: formatYen(r.limit.received - r.limit.refunded),
-                })}
-              </Box>
-              {r.targets.length > 0 && (
-                <TextField
-                  select
-                  id={`refund-payment-${booking.id}`}
-                  size="small"
-                  fullWidth
-                  label={translate('app.dashboard.refund.payment_label')}
-                  value={r.target?.id ?? ''}
-                  onChange={(e) => r.choose(Number(e.target.value))}
-                  disabled={r.sending}
-                  slotProps={{ htmlInput: { 'data-testid': 'refund-payment' } }}
-                  // A long choice wraps: its amount stays in sight.
-                  sx={{ '& .MuiInputBase-input.MuiSelect-select': { whiteSpace: 'normal' } }}
-                >
-                  {r.targets.map((t) => (
-                    <MenuItem key={t.id} value={t.id}>
-                      {targetLabel(t, translate)}
-                    </MenuItem>
-                  ))}
-                </TextField>
-              )}
-              <YenInput
-                size="small"
-                fullWidth
-                autoFocus
-                label={translate('app.dashboard.refund.col_amount')}
-                value={r.text}
-                parse={yenDigits}
-                onChange={r.change}
-                error={r.error !== null}
-                disabled={r.sending}
-                // The maximum before anything is typed; a refused amount says why in red instead.
-                helperText={r.error ?? <span data-testid="refund-limit">{refundLimitText(r.limit)}</span>}
-                slotProps={{
-                  htmlInput: {
-                    'aria-label': translate('app.dashboard.refund.amount_label', { name: booking.name }),
-                  },
-                  formHelperText: { sx: { mx: 0, whiteSpace: 'normal' } },
-                }}
-              />
-            </Stack>
-          </DialogContent>
-          <DialogActions>
-            <Button onClick={close} disabled={r.sending}>
-              {translate('app.action.cancel')}
-            </Button>
-            <Button type="submit" variant="contained" disabled={r.error !== null || r.sending}>
-              {translate('app.dashboard.refund.submit')}
-            </Button>
-          </DialogActions>
-        </form>
-      </Dialog>
+      <FormDialog
+        open={r.open}
+        title={translate('app.dashboard.refund.dialog_title', { name: booking.name })}
+        titleId={`refund-dialog-title-${booking.id}`}
+        onClose={() => r.setOpen(false)}
+        onSubmit={() => {
+          if (r.error === null && !r.sending) r.setConfirming(true);
+        }}
+        busy={r.sending}
+        submitLabel={translate('app.dashboard.refund.submit')}
+        submitDisabled={r.error !== null}
+        problem={r.failure}
+        problemTestId="refund-error"
+      >
+        <Stack spacing={2} sx={{ pt: 1 }}>
+          <Box data-testid="refund-booking" sx={{ typography: 'body2', color: 'text.secondary' }}>
+            {translate('app.dashboard.refund.dialog_stay', {
+              date: formatDate(booking.start_date),
+              paid: formatYen(r.limit.received - r.limit.refunded),
+            })}
+          </Box>
+          {r.targets.length > 0 && (
+            <TextField
+              select
+              id={`refund-payment-${booking.id}`}
+              size="small"
+              fullWidth
+              label={translate('app.dashboard.refund.payment_label')}
+              value={r.target?.id ?? ''}
+              onChange={(e) => r.choose(Number(e.target.value))}
+              disabled={r.sending}
+              slotProps={{ htmlInput: { 'data-testid': 'refund-payment' } }}
+              // A long choice wraps: its amount stays in sight.
+              sx={{ '& .MuiInputBase-input.MuiSelect-select': { whiteSpace: 'normal' } }}
+            >
+              {r.targets.map((t) => (
+                <MenuItem key={t.id} value={t.id}>
+                  {targetLabel(t, translate)}
+                </MenuItem>
+              ))}
+            </TextField>
+          )}
+          <YenInput
+            size="small"
+            fullWidth
+            autoFocus
+            label={translate('app.dashboard.refund.col_amount')}
+            value={r.text}
+            parse={yenDigits}
+            onChange={r.change}
+            error={r.error !== null}
+            disabled={r.sending}
+            // The maximum before anything is typed; a refused amount says why in red instead.
+            helperText={r.error ?? <span data-testid="refund-limit">{refundLimitText(r.limit)}</span>}
+            slotProps={{
+              htmlInput: {
+                'aria-label': translate('app.dashboard.refund.amount_label', { name: booking.name }),
+              },
+              formHelperText: { sx: { mx: 0, whiteSpace: 'normal' } },
+            }}
+          />
+        </Stack>
+      </FormDialog>
       <ConfirmDialog
         open={r.confirming}
         loading={r.sending}
