@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import * as pg from 'drizzle-orm/pg-core';
 import { JOB_EXCLUSIVITIES, type JobExclusivity } from '../../../contract/jobState';
 import { inList } from './columns';
 
@@ -8,10 +8,10 @@ import { inList } from './columns';
  * transaction across its HTTP calls, and taken over by another process once it expires (a crash).
  * server/jobs/exclusive.ts runLeased.
  */
-export const jobLeases = pgTable('job_leases', {
-  name: text('name').primaryKey(),
-  holder: text('holder').notNull(),
-  until: timestamp('until', { withTimezone: true }).notNull(),
+export const jobLeases = pg.pgTable('job_leases', {
+  name: pg.text('name').primaryKey(),
+  holder: pg.text('holder').notNull(),
+  until: pg.timestamp('until', { withTimezone: true }).notNull(),
 });
 
 /**
@@ -21,25 +21,25 @@ export const jobLeases = pgTable('job_leases', {
  * Never read to decide whether a job runs: its exclusivity does that (a lease, an advisory lock, or
  * rows claimed with SKIP LOCKED).
  */
-export const jobRuns = pgTable(
+export const jobRuns = pg.pgTable(
   'job_runs',
   {
-    name: text('name').primaryKey(),
-    cadenceMs: integer('cadence_ms').notNull(),
-    exclusivity: text('exclusivity').$type<JobExclusivity>().notNull(),
-    lastStartedAt: timestamp('last_started_at', { withTimezone: true }),
-    lastFinishedAt: timestamp('last_finished_at', { withTimezone: true }),
+    name: pg.text('name').primaryKey(),
+    cadenceMs: pg.integer('cadence_ms').notNull(),
+    exclusivity: pg.text('exclusivity').$type<JobExclusivity>().notNull(),
+    lastStartedAt: pg.timestamp('last_started_at', { withTimezone: true }),
+    lastFinishedAt: pg.timestamp('last_finished_at', { withTimezone: true }),
     /** The last run that failed, kept after later runs succeed (compare with last_finished_at). */
-    lastError: text('last_error'),
-    lastErrorAt: timestamp('last_error_at', { withTimezone: true }),
+    lastError: pg.text('last_error'),
+    lastErrorAt: pg.timestamp('last_error_at', { withTimezone: true }),
     /** The next run planned by the process that recorded the last one; null for a job that polls. */
-    nextRunAt: timestamp('next_run_at', { withTimezone: true }),
+    nextRunAt: pg.timestamp('next_run_at', { withTimezone: true }),
     /** Set while a run is under way, by the process named in running_holder. */
-    runningSince: timestamp('running_since', { withTimezone: true }),
-    runningHolder: text('running_holder'),
+    runningSince: pg.timestamp('running_since', { withTimezone: true }),
+    runningHolder: pg.text('running_holder'),
   },
   (t) => [
-    check('job_runs_exclusivity_valid', inList(t.exclusivity, JOB_EXCLUSIVITIES)),
-    check('job_runs_cadence_positive', sql`${t.cadenceMs} > 0`),
+    pg.check('job_runs_exclusivity_valid', inList(t.exclusivity, JOB_EXCLUSIVITIES)),
+    pg.check('job_runs_cadence_positive', sql`${t.cadenceMs} > 0`),
   ],
 );

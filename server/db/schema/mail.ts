@@ -1,16 +1,5 @@
 import { sql } from 'drizzle-orm';
-import {
-  check,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  serial,
-  smallint,
-  text,
-  timestamp,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
+import * as pg from 'drizzle-orm/pg-core';
 import { MAIL_STATUSES } from '../../../contract/enums';
 import type { SenderAuth } from '../../../contract/receivedMail';
 import { accommodations, companies, users } from './company';
@@ -25,20 +14,20 @@ import { bytea, createdAt, inList, timestamps, parentId } from './columns';
  * placeholders"; the list is contract/mailTemplate.ts MAIL_PLACEHOLDERS).
  */
 
-export const mailTemplates = pgTable(
+export const mailTemplates = pg.pgTable(
   'mail_templates',
   {
-    id: serial('id').primaryKey(),
+    id: pg.serial('id').primaryKey(),
     accommodationId: parentId('accommodation_id', () => accommodations.id, 'cascade'),
     /** 1, 2, 11, 14, 20, 21 (contract/enums SEND_TYPE); any other number is "other". */
-    sendType: smallint('send_type').notNull(),
-    title: text('title').notNull(),
-    fromAddress: text('from_address').notNull(),
-    fromName: text('from_name').notNull(),
-    body: text('body').notNull().default(''),
+    sendType: pg.smallint('send_type').notNull(),
+    title: pg.text('title').notNull(),
+    fromAddress: pg.text('from_address').notNull(),
+    fromName: pg.text('from_name').notNull(),
+    body: pg.text('body').notNull().default(''),
     ...timestamps,
   },
-  (t) => [index('mail_templates_accommodation_idx').on(t.accommodationId, t.sendType)],
+  (t) => [pg.index('mail_templates_accommodation_idx').on(t.accommodationId, t.sendType)],
 );
 
 /**
@@ -48,26 +37,27 @@ export const mailTemplates = pgTable(
  * is one the deployment names (MAIL_VERIFIED_DOMAINS). A verified address belongs to one company
  * (the partial unique index); claims of others stay unverified and can never be verified.
  */
-export const senderAddresses = pgTable(
+export const senderAddresses = pg.pgTable(
   'sender_addresses',
   {
-    id: serial('id').primaryKey(),
+    id: pg.serial('id').primaryKey(),
     companyId: parentId('company_id', () => companies.id, 'restrict'),
-    fromAddress: text('from_address').notNull(),
-    verifiedAt: timestamp('verified_at', { withTimezone: true }),
+    fromAddress: pg.text('from_address').notNull(),
+    verifiedAt: pg.timestamp('verified_at', { withTimezone: true }),
     /** HMAC of the code mailed to the address; null once verified. */
-    verificationCodeHash: text('verification_code_hash'),
-    verificationSentAt: timestamp('verification_sent_at', { withTimezone: true }),
+    verificationCodeHash: pg.text('verification_code_hash'),
+    verificationSentAt: pg.timestamp('verification_sent_at', { withTimezone: true }),
     /** Wrong codes entered since the last code was sent. */
-    verificationAttempts: smallint('verification_attempts').notNull().default(0),
+    verificationAttempts: pg.smallint('verification_attempts').notNull().default(0),
     ...createdAt,
   },
   (t) => [
-    uniqueIndex('sender_addresses_company_address_key').on(t.companyId, t.fromAddress),
-    uniqueIndex('sender_addresses_verified_key')
+    pg.uniqueIndex('sender_addresses_company_address_key').on(t.companyId, t.fromAddress),
+    pg
+      .uniqueIndex('sender_addresses_verified_key')
       .on(t.fromAddress)
       .where(sql`${t.verifiedAt} is not null`),
-    check('sender_addresses_lower_case', sql`${t.fromAddress} = lower(${t.fromAddress})`),
+    pg.check('sender_addresses_lower_case', sql`${t.fromAddress} = lower(${t.fromAddress})`),
   ],
 );
 
@@ -84,36 +74,36 @@ export interface MailPublicationSetting {
 }
 
 /** A bulk mail to selected guests, sent at send_at. The attachment is kept here, not in the setting. */
-export const mailPublications = pgTable(
+export const mailPublications = pg.pgTable(
   'mail_publications',
   {
-    id: serial('id').primaryKey(),
+    id: pg.serial('id').primaryKey(),
     companyId: parentId('company_id', () => companies.id, 'restrict'),
-    sendAt: timestamp('send_at', { withTimezone: true }).notNull(),
+    sendAt: pg.timestamp('send_at', { withTimezone: true }).notNull(),
     /** Null until sent; delete is offered only while null. */
-    sentAt: timestamp('sent_at', { withTimezone: true }),
+    sentAt: pg.timestamp('sent_at', { withTimezone: true }),
     /**
      * When every recipient had its outbox row: rows are written in short batches after the
      * publication (server/mail/publicationExpansion.ts), and a publication left half-written by a
      * crash is finished by the scheduled mail's next turn.
      */
-    expandedAt: timestamp('expanded_at', { withTimezone: true }),
-    setting: jsonb('setting').$type<MailPublicationSetting>().notNull(),
+    expandedAt: pg.timestamp('expanded_at', { withTimezone: true }),
+    setting: pg.jsonb('setting').$type<MailPublicationSetting>().notNull(),
     attachment: bytea('attachment'),
-    attachmentType: text('attachment_type'),
-    recipientCount: integer('recipient_count').notNull().default(0),
-    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    attachmentType: pg.text('attachment_type'),
+    recipientCount: pg.integer('recipient_count').notNull().default(0),
+    createdBy: pg.integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     ...timestamps,
   },
   (t) => [
-    index('mail_publications_company_idx').on(t.companyId, t.sendAt),
-    check('mail_publications_recipient_count_nonneg', sql`${t.recipientCount} >= 0`),
+    pg.index('mail_publications_company_idx').on(t.companyId, t.sendAt),
+    pg.check('mail_publications_recipient_count_nonneg', sql`${t.recipientCount} >= 0`),
     // Spec 9: attachments up to 5,000,000 bytes.
-    check(
+    pg.check(
       'mail_publications_attachment_size',
       sql`${t.attachment} is null or octet_length(${t.attachment}) <= 5000000`,
     ),
-    check('mail_publications_attachment_type', sql`${t.attachment} is null or ${t.attachmentType} is not null`),
+    pg.check('mail_publications_attachment_type', sql`${t.attachment} is null or ${t.attachmentType} is not null`),
   ],
 );
 
@@ -123,80 +113,81 @@ export const mailPublications = pgTable(
  * with FOR UPDATE SKIP LOCKED, delivers them over SMTP and records the server's reply. Rows with a
  * book_id are that booking's mail history. Without SMTP_URL rows stay queued, never dropped.
  */
-export const mailMessages = pgTable(
+export const mailMessages = pg.pgTable(
   'mail_messages',
   {
-    id: serial('id').primaryKey(),
+    id: pg.serial('id').primaryKey(),
     companyId: parentId('company_id', () => companies.id, 'restrict'),
     /** Null for company-level mail (bulk mail, template tests without a booking). */
-    accommodationId: integer('accommodation_id').references(() => accommodations.id, {
+    accommodationId: pg.integer('accommodation_id').references(() => accommodations.id, {
       onDelete: 'cascade',
     }),
-    bookId: integer('book_id').references(() => bookings.id, { onDelete: 'set null' }),
-    publicationId: integer('publication_id').references(() => mailPublications.id, {
+    bookId: pg.integer('book_id').references(() => bookings.id, { onDelete: 'set null' }),
+    publicationId: pg.integer('publication_id').references(() => mailPublications.id, {
       onDelete: 'set null',
     }),
     /** Template kind it was made from; null for free text. */
-    sendType: smallint('send_type'),
+    sendType: pg.smallint('send_type'),
     /** Message-ID header (with its angle brackets), fixed when queued: a retry after a crash reuses it. */
-    messageId: text('message_id').notNull(),
+    messageId: pg.text('message_id').notNull(),
     /**
      * A reply's In-Reply-To (the Message-ID of the received mail it answers, with its angle
      * brackets) and References (that mail's References, then its Message-ID): the guest's mail
      * program shows the reply in the guest's thread (issue 32). Null for any other mail.
      */
-    inReplyTo: text('in_reply_to'),
-    references: text('references'),
+    inReplyTo: pg.text('in_reply_to'),
+    references: pg.text('references'),
     /**
      * Makes automatic mail happen once however many processes see its cause (for instance
      * `book:12:created`, `payment:40`, `reminder:12:2026-12-01`, `publication:5:guest@example.jp`).
      */
-    dedupeKey: text('dedupe_key'),
-    toAddress: text('to_address').notNull(),
-    toName: text('to_name'),
-    fromAddress: text('from_address').notNull(),
-    fromName: text('from_name'),
-    title: text('title').notNull(),
+    dedupeKey: pg.text('dedupe_key'),
+    toAddress: pg.text('to_address').notNull(),
+    toName: pg.text('to_name'),
+    fromAddress: pg.text('from_address').notNull(),
+    fromName: pg.text('from_name'),
+    title: pg.text('title').notNull(),
     /** The plain-text part. */
-    body: text('body').notNull(),
-    /** An HTML part besides the text (bulk mail); null for text-only mail. */
-    html: text('html'),
+    body: pg.text('body').notNull(),
+    /** An HTML part besides the pg.text (bulk mail); null for text-only mail. */
+    html: pg.text('html'),
     /**
      * An attachment of this row's own (a bulk mail's test send); null for the others. Bulk rows
      * refer to their publication's attachment (publication_id), never a copy per recipient.
      */
     attachment: bytea('attachment'),
-    attachmentType: text('attachment_type'),
-    attachmentName: text('attachment_name'),
-    status: text('status').$type<(typeof MAIL_STATUSES)[number]>().notNull().default('queued'),
-    attempts: integer('attempts').notNull().default(0),
+    attachmentType: pg.text('attachment_type'),
+    attachmentName: pg.text('attachment_name'),
+    status: pg.text('status').$type<(typeof MAIL_STATUSES)[number]>().notNull().default('queued'),
+    attempts: pg.integer('attempts').notNull().default(0),
     /** When a queued row may be tried next (send_at of a publication, or the retry backoff). */
-    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    nextAttemptAt: pg.timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
     /** A sending row whose lease has passed was left by a process that died: it is claimed again. */
-    leaseUntil: timestamp('lease_until', { withTimezone: true }),
+    leaseUntil: pg.timestamp('lease_until', { withTimezone: true }),
     /** Why the last attempt failed (a temporary failure while queued, the SMTP server's words when failed). */
-    error: text('error'),
+    error: pg.text('error'),
     /** The SMTP server's reply to the accepted message. */
-    smtpReply: text('smtp_reply'),
-    sentAt: timestamp('sent_at', { withTimezone: true }),
-    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    smtpReply: pg.text('smtp_reply'),
+    sentAt: pg.timestamp('sent_at', { withTimezone: true }),
+    createdBy: pg.integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     ...createdAt,
   },
   (t) => [
-    index('mail_messages_book_idx').on(t.bookId),
-    index('mail_messages_status_idx').on(t.status, t.createdAt),
-    index('mail_messages_publication_idx').on(t.publicationId, t.status),
-    index('mail_messages_accommodation_idx').on(t.accommodationId),
-    uniqueIndex('mail_messages_message_id_key').on(t.messageId),
-    uniqueIndex('mail_messages_dedupe_key').on(t.dedupeKey),
-    index('mail_messages_due_idx')
+    pg.index('mail_messages_book_idx').on(t.bookId),
+    pg.index('mail_messages_status_idx').on(t.status, t.createdAt),
+    pg.index('mail_messages_publication_idx').on(t.publicationId, t.status),
+    pg.index('mail_messages_accommodation_idx').on(t.accommodationId),
+    pg.uniqueIndex('mail_messages_message_id_key').on(t.messageId),
+    pg.uniqueIndex('mail_messages_dedupe_key').on(t.dedupeKey),
+    pg
+      .index('mail_messages_due_idx')
       .on(t.nextAttemptAt)
       .where(sql`${t.status} in ('queued', 'sending')`),
-    check('mail_messages_status_valid', inList(t.status, MAIL_STATUSES)),
-    check('mail_messages_attempts_nonneg', sql`${t.attempts} >= 0`),
+    pg.check('mail_messages_status_valid', inList(t.status, MAIL_STATUSES)),
+    pg.check('mail_messages_attempts_nonneg', sql`${t.attempts} >= 0`),
     // Spec 9: attachments up to 5,000,000 bytes.
-    check('mail_messages_attachment_size', sql`${t.attachment} is null or octet_length(${t.attachment}) <= 5000000`),
-    check(
+    pg.check('mail_messages_attachment_size', sql`${t.attachment} is null or octet_length(${t.attachment}) <= 5000000`),
+    pg.check(
       'mail_messages_attachment_type',
       sql`${t.attachment} is null or (${t.attachmentType} is not null and ${t.attachmentName} is not null)`,
     ),
@@ -204,33 +195,33 @@ export const mailMessages = pgTable(
 );
 
 /** Inbound mail the product could not process by itself, kept for staff to read and link. */
-export const receivedMails = pgTable(
+export const receivedMails = pg.pgTable(
   'received_mails',
   {
-    id: serial('id').primaryKey(),
+    id: pg.serial('id').primaryKey(),
     /** Tenant of the mailbox it arrived at, when known. */
-    companyId: integer('company_id').references(() => companies.id, { onDelete: 'set null' }),
-    accommodationId: integer('accommodation_id').references(() => accommodations.id, {
+    companyId: pg.integer('company_id').references(() => companies.id, { onDelete: 'set null' }),
+    accommodationId: pg.integer('accommodation_id').references(() => accommodations.id, {
       onDelete: 'set null',
     }),
-    bookId: integer('book_id').references(() => bookings.id, { onDelete: 'set null' }),
+    bookId: pg.integer('book_id').references(() => bookings.id, { onDelete: 'set null' }),
     /** Message-ID header; the same message delivered twice is kept once. */
-    messageId: text('message_id'),
-    title: text('title').notNull().default(''),
-    fromAddress: text('from_address').notNull().default(''),
-    body: text('body').notNull().default(''),
+    messageId: pg.text('message_id'),
+    title: pg.text('title').notNull().default(''),
+    fromAddress: pg.text('from_address').notNull().default(''),
+    body: pg.text('body').notNull().default(''),
     /** The whole RFC 822 message as received. */
-    raw: text('raw'),
+    raw: pg.text('raw'),
     /** SPF, DKIM and DMARC of a message received over SMTP (server/mail/inbound/authenticate.ts); null when not checked. */
-    senderAuth: jsonb('sender_auth').$type<SenderAuth>(),
+    senderAuth: pg.jsonb('sender_auth').$type<SenderAuth>(),
     /** When someone on staff first opened it; null is unread (the dashboard's count). */
-    readAt: timestamp('read_at', { withTimezone: true }),
+    readAt: pg.timestamp('read_at', { withTimezone: true }),
     ...createdAt,
   },
   (t) => [
-    index('received_mails_book_idx').on(t.bookId),
-    index('received_mails_created_at_idx').on(t.createdAt),
-    index('received_mails_accommodation_idx').on(t.accommodationId),
-    uniqueIndex('received_mails_message_id_key').on(t.messageId),
+    pg.index('received_mails_book_idx').on(t.bookId),
+    pg.index('received_mails_created_at_idx').on(t.createdAt),
+    pg.index('received_mails_accommodation_idx').on(t.accommodationId),
+    pg.uniqueIndex('received_mails_message_id_key').on(t.messageId),
   ],
 );

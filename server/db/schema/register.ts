@@ -1,16 +1,5 @@
 import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  check,
-  index,
-  integer,
-  pgTable,
-  serial,
-  smallint,
-  text,
-  timestamp,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
+import * as pg from 'drizzle-orm/pg-core';
 import { GENDERS } from '../../../contract/guestRegister';
 import { REFUSAL_GROUNDS } from '../../../contract/refusal';
 import { bookings } from './bookings';
@@ -22,46 +11,47 @@ import { bytea, inList, timestamps, parentId } from './columns';
  * first. A booking is never deleted (cancelling keeps it), and its guests are kept with it for the
  * register's three years; contract/guestRegister.ts says which items each guest needs.
  */
-export const bookingGuests = pgTable(
+export const bookingGuests = pg.pgTable(
   'booking_guests',
   {
-    id: serial('id').primaryKey(),
+    id: pg.serial('id').primaryKey(),
     bookingId: parentId('booking_id', () => bookings.id, 'restrict'),
     /** The booking's representative (代表者); the others are companions (同行者). One per booking. */
-    representative: boolean('representative').notNull().default(false),
-    name: text('name').notNull(),
-    address: text('address'),
+    representative: pg.boolean('representative').notNull().default(false),
+    name: pg.text('name').notNull(),
+    address: pg.text('address'),
     /** A phone number or a mail address (連絡先, 旅館業法施行規則4条の2 since 2023-12-13). */
-    contact: text('contact'),
+    contact: pg.text('contact'),
     /** 職業: a minpaku's register item (住宅宿泊事業法施行規則7条). */
-    occupation: text('occupation'),
+    occupation: pg.text('occupation'),
     /** ISO 3166-1 alpha-2 (contract/countries.ts); null while unknown. */
-    nationality: text('nationality'),
-    residenceCountry: text('residence_country').notNull().default('JP'),
-    passportNumber: text('passport_number'),
-    sameAsRepresentative: boolean('same_as_representative').notNull().default(false),
-    gender: text('gender'),
-    age: smallint('age'),
-    previousStay: text('previous_stay'),
-    nextDestination: text('next_destination'),
+    nationality: pg.text('nationality'),
+    residenceCountry: pg.text('residence_country').notNull().default('JP'),
+    passportNumber: pg.text('passport_number'),
+    sameAsRepresentative: pg.boolean('same_as_representative').notNull().default(false),
+    gender: pg.text('gender'),
+    age: pg.smallint('age'),
+    previousStay: pg.text('previous_stay'),
+    nextDestination: pg.text('next_destination'),
     /** yyyy-MM-ddTHH:mm, Tokyo time. */
-    arrivalTime: text('arrival_time'),
-    departureTime: text('departure_time'),
-    room: text('room'),
+    arrivalTime: pg.text('arrival_time'),
+    departureTime: pg.text('departure_time'),
+    room: pg.text('room'),
     ...timestamps,
   },
   (t) => [
-    index('booking_guests_booking_idx').on(t.bookingId),
-    uniqueIndex('booking_guests_one_representative')
+    pg.index('booking_guests_booking_idx').on(t.bookingId),
+    pg
+      .uniqueIndex('booking_guests_one_representative')
       .on(t.bookingId)
       .where(sql`${t.representative}`),
-    check('booking_guests_name_present', sql`length(${t.name}) between 1 and 100`),
-    check('booking_guests_nationality_code', sql`${t.nationality} ~ '^[A-Z]{2}$'`),
-    check('booking_guests_residence_code', sql`${t.residenceCountry} ~ '^[A-Z]{2}$'`),
-    check('booking_guests_passport_number', sql`${t.passportNumber} ~ '^[A-Z0-9]{6,20}$'`),
-    check('booking_guests_gender_valid', inList(t.gender, GENDERS)),
-    check('booking_guests_age_range', sql`${t.age} between 0 and 130`),
-    check(
+    pg.check('booking_guests_name_present', sql`length(${t.name}) between 1 and 100`),
+    pg.check('booking_guests_nationality_code', sql`${t.nationality} ~ '^[A-Z]{2}$'`),
+    pg.check('booking_guests_residence_code', sql`${t.residenceCountry} ~ '^[A-Z]{2}$'`),
+    pg.check('booking_guests_passport_number', sql`${t.passportNumber} ~ '^[A-Z0-9]{6,20}$'`),
+    pg.check('booking_guests_gender_valid', inList(t.gender, GENDERS)),
+    pg.check('booking_guests_age_range', sql`${t.age} between 0 and 130`),
+    pg.check(
       'booking_guests_times',
       sql`${t.arrivalTime} ~ '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}$' and ${t.departureTime} ~ '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}$'`,
     ),
@@ -74,19 +64,20 @@ export const bookingGuests = pgTable(
  * its guest; it is served only to the users of the guest's facility, never cached, and every view
  * leaves an audit row.
  */
-export const bookingGuestPassports = pgTable(
+export const bookingGuestPassports = pg.pgTable(
   'booking_guest_passports',
   {
-    guestId: integer('guest_id')
+    guestId: pg
+      .integer('guest_id')
       .primaryKey()
       .references(() => bookingGuests.id, { onDelete: 'cascade' }),
     content: bytea('content').notNull(),
-    mediaType: text('media_type').notNull(),
-    uploadedAt: timestamp('uploaded_at', { withTimezone: true }).notNull().defaultNow(),
+    mediaType: pg.text('media_type').notNull(),
+    uploadedAt: pg.timestamp('uploaded_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    check('booking_guest_passports_type', inList(t.mediaType, ['image/jpeg', 'image/png', 'application/pdf'])),
-    check('booking_guest_passports_size', sql`octet_length(${t.content}) between 1 and 5000000`),
+    pg.check('booking_guest_passports_type', inList(t.mediaType, ['image/jpeg', 'image/png', 'application/pdf'])),
+    pg.check('booking_guest_passports_size', sql`octet_length(${t.content}) between 1 and 5000000`),
   ],
 );
 
@@ -96,20 +87,20 @@ export const bookingGuestPassports = pgTable(
  * keeps its SHA-256, so the table read alone opens no page. Valid until the end of the check-out day
  * (Tokyo); a booking may have several (each mail sent with {{book.checkin_url}} makes one).
  */
-export const checkinLinks = pgTable(
+export const checkinLinks = pg.pgTable(
   'checkin_links',
   {
-    tokenHash: text('token_hash').primaryKey(),
+    tokenHash: pg.text('token_hash').primaryKey(),
     bookingId: parentId('booking_id', () => bookings.id, 'cascade'),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: pg.timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: pg.timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     /** When the guest last sent the register through this link. */
-    submittedAt: timestamp('submitted_at', { withTimezone: true }),
+    submittedAt: pg.timestamp('submitted_at', { withTimezone: true }),
   },
   (t) => [
-    index('checkin_links_booking_idx').on(t.bookingId),
-    index('checkin_links_expires_idx').on(t.expiresAt),
-    check('checkin_links_hash_shape', sql`${t.tokenHash} ~ '^[0-9a-f]{64}$'`),
+    pg.index('checkin_links_booking_idx').on(t.bookingId),
+    pg.index('checkin_links_expires_idx').on(t.expiresAt),
+    pg.check('checkin_links_hash_shape', sql`${t.tokenHash} ~ '^[0-9a-f]{64}$'`),
   ],
 );
 
@@ -118,25 +109,26 @@ export const checkinLinks = pgTable(
  * grounds, the facts, and the staff member who recorded it, named as then (the account may go).
  * Kept three years from the refusal; corrections leave audit rows.
  */
-export const refusals = pgTable(
+export const refusals = pg.pgTable(
   'refusals',
   {
-    id: serial('id').primaryKey(),
-    accommodationId: integer('accommodation_id')
+    id: pg.serial('id').primaryKey(),
+    accommodationId: pg
+      .integer('accommodation_id')
       .notNull()
       .references(() => accommodations.id),
     /** yyyy-MM-ddTHH:mm, Tokyo time, as the staff member gave it. */
-    refusedAt: text('refused_at').notNull(),
-    guestName: text('guest_name').notNull(),
-    ground: text('ground').notNull(),
-    facts: text('facts').notNull(),
-    staffUserId: integer('staff_user_id').references(() => users.id, { onDelete: 'set null' }),
-    staffName: text('staff_name').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    refusedAt: pg.text('refused_at').notNull(),
+    guestName: pg.text('guest_name').notNull(),
+    ground: pg.text('ground').notNull(),
+    facts: pg.text('facts').notNull(),
+    staffUserId: pg.integer('staff_user_id').references(() => users.id, { onDelete: 'set null' }),
+    staffName: pg.text('staff_name').notNull(),
+    createdAt: pg.timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index('refusals_accommodation_idx').on(t.accommodationId, t.refusedAt),
-    check('refusals_ground_valid', inList(t.ground, REFUSAL_GROUNDS)),
-    check('refusals_refused_at_shape', sql`${t.refusedAt} ~ '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}$'`),
+    pg.index('refusals_accommodation_idx').on(t.accommodationId, t.refusedAt),
+    pg.check('refusals_ground_valid', inList(t.ground, REFUSAL_GROUNDS)),
+    pg.check('refusals_refused_at_shape', sql`${t.refusedAt} ~ '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}$'`),
   ],
 );

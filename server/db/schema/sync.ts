@@ -1,19 +1,5 @@
 import { sql } from 'drizzle-orm';
-import {
-  bigserial,
-  check,
-  date,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  primaryKey,
-  serial,
-  smallint,
-  text,
-  timestamp,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
+import * as pg from 'drizzle-orm/pg-core';
 import { SYNC_CHECK_STATUSES } from '../../../contract/enums';
 import { accommodations } from './company';
 import { bookings } from './bookings';
@@ -34,75 +20,75 @@ export interface SyncSettingParams {
   [key: string]: unknown;
 }
 
-export const syncSettings = pgTable(
+export const syncSettings = pg.pgTable(
   'sync_settings',
   {
-    id: serial('id').primaryKey(),
+    id: pg.serial('id').primaryKey(),
     accommodationId: parentId('accommodation_id', () => accommodations.id, 'cascade'),
-    tag: text('tag'),
+    tag: pg.text('tag'),
     /** Where channel notifications about this facility go. */
-    mailTo: text('mail_to'),
-    serviceId: smallint('service_id').notNull().default(1),
-    params: jsonb('params').$type<SyncSettingParams>().notNull().default({}),
+    mailTo: pg.text('mail_to'),
+    serviceId: pg.smallint('service_id').notNull().default(1),
+    params: pg.jsonb('params').$type<SyncSettingParams>().notNull().default({}),
     ...timestamps,
   },
-  (t) => [uniqueIndex('sync_settings_accommodation_service_key').on(t.accommodationId, t.serviceId)],
+  (t) => [pg.uniqueIndex('sync_settings_accommodation_service_key').on(t.accommodationId, t.serviceId)],
 );
 
 /** Names of our room types and plans on the channel. target_id is a rooms.id or plans.id. */
-export const syncItems = pgTable(
+export const syncItems = pg.pgTable(
   'sync_items',
   {
-    id: serial('id').primaryKey(),
+    id: pg.serial('id').primaryKey(),
     accommodationId: parentId('accommodation_id', () => accommodations.id, 'cascade'),
-    service: smallint('service').notNull().default(1),
+    service: pg.smallint('service').notNull().default(1),
     /** 1 room, 2 plan. */
-    targetType: smallint('target_type').notNull(),
-    targetId: integer('target_id').notNull(),
-    targetName: text('target_name').notNull(),
+    targetType: pg.smallint('target_type').notNull(),
+    targetId: pg.integer('target_id').notNull(),
+    targetName: pg.text('target_name').notNull(),
     ...timestamps,
   },
   (t) => [
-    index('sync_items_target_idx').on(t.accommodationId, t.targetType, t.targetId),
-    check('sync_items_target_type_valid', sql`${t.targetType} in (1, 2)`),
+    pg.index('sync_items_target_idx').on(t.accommodationId, t.targetType, t.targetId),
+    pg.check('sync_items_target_type_valid', sql`${t.targetType} in (1, 2)`),
   ],
 );
 
 /** A month of one room type compared with the channel. result: per-day comma list, 0 = fine. */
-export const syncChecks = pgTable(
+export const syncChecks = pg.pgTable(
   'sync_checks',
   {
-    id: serial('id').primaryKey(),
+    id: pg.serial('id').primaryKey(),
     accommodationId: parentId('accommodation_id', () => accommodations.id, 'cascade'),
     roomId: parentId('room_id', () => rooms.id, 'cascade'),
-    year: integer('year').notNull(),
-    month: integer('month').notNull(),
-    result: text('result').notNull().default(''),
-    status: text('status').$type<(typeof SYNC_CHECK_STATUSES)[number]>().notNull(),
+    year: pg.integer('year').notNull(),
+    month: pg.integer('month').notNull(),
+    result: pg.text('result').notNull().default(''),
+    status: pg.text('status').$type<(typeof SYNC_CHECK_STATUSES)[number]>().notNull(),
     ...createdAt,
   },
   (t) => [
-    index('sync_checks_accommodation_month_idx').on(t.accommodationId, t.year, t.month),
-    index('sync_checks_room_idx').on(t.roomId),
-    check('sync_checks_month_valid', sql`${t.month} between 1 and 12`),
-    check('sync_checks_status_valid', inList(t.status, SYNC_CHECK_STATUSES)),
+    pg.index('sync_checks_accommodation_month_idx').on(t.accommodationId, t.year, t.month),
+    pg.index('sync_checks_room_idx').on(t.roomId),
+    pg.check('sync_checks_month_valid', sql`${t.month} between 1 and 12`),
+    pg.check('sync_checks_status_valid', inList(t.status, SYNC_CHECK_STATUSES)),
   ],
 );
 
-export const syncLogs = pgTable(
+export const syncLogs = pg.pgTable(
   'sync_logs',
   {
-    id: serial('id').primaryKey(),
+    id: pg.serial('id').primaryKey(),
     accommodationId: parentId('accommodation_id', () => accommodations.id, 'cascade'),
-    bookId: integer('book_id').references(() => bookings.id, { onDelete: 'set null' }),
-    success: smallint('success').notNull(),
-    read: smallint('read').notNull().default(0),
-    message: text('message').notNull().default(''),
+    bookId: pg.integer('book_id').references(() => bookings.id, { onDelete: 'set null' }),
+    success: pg.smallint('success').notNull(),
+    read: pg.smallint('read').notNull().default(0),
+    message: pg.text('message').notNull().default(''),
     ...createdAt,
   },
   (t) => [
-    index('sync_logs_accommodation_created_idx').on(t.accommodationId, t.createdAt),
-    index('sync_logs_book_idx').on(t.bookId),
+    pg.index('sync_logs_accommodation_created_idx').on(t.accommodationId, t.createdAt),
+    pg.index('sync_logs_book_idx').on(t.bookId),
     flagCheck('sync_logs_success_flag', t.success),
     flagCheck('sync_logs_read_flag', t.read),
   ],
@@ -116,34 +102,34 @@ export const syncLogs = pgTable(
  * kind 1: availability of room type target_id; kind 2: restrictions (rate, stop-sell) of plan
  * target_id. Nights from date_from up to date_to, excluded (date_to is a check-out day).
  */
-export const channelChanges = pgTable(
+export const channelChanges = pg.pgTable(
   'channel_changes',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    id: pg.bigserial('id', { mode: 'number' }).primaryKey(),
     accommodationId: parentId('accommodation_id', () => accommodations.id, 'cascade'),
-    kind: smallint('kind').notNull(),
-    targetId: integer('target_id').notNull(),
-    dateFrom: date('date_from', { mode: 'string' }).notNull(),
-    dateTo: date('date_to', { mode: 'string' }).notNull(),
+    kind: pg.smallint('kind').notNull(),
+    targetId: pg.integer('target_id').notNull(),
+    dateFrom: pg.date('date_from', { mode: 'string' }).notNull(),
+    dateTo: pg.date('date_to', { mode: 'string' }).notNull(),
     ...createdAt,
   },
   (t) => [
-    index('channel_changes_accommodation_idx').on(t.accommodationId, t.id),
-    check('channel_changes_kind_valid', sql`${t.kind} in (1, 2)`),
+    pg.index('channel_changes_accommodation_idx').on(t.accommodationId, t.id),
+    pg.check('channel_changes_kind_valid', sql`${t.kind} in (1, 2)`),
   ],
 );
 
 /** Channel revisions applied, keyed by facility and revision id: a revision served again is acknowledged, not applied. */
-export const channelRevisions = pgTable(
+export const channelRevisions = pg.pgTable(
   'channel_revisions',
   {
     accommodationId: parentId('accommodation_id', () => accommodations.id, 'cascade'),
-    revisionId: text('revision_id').notNull(),
-    reservationId: text('reservation_id').notNull(),
-    seq: integer('seq').notNull(),
-    appliedAt: timestamp('applied_at', { withTimezone: true }).notNull().defaultNow(),
+    revisionId: pg.text('revision_id').notNull(),
+    reservationId: pg.text('reservation_id').notNull(),
+    seq: pg.integer('seq').notNull(),
+    appliedAt: pg.timestamp('applied_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.accommodationId, t.revisionId] })],
+  (t) => [pg.primaryKey({ columns: [t.accommodationId, t.revisionId] })],
 );
 
 /**
@@ -153,25 +139,25 @@ export const channelRevisions = pgTable(
  * rules refused them, server/channel/inbound/pull.ts) are kept with the problems for staff to see. The
  * revision is kept as checked (unmapped) or cut to 4,000 characters of its JSON (invalid).
  */
-export const channelParkedRevisions = pgTable(
+export const channelParkedRevisions = pg.pgTable(
   'channel_parked_revisions',
   {
-    id: serial('id').primaryKey(),
+    id: pg.serial('id').primaryKey(),
     accommodationId: parentId('accommodation_id', () => accommodations.id, 'cascade'),
-    revisionId: text('revision_id').notNull(),
-    reservationId: text('reservation_id'),
-    reason: text('reason').notNull(),
+    revisionId: pg.text('revision_id').notNull(),
+    reservationId: pg.text('reservation_id'),
+    reason: pg.text('reason').notNull(),
     /** What was wrong, in Japanese (invalid), or the site's room code (unmapped). */
-    detail: text('detail').notNull(),
+    detail: pg.text('detail').notNull(),
     /** The checked revision (unmapped), applied when its room is mapped. */
-    revision: jsonb('revision'),
+    revision: pg.jsonb('revision'),
     /** The start of what the channel sent (invalid), for whoever looks into it. */
-    received: text('received'),
+    received: pg.text('received'),
     ...createdAt,
   },
   (t) => [
-    uniqueIndex('channel_parked_revisions_key').on(t.accommodationId, t.revisionId),
-    check('channel_parked_revisions_reason_valid', sql`${t.reason} in ('unmapped', 'invalid')`),
+    pg.uniqueIndex('channel_parked_revisions_key').on(t.accommodationId, t.revisionId),
+    pg.check('channel_parked_revisions_reason_valid', sql`${t.reason} in ('unmapped', 'invalid')`),
   ],
 );
 
@@ -179,35 +165,36 @@ export const channelParkedRevisions = pgTable(
  * Sync health per facility (GET /api/admin/sync/health). A pull that fails opens a gap (gap_from)
  * that the next successful pull closes by reading the site's booking list from it.
  */
-export const channelState = pgTable('channel_state', {
-  accommodationId: integer('accommodation_id')
+export const channelState = pg.pgTable('channel_state', {
+  accommodationId: pg
+    .integer('accommodation_id')
     .primaryKey()
     .references(() => accommodations.id, { onDelete: 'cascade' }),
-  lastPullAt: timestamp('last_pull_at', { withTimezone: true }),
-  lastPullOkAt: timestamp('last_pull_ok_at', { withTimezone: true }),
-  lastPushAt: timestamp('last_push_at', { withTimezone: true }),
-  lastPushOkAt: timestamp('last_push_ok_at', { withTimezone: true }),
+  lastPullAt: pg.timestamp('last_pull_at', { withTimezone: true }),
+  lastPullOkAt: pg.timestamp('last_pull_ok_at', { withTimezone: true }),
+  lastPushAt: pg.timestamp('last_push_at', { withTimezone: true }),
+  lastPushOkAt: pg.timestamp('last_push_ok_at', { withTimezone: true }),
   /** Earliest pull that failed since the last good one; null when there is no gap. */
-  gapFrom: timestamp('gap_from', { withTimezone: true }),
+  gapFrom: pg.timestamp('gap_from', { withTimezone: true }),
   /** Not before this time may the next push go (a 429's Retry-After, a 5xx back-off). */
-  pushNotBefore: timestamp('push_not_before', { withTimezone: true }),
-  lastReadbackAt: timestamp('last_readback_at', { withTimezone: true }),
-  lastError: text('last_error'),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  pushNotBefore: pg.timestamp('push_not_before', { withTimezone: true }),
+  lastReadbackAt: pg.timestamp('last_readback_at', { withTimezone: true }),
+  lastError: pg.text('last_error'),
+  updatedAt: pg.timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
 /** Nights staff stopped selling on the channel (the stale warning's one-click stop-sell): pushed as availability 0. */
-export const channelStopSells = pgTable(
+export const channelStopSells = pg.pgTable(
   'channel_stop_sells',
   {
     roomId: parentId('room_id', () => rooms.id, 'cascade'),
-    targetDate: date('target_date', { mode: 'string' }).notNull(),
+    targetDate: pg.date('target_date', { mode: 'string' }).notNull(),
     accommodationId: parentId('accommodation_id', () => accommodations.id, 'cascade'),
-    createdBy: integer('created_by'),
+    createdBy: pg.integer('created_by'),
     ...createdAt,
   },
   (t) => [
-    primaryKey({ columns: [t.roomId, t.targetDate] }),
-    index('channel_stop_sells_accommodation_idx').on(t.accommodationId, t.targetDate),
+    pg.primaryKey({ columns: [t.roomId, t.targetDate] }),
+    pg.index('channel_stop_sells_accommodation_idx').on(t.accommodationId, t.targetDate),
   ],
 );

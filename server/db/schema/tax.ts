@@ -1,20 +1,5 @@
 import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  check,
-  date,
-  index,
-  integer,
-  jsonb,
-  numeric,
-  pgTable,
-  primaryKey,
-  serial,
-  text,
-  timestamp,
-  uniqueIndex,
-  type AnyPgColumn,
-} from 'drizzle-orm/pg-core';
+import * as pg from 'drizzle-orm/pg-core';
 import { INVOICE_KINDS } from '../../../contract/invoice';
 import type { TaxBand } from '../../../contract/taxRule';
 import { accommodations, companies, users } from './company';
@@ -29,35 +14,35 @@ import { inList, timestamps, parentId } from './columns';
  * rule has no key. Rules of one code never share a night (the service refuses it under the
  * company's lock).
  */
-export const taxRules = pgTable(
+export const taxRules = pg.pgTable(
   'tax_rules',
   {
-    id: serial('id').primaryKey(),
+    id: pg.serial('id').primaryKey(),
     companyId: parentId('company_id', () => companies.id, 'cascade'),
-    shippedKey: text('shipped_key'),
-    code: text('code').notNull(),
-    name: text('name').notNull(),
+    shippedKey: pg.text('shipped_key'),
+    code: pg.text('code').notNull(),
+    name: pg.text('name').notNull(),
     /** The first and the last night it applies to; null: open. */
-    effectiveFrom: date('effective_from', { mode: 'string' }),
-    effectiveTo: date('effective_to', { mode: 'string' }),
+    effectiveFrom: pg.date('effective_from', { mode: 'string' }),
+    effectiveTo: pg.date('effective_to', { mode: 'string' }),
     /** [{ from, amount }], lowest first; null for a percentage. */
-    bands: jsonb('bands').$type<TaxBand[]>(),
-    percent: numeric('percent', { precision: 5, scale: 2 }),
-    cap: integer('cap'),
-    exemptSchoolTrip: boolean('exempt_school_trip').notNull().default(false),
-    exemptUnder12: boolean('exempt_under_12').notNull().default(false),
-    note: text('note'),
-    sourceUrl: text('source_url').notNull(),
+    bands: pg.jsonb('bands').$type<TaxBand[]>(),
+    percent: pg.numeric('percent', { precision: 5, scale: 2 }),
+    cap: pg.integer('cap'),
+    exemptSchoolTrip: pg.boolean('exempt_school_trip').notNull().default(false),
+    exemptUnder12: pg.boolean('exempt_under_12').notNull().default(false),
+    note: pg.text('note'),
+    sourceUrl: pg.text('source_url').notNull(),
     ...timestamps,
   },
   (t) => [
-    uniqueIndex('tax_rules_shipped_key').on(t.companyId, t.shippedKey),
-    index('tax_rules_company_code_idx').on(t.companyId, t.code),
-    check('tax_rules_bands_or_percent', sql`(${t.bands} is null) <> (${t.percent} is null)`),
-    check('tax_rules_bands_array', sql`${t.bands} is null or jsonb_typeof(${t.bands}) = 'array'`),
-    check('tax_rules_percent_range', sql`${t.percent} is null or (${t.percent} > 0 and ${t.percent} <= 100)`),
-    check('tax_rules_cap_positive', sql`${t.cap} is null or ${t.cap} > 0`),
-    check(
+    pg.uniqueIndex('tax_rules_shipped_key').on(t.companyId, t.shippedKey),
+    pg.index('tax_rules_company_code_idx').on(t.companyId, t.code),
+    pg.check('tax_rules_bands_or_percent', sql`(${t.bands} is null) <> (${t.percent} is null)`),
+    pg.check('tax_rules_bands_array', sql`${t.bands} is null or jsonb_typeof(${t.bands}) = 'array'`),
+    pg.check('tax_rules_percent_range', sql`${t.percent} is null or (${t.percent} > 0 and ${t.percent} <= 100)`),
+    pg.check('tax_rules_cap_positive', sql`${t.cap} is null or ${t.cap} > 0`),
+    pg.check(
       'tax_rules_period_order',
       sql`${t.effectiveFrom} is null or ${t.effectiveTo} is null or ${t.effectiveFrom} <= ${t.effectiveTo}`,
     ),
@@ -71,14 +56,14 @@ export const taxRules = pgTable(
  * PostgreSQL too) take numbers one after the other, and a transaction that fails gives its number
  * back: no gap, no number twice.
  */
-export const invoiceCounters = pgTable(
+export const invoiceCounters = pg.pgTable(
   'invoice_counters',
   {
     accommodationId: parentId('accommodation_id', () => accommodations.id, 'cascade'),
-    year: integer('year').notNull(),
-    lastSeq: integer('last_seq').notNull(),
+    year: pg.integer('year').notNull(),
+    lastSeq: pg.integer('last_seq').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.accommodationId, t.year] })],
+  (t) => [pg.primaryKey({ columns: [t.accommodationId, t.year] })],
 );
 
 /**
@@ -87,36 +72,36 @@ export const invoiceCounters = pgTable(
  * settings never rewrites a document handed to a guest. A reissue voids it (voided_at) and the new
  * one names it (replaces_id). Never deleted: money history, like payments.
  */
-export const invoices = pgTable(
+export const invoices = pg.pgTable(
   'invoices',
   {
-    id: serial('id').primaryKey(),
+    id: pg.serial('id').primaryKey(),
     accommodationId: parentId('accommodation_id', () => accommodations.id, 'restrict'),
     bookId: parentId('book_id', () => bookings.id, 'restrict'),
-    kind: text('kind').notNull(),
-    year: integer('year').notNull(),
-    seq: integer('seq').notNull(),
-    number: text('number').notNull(),
-    issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
-    recipientName: text('recipient_name'),
-    proviso: text('proviso'),
-    lines: jsonb('lines').notNull(),
-    totals: jsonb('totals').notNull(),
-    total: integer('total').notNull(),
-    registrationNumber: text('registration_number').notNull(),
-    issuer: jsonb('issuer').notNull(),
-    paidOnChannel: boolean('paid_on_channel').notNull().default(false),
-    note: text('note'),
-    voidedAt: timestamp('voided_at', { withTimezone: true }),
-    replacesId: integer('replaces_id').references((): AnyPgColumn => invoices.id, { onDelete: 'restrict' }),
-    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    kind: pg.text('kind').notNull(),
+    year: pg.integer('year').notNull(),
+    seq: pg.integer('seq').notNull(),
+    number: pg.text('number').notNull(),
+    issuedAt: pg.timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
+    recipientName: pg.text('recipient_name'),
+    proviso: pg.text('proviso'),
+    lines: pg.jsonb('lines').notNull(),
+    totals: pg.jsonb('totals').notNull(),
+    total: pg.integer('total').notNull(),
+    registrationNumber: pg.text('registration_number').notNull(),
+    issuer: pg.jsonb('issuer').notNull(),
+    paidOnChannel: pg.boolean('paid_on_channel').notNull().default(false),
+    note: pg.text('note'),
+    voidedAt: pg.timestamp('voided_at', { withTimezone: true }),
+    replacesId: pg.integer('replaces_id').references((): pg.AnyPgColumn => invoices.id, { onDelete: 'restrict' }),
+    createdBy: pg.integer('created_by').references(() => users.id, { onDelete: 'set null' }),
   },
   (t) => [
-    uniqueIndex('invoices_number_key').on(t.accommodationId, t.year, t.seq),
-    index('invoices_book_idx').on(t.bookId),
-    index('invoices_accommodation_issued_idx').on(t.accommodationId, t.issuedAt),
-    check('invoices_kind_valid', inList(t.kind, INVOICE_KINDS)),
-    check('invoices_seq_positive', sql`${t.seq} > 0`),
+    pg.uniqueIndex('invoices_number_key').on(t.accommodationId, t.year, t.seq),
+    pg.index('invoices_book_idx').on(t.bookId),
+    pg.index('invoices_accommodation_issued_idx').on(t.accommodationId, t.issuedAt),
+    pg.check('invoices_kind_valid', inList(t.kind, INVOICE_KINDS)),
+    pg.check('invoices_seq_positive', sql`${t.seq} > 0`),
   ],
 );
 
@@ -125,20 +110,23 @@ export const invoices = pgTable(
  * visitors 入湯税 taxes at the facility's day rate and those it exempts (children under 12, school
  * trips). The bathing tax ledger files them beside the staying guests.
  */
-export const dayVisits = pgTable(
+export const dayVisits = pg.pgTable(
   'day_visits',
   {
-    id: serial('id').primaryKey(),
+    id: pg.serial('id').primaryKey(),
     accommodationId: parentId('accommodation_id', () => accommodations.id, 'cascade'),
-    visitDate: date('visit_date', { mode: 'string' }).notNull(),
-    visitors: integer('visitors').notNull().default(0),
-    childrenUnder12: integer('children_under_12').notNull().default(0),
-    schoolTrip: integer('school_trip').notNull().default(0),
-    updatedBy: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),
+    visitDate: pg.date('visit_date', { mode: 'string' }).notNull(),
+    visitors: pg.integer('visitors').notNull().default(0),
+    childrenUnder12: pg.integer('children_under_12').notNull().default(0),
+    schoolTrip: pg.integer('school_trip').notNull().default(0),
+    updatedBy: pg.integer('updated_by').references(() => users.id, { onDelete: 'set null' }),
     ...timestamps,
   },
   (t) => [
-    uniqueIndex('day_visits_accommodation_date_key').on(t.accommodationId, t.visitDate),
-    check('day_visits_counts_nonneg', sql`${t.visitors} >= 0 and ${t.childrenUnder12} >= 0 and ${t.schoolTrip} >= 0`),
+    pg.uniqueIndex('day_visits_accommodation_date_key').on(t.accommodationId, t.visitDate),
+    pg.check(
+      'day_visits_counts_nonneg',
+      sql`${t.visitors} >= 0 and ${t.childrenUnder12} >= 0 and ${t.schoolTrip} >= 0`,
+    ),
   ],
 );
