@@ -23,6 +23,7 @@ import { HttpError } from '../../../dataProvider/http';
 import { useAppDataProvider } from '../../../dataProvider/useAppDataProvider';
 import { formatDateTime, formatFileSize } from '../../../i18n/formats';
 import { useAppTranslate } from '../../../i18n/useAppTranslate';
+import { SectionCard } from '../../../src/components/SectionCard';
 import { ListStatus } from '../../../src/components/ListStatus';
 import { NotFoundPage } from '../../../src/components/MessagePage';
 import { ScrollTable } from '../../../src/components/ScrollTable';
@@ -187,80 +188,75 @@ function Recipients({ publication }: { publication: MailPublicationDetail }) {
     setOffset(0);
   };
   return (
-    <Card data-testid="publication-recipients">
-      <CardContent>
-        <Typography variant="h6" component="h2" gutterBottom>
-          {translate('app.mail_publication.detail_recipients')}
-        </Typography>
-        <ToggleButtonGroup
-          size="small"
-          exclusive
-          value={status}
-          onChange={(_e, next: RecipientFilter | null) => choose(next)}
-          sx={{ mb: 1, flexWrap: 'wrap' }}
+    <SectionCard testId="publication-recipients" title={translate('app.mail_publication.detail_recipients')}>
+      <ToggleButtonGroup
+        size="small"
+        exclusive
+        value={status}
+        onChange={(_e, next: RecipientFilter | null) => choose(next)}
+        sx={{ mb: 1, flexWrap: 'wrap' }}
+      >
+        {RECIPIENT_FILTERS.map((s) => (
+          <ToggleButton key={s} value={s}>
+            {s === 'all' ? translate('app.mail_publication.status_all') : mailStatusLabels[s]}
+            {counts[s] === null ? '' : `（${counts[s]!.toLocaleString('ja-JP')}）`}
+          </ToggleButton>
+        ))}
+      </ToggleButtonGroup>
+      <ListStatus
+        status={asked.status}
+        count={rows.length}
+        loadingLabel={translate('app.mail_publication.recipients_loading')}
+        failedText={translate('app.mail_publication.detail_load_failed')}
+        emptyText={translate('app.mail_publication.recipients_empty')}
+      />
+      {rows.length > 0 && (
+        <ScrollTable
+          aria-label={translate('app.mail_publication.detail_recipients')}
+          head={
+            <TableRow>
+              <TableCell>{translate('app.mail_publication.col_address')}</TableCell>
+              <TableCell>{translate('app.mail_publication.col_name')}</TableCell>
+              <TableCell>{translate('app.mail_publication.col_state')}</TableCell>
+              <TableCell sx={{ whiteSpace: 'nowrap' }}>{translate('app.mail_publication.col_done_at')}</TableCell>
+              <TableCell>{translate('app.mail_publication.col_reason')}</TableCell>
+            </TableRow>
+          }
         >
-          {RECIPIENT_FILTERS.map((s) => (
-            <ToggleButton key={s} value={s}>
-              {s === 'all' ? translate('app.mail_publication.status_all') : mailStatusLabels[s]}
-              {counts[s] === null ? '' : `（${counts[s]!.toLocaleString('ja-JP')}）`}
-            </ToggleButton>
+          {rows.map((r) => (
+            <TableRow key={r.to_address} data-testid="publication-recipient" data-status={r.status}>
+              <TableCell sx={{ overflowWrap: 'anywhere' }}>{r.to_address}</TableCell>
+              <TableCell sx={{ overflowWrap: 'anywhere' }}>{r.to_name ?? ''}</TableCell>
+              <TableCell>
+                <Chip size="small" color={STATUS_COLOR[r.status]} label={mailStatusLabels[r.status]} />
+              </TableCell>
+              <TableCell sx={{ whiteSpace: 'nowrap' }}>{r.sent_at ? formatDateTime(r.sent_at) : ''}</TableCell>
+              <TableCell sx={{ overflowWrap: 'anywhere' }}>{r.status === 'sent' ? '' : (r.error ?? '')}</TableCell>
+            </TableRow>
           ))}
-        </ToggleButtonGroup>
-        <ListStatus
-          status={asked.status}
-          count={rows.length}
-          loadingLabel={translate('app.mail_publication.recipients_loading')}
-          failedText={translate('app.mail_publication.detail_load_failed')}
-          emptyText={translate('app.mail_publication.recipients_empty')}
-        />
-        {rows.length > 0 && (
-          <ScrollTable
-            aria-label={translate('app.mail_publication.detail_recipients')}
-            head={
-              <TableRow>
-                <TableCell>{translate('app.mail_publication.col_address')}</TableCell>
-                <TableCell>{translate('app.mail_publication.col_name')}</TableCell>
-                <TableCell>{translate('app.mail_publication.col_state')}</TableCell>
-                <TableCell sx={{ whiteSpace: 'nowrap' }}>{translate('app.mail_publication.col_done_at')}</TableCell>
-                <TableCell>{translate('app.mail_publication.col_reason')}</TableCell>
-              </TableRow>
-            }
+        </ScrollTable>
+      )}
+      {count > MAIL_RECIPIENT_PAGE && (
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mt: 1 }}>
+          <Typography variant="body2">
+            {translate('app.mail_publication.page_range', {
+              count: count.toLocaleString('ja-JP'),
+              from: (offset + 1).toLocaleString('ja-JP'),
+              to: Math.min(offset + MAIL_RECIPIENT_PAGE, count).toLocaleString('ja-JP'),
+            })}
+          </Typography>
+          <Button size="small" disabled={offset === 0} onClick={() => setOffset(offset - MAIL_RECIPIENT_PAGE)}>
+            {translate('app.mail_publication.page_prev')}
+          </Button>
+          <Button
+            size="small"
+            disabled={offset + MAIL_RECIPIENT_PAGE >= count}
+            onClick={() => setOffset(offset + MAIL_RECIPIENT_PAGE)}
           >
-            {rows.map((r) => (
-              <TableRow key={r.to_address} data-testid="publication-recipient" data-status={r.status}>
-                <TableCell sx={{ overflowWrap: 'anywhere' }}>{r.to_address}</TableCell>
-                <TableCell sx={{ overflowWrap: 'anywhere' }}>{r.to_name ?? ''}</TableCell>
-                <TableCell>
-                  <Chip size="small" color={STATUS_COLOR[r.status]} label={mailStatusLabels[r.status]} />
-                </TableCell>
-                <TableCell sx={{ whiteSpace: 'nowrap' }}>{r.sent_at ? formatDateTime(r.sent_at) : ''}</TableCell>
-                <TableCell sx={{ overflowWrap: 'anywhere' }}>{r.status === 'sent' ? '' : (r.error ?? '')}</TableCell>
-              </TableRow>
-            ))}
-          </ScrollTable>
-        )}
-        {count > MAIL_RECIPIENT_PAGE && (
-          <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mt: 1 }}>
-            <Typography variant="body2">
-              {translate('app.mail_publication.page_range', {
-                count: count.toLocaleString('ja-JP'),
-                from: (offset + 1).toLocaleString('ja-JP'),
-                to: Math.min(offset + MAIL_RECIPIENT_PAGE, count).toLocaleString('ja-JP'),
-              })}
-            </Typography>
-            <Button size="small" disabled={offset === 0} onClick={() => setOffset(offset - MAIL_RECIPIENT_PAGE)}>
-              {translate('app.mail_publication.page_prev')}
-            </Button>
-            <Button
-              size="small"
-              disabled={offset + MAIL_RECIPIENT_PAGE >= count}
-              onClick={() => setOffset(offset + MAIL_RECIPIENT_PAGE)}
-            >
-              {translate('app.mail_publication.page_next')}
-            </Button>
-          </Box>
-        )}
-      </CardContent>
-    </Card>
+            {translate('app.mail_publication.page_next')}
+          </Button>
+        </Box>
+      )}
+    </SectionCard>
   );
 }

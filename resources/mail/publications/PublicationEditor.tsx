@@ -1,18 +1,7 @@
 import type { SenderAddress } from '../../../contract/senderAddress';
 import type { QueuedTestMail } from '../../../contract/mailTemplate';
-import { useMemo, useRef, useState, type ChangeEvent, type ReactNode } from 'react';
-import {
-  Alert,
-  Box,
-  Button,
-  Card,
-  CardContent,
-  Chip,
-  CircularProgress,
-  Link as MuiLink,
-  TextField,
-  Typography,
-} from '@mui/material';
+import { useMemo, useRef, useState, type ChangeEvent } from 'react';
+import { Alert, Box, Button, Chip, CircularProgress, Link as MuiLink, TextField, Typography } from '@mui/material';
 import AttachFileIcon from '@mui/icons-material/AttachFile';
 import { Form, SelectInput, TextInput, useGetList, useNotify } from 'react-admin';
 import { RichTextInput, RichTextInputToolbar } from 'ra-input-rich-text';
@@ -35,6 +24,7 @@ import { failureMessage, fieldErrorsOf } from '../../../dataProvider/apiErrors';
 import { useAppDataProvider } from '../../../dataProvider/useAppDataProvider';
 import { useAppTranslate } from '../../../i18n/useAppTranslate';
 import { formatDateTime, formatFileSize } from '../../../i18n/formats';
+import { SectionCard } from '../../../src/components/SectionCard';
 import { ConfirmDialog } from '../../../src/components/ConfirmDialog';
 import { tokyoMinute } from '../../../contract/dates';
 import { CsvUpload } from './CsvUpload';
@@ -121,12 +111,12 @@ export function PublicationEditor({ mode, initial, save, onSaved }: PublicationE
         alignItems: 'start',
       }}
     >
-      <HeadedCard testId="bulk-mail-destinations" heading={translate('app.mail_publication.search_heading')}>
+      <SectionCard testId="bulk-mail-destinations" title={translate('app.mail_publication.search_heading')}>
         <CustomerSearch onFound={(found, how) => put(found, 'search', how)} onFacilities={setFacilities} />
         <CsvUpload known={candidates.map((c) => c.mail)} onRead={(read) => put(read, 'csv')} />
         <RecipientList candidates={candidates} onChange={setCandidates} />
-      </HeadedCard>
-      <HeadedCard testId="bulk-mail-compose" heading={translate('app.mail_publication.compose_heading')}>
+      </SectionCard>
+      <SectionCard testId="bulk-mail-compose" title={translate('app.mail_publication.compose_heading')}>
         <Compose
           mode={mode}
           initial={initial}
@@ -135,7 +125,7 @@ export function PublicationEditor({ mode, initial, save, onSaved }: PublicationE
           save={save}
           onSaved={onSaved}
         />
-      </HeadedCard>
+      </SectionCard>
     </Box>
   );
 }
@@ -430,19 +420,5 @@ function ComposeFields({
         />
       )}
     </Box>
-  );
-}
-
-/** One of the page's two cards: its heading, then what it holds. */
-function HeadedCard({ testId, heading, children }: { testId: string; heading: string; children: ReactNode }) {
-  return (
-    <Card data-testid={testId}>
-      <CardContent>
-        <Typography variant="h6" component="h2" gutterBottom>
-          {heading}
-        </Typography>
-        {children}
-      </CardContent>
-    </Card>
   );
 }

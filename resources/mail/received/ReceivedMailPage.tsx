@@ -31,6 +31,7 @@ import { useAppTranslate } from '../../../i18n/useAppTranslate';
 import { LazyBookingPanel as BookingPanel } from '../../bookings/shared';
 import { useApiQuery } from '../../../src/hooks/useApiQuery';
 import { links } from '../../../src/routes';
+import { SectionCard } from '../../../src/components/SectionCard';
 import { NotFoundPage } from '../../../src/components/MessagePage';
 import { Facility } from '../../../src/components/Facility';
 import { MailTabs } from '../MailTabs';
@@ -219,55 +220,50 @@ interface CandidatesProps {
 function Candidates({ candidates, busy, onAssociate }: CandidatesProps) {
   const translate = useAppTranslate();
   return (
-    <Card component="section" aria-labelledby="candidates-title" data-testid="booking-candidates">
-      <CardContent>
-        <Typography id="candidates-title" variant="subtitle1" component="h2" sx={{ fontWeight: 700 }}>
-          {translate('app.received_mail.candidates')}
-        </Typography>
-        <Typography variant="body2" color="text.secondary">
-          {translate(candidates.length > 0 ? 'app.received_mail.candidates_hint' : 'app.received_mail.no_candidates')}
-        </Typography>
-        <List dense disablePadding sx={{ mt: 1 }}>
-          {candidates.map((c) => (
-            <ListItem
-              key={c.id}
-              divider
-              disableGutters
-              data-testid="booking-candidate"
-              sx={{ gap: 1.5, flexWrap: 'wrap' }}
+    <SectionCard testId="booking-candidates" title={translate('app.received_mail.candidates')}>
+      <Typography variant="body2" color="text.secondary">
+        {translate(candidates.length > 0 ? 'app.received_mail.candidates_hint' : 'app.received_mail.no_candidates')}
+      </Typography>
+      <List dense disablePadding sx={{ mt: 1 }}>
+        {candidates.map((c) => (
+          <ListItem
+            key={c.id}
+            divider
+            disableGutters
+            data-testid="booking-candidate"
+            sx={{ gap: 1.5, flexWrap: 'wrap' }}
+          >
+            <Facility accommodationId={c.accommodation_id} iconOnly />
+            <Stack sx={{ flex: 1, minWidth: 160 }}>
+              <Typography variant="body2" sx={{ fontWeight: 700 }}>
+                {c.name}
+                {c.delete_flg === 1 && (
+                  <Typography component="span" variant="caption" color="error" sx={{ ml: 1 }}>
+                    {translate('app.received_mail.cancelled')}
+                  </Typography>
+                )}
+              </Typography>
+              <Typography variant="body2" color="text.secondary">
+                {formatDate(c.start_date)}
+                {c.room_name ? `\u3000${c.room_name}` : ''}
+              </Typography>
+            </Stack>
+            <Button
+              size="small"
+              variant="outlined"
+              disabled={busy !== null}
+              onClick={() => onAssociate(c)}
+              aria-label={translate('app.received_mail.associate_label', {
+                name: c.name,
+                date: formatDate(c.start_date),
+              })}
             >
-              <Facility accommodationId={c.accommodation_id} iconOnly />
-              <Stack sx={{ flex: 1, minWidth: 160 }}>
-                <Typography variant="body2" sx={{ fontWeight: 700 }}>
-                  {c.name}
-                  {c.delete_flg === 1 && (
-                    <Typography component="span" variant="caption" color="error" sx={{ ml: 1 }}>
-                      {translate('app.received_mail.cancelled')}
-                    </Typography>
-                  )}
-                </Typography>
-                <Typography variant="body2" color="text.secondary">
-                  {formatDate(c.start_date)}
-                  {c.room_name ? `\u3000${c.room_name}` : ''}
-                </Typography>
-              </Stack>
-              <Button
-                size="small"
-                variant="outlined"
-                disabled={busy !== null}
-                onClick={() => onAssociate(c)}
-                aria-label={translate('app.received_mail.associate_label', {
-                  name: c.name,
-                  date: formatDate(c.start_date),
-                })}
-              >
-                {translate('app.received_mail.associate')}
-              </Button>
-            </ListItem>
-          ))}
-        </List>
-      </CardContent>
-    </Card>
+              {translate('app.received_mail.associate')}
+            </Button>
+          </ListItem>
+        ))}
+      </List>
+    </SectionCard>
   );
 }
 
