@@ -1,4 +1,5 @@
 import type { MailPlaceholder } from '../../contract/mailTemplate';
+import type { MailBookingRow } from '../db/queries/mail';
 import { fillPlaceholders } from '../../contract/placeholders';
 import { cancelFee, confirmationNumber } from '../../contract/booking';
 import { optionLineTotal } from '../../contract/option';
@@ -13,43 +14,17 @@ import { formatDate, formatYen } from '../../i18n/formats';
  * template refuses one: contract/mailTemplate.ts placeholderError).
  */
 
-/** What a mail says of a booking. */
-export interface MailBooking {
-  name: string;
-  /** Check-in, yyyy-MM-dd. */
-  start_date: string;
-  /** Check-out, yyyy-MM-dd. */
-  end_date: string;
-  /** Nights. */
-  days: number;
-  person_number: number;
-  /** The room type's name. */
-  room_name: string;
-  /** Null for a booking without a plan (none chosen, or its plan deleted). */
-  plan_name: string | null;
-  /** The booking's uid: its first characters are the confirmation number (contract/booking.ts). */
-  uid: string;
-  /** The booking site's reservation number (IK73355684); null for a booking not from the site. */
-  external_id: string | null;
-  /** The transfer deadline, yyyy-MM-dd; null when there is none. */
-  payment_limit_date: string | null;
-  accommodation_name: string;
-  /** Paid so far, yen. */
-  price: number;
-  /** Total, yen. */
-  price_sub: number;
+/** What a mail says of a booking: the fields of its row (server/db/queries/mail.ts says each) and the pre-check-in link. */
+export interface MailBooking extends Omit<
+  MailBookingRow,
+  'id' | 'accommodation_id' | 'company_id' | 'mail' | 'delete_flg' | 'options'
+> {
   options: readonly MailBookingOption[];
   /** The link to the pre-check-in page, made for this mail (services/precheckin.ts); empty when none can be. */
   checkin_url?: string;
 }
 
-export interface MailBookingOption {
-  name: string;
-  /** Unit price, yen. */
-  price: number;
-  unit: number;
-  days: number;
-}
+export type MailBookingOption = MailBookingRow['options'][number];
 
 /** 18000 -> 18,000円: the console's own formatter, so mail and screens write money alike. */
 export const yen = (amount: number): string => formatYen(Math.round(amount));

@@ -64,19 +64,30 @@ export interface MailBookingRow {
   company_id: number;
   name: string;
   mail: string | null;
+  /** Check-in, yyyy-MM-dd. */
   start_date: string;
+  /** Check-out, yyyy-MM-dd. */
   end_date: string;
+  /** Nights. */
   days: number;
   person_number: number;
+  /** The room type's name. */
   room_name: string;
+  /** Null for a booking without a plan (none chosen, or its plan deleted). */
   plan_name: string | null;
+  /** The booking's uid: its first characters are the confirmation number (contract/booking.ts). */
   uid: string;
+  /** The booking site's reservation number (IK73355684); null for a booking not from the site. */
   external_id: string | null;
   accommodation_name: string;
+  /** Paid so far, yen. */
   price: number;
+  /** Total, yen. */
   price_sub: number;
   delete_flg: number;
+  /** The transfer deadline, yyyy-MM-dd; null when there is none. */
   payment_limit_date: string | null;
+  /** Each option's unit price (yen), quantity and days. */
   options: { name: string; price: number; unit: number; days: number }[];
 }
 
