@@ -61,7 +61,9 @@ export function BookingOptionDialog({
   const [form, setForm] = useState<BookingOptionFormValues>(() =>
     option ? bookingOptionToForm(option) : emptyBookingOptionForm(),
   );
-  const { problem, busy, refuse, send, clear } = useFormRequest<BookingOptionField>(errorMessages.bookingUpdateFailed);
+  const { problem, refuse, send, clear, dialogProps } = useFormRequest<BookingOptionField>(
+    errorMessages.bookingUpdateFailed,
+  );
   // A field changed is being fixed: its refusal (オプションを選択してください) goes with it.
   const set = (field: BookingOptionField, value: string) => {
     setForm((f) => ({ ...f, [field]: value }));
@@ -112,11 +114,8 @@ export function BookingOptionDialog({
     <FormDialog
       title={translate(option ? 'app.booking_option.title_edit' : 'app.booking_option.title_add')}
       titleId="booking-option-title"
-      onClose={onClose}
-      onSubmit={submit}
-      busy={busy}
+      {...dialogProps(onClose, submit)}
       submitLabel={translate(option ? 'app.booking_option.submit_edit' : 'app.booking_option.submit_add')}
-      problem={problem?.message}
       problemTestId="booking-option-error"
     >
       <Stack spacing={2} sx={{ pt: 1 }}>

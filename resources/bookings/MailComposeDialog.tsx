@@ -14,9 +14,9 @@ import type { Booking } from '../../contract/booking';
 import { sendTypeLabel } from '../../contract/enums';
 import { freeMailSchema, placeholderGuide, type ReceivedInThread } from '../../contract/mailTemplate';
 import { useAppDataProvider } from '../../dataProvider/useAppDataProvider';
-import { fieldErrorsOf } from '../../dataProvider/apiErrors';
 import { useAppTranslate } from '../../i18n/useAppTranslate';
 import { FormDialog } from '../../src/components/FormDialog';
+import { useFormRequest } from '../../src/components/useFormRequest';
 import { EmptyNote } from './PanelSection';
 import { defaultTemplate, mailFailedText, replyDraft } from './mailModel';
 import { fieldMark } from '../../src/crud/formErrors';
@@ -49,8 +49,7 @@ export function MailComposeDialog({ booking, onClose, onSent, draft, replyTo }: 
   const [mode, setMode] = useState<Mode>(draft || replyTo ? 'free' : 'template');
   const [chosen, setChosen] = useState<number | null>(null);
   const [free, setFree] = useState(() => (replyTo ? replyDraft(replyTo) : (draft ?? { title: '', body: '' })));
-  const [problem, setProblem] = useState<{ message: string; fields: Partial<Record<Field, string>> } | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { problem, setProblem, fail, send, clear, dialogProps } = useFormRequest<Field>(mailFailedText);
 
   const templates = useQuery({
     queryKey: ['books', 'mail-templates', booking.accommodation_id],
@@ -67,7 +66,7 @@ export function MailComposeDialog({ booking, onClose, onSent, draft, replyTo }: 
   const submit = async () => {
     let request: () => Promise<unknown>;
     if (mode === 'template') {
-      if (!template) return setProblem({ message: translate('app.booking_mail.no_templates'), fields: {} });
+      if (!template) return fail(translate('app.booking_mail.no_templates'));
       request = () => dataProvider.sendBookTemplateMail(booking.id, template.send_type);
     } else {
       const parsed = freeMailSchema.safeParse(free);
@@ -83,20 +82,15 @@ export function MailComposeDialog({ booking, onClose, onSent, draft, replyTo }: 
         ? () => dataProvider.replyToReceivedMail(replyTo.id, parsed.data)
         : () => dataProvider.sendBookFreeMail(booking.id, parsed.data);
     }
-    setBusy(true);
-    setProblem(null);
-    try {
+    await send(async () => {
       await request();
       onSent();
-    } catch (error) {
-      setProblem({ message: mailFailedText(error), fields: fieldErrorsOf(error) as Partial<Record<Field, string>> });
-      setBusy(false);
-    }
+    });
   };
 
   const setFreeField = (field: Field, value: string) => {
     setFree((f) => ({ ...f, [field]: value }));
-    setProblem((p) => (p?.fields[field] ? null : p));
+    clear(field);
   };
   const onMode: RadioGroupProps['onChange'] = (e) => {
     setMode(e.target.value as Mode);
@@ -107,11 +101,8 @@ export function MailComposeDialog({ booking, onClose, onSent, draft, replyTo }: 
     <FormDialog
       title={translate(replyTo ? 'app.booking_mail.reply_title' : 'app.booking_mail.title')}
       titleId="mail-compose-title"
-      onClose={onClose}
-      onSubmit={submit}
-      busy={busy}
+      {...dialogProps(onClose, submit)}
       submitLabel={translate('app.booking_mail.submit')}
-      problem={problem?.message}
       problemTestId="mail-compose-error"
       maxWidth="sm"
     >

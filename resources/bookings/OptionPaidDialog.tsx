@@ -24,7 +24,7 @@ export function OptionPaidDialog({ bookId, option, onClose, onSaved }: OptionPai
   const translate = useAppTranslate();
   const dataProvider = useAppDataProvider();
   const [mail, setMail] = useState(true);
-  const { problem, busy, send } = useFormRequest(errorMessages.bookingUpdateFailed);
+  const { send, dialogProps } = useFormRequest(errorMessages.bookingUpdateFailed);
   const paid = !isOptionPaid(option);
 
   const confirm = () =>
@@ -37,12 +37,9 @@ export function OptionPaidDialog({ bookId, option, onClose, onSaved }: OptionPai
     <FormDialog
       title={translate('app.booking_option.paid_title')}
       titleId="option-paid-title"
-      onClose={onClose}
-      onSubmit={confirm}
-      busy={busy}
+      {...dialogProps(onClose, confirm)}
       submitLabel={translate('app.action.ok')}
       submitAutoFocus
-      problem={problem?.message}
     >
       <DialogContentText>
         {translate(paid ? 'app.booking_option.to_paid' : 'app.booking_option.to_unpaid', { name: option.name })}

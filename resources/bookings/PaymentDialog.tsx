@@ -41,7 +41,7 @@ export function PaymentDialog({ booking, onClose, onSaved }: PaymentDialogProps)
   const translate = useAppTranslate();
   const dataProvider = useAppDataProvider();
   const [form, setForm] = useState<PaymentFormValues>(() => emptyPaymentForm(todayInTokyo(), booking));
-  const { problem, busy, refuse, send } = useFormRequest<PaymentField>(errorMessages.generic);
+  const { problem, busy, refuse, send, dialogProps } = useFormRequest<PaymentField>(errorMessages.generic);
   // The excess asked about: registering waits for the confirmation.
   const [confirming, setConfirming] = useState(false);
   const set = <K extends keyof PaymentFormValues>(field: K, value: PaymentFormValues[K]) =>
@@ -80,11 +80,8 @@ export function PaymentDialog({ booking, onClose, onSaved }: PaymentDialogProps)
       <FormDialog
         title={translate('app.payment.title')}
         titleId="payment-dialog-title"
-        onClose={onClose}
-        onSubmit={submit}
-        busy={busy}
+        {...dialogProps(onClose, submit)}
         submitLabel={translate('app.payment.submit')}
-        problem={problem?.message}
         problemTestId="payment-error"
       >
         <Stack spacing={2} sx={{ pt: 1 }}>

@@ -1,10 +1,9 @@
 import { useState } from 'react';
-import { Box, Checkbox, FormControlLabel, Radio, RadioGroup, Stack, TextField, Typography } from '@mui/material';
+import { Box, Checkbox, FormControlLabel, Stack, TextField, Typography } from '@mui/material';
 import { fieldErrors } from '../../contract/entity';
 import {
   CASH_DIRECTIONS,
   MAX_CORRECTION_REASON,
-  MAX_INTENDED_USE,
   pettyCashCorrectionDate,
   pettyCashCorrectionFormSchema,
   pettyCashReentryBodyOf,
@@ -18,10 +17,9 @@ import { useAppDataProvider } from '../../dataProvider/useAppDataProvider';
 import { formatDate, formatYen } from '../../i18n/formats';
 import { useAppTranslate } from '../../i18n/useAppTranslate';
 import { FormDialog } from '../../src/components/FormDialog';
-import { YenInput } from '../../src/components/YenInput';
-import { yenNumber } from '../../src/components/yenText';
 import { lengthHint } from '../../src/crud/EntityInput';
 import { fieldMark } from '../../src/crud/formErrors';
+import { AmountInput, DirectionRadios, IntendedUseInput } from './LedgerFields';
 import { useLedgerSave } from './useLedgerSave';
 
 /** The server's field names onto the popup's: the entry as it should have been is `reentry.*`. */
@@ -54,7 +52,7 @@ export function PettyCashCorrectionDialog({
 }) {
   const translate = useAppTranslate();
   const dataProvider = useAppDataProvider();
-  const { saving, errors, clear, refused, send } = useLedgerSave({
+  const { errors, clear, refused, send, dialogProps } = useLedgerSave({
     fields: SERVER_FIELDS,
     failed: translate('resources.cashes.correction.failed'),
   });
@@ -94,9 +92,7 @@ export function PettyCashCorrectionDialog({
     <FormDialog
       title={translate('resources.cashes.titles.correct')}
       titleId="cash-correct-title"
-      onClose={onClose}
-      onSubmit={save}
-      busy={saving}
+      {...dialogProps(onClose, save)}
       submitLabel={translate('resources.cashes.actions.correct')}
       submitTestId="cash-correct-save"
       maxWidth="sm"
@@ -149,49 +145,26 @@ export function PettyCashCorrectionDialog({
             <Typography variant="body2" color="text.secondary">
               {translate('resources.cashes.correction.reenter_help', { date })}
             </Typography>
-            <RadioGroup
-              row
-              aria-label={translate('resources.cashes.fields.direction')}
-              name="direction"
-              value={String(direction)}
-              onChange={(e) => setDirection(Number(e.target.value) as PettyCashDirection)}
-            >
-              {(['outgoing', 'incoming'] as const).map((d) => (
-                <FormControlLabel
-                  key={d}
-                  value={String(CASH_DIRECTIONS[d])}
-                  control={<Radio />}
-                  label={translate(`resources.cashes.${d}`)}
-                />
-              ))}
-            </RadioGroup>
-            <YenInput
-              size="small"
-              name="amount"
-              label={translate('resources.cashes.fields.amount')}
+            <DirectionRadios
+              value={direction}
+              onChange={setDirection}
+              labelling={{ 'aria-label': translate('resources.cashes.fields.direction') }}
+            />
+            <AmountInput
               value={amount}
-              parse={yenNumber}
               onChange={(value) => {
                 setAmount(value);
                 clear('amount');
               }}
-              {...fieldMark(errors.amount)}
-              required
-              fullWidth
+              error={errors.amount}
             />
-            <TextField
-              size="small"
-              name="intended_use"
-              label={translate('resources.cashes.fields.intended_use')}
+            <IntendedUseInput
               value={use}
-              onChange={(e) => {
-                setUse(e.target.value);
+              onChange={(value) => {
+                setUse(value);
                 clear('intended_use');
               }}
-              {...fieldMark(errors.intended_use, lengthHint(MAX_INTENDED_USE))}
-              required
-              fullWidth
-              slotProps={{ htmlInput: { maxLength: MAX_INTENDED_USE } }}
+              error={errors.intended_use}
             />
           </Stack>
         )}

@@ -1,10 +1,9 @@
 import { useState } from 'react';
-import { FormControl, FormControlLabel, FormLabel, Radio, RadioGroup, Stack, TextField } from '@mui/material';
+import { FormControl, FormLabel, Stack } from '@mui/material';
 import { fieldErrors } from '../../contract/entity';
 import { tokyoToday } from '../../contract/dates';
 import {
   CASH_DIRECTIONS,
-  MAX_INTENDED_USE,
   pettyCashBodyOf,
   pettyCashFormSchema,
   type PettyCashDirection,
@@ -14,10 +13,8 @@ import { useAppDataProvider } from '../../dataProvider/useAppDataProvider';
 import { useAppTranslate } from '../../i18n/useAppTranslate';
 import { DatePickerJa } from '../../src/components/DatePickerJa';
 import { FormDialog } from '../../src/components/FormDialog';
-import { YenInput } from '../../src/components/YenInput';
-import { yenNumber } from '../../src/components/yenText';
-import { lengthHint } from '../../src/crud/EntityInput';
 import { fieldMark } from '../../src/crud/formErrors';
+import { AmountInput, DirectionRadios, IntendedUseInput } from './LedgerFields';
 import { useLedgerSave } from './useLedgerSave';
 
 interface Draft {
@@ -63,7 +60,7 @@ export function PettyCashEntryDialog({
   const translate = useAppTranslate();
   const dataProvider = useAppDataProvider();
   const [draft, setDraft] = useState<Draft>(blank);
-  const { saving, errors, clear, refused, send } = useLedgerSave({
+  const { errors, clear, refused, send, dialogProps } = useLedgerSave({
     fields: SERVER_FIELDS,
     failed: translate('resources.cashes.messages.load_failed'),
   });
@@ -94,9 +91,7 @@ export function PettyCashEntryDialog({
     <FormDialog
       title={translate('resources.cashes.titles.create')}
       titleId="cash-entry-title"
-      onClose={onClose}
-      onSubmit={save}
-      busy={saving}
+      {...dialogProps(onClose, save)}
       submitLabel={translate('resources.cashes.actions.create')}
       submitTestId="cash-save"
     >
@@ -105,22 +100,11 @@ export function PettyCashEntryDialog({
           <FormLabel component="legend" id="cash-direction-label">
             {translate('resources.cashes.fields.direction')}
           </FormLabel>
-          <RadioGroup
-            row
-            aria-labelledby="cash-direction-label"
-            name="direction"
-            value={String(draft.direction)}
-            onChange={(e) => change('direction', Number(e.target.value) as PettyCashDirection)}
-          >
-            {(['outgoing', 'incoming'] as const).map((direction) => (
-              <FormControlLabel
-                key={direction}
-                value={String(CASH_DIRECTIONS[direction])}
-                control={<Radio />}
-                label={translate(`resources.cashes.${direction}`)}
-              />
-            ))}
-          </RadioGroup>
+          <DirectionRadios
+            value={draft.direction}
+            onChange={(direction) => change('direction', direction)}
+            labelling={{ 'aria-labelledby': 'cash-direction-label' }}
+          />
         </FormControl>
         <DatePickerJa
           label={translate('resources.cashes.fields.paid_date')}
@@ -133,27 +117,11 @@ export function PettyCashEntryDialog({
           {...fieldMark(errors.paid_date)}
           fullWidth
         />
-        <YenInput
-          size="small"
-          name="amount"
-          label={translate('resources.cashes.fields.amount')}
-          value={draft.amount}
-          parse={yenNumber}
-          onChange={(value) => change('amount', value)}
-          {...fieldMark(errors.amount)}
-          required
-          fullWidth
-        />
-        <TextField
-          size="small"
-          name="intended_use"
-          label={translate('resources.cashes.fields.intended_use')}
+        <AmountInput value={draft.amount} onChange={(value) => change('amount', value)} error={errors.amount} />
+        <IntendedUseInput
           value={draft.intended_use}
-          onChange={(e) => change('intended_use', e.target.value)}
-          {...fieldMark(errors.intended_use, lengthHint(MAX_INTENDED_USE))}
-          required
-          fullWidth
-          slotProps={{ htmlInput: { maxLength: MAX_INTENDED_USE } }}
+          onChange={(value) => change('intended_use', value)}
+          error={errors.intended_use}
         />
       </Stack>
     </FormDialog>

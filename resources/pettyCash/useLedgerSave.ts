@@ -11,7 +11,7 @@ export interface LedgerSaveOutcome {
 
 /**
  * The save of a petty cash popup (追加, 訂正): the contract's refusals go on the fields before
- * anything is sent; `saving` while the call runs; its success is said in a notice; a refusal puts
+ * anything is sent; busy while the call runs (`dialogProps`); its success is said in a notice; a refusal puts
  * the server's messages of the popup's fields on them (under the popup's names) and says the first,
  * else the failure's own sentence, else `failed`. The popup stays open with what was typed.
  */
@@ -57,5 +57,12 @@ export function useLedgerSave({
     }
   };
 
-  return { saving, errors, clear, refused, send };
+  /** FormDialog's onClose, onSubmit and busy for this save. */
+  const dialogProps = (onClose: () => void, onSubmit: () => void | Promise<void>) => ({
+    onClose,
+    onSubmit,
+    busy: saving,
+  });
+
+  return { saving, errors, clear, refused, send, dialogProps };
 }

@@ -9,9 +9,11 @@ export interface FormProblem<F extends string> {
 
 /**
  * The request of a form popup: `busy` while it runs; when it fails, or a check refuses the form before
- * anything is sent, `problem` says why and the popup stays open with what was typed.
+ * anything is sent, `problem` says why and the popup stays open with what was typed. `failed` is the
+ * sentence of a failure the server did not word, or what makes the sentence of any failure.
+ * `dialogProps(onClose, submit)` are FormDialog's onClose, onSubmit, busy and problem.
  */
-export function useFormRequest<F extends string = string>(fallback: string) {
+export function useFormRequest<F extends string = string>(failed: string | ((error: unknown) => string)) {
   const [problem, setProblem] = useState<FormProblem<F> | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -42,12 +44,22 @@ export function useFormRequest<F extends string = string>(fallback: string) {
       await request();
     } catch (error) {
       setProblem({
-        message: failureMessage(error, fallback),
+        message: typeof failed === 'string' ? failureMessage(error, failed) : failed(error),
         fields: fieldErrorsOf(error) as Partial<Record<F, string>>,
       });
       setBusy(false);
     }
   };
 
-  return { problem, busy, refuse, send, clear };
+  /** A problem of the whole form, not of one field (none to choose from, say). */
+  const fail = (message: string) => setProblem({ message, fields: {} });
+
+  const dialogProps = (onClose: () => void, onSubmit: () => void | Promise<void>) => ({
+    onClose,
+    onSubmit,
+    busy,
+    problem: problem?.message ?? null,
+  });
+
+  return { problem, busy, refuse, fail, send, clear, setProblem, dialogProps };
 }

@@ -42,7 +42,7 @@ export function GuestDialog({ bookId, settings, guest, first, onClose, onSaved }
   const translate = useAppTranslate();
   const dataProvider = useAppDataProvider();
   const [form, setForm] = useState<GuestFormValues>(() => (guest ? guestToForm(guest) : emptyGuestForm(first)));
-  const { problem, busy, refuse, send, clear } = useFormRequest<GuestField>(errorMessages.bookingUpdateFailed);
+  const { problem, refuse, send, clear, dialogProps } = useFormRequest<GuestField>(errorMessages.bookingUpdateFailed);
   const countries = useMemo(() => countryChoices(), []);
   const shown = shownFields(settings, form);
   const set = <F extends GuestField>(field: F, value: GuestFormValues[F]) => {
@@ -108,12 +108,9 @@ export function GuestDialog({ bookId, settings, guest, first, onClose, onSaved }
     <FormDialog
       title={translate(guest ? 'app.register.title_edit' : 'app.register.title_add')}
       titleId="guest-dialog-title"
-      onClose={onClose}
-      onSubmit={submit}
-      busy={busy}
+      {...dialogProps(onClose, submit)}
       submitLabel={translate(guest ? 'app.register.submit_edit' : 'app.register.submit_add')}
       submitTestId="guest-submit"
-      problem={problem?.message}
       problemTestId="guest-error"
       maxWidth="sm"
     >
