@@ -30,7 +30,15 @@ export default defineConfig({
     locale: 'ja-JP',
     timezoneId: 'Asia/Tokyo',
     screenshot: 'only-on-failure',
-    trace: 'retain-on-failure',
+    // A failed test keeps its trace: the DOM at each step, the network and the console. Without the
+    // screencast (a frame per paint, encoded by the browser), which cost about a sixth of the e2e
+    // stage's time (docs/testing.md); E2E_TRACE=full records it too.
+    trace: {
+      mode: 'retain-on-failure',
+      screenshots: process.env.E2E_TRACE === 'full',
+      snapshots: true,
+      sources: true,
+    },
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: [
