@@ -128,6 +128,33 @@ describe('a sent bulk mail and its page', () => {
   });
 });
 
+describe('the recipients waiting (送信待ち)', () => {
+  it('are every row not done yet, the ones being sent at this moment included', async () => {
+    const created = await publish(new Date(Date.now() + 3600_000).toISOString(), {
+      users: ['wait1@example.jp', 'wait2@example.jp', 'wait3@example.jp'],
+    });
+    const id = created.body.id as number;
+    await until(
+      () => http.get<any>(`${PATH}/${id}`, admin),
+      (r) => r.body.progress?.total === 3,
+    );
+    // The delivery holds one of them (as it does while its SMTP call runs).
+    await server.database.db.execute(
+      sql`update mail_messages set status = 'sending' where publication_id = ${id} and to_address = 'wait2@example.jp'`,
+    );
+    const waiting = await http.get<any>(`${PATH}/${id}/recipients?status=queued`, admin);
+    expect(waiting.status).toBe(200);
+    expect(waiting.body.count).toBe(3);
+    expect(waiting.body.recipients.map((r: any) => [r.to_address, r.status])).toEqual([
+      ['wait1@example.jp', 'queued'],
+      ['wait2@example.jp', 'sending'],
+      ['wait3@example.jp', 'queued'],
+    ]);
+    const sending = await http.get<any>(`${PATH}/${id}/recipients?status=sending`, admin);
+    expect(sending.body).toMatchObject({ count: 1, recipients: [{ to_address: 'wait2@example.jp' }] });
+  });
+});
+
 describe('the guest search of bulk mail', () => {
   it('refuses an end before its start on the end’s field, for booking and stay dates', async () => {
     const booked = await http.get<any>('/api/admin/customers?book_from=2026-12-10&book_to=2026-12-01', admin);

@@ -67,6 +67,18 @@ describe('the page of a bulk mail', () => {
     expect(methods.publicationRecipients).toHaveBeenLastCalledWith(7, { offset: 0, limit: 100 });
   });
 
+  it('counts each state on its filter, 送信待ち being every recipient not done yet', async () => {
+    const going = detail({ send_at: '2026-11-19T18:00:00.000+09:00', progress: { sent: 3, failed: 1, total: 6 } });
+    renderView(<MailPublicationPage />, provider(going).provider, { path: '/m/mail/7', route: '/m/mail/:id' });
+    const filters = within(await screen.findByTestId('publication-recipients')).getAllByRole('button');
+    expect(filters.map((b) => b.textContent)).toEqual([
+      'すべて（6）',
+      '送信待ち（2）',
+      '送信済み（3）',
+      '送信失敗（1）',
+    ]);
+  });
+
   it('follows a mail going out: a recipient shown 送信中 turns 送信済み without a reload', async () => {
     const going = detail({ send_at: '2026-11-19T18:00:00.000+09:00' });
     const gone = { ...going, sent_at: '2026-11-19T18:00:05.000+09:00', progress: { sent: 2, failed: 0, total: 2 } };

@@ -180,7 +180,8 @@ function Recipients({ publication }: { publication: MailPublicationDetail }) {
   );
   const rows = asked.status === 'ready' ? asked.data.recipients : [];
   const count = asked.status === 'ready' ? asked.data.count : 0;
-  const counts: Record<RecipientFilter, number | null> = { all: total, queued: null, sent, failed };
+  // 送信待ち: the rows not done yet, the ones being sent at this moment too (as the server filters them).
+  const counts: Record<RecipientFilter, number> = { all: total, queued: total - sent - failed, sent, failed };
   const choose = (next: RecipientFilter | null) => {
     if (next === null) return;
     // In the address (no new history entry), so a reload or a shared link shows the same filter.
@@ -199,7 +200,7 @@ function Recipients({ publication }: { publication: MailPublicationDetail }) {
         {RECIPIENT_FILTERS.map((s) => (
           <ToggleButton key={s} value={s}>
             {s === 'all' ? translate('app.mail_publication.status_all') : mailStatusLabels[s]}
-            {counts[s] === null ? '' : `（${counts[s]!.toLocaleString('ja-JP')}）`}
+            {`（${counts[s].toLocaleString('ja-JP')}）`}
           </ToggleButton>
         ))}
       </ToggleButtonGroup>

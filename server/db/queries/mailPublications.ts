@@ -301,7 +301,13 @@ export async function listRecipients(
   publicationId: number,
   page: { status?: string; offset: number; limit: number },
 ) {
-  const status = page.status === undefined ? sql`` : sql`and status = ${page.status}`;
+  // 送信待ち (queued) is every row not done yet: the ones the delivery holds at this moment (sending) too.
+  const status =
+    page.status === undefined
+      ? sql``
+      : page.status === 'queued'
+        ? sql`and status in ('queued', 'sending')`
+        : sql`and status = ${page.status}`;
   const recipients = await sqlRows<{
     to_address: string;
     to_name: string | null;

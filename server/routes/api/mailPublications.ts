@@ -130,7 +130,8 @@ const mailPublicationRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
     apiPaths.mailPublishRecipients,
     {
       schema: {
-        summary: "A page of a bulk mail's recipients, each with its message's state (sent, failed with the reason)",
+        summary:
+          "A page of a bulk mail's recipients, each with its message's state (sent, failed with the reason); status=queued: every one not done yet, being sent included",
         tags,
         params: idParams,
         querystring: mailRecipientQuerySchema,
