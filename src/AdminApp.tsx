@@ -70,6 +70,28 @@ const CatchAll = () => <NotFoundPage />;
 /** A page of one accommodation: a clear not-found page when the user may not reach it. */
 const isAccommodationPage = (path: string) => path.startsWith('accommodation/');
 
+/** What react-admin runs on: the address it lives under, the API, sign-in, messages, theme and store. */
+const adminContext = {
+  basename: ADMIN_BASENAME,
+  dataProvider,
+  authProvider,
+  i18nProvider,
+  theme: adminTheme,
+  store,
+};
+
+/** The shell's own screens: its layout and home, and the pages react-admin shows outside every resource. */
+const shellPages = {
+  layout: AppLayout,
+  dashboard: HomePage,
+  catchAll: CatchAll,
+  loading: LoadingPage,
+  error: ErrorPage,
+  accessDenied: AccessDenied,
+  authenticationError: AuthenticationError,
+  authCallbackPage: AuthCallback,
+};
+
 /**
  * Everything under /m/. react-admin runs inside the app's BrowserRouter with basename /m; its own
  * redirects to a login page go to '/' (checkAuth and checkError reject with redirectTo '/', logout
@@ -85,29 +107,9 @@ export default function AdminApp() {
   // every location change while the outer router is still switching routes, and loops for seconds.
   if (!hasSession()) return <Navigate to={LOGIN_PATH} replace />;
   return (
-    <AdminContext
-      basename={ADMIN_BASENAME}
-      dataProvider={dataProvider}
-      authProvider={authProvider}
-      i18nProvider={i18nProvider}
-      theme={adminTheme}
-      store={store}
-    >
+    <AdminContext {...adminContext}>
       <CssBaseline enableColorScheme>
-        <CoreAdminUI
-          title="やどばん"
-          layout={AppLayout}
-          dashboard={HomePage}
-          catchAll={CatchAll}
-          loading={LoadingPage}
-          error={ErrorPage}
-          accessDenied={AccessDenied}
-          authenticationError={AuthenticationError}
-          authCallbackPage={AuthCallback}
-          loginPage={false}
-          requireAuth
-          disableTelemetry
-        >
+        <CoreAdminUI title="やどばん" {...shellPages} loginPage={false} requireAuth disableTelemetry>
           <CustomRoutes noLayout>
             <Route path="login" element={<Navigate to={LOGIN_PATH} replace />} />
           </CustomRoutes>

@@ -164,7 +164,9 @@ export function CalendarScreen({ accommodationId, bookId, newStay, initialDate }
       onOtherAccommodation={onOtherAccommodation}
     />
   );
-  const viewProps = { days, comments, roomNumber, roomIndex, selectedId: bookId, registers, onOpenDay, onOpenBooking };
+  // What a click on a day or a booking opens, the same in the three views.
+  const opening = { onOpenDay, onOpenBooking };
+  const viewProps = { days, comments, roomNumber, roomIndex, selectedId: bookId, registers, ...opening };
   return (
     <>
       <Title title={translate('app.page.calendar')} preferenceKey={false} />
@@ -189,8 +191,7 @@ export function CalendarScreen({ accommodationId, bookId, newStay, initialDate }
                   today={today}
                   initialDate={anchor}
                   onMonthChange={setAnchor}
-                  onOpenBooking={onOpenBooking}
-                  onOpenDay={onOpenDay}
+                  {...opening}
                   onNewStay={onNewStay}
                 />
               </Suspense>
