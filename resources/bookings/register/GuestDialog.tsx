@@ -60,15 +60,19 @@ export function GuestDialog({ bookId, settings, guest, first, onClose, onSaved }
     });
   };
 
+  // What every field of the popup has: its label, value and change, at full width.
+  const fieldOf = (field: TextField_) => ({
+    id: `guest-${field}`,
+    label: REGISTER_FIELD_LABELS[field],
+    value: form[field],
+    onChange: (e: { target: { value: string } }) => set(field, e.target.value),
+    size: 'small' as const,
+    fullWidth: true,
+  });
   const text = (field: TextField_, options: { hint?: string; required?: boolean; type?: string } = {}) => (
     <TextField
       key={field}
-      id={`guest-${field}`}
-      label={REGISTER_FIELD_LABELS[field]}
-      value={form[field]}
-      onChange={(e) => set(field, e.target.value)}
-      size="small"
-      fullWidth
+      {...fieldOf(field)}
       required={options.required}
       type={options.type}
       {...fieldMark(problem?.fields[field], lengthHint(maxLengthOf(guestCreateSchema, field), options.hint))}
@@ -81,13 +85,8 @@ export function GuestDialog({ bookId, settings, guest, first, onClose, onSaved }
   ) => (
     <TextField
       key={field}
-      id={`guest-${field}`}
-      label={REGISTER_FIELD_LABELS[field]}
-      value={form[field]}
-      onChange={(e) => set(field, e.target.value)}
+      {...fieldOf(field)}
       select
-      size="small"
-      fullWidth
       {...fieldMark(
         problem?.fields[field],
         field === 'residence_country' ? translate('app.register.residence_hint') : undefined,
