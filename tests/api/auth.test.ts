@@ -3,23 +3,17 @@ import { SignJWT } from 'jose';
 import { and, count, eq, sql } from 'drizzle-orm';
 import { serverKeys } from '../../server/auth/keys';
 import { authSessions, loginThrottles, users } from '../../server/db/schema';
+import { serverSuite } from '../support/fixtures';
 import { httpClient } from '../support/http';
 import { ADMIN, CLIENT, STAFF, startTestServer, type TestServer } from '../support/testServer';
 
 const MISMATCH = 'メールアドレスまたはパスワードが一致しません';
 
-let server: TestServer;
-let http: ReturnType<typeof httpClient>;
+const api = serverSuite();
 
-beforeAll(async () => {
-  server = await startTestServer();
-  http = httpClient(server.baseUrl);
-});
-afterAll(() => server.close());
-
-const sessionCount = async () => (await server.database.db.select({ n: count() }).from(authSessions))[0]!.n;
+const sessionCount = async () => (await api.server.database.db.select({ n: count() }).from(authSessions))[0]!.n;
 const passwordGrant = (fields: Record<string, string>) =>
-  http.postForm('/oauth/auth', { grant_type: 'password', scope: 'admin', ...CLIENT, ...fields });
+  api.http.postForm('/oauth/auth', { grant_type: 'password', scope: 'admin', ...CLIENT, ...fields });
 
 describe('password grant', () => {
   it('answers a bearer token pair that opens the API', async () => {
@@ -29,7 +23,7 @@ describe('password grant', () => {
     expect(res.body.access_token).toMatch(/^ey/);
     expect(res.body.refresh_token).toHaveLength(43);
     expect(res.headers.get('cache-control')).toBe('no-store');
-    const me = await http.get('/api/me', res.body.access_token);
+    const me = await api.http.get('/api/me', res.body.access_token);
     expect(me.status).toBe(200);
     expect(me.body).toMatchObject({ mail: 'admin@example.com', user_type: 1 });
   });
@@ -44,9 +38,9 @@ describe('password grant', () => {
     })) {
       body.append(k, v);
     }
-    const res = await http.send<{ access_token: string }>('POST', '/oauth/auth', { body });
+    const res = await api.http.send<{ access_token: string }>('POST', '/oauth/auth', { body });
     expect(res.status).toBe(200);
-    expect((await http.get('/api/me', res.body.access_token)).body.user_type).toBe(2);
+    expect((await api.http.get('/api/me', res.body.access_token)).body.user_type).toBe(2);
   });
 
   it('gives the same answer for an unknown address and a wrong password', async () => {
@@ -80,7 +74,7 @@ describe('password grant', () => {
 
   it('refuses a JSON body where form data is expected, before reading it', async () => {
     const before = await sessionCount();
-    const res = await http.send<{ code: string }>('POST', '/oauth/auth', {
+    const res = await api.http.send<{ code: string }>('POST', '/oauth/auth', {
       json: { grant_type: 'password', ...CLIENT, ...ADMIN },
     });
     expect(res.status).toBe(415);
@@ -89,13 +83,13 @@ describe('password grant', () => {
   });
 
   it('refuses malformed JSON and an unknown content type with the error shape', async () => {
-    const bad = await http.send('POST', '/oauth/auth', {
+    const bad = await api.http.send('POST', '/oauth/auth', {
       body: '{"grant_type":',
       headers: { 'content-type': 'application/json' },
     });
     expect(bad.status).toBe(415);
     expect(bad.body).toMatchObject({ code: 'unsupported_media_type' });
-    const xml = await http.send('POST', '/oauth/auth', {
+    const xml = await api.http.send('POST', '/oauth/auth', {
       body: '<a/>',
       headers: { 'content-type': 'application/xml' },
     });
@@ -106,32 +100,32 @@ describe('password grant', () => {
 
 describe('refresh tokens', () => {
   const refresh = (token: string) =>
-    http.postForm('/oauth/auth', { grant_type: 'refresh_token', refresh_token: token, ...CLIENT });
+    api.http.postForm('/oauth/auth', { grant_type: 'refresh_token', refresh_token: token, ...CLIENT });
 
   it('rotate: a refresh gives a new pair and the old refresh token stops working', async () => {
-    const first = await http.login(ADMIN);
+    const first = await api.http.login(ADMIN);
     const second = await refresh(first.refresh_token);
     expect(second.status).toBe(200);
     expect(second.body.refresh_token).not.toBe(first.refresh_token);
-    expect((await http.get('/api/me', second.body.access_token)).status).toBe(200);
+    expect((await api.http.get('/api/me', second.body.access_token)).status).toBe(200);
   });
 
   it('a replayed refresh token revokes its whole family', async () => {
-    const first = await http.login(ADMIN);
+    const first = await api.http.login(ADMIN);
     const second = await refresh(first.refresh_token);
     const replay = await refresh(first.refresh_token);
     expect(replay.status).toBe(401);
     expect(replay.body.error).toBe('invalid_grant');
     // The legitimate newer tokens of the same family are dead too.
     expect((await refresh(second.body.refresh_token)).status).toBe(401);
-    expect((await http.get('/api/me', second.body.access_token)).status).toBe(401);
+    expect((await api.http.get('/api/me', second.body.access_token)).status).toBe(401);
     // Another sign-in is not touched.
-    const other = await http.login(ADMIN);
-    expect((await http.get('/api/me', other.access_token)).status).toBe(200);
+    const other = await api.http.login(ADMIN);
+    expect((await api.http.get('/api/me', other.access_token)).status).toBe(200);
   });
 
   it('of two parallel refreshes with one token, exactly one succeeds', async () => {
-    const first = await http.login(ADMIN);
+    const first = await api.http.login(ADMIN);
     const answers = await Promise.all([refresh(first.refresh_token), refresh(first.refresh_token)]);
     expect(answers.map((a) => a.status).sort()).toEqual([200, 401]);
   });
@@ -145,11 +139,11 @@ describe('refresh tokens', () => {
 
 describe('logout', () => {
   it('revokes the session: its access and refresh tokens stop working', async () => {
-    const pair = await http.login(ADMIN);
-    const res = await http.postForm('/oauth/revoke', { token: pair.refresh_token, ...CLIENT });
+    const pair = await api.http.login(ADMIN);
+    const res = await api.http.postForm('/oauth/revoke', { token: pair.refresh_token, ...CLIENT });
     expect(res.status).toBe(200);
-    expect((await http.get('/api/me', pair.access_token)).status).toBe(401);
-    const again = await http.postForm('/oauth/auth', {
+    expect((await api.http.get('/api/me', pair.access_token)).status).toBe(401);
+    const again = await api.http.postForm('/oauth/auth', {
       grant_type: 'refresh_token',
       refresh_token: pair.refresh_token,
       ...CLIENT,
@@ -159,10 +153,10 @@ describe('logout', () => {
 });
 
 describe('bearer tokens', () => {
-  const secret = async () => (await serverKeys(server.database.db, server.config)).accessTokenKey;
+  const secret = async () => (await serverKeys(api.server.database.db, api.server.config)).accessTokenKey;
 
   it('answers 401 with the error shape for every token that is not a live access token', async () => {
-    const pair = await http.login(ADMIN);
+    const pair = await api.http.login(ADMIN);
     const [header, payload] = pair.access_token.split('.');
     const claims = JSON.parse(Buffer.from(payload!, 'base64url').toString());
     const none = `${Buffer.from(JSON.stringify({ alg: 'none', typ: 'JWT' })).toString('base64url')}.${payload}.`;
@@ -174,7 +168,7 @@ describe('bearer tokens', () => {
       .sign(new TextEncoder().encode(await secret()));
     const tampered = `${header}.${Buffer.from(JSON.stringify({ ...claims, sub: '999' })).toString('base64url')}.${pair.access_token.split('.')[2]}`;
     for (const token of [undefined, 'garbage', none, forged, expired, tampered, pair.refresh_token]) {
-      const res = await http.get('/api/me', token);
+      const res = await api.http.get('/api/me', token);
       expect(res.status, String(token)).toBe(401);
       expect(res.body).toMatchObject({ code: 'unauthorized', message: expect.stringMatching(/ログイン/) });
     }
@@ -182,14 +176,14 @@ describe('bearer tokens', () => {
     const valid = await new SignJWT(claims)
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
       .sign(new TextEncoder().encode(await secret()));
-    expect((await http.get('/api/me', valid)).status).toBe(200);
+    expect((await api.http.get('/api/me', valid)).status).toBe(200);
   });
 });
 
 describe('lockout', () => {
   const throttleOf = async (client: string) =>
     (
-      await server.database.db
+      await api.server.database.db
         .select()
         .from(loginThrottles)
         .innerJoin(users, eq(users.id, loginThrottles.userId))
@@ -207,7 +201,7 @@ describe('lockout', () => {
     expect(minutes).toBeGreaterThan(29);
     expect(minutes).toBeLessThanOrEqual(30);
     // Once the lock has run out, the right password works again, and its success forgets the failures.
-    await server.database.db
+    await api.server.database.db
       .update(loginThrottles)
       .set({ lockedUntil: sql`now() - interval '1 second'` })
       .where(eq(loginThrottles.client, '127.0.0.1'));
@@ -217,7 +211,7 @@ describe('lockout', () => {
 
   it('counts failures afresh once the last one is older than the lock window', async () => {
     for (let i = 0; i < 9; i++) await passwordGrant({ username: STAFF.username, password: `wrong-${i}` });
-    await server.database.db
+    await api.server.database.db
       .update(loginThrottles)
       .set({ lastFailedAt: sql`now() - interval '31 minutes'` })
       .where(eq(loginThrottles.client, '127.0.0.1'));
@@ -263,66 +257,66 @@ describe('sessions kept between requests', () => {
    * for that notification.
    */
   const forgotten = async () => {
-    for (let i = 0; i < 100 && server.auth.sessions.size > 0; i++) await new Promise((r) => setTimeout(r, 20));
-    return server.auth.sessions.size;
+    for (let i = 0; i < 100 && api.server.auth.sessions.size > 0; i++) await new Promise((r) => setTimeout(r, 20));
+    return api.server.auth.sessions.size;
   };
   const keptAfter = async (token: string) => {
-    expect((await http.get('/api/me', token)).status).toBe(200);
-    expect(server.auth.sessions.size).toBeGreaterThan(0);
+    expect((await api.http.get('/api/me', token)).status).toBe(200);
+    expect(api.server.auth.sessions.size).toBeGreaterThan(0);
   };
 
   it('a session revoked in the database, not through this server, is refused from then on', async () => {
-    const pair = await http.login(ADMIN);
+    const pair = await api.http.login(ADMIN);
     await keptAfter(pair.access_token);
-    await server.database.db.execute(sql`update auth_sessions set revoked_at = now() where revoked_at is null`);
+    await api.server.database.db.execute(sql`update auth_sessions set revoked_at = now() where revoked_at is null`);
     expect(await forgotten()).toBe(0);
-    expect((await http.get('/api/me', pair.access_token)).status).toBe(401);
+    expect((await api.http.get('/api/me', pair.access_token)).status).toBe(401);
   });
 
   it('a grant taken away or a user deleted in the database holds from then on', async () => {
-    const pair = await http.login(STAFF);
+    const pair = await api.http.login(STAFF);
     await keptAfter(pair.access_token);
     const staffId = (
-      await server.database.db.select({ id: users.id }).from(users).where(eq(users.mail, STAFF.username))
+      await api.server.database.db.select({ id: users.id }).from(users).where(eq(users.mail, STAFF.username))
     )[0]!.id;
-    await server.database.db.execute(sql`delete from user_accommodations where user_id = ${staffId}`);
+    await api.server.database.db.execute(sql`delete from user_accommodations where user_id = ${staffId}`);
     expect(await forgotten()).toBe(0);
-    expect((await http.get('/api/accommodations', pair.access_token)).body.accommodations).toEqual([]);
-    expect(server.auth.sessions.size).toBe(1);
-    await server.database.db.delete(users).where(eq(users.id, staffId));
+    expect((await api.http.get('/api/accommodations', pair.access_token)).body.accommodations).toEqual([]);
+    expect(api.server.auth.sessions.size).toBe(1);
+    await api.server.database.db.delete(users).where(eq(users.id, staffId));
     expect(await forgotten()).toBe(0);
-    expect((await http.get('/api/me', pair.access_token)).status).toBe(401);
+    expect((await api.http.get('/api/me', pair.access_token)).status).toBe(401);
   });
 
   it('any request that may write empties the kept sessions before it answers, notification or not', async () => {
-    const pair = await http.login(ADMIN);
+    const pair = await api.http.login(ADMIN);
     await keptAfter(pair.access_token);
     // A failed sign-in writes only login_throttles, which no trigger watches: the request itself empties them.
     expect((await passwordGrant({ ...ADMIN, password: 'not-the-password' })).status).toBe(401);
-    expect(server.auth.sessions.size).toBe(0);
+    expect(api.server.auth.sessions.size).toBe(0);
     await keptAfter(pair.access_token);
-    expect((await http.get('/api/me', pair.access_token)).status).toBe(200);
-    expect(server.auth.sessions.size).toBe(1);
+    expect((await api.http.get('/api/me', pair.access_token)).status).toBe(200);
+    expect(api.server.auth.sessions.size).toBe(1);
   });
 
   it.skipIf(!process.env.DATABASE_URL)(
     'keeps nothing while the notifications connection is lost, and keeps again once it is back',
     async () => {
-      const pair = await http.login(ADMIN);
+      const pair = await api.http.login(ADMIN);
       await keptAfter(pair.access_token);
-      await server.database.db.execute(
+      await api.server.database.db.execute(
         sql`select pg_terminate_backend(pid) from pg_stat_activity
           where datname = current_database() and application_name = 'yadoban-listen'`,
       );
       expect(await forgotten()).toBe(0);
-      expect((await http.get('/api/me', pair.access_token)).status).toBe(200);
-      expect(server.auth.sessions.size).toBe(0);
+      expect((await api.http.get('/api/me', pair.access_token)).status).toBe(200);
+      expect(api.server.auth.sessions.size).toBe(0);
       // The listener connects again within about a second.
       let kept = 0;
       for (let i = 0; i < 50 && kept === 0; i++) {
         await new Promise((r) => setTimeout(r, 100));
-        expect((await http.get('/api/me', pair.access_token)).status).toBe(200);
-        kept = server.auth.sessions.size;
+        expect((await api.http.get('/api/me', pair.access_token)).status).toBe(200);
+        kept = api.server.auth.sessions.size;
       }
       expect(kept).toBe(1);
     },

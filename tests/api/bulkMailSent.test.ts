@@ -1,13 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { mailPublicationMessages as msg, SEND_AT_GRACE_MS } from '../../contract/mailPublication';
 import { errorMessages } from '../../contract/messages';
 import { sqlRows } from '../../server/db/client';
 import { PNG_1X1 } from '../support/files';
-import { startWithSmtpSink, type WithSmtpSink } from '../support/smtpSinkServer';
-import type { TestServer } from '../support/testServer';
+import { smtpSinkSuite } from '../support/smtpSinkServer';
 import { until } from '../support/until';
-import type { SmtpSink } from '../../tools/smtpSink';
 
 /**
  * A bulk mail once it is sent (issue 32), over a real SMTP server started here: a send time long
@@ -19,26 +17,15 @@ import type { SmtpSink } from '../../tools/smtpSink';
 const PATH = '/api/admin/mail/publishes';
 const FROM = 'info@yadoban.example.com';
 
-let api: WithSmtpSink | undefined;
-let sink: SmtpSink;
-let server: TestServer;
-let http: WithSmtpSink['http'];
-let admin: string;
-let staff: string;
-
-beforeAll(async () => {
-  api = await startWithSmtpSink();
-  ({ sink, server, http, admin, staff } = api);
-});
-afterAll(() => api?.close());
+const api = smtpSinkSuite();
 
 const publish = (sendAt: string, setting: Record<string, unknown>) =>
-  http.send<any>('POST', PATH, {
-    token: staff,
+  api.http.send<any>('POST', PATH, {
+    token: api.staff,
     json: { send_at: sendAt, setting: { title: 'お知らせ', from_address: FROM, body: '<p>本文</p>', ...setting } },
   });
 const publicationCount = async () =>
-  (await sqlRows<{ n: number }>(server.database.db, sql`select count(*)::int as n from mail_publications`))[0]!.n;
+  (await sqlRows<{ n: number }>(api.server.database.db, sql`select count(*)::int as n from mail_publications`))[0]!.n;
 
 describe('the send time of a bulk mail', () => {
   it('refuses a time long past on its field and writes nothing; a time of a minute ago is taken', async () => {
@@ -59,7 +46,7 @@ describe('the send time of a bulk mail', () => {
 
 describe('a sent bulk mail and its page', () => {
   it('goes out under the sender name; its page shows the text, attachment and each recipient with the reason', async () => {
-    sink.failRecipient('nobody@example.jp', 550, '5.1.1 User unknown');
+    api.sink.failRecipient('nobody@example.jp', 550, '5.1.1 User unknown');
     const created = await publish(new Date().toISOString(), {
       title: '冬のご案内',
       from_name: '温泉旅館 さくら荘',
@@ -72,7 +59,7 @@ describe('a sent bulk mail and its page', () => {
     const id = created.body.id as number;
 
     const done = await until(
-      () => http.get<any>(`${PATH}/${id}`, admin),
+      () => api.http.get<any>(`${PATH}/${id}`, api.admin),
       (r) => r.body.sent_at !== null,
     );
     expect(done.status).toBe(200);
@@ -89,11 +76,11 @@ describe('a sent bulk mail and its page', () => {
     // When it really went: the time its last message went out, not before it was made.
     expect(Date.parse(done.body.sent_at)).toBeGreaterThanOrEqual(Date.parse(done.body.created_at));
 
-    const parsed = await sink.parsed(sink.messages.findIndex((m) => m.to.includes('yuki@example.jp')));
+    const parsed = await api.sink.parsed(api.sink.messages.findIndex((m) => m.to.includes('yuki@example.jp')));
     expect(parsed.from).toMatchObject({ name: '温泉旅館 さくら荘', address: FROM });
     expect(parsed.text).toContain('雪村 ゆき様');
 
-    const all = await http.get<any>(`${PATH}/${id}/recipients`, admin);
+    const all = await api.http.get<any>(`${PATH}/${id}/recipients`, api.admin);
     expect(all.status).toBe(200);
     expect(all.body.count).toBe(2);
     expect(all.body.recipients).toEqual([
@@ -102,29 +89,29 @@ describe('a sent bulk mail and its page', () => {
     ]);
     expect(all.body.recipients[0].sent_at).not.toBeNull();
     expect(all.body.recipients[1].error).toContain('User unknown');
-    const failed = await http.get<any>(`${PATH}/${id}/recipients?status=failed`, admin);
+    const failed = await api.http.get<any>(`${PATH}/${id}/recipients?status=failed`, api.admin);
     expect(failed.body).toMatchObject({ count: 1, recipients: [{ to_address: 'nobody@example.jp' }] });
-    const page = await http.get<any>(`${PATH}/${id}/recipients?offset=1&limit=1`, admin);
+    const page = await api.http.get<any>(`${PATH}/${id}/recipients?offset=1&limit=1`, api.admin);
     expect(page.body.recipients.map((r: any) => r.to_address)).toEqual(['nobody@example.jp']);
   });
 
   it('refuses a wrong state or page in Japanese, and another company’s publication is not found', async () => {
     const created = await publish(new Date(Date.now() + 3600_000).toISOString(), { users: ['own@example.jp'] });
     const id = created.body.id as number;
-    const wrong = await http.get<any>(`${PATH}/${id}/recipients?status=lost&limit=0`, admin);
+    const wrong = await api.http.get<any>(`${PATH}/${id}/recipients?status=lost&limit=0`, api.admin);
     expect(wrong.status).toBe(400);
     expect(Object.keys(wrong.body.errors).sort()).toEqual(['limit', 'status']);
-    expect((await http.get<any>(`${PATH}/abc`, admin)).status).toBe(400);
-    expect((await http.get<any>(`${PATH}/999999`, admin)).status).toBe(404);
+    expect((await api.http.get<any>(`${PATH}/abc`, api.admin)).status).toBe(400);
+    expect((await api.http.get<any>(`${PATH}/999999`, api.admin)).status).toBe(404);
 
-    await server.database.db.execute(
+    await api.server.database.db.execute(
       sql`insert into companies (name) select 'ほかの会社' where not exists (select 1 from companies where name = 'ほかの会社')`,
     );
-    await server.database.db.execute(
+    await api.server.database.db.execute(
       sql`update mail_publications set company_id = (select id from companies where name = 'ほかの会社') where id = ${id}`,
     );
-    expect((await http.get<any>(`${PATH}/${id}`, admin)).status).toBe(404);
-    expect((await http.get<any>(`${PATH}/${id}/recipients`, admin)).status).toBe(404);
+    expect((await api.http.get<any>(`${PATH}/${id}`, api.admin)).status).toBe(404);
+    expect((await api.http.get<any>(`${PATH}/${id}/recipients`, api.admin)).status).toBe(404);
   });
 });
 
@@ -135,14 +122,14 @@ describe('the recipients waiting (送信待ち)', () => {
     });
     const id = created.body.id as number;
     await until(
-      () => http.get<any>(`${PATH}/${id}`, admin),
+      () => api.http.get<any>(`${PATH}/${id}`, api.admin),
       (r) => r.body.progress?.total === 3,
     );
     // The delivery holds one of them (as it does while its SMTP call runs).
-    await server.database.db.execute(
+    await api.server.database.db.execute(
       sql`update mail_messages set status = 'sending' where publication_id = ${id} and to_address = 'wait2@example.jp'`,
     );
-    const waiting = await http.get<any>(`${PATH}/${id}/recipients?status=queued`, admin);
+    const waiting = await api.http.get<any>(`${PATH}/${id}/recipients?status=queued`, api.admin);
     expect(waiting.status).toBe(200);
     expect(waiting.body.count).toBe(3);
     expect(waiting.body.recipients.map((r: any) => [r.to_address, r.status])).toEqual([
@@ -150,19 +137,19 @@ describe('the recipients waiting (送信待ち)', () => {
       ['wait2@example.jp', 'sending'],
       ['wait3@example.jp', 'queued'],
     ]);
-    const sending = await http.get<any>(`${PATH}/${id}/recipients?status=sending`, admin);
+    const sending = await api.http.get<any>(`${PATH}/${id}/recipients?status=sending`, api.admin);
     expect(sending.body).toMatchObject({ count: 1, recipients: [{ to_address: 'wait2@example.jp' }] });
   });
 });
 
 describe('the guest search of bulk mail', () => {
   it('refuses an end before its start on the end’s field, for booking and stay dates', async () => {
-    const booked = await http.get<any>('/api/admin/customers?book_from=2026-12-10&book_to=2026-12-01', admin);
+    const booked = await api.http.get<any>('/api/admin/customers?book_from=2026-12-10&book_to=2026-12-01', api.admin);
     expect(booked.status).toBe(400);
     expect(booked.body.errors).toEqual({ book_to: errorMessages.dateOrder });
-    const stayed = await http.get<any>('/api/admin/customers?stay_from=2026-12-10&stay_to=2026-12-09', admin);
+    const stayed = await api.http.get<any>('/api/admin/customers?stay_from=2026-12-10&stay_to=2026-12-09', api.admin);
     expect(stayed.body.errors).toEqual({ stay_to: errorMessages.dateOrder });
-    const same = await http.get<any>('/api/admin/customers?stay_from=2026-12-10&stay_to=2026-12-10', admin);
+    const same = await api.http.get<any>('/api/admin/customers?stay_from=2026-12-10&stay_to=2026-12-10', api.admin);
     expect(same.status).toBe(200);
   });
 });

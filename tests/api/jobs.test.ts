@@ -8,8 +8,7 @@ import { JobRunner } from '../../server/jobs/runner';
 import { startChannelSim, type StartedChannelSim } from '../../tools/channelSim/app';
 import type { JobDefinition } from '../../server/jobs/registry';
 import { httpClient } from '../support/http';
-import type { SmtpSink } from '../../tools/smtpSink';
-import { startWithSmtpSink, type WithSmtpSink } from '../support/smtpSinkServer';
+import { smtpSinkSuite } from '../support/smtpSinkServer';
 import { ADMIN, startTestServer, type TestServer } from '../support/testServer';
 import { until } from '../support/until';
 
@@ -144,21 +143,10 @@ describe.skipIf(!url)('a leased job (channel sync) on several server processes',
  * process recorded in job_runs. Runs on both engines.
  */
 describe('the background jobs and their state', () => {
-  let api: WithSmtpSink | undefined;
-  let sink: SmtpSink;
-  let server: TestServer;
-  let http: WithSmtpSink['http'];
-  let admin: string;
-  let staff: string;
-
-  beforeAll(async () => {
-    api = await startWithSmtpSink();
-    ({ sink, server, http, admin, staff } = api);
-  });
-  afterAll(() => api?.close());
+  const api = smtpSinkSuite();
 
   const states = async () => {
-    const res = await http.get<{ jobs: JobState[] }>('/api/admin/jobs', admin);
+    const res = await api.http.get<{ jobs: JobState[] }>('/api/admin/jobs', api.admin);
     expect(res.status).toBe(200);
     return res.body.jobs;
   };
@@ -176,24 +164,24 @@ describe('the background jobs and their state', () => {
         ['transferReminders', 600, 'advisoryLock'],
       ]),
     );
-    const forbidden = await http.get<{ code: string; message: string }>('/api/admin/jobs', staff);
+    const forbidden = await api.http.get<{ code: string; message: string }>('/api/admin/jobs', api.staff);
     expect(forbidden.status).toBe(403);
     expect(forbidden.body).toMatchObject({ code: 'forbidden', message: errorMessages.forbidden });
-    expect((await http.get('/api/admin/jobs')).status).toBe(401);
+    expect((await api.http.get('/api/admin/jobs')).status).toBe(401);
   });
 
   it('shows a run of a scheduled job, and mail delivery once it delivered', async () => {
     // In tests the scheduled jobs do not run by themselves: run one as its timer would.
     const before = Date.now();
-    expect(await server.jobs.runNow('transferReminders')).toBe(true);
+    expect(await api.server.jobs.runNow('transferReminders')).toBe(true);
     const reminders = await stateOf('transferReminders');
     expect(reminders).toMatchObject({ last_error: null, running: false, next_run_at: null });
     expect(Date.parse(reminders!.last_started_at!)).toBeGreaterThanOrEqual(before - 1000);
     expect(Date.parse(reminders!.last_finished_at!)).toBeGreaterThanOrEqual(Date.parse(reminders!.last_started_at!));
 
     // A test send queues one mail: mail delivery takes it at its next poll (half a second).
-    const sent = await http.send<{ id: number }>('POST', '/api/admin/mail/publishes/test', {
-      token: staff,
+    const sent = await api.http.send<{ id: number }>('POST', '/api/admin/mail/publishes/test', {
+      token: api.staff,
       json: {
         title: 'テスト送信',
         body: '<p>ジョブの確認</p>',
@@ -202,7 +190,7 @@ describe('the background jobs and their state', () => {
       },
     });
     expect(sent.status).toBe(202);
-    await sink.waitForCount(1, 10_000);
+    await api.sink.waitForCount(1, 10_000);
     const delivery = await until(
       () => stateOf('mailDelivery'),
       (j) => j?.last_finished_at != null && Date.parse(j.last_finished_at) >= before,
@@ -224,7 +212,7 @@ describe('the background jobs and their state', () => {
       },
     };
     // Another process's runner on the same database: its jobs show in this server's answer.
-    const other = new JobRunner(server.database.db, [flaky], { holder: 'another-process' });
+    const other = new JobRunner(api.server.database.db, [flaky], { holder: 'another-process' });
     other.start();
     try {
       await until(
@@ -246,7 +234,7 @@ describe('the background jobs and their state', () => {
 
   it("keeps a database error's code, not the guest's mail it held", async () => {
     const mail = 'hanako.secret@example.org';
-    const runner = new JobRunner(server.database.db, [
+    const runner = new JobRunner(api.server.database.db, [
       {
         name: 'testDatabaseError',
         cadence: 60_000,

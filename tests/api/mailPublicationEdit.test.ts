@@ -5,6 +5,7 @@ import { sqlRows } from '../../server/db/client';
 import { claimDueMail } from '../../server/db/queries/mailOutbox';
 import { keepPublication, publicationToExpand, removeQueuedMessages } from '../../server/db/queries/mailPublications';
 import { PNG_1X1 } from '../support/files';
+import { EMPTY_PUBLICATION_ERRORS } from '../support/mailPublication';
 import { startSignedIn, type SignedIn } from '../support/signedIn';
 import { startWithSmtpSink, type WithSmtpSink } from '../support/smtpSinkServer';
 import { until } from '../support/until';
@@ -168,13 +169,7 @@ describe('PUT /api/admin/mail/publishes/{id}', () => {
 
     const empty = await replace(id, { setting: {} });
     expect(empty.status).toBe(400);
-    expect(empty.body.errors).toMatchObject({
-      send_at: msg.sendAt,
-      'setting.title': msg.title,
-      'setting.from_address': msg.fromAddress,
-      'setting.body': msg.body,
-      'setting.users': msg.users,
-    });
+    expect(empty.body.errors).toMatchObject(EMPTY_PUBLICATION_ERRORS);
     const setting = { title: '変えたい', from_address: FROM, body: '<p>本文</p>', users: ['other@example.jp'] };
     const past = await replace(id, {
       send_at: new Date(Date.now() - SEND_AT_GRACE_MS - 60_000).toISOString(),

@@ -7,6 +7,7 @@ import { EXPANSION_BATCH, expandPublication, resumeExpansions } from '../../serv
 import { startSignedIn, type SignedIn } from '../support/signedIn';
 import type { TestServer } from '../support/testServer';
 import { PNG_1X1 } from '../support/files';
+import { EMPTY_PUBLICATION_ERRORS } from '../support/mailPublication';
 
 let server: TestServer;
 let http: SignedIn['http'];
@@ -116,13 +117,7 @@ describe('POST /api/admin/mail/publishes', () => {
     const before = await countAll();
     const empty = await http.send<any>('POST', PATH, { token: staff, json: { setting: {} } });
     expect(empty.status).toBe(400);
-    expect(empty.body.errors).toMatchObject({
-      send_at: msg.sendAt,
-      'setting.title': msg.title,
-      'setting.from_address': msg.fromAddress,
-      'setting.body': msg.body,
-      'setting.users': msg.users,
-    });
+    expect(empty.body.errors).toMatchObject(EMPTY_PUBLICATION_ERRORS);
     const noUsers = await publish({ users: [] });
     expect(noUsers.body.errors['setting.users']).toBe(msg.users);
     const bad = await publish({ users: ['ok@example.jp', 'not-an-address', { mail: 'x@y', name: 'a' }] });

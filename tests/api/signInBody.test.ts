@@ -1,10 +1,10 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { errorMessages } from '../../contract/messages';
-import { httpClient } from '../support/http';
+import { serverSuite } from '../support/fixtures';
 import { freePort, freshDataDir, run, waitFor } from '../support/processes';
-import { ADMIN, CLIENT, startTestServer, type TestServer } from '../support/testServer';
+import { ADMIN, CLIENT } from '../support/testServer';
 
 /** Sign-in and sign-out take a small form and nothing else: no upload reaches an anonymous caller. */
 
@@ -32,52 +32,46 @@ async function chunked(baseUrl: string, path: string, form: FormData) {
 }
 
 describe('the OAuth endpoints’ bodies', () => {
-  let server: TestServer;
-  let http: ReturnType<typeof httpClient>;
-  beforeAll(async () => {
-    server = await startTestServer();
-    http = httpClient(server.baseUrl);
-  });
-  afterAll(() => server.close());
+  const api = serverSuite();
 
   it('sign-in takes a urlencoded and a file-less multipart form, and refuses one with a file: 413', async () => {
-    expect((await http.login(ADMIN)).token_type).toBe('Bearer');
-    const res = await http.send<{ access_token: string }>('POST', '/oauth/auth', { body: formWithFiles(0, 0) });
+    expect((await api.http.login(ADMIN)).token_type).toBe('Bearer');
+    const res = await api.http.send<{ access_token: string }>('POST', '/oauth/auth', { body: formWithFiles(0, 0) });
     expect(res.status).toBe(200);
     expect(res.body.access_token).toMatch(/^ey/);
-    const withFile = await http.send('POST', '/oauth/auth', { body: formWithFiles(1, 10) });
+    const withFile = await api.http.send('POST', '/oauth/auth', { body: formWithFiles(1, 10) });
     expect(withFile.status).toBe(413);
     expect(withFile.body).toEqual(TOO_LARGE);
-    const sent = await chunked(server.baseUrl, '/oauth/auth', formWithFiles(1, 2 * 1024 * 1024));
+    const sent = await chunked(api.server.baseUrl, '/oauth/auth', formWithFiles(1, 2 * 1024 * 1024));
     expect(sent).toEqual({ status: 413, body: TOO_LARGE });
   });
 
   it('sign-out refuses multipart with a file: 413, sent whole or chunked', async () => {
-    const res = await http.send('POST', '/oauth/revoke', { body: formWithFiles(1, 10) });
+    const res = await api.http.send('POST', '/oauth/revoke', { body: formWithFiles(1, 10) });
     expect(res.status).toBe(413);
     expect(res.body).toEqual(TOO_LARGE);
-    const sent = await chunked(server.baseUrl, '/oauth/revoke', formWithFiles(1, 2 * 1024 * 1024));
+    const sent = await chunked(api.server.baseUrl, '/oauth/revoke', formWithFiles(1, 2 * 1024 * 1024));
     expect(sent).toEqual({ status: 413, body: TOO_LARGE });
   });
 
   it('refuses a 5 KB urlencoded body with 413, and a JSON or XML body with 415', async () => {
     const padded = new URLSearchParams({ grant_type: 'password', ...CLIENT, ...ADMIN, pad: 'x'.repeat(5 * 1024) });
-    const big = await http.send('POST', '/oauth/auth', {
+    const big = await api.http.send('POST', '/oauth/auth', {
       body: padded.toString(),
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
     });
     expect(big.status).toBe(413);
     expect(big.body).toEqual(TOO_LARGE);
-    const json = await http.send('POST', '/oauth/auth', { json: { grant_type: 'password', ...CLIENT, ...ADMIN } });
+    const json = await api.http.send('POST', '/oauth/auth', { json: { grant_type: 'password', ...CLIENT, ...ADMIN } });
     expect(json.status).toBe(415);
     expect(json.body).toEqual(UNSUPPORTED);
-    const xml = await http.send('POST', '/oauth/revoke', { body: '<a/>', headers: { 'content-type': 'text/xml' } });
+    const xml = await api.http.send('POST', '/oauth/revoke', { body: '<a/>', headers: { 'content-type': 'text/xml' } });
     expect(xml.status).toBe(415);
   });
 
   it('answers a declared 50 MB body with 413 before the client has sent it', async () => {
     const answer = await new Promise<{ status: number; body: string }>((resolve, reject) => {
-      const req = httpRequest(`${server.baseUrl}/oauth/auth`, {
+      const req = httpRequest(`${api.server.baseUrl}/oauth/auth`, {
         method: 'POST',
         headers: { 'content-type': 'multipart/form-data; boundary=x', 'content-length': String(50 * 1024 * 1024) },
       });

@@ -5,29 +5,12 @@ import { Route, Routes } from 'react-router-dom';
 import type { PettyCash, PettyCashList } from '../../contract/pettyCash';
 import PettyCashPage from '../../resources/pettyCash/PettyCashPage';
 import { AppNotification } from '../../src/components/AppNotification';
+import { pettyCashEntry } from '../support/pettyCashEntry';
 import { renderInContext, storeDemoAccommodations } from './helpers';
 
 /** Issue 32: 訂正 on the petty cash page, and a correction pair shown together. */
 
-const entry = (id: number, paid_date: string, amount: number, balance: number, fields: Partial<PettyCash> = {}) => ({
-  id,
-  accommodation_id: 1,
-  paid_date,
-  amount,
-  direction: amount < 0 ? 1 : 0,
-  balance_check: 0,
-  intended_use: '切手代',
-  user_id: 2,
-  user_name: 'スタッフ 花子',
-  balance,
-  created_at: '2031-01-03T09:00:00.000+09:00',
-  corrects_id: null,
-  corrects_date: null,
-  correction_reason: null,
-  corrected_by: null,
-  corrected_date: null,
-  ...fields,
-});
+const entry = pettyCashEntry;
 
 const ledger = (cashes: PettyCash[]): PettyCashList => ({
   start_date: '2031-01-01',

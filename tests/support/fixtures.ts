@@ -2,7 +2,8 @@ import { afterAll, beforeAll, expect } from 'vitest';
 import { sql, type SQL } from 'drizzle-orm';
 import { addDays } from '../../contract/dates';
 import { sqlRows } from '../../server/db/client';
-import type { httpClient } from './http';
+import { httpClient } from './http';
+import { startTestServer, type TestServer } from './testServer';
 import { startSignedIn, type SignedIn } from './signedIn';
 
 export interface ApiFixture extends SignedIn {
@@ -21,6 +22,22 @@ export function signedInSuite(): ApiFixture {
     Object.assign(api, signedIn, {
       rows: <T>(query: SQL) => sqlRows<T>(signedIn.server.database.db, query),
     });
+  });
+  afterAll(() => api.server?.close());
+  return api;
+}
+
+export interface ServerFixture {
+  server: TestServer;
+  http: ReturnType<typeof httpClient>;
+}
+
+/** The test file's server, nobody signed in: started before its tests, closed after them (as signedInSuite). */
+export function serverSuite(): ServerFixture {
+  const api = {} as ServerFixture;
+  beforeAll(async () => {
+    const server = await startTestServer();
+    Object.assign(api, { server, http: httpClient(server.baseUrl) });
   });
   afterAll(() => api.server?.close());
   return api;

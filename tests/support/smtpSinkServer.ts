@@ -1,3 +1,4 @@
+import { afterAll, beforeAll } from 'vitest';
 import { startSmtpSink, type SmtpSink } from '../../tools/smtpSink';
 import { startSignedIn, type SignedIn } from './signedIn';
 
@@ -15,6 +16,8 @@ export interface WithSmtpSink extends SignedIn {
  *   let api: WithSmtpSink;
  *   beforeAll(async () => { api = await startWithSmtpSink(); });
  *   afterAll(() => api?.close());
+ *
+ * or, for the whole file or describe block, `const api = smtpSinkSuite();`.
  */
 export async function startWithSmtpSink(env: Record<string, string> = {}): Promise<WithSmtpSink> {
   const sink = await startSmtpSink();
@@ -32,4 +35,14 @@ export async function startWithSmtpSink(env: Record<string, string> = {}): Promi
     await sink.close();
     throw error;
   }
+}
+
+/** startWithSmtpSink for the test file (or describe block): started before its tests, closed after them. */
+export function smtpSinkSuite(env: Record<string, string> = {}): WithSmtpSink {
+  const api = {} as WithSmtpSink;
+  beforeAll(async () => {
+    Object.assign(api, await startWithSmtpSink(env));
+  });
+  afterAll(() => api.close?.());
+  return api;
 }

@@ -11,25 +11,10 @@ import {
   type PettyCashList,
 } from '../../contract/pettyCash';
 import { pettyCashRows, pettyCashTotals } from '../../resources/pettyCash/pettyCashModel';
+import { pettyCashEntry } from '../support/pettyCashEntry';
 
-const entry = (id: number, paid_date: string, amount: number, balance: number, intended_use: string) => ({
-  id,
-  accommodation_id: 1,
-  paid_date,
-  amount,
-  direction: amount < 0 ? 1 : 0,
-  balance_check: 0,
-  intended_use,
-  user_id: 2,
-  user_name: 'スタッフ 花子',
-  balance,
-  created_at: '2026-12-01T09:00:00.000+09:00',
-  corrects_id: null as number | null,
-  corrects_date: null as string | null,
-  correction_reason: null as string | null,
-  corrected_by: null as number | null,
-  corrected_date: null as string | null,
-});
+const entry = (id: number, paid_date: string, amount: number, balance: number, intended_use: string) =>
+  pettyCashEntry(id, paid_date, amount, balance, { intended_use });
 
 const list: PettyCashList = {
   start_date: '2026-12-01',
