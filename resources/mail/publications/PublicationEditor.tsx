@@ -72,7 +72,8 @@ export interface PublicationEditorProps {
  * {{name}} becomes each recipient's name), attachment (video, image or PDF up to 5 MB), a test
  * mail, and 送信 (保存 when edited), enabled only when everything is there.
  */
-export function PublicationEditor({ mode, initial, save, onSaved }: PublicationEditorProps) {
+export function PublicationEditor(props: PublicationEditorProps) {
+  const { initial } = props;
   const translate = useAppTranslate();
   const { accommodations } = useAccommodations();
   const [candidates, setCandidates] = useState<Candidate[]>(() =>
@@ -117,14 +118,7 @@ export function PublicationEditor({ mode, initial, save, onSaved }: PublicationE
         <RecipientList candidates={candidates} onChange={setCandidates} />
       </SectionCard>
       <SectionCard testId="bulk-mail-compose" title={translate('app.mail_publication.compose_heading')}>
-        <Compose
-          mode={mode}
-          initial={initial}
-          recipients={chosen}
-          senderName={senderName}
-          save={save}
-          onSaved={onSaved}
-        />
+        <Compose {...props} recipients={chosen} senderName={senderName} />
       </SectionCard>
     </Box>
   );

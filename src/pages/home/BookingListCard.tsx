@@ -26,7 +26,7 @@ export interface BookingListCardProps {
 }
 
 /** A dashboard card listing bookings (unpaid, overbooked, overpaid): its state, then one row per booking that opens it. */
-export function BookingListCard({ texts, testId, state, selectedId, onOpen, details, action }: BookingListCardProps) {
+export function BookingListCard({ texts, testId, state, ...list }: BookingListCardProps) {
   const translate = useAppTranslate();
   const books = rowsOf(state);
   return (
@@ -39,14 +39,8 @@ export function BookingListCard({ texts, testId, state, selectedId, onOpen, deta
         emptyText={translate(TEXTS[texts].empty)}
       />
       {books.length > 0 && (
-        <BookingList
-          books={books}
-          selectedId={selectedId}
-          onOpen={onOpen}
-          details={details}
-          action={action}
-          sx={{ maxHeight: 360, overflowY: 'auto' }}
-        />
+        // The rest of the card's props (the row open, its details line and action) are the list's.
+        <BookingList books={books} {...list} sx={{ maxHeight: 360, overflowY: 'auto' }} />
       )}
     </SectionCard>
   );
