@@ -1,18 +1,5 @@
 import { useState } from 'react';
-import {
-  Alert,
-  Box,
-  Button,
-  Card,
-  CardContent,
-  Chip,
-  CircularProgress,
-  TableCell,
-  TableRow,
-  ToggleButton,
-  ToggleButtonGroup,
-  Typography,
-} from '@mui/material';
+import { Alert, Box, Button, Chip, CircularProgress, TableCell, TableRow, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import EditIcon from '@mui/icons-material/Edit';
 import { Title } from 'react-admin';
@@ -23,6 +10,8 @@ import { HttpError } from '../../../dataProvider/http';
 import { useAppDataProvider } from '../../../dataProvider/useAppDataProvider';
 import { formatDateTime, formatFileSize } from '../../../i18n/formats';
 import { useAppTranslate } from '../../../i18n/useAppTranslate';
+import { FactList } from '../../../src/components/FactList';
+import { PageCard } from '../../../src/components/PageCard';
 import { SectionCard } from '../../../src/components/SectionCard';
 import { ListStatus } from '../../../src/components/ListStatus';
 import { NotFoundPage } from '../../../src/components/MessagePage';
@@ -30,14 +19,7 @@ import { ScrollTable } from '../../../src/components/ScrollTable';
 import { useApiQuery } from '../../../src/hooks/useApiQuery';
 import { links } from '../../../src/routes';
 import { MailTabs } from '../MailTabs';
-import {
-  isSending,
-  isWaiting,
-  RECIPIENT_FILTERS,
-  SENDING_REFRESH_MS,
-  recipientFilterOf,
-  type RecipientFilter,
-} from './publicationState';
+import { isSending, isWaiting, RECIPIENT_FILTERS, SENDING_REFRESH_MS, recipientFilterOf, type RecipientFilter } from './publicationState';
 
 const STATUS_COLOR = { queued: 'default', sending: 'info', sent: 'success', failed: 'error' } as const;
 
@@ -125,44 +107,23 @@ function Content({ publication: p }: { publication: MailPublicationDetail }) {
     ],
   ];
   return (
-    <Card data-testid="publication-content">
-      <CardContent>
-        <Typography variant="h6" component="h1" sx={{ overflowWrap: 'anywhere' }}>
-          {p.setting.title}
-        </Typography>
-        <Box
-          component="dl"
-          sx={{
-            display: 'grid',
-            gridTemplateColumns: 'max-content minmax(0, 1fr)',
-            columnGap: 2,
-            rowGap: 0.5,
-            my: 1.5,
-          }}
-        >
-          {facts.map(([label, value]) => (
-            <Box key={label} sx={{ display: 'contents' }}>
-              <Typography component="dt" variant="body2" color="text.secondary">
-                {label}
-              </Typography>
-              <Typography component="dd" variant="body2" sx={{ m: 0, overflowWrap: 'anywhere' }}>
-                {value}
-              </Typography>
-            </Box>
-          ))}
-        </Box>
-        <Typography variant="subtitle2" component="h2">
-          {t('app.mail_publication.detail_body')}
-        </Typography>
-        <Typography
-          variant="body2"
-          data-testid="publication-body"
-          sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', bgcolor: 'action.hover', p: 1.5, borderRadius: 1 }}
-        >
-          {p.body_text}
-        </Typography>
-      </CardContent>
-    </Card>
+    <PageCard
+      data-testid="publication-content"
+      title={p.setting.title}
+      headerSx={{ '& .MuiCardHeader-title': { overflowWrap: 'anywhere' } }}
+    >
+      <FactList facts={facts} />
+      <Typography variant="subtitle2" component="h2">
+        {t('app.mail_publication.detail_body')}
+      </Typography>
+      <Typography
+        variant="body2"
+        data-testid="publication-body"
+        sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', bgcolor: 'action.hover', p: 1.5, borderRadius: 1 }}
+      >
+        {p.body_text}
+      </Typography>
+    </PageCard>
   );
 }
 

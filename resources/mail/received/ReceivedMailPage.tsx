@@ -1,28 +1,9 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import {
-  Alert,
-  Box,
-  Button,
-  Card,
-  CardContent,
-  Chip,
-  LinearProgress,
-  List,
-  ListItem,
-  Stack,
-  Tooltip,
-  Typography,
-  useMediaQuery,
-} from '@mui/material';
+import { Alert, Box, Button, Chip, LinearProgress, List, ListItem, Stack, Tooltip, Typography, useMediaQuery } from '@mui/material';
 import { Title, useNotify } from 'react-admin';
 import { Link, useParams } from 'react-router-dom';
-import {
-  senderAuthLabels,
-  type BookingCandidate,
-  type ReceivedMail,
-  type SenderAuth,
-} from '../../../contract/receivedMail';
+import { senderAuthLabels, type BookingCandidate, type ReceivedMail, type SenderAuth } from '../../../contract/receivedMail';
 import { failureMessage } from '../../../dataProvider/apiErrors';
 import { HttpError } from '../../../dataProvider/http';
 import { useAppDataProvider } from '../../../dataProvider/useAppDataProvider';
@@ -31,6 +12,8 @@ import { useAppTranslate } from '../../../i18n/useAppTranslate';
 import { LazyBookingPanel as BookingPanel } from '../../bookings/shared';
 import { useApiQuery } from '../../../src/hooks/useApiQuery';
 import { links } from '../../../src/routes';
+import { FactList } from '../../../src/components/FactList';
+import { PageCard } from '../../../src/components/PageCard';
 import { SectionCard } from '../../../src/components/SectionCard';
 import { NotFoundPage } from '../../../src/components/MessagePage';
 import { Facility } from '../../../src/components/Facility';
@@ -90,63 +73,41 @@ export function ReceivedMailPage() {
   const mail = state.status === 'ready' ? state.mail : null;
 
   const mailCard = mail && (
-    <Card data-testid="received-mail" sx={{ minWidth: 0 }}>
-      <CardContent>
-        <Typography
-          variant="h6"
-          component="h1"
-          sx={{ fontWeight: 700, wordBreak: 'break-word' }}
-          data-testid="received-mail-title"
-        >
-          {mail.title || translate('app.received_mail.no_title')}
-        </Typography>
-        <Box
-          component="dl"
-          sx={{ display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 2, rowGap: 0.5, my: 1.5 }}
-        >
-          <Typography component="dt" variant="body2" color="text.secondary">
-            {translate('app.received_mail.from')}
-          </Typography>
-          <Typography
-            component="dd"
-            variant="body2"
-            sx={{ m: 0, wordBreak: 'break-all' }}
-            data-testid="received-mail-from"
-          >
-            {mail.from_address}
-          </Typography>
-          <Typography component="dt" variant="body2" color="text.secondary">
-            {translate('app.received_mail.sender_auth')}
-          </Typography>
-          <Typography component="dd" variant="body2" sx={{ m: 0 }} data-testid="received-mail-auth">
-            <SenderAuthChip auth={mail.sender_auth} />
-          </Typography>
-          <Typography component="dt" variant="body2" color="text.secondary">
-            {translate('app.received_mail.received_at')}
-          </Typography>
-          <Typography component="dd" variant="body2" sx={{ m: 0 }} data-testid="received-mail-date">
-            {formatDateTime(mail.created_at)}
-          </Typography>
-        </Box>
-        {/* Text only: React escapes it; line breaks are kept by pre-wrap, long words wrap. */}
-        <Typography
-          component="div"
-          variant="body2"
-          aria-label={translate('app.received_mail.body')}
-          data-testid="received-mail-body"
-          sx={{
-            whiteSpace: 'pre-wrap',
-            overflowWrap: 'anywhere',
-            borderTop: 1,
-            borderColor: 'divider',
-            pt: 1.5,
-            lineHeight: 1.8,
-          }}
-        >
-          {mail.body}
-        </Typography>
-      </CardContent>
-    </Card>
+    <PageCard
+      data-testid="received-mail"
+      sx={{ minWidth: 0 }}
+      title={<span data-testid="received-mail-title">{mail.title || translate('app.received_mail.no_title')}</span>}
+      headerSx={{ '& .MuiCardHeader-title': { wordBreak: 'break-word' } }}
+    >
+      <FactList
+        facts={[
+          [translate('app.received_mail.from'), mail.from_address, 'received-mail-from'],
+          [
+            translate('app.received_mail.sender_auth'),
+            <SenderAuthChip auth={mail.sender_auth} />,
+            'received-mail-auth',
+          ],
+          [translate('app.received_mail.received_at'), formatDateTime(mail.created_at), 'received-mail-date'],
+        ]}
+      />
+      {/* Text only: React escapes it; line breaks are kept by pre-wrap, long words wrap. */}
+      <Typography
+        component="div"
+        variant="body2"
+        aria-label={translate('app.received_mail.body')}
+        data-testid="received-mail-body"
+        sx={{
+          whiteSpace: 'pre-wrap',
+          overflowWrap: 'anywhere',
+          borderTop: 1,
+          borderColor: 'divider',
+          pt: 1.5,
+          lineHeight: 1.8,
+        }}
+      >
+        {mail.body}
+      </Typography>
+    </PageCard>
   );
 
   const side =
