@@ -1,5 +1,16 @@
 import { useState } from 'react';
-import { Alert, Box, Button, Chip, CircularProgress, TableCell, TableRow, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Button,
+  Chip,
+  CircularProgress,
+  TableCell,
+  TableRow,
+  ToggleButton,
+  ToggleButtonGroup,
+  Typography,
+} from '@mui/material';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import EditIcon from '@mui/icons-material/Edit';
 import { Title } from 'react-admin';
@@ -19,7 +30,14 @@ import { ScrollTable } from '../../../src/components/ScrollTable';
 import { useApiQuery } from '../../../src/hooks/useApiQuery';
 import { links } from '../../../src/routes';
 import { MailTabs } from '../MailTabs';
-import { isSending, isWaiting, RECIPIENT_FILTERS, SENDING_REFRESH_MS, recipientFilterOf, type RecipientFilter } from './publicationState';
+import {
+  isSending,
+  isWaiting,
+  RECIPIENT_FILTERS,
+  SENDING_REFRESH_MS,
+  recipientFilterOf,
+  type RecipientFilter,
+} from './publicationState';
 
 const STATUS_COLOR = { queued: 'default', sending: 'info', sent: 'success', failed: 'error' } as const;
 

@@ -1,9 +1,26 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { Alert, Box, Button, Chip, LinearProgress, List, ListItem, Stack, Tooltip, Typography, useMediaQuery } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Button,
+  Chip,
+  LinearProgress,
+  List,
+  ListItem,
+  Stack,
+  Tooltip,
+  Typography,
+  useMediaQuery,
+} from '@mui/material';
 import { Title, useNotify } from 'react-admin';
 import { Link, useParams } from 'react-router-dom';
-import { senderAuthLabels, type BookingCandidate, type ReceivedMail, type SenderAuth } from '../../../contract/receivedMail';
+import {
+  senderAuthLabels,
+  type BookingCandidate,
+  type ReceivedMail,
+  type SenderAuth,
+} from '../../../contract/receivedMail';
 import { failureMessage } from '../../../dataProvider/apiErrors';
 import { HttpError } from '../../../dataProvider/http';
 import { useAppDataProvider } from '../../../dataProvider/useAppDataProvider';
