@@ -1,6 +1,7 @@
 import { isoDate } from './params';
 import { INVOICE_KINDS } from './invoice';
 import { z } from './zod';
+export { dailyReportFileNames } from './downloadNames';
 
 /**
  * 日計表 and 月計表 of a facility (issue 31): over a day or a month, the sales by consumption tax
@@ -53,9 +54,3 @@ export const dailyReportSchema = z.object({
   ),
 });
 export type DailyReport = z.infer<typeof dailyReportSchema>;
-
-export const dailyReportFileNames = (from: string, to: string, extension: 'csv' | 'pdf') => {
-  const span = from === to ? from.replaceAll('-', '') : from.slice(0, 7).replace('-', '');
-  const ja = from === to ? '日計表' : '月計表';
-  return { ascii: `daily-report-${span}.${extension}`, utf8: `${ja}_${span}.${extension}` };
-};

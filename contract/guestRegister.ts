@@ -1,5 +1,6 @@
 import { isCountryCode, JAPAN } from './countries';
 import { isValidDate } from './dates';
+import { MAX_REGISTER_STATES } from './registerStates';
 import { isPhoneNumber, normalisePhone, plainText, requiredMessage } from './fieldRules';
 import { z } from './zod';
 
@@ -329,8 +330,7 @@ export function registerStatus(
   return { status, missing };
 }
 
-/** The most bookings one call of GET admin/books/register-states reads (a day schedule, a dashboard). */
-export const MAX_REGISTER_STATES = 500;
+export { MAX_REGISTER_STATES };
 
 /** GET admin/books/register-states?ids=1,2,3: the register's state of each booking the user reaches. */
 export const registerStatesQuery = z.object({

@@ -2,6 +2,8 @@ import { rateTotals, TAX_CLASSES, type ChargeLine, type Rounding, type TaxClass 
 import { plainText } from './fieldRules';
 import type { TaxCollection, TaxLine } from './tax';
 import { z } from './zod';
+import { INVOICE_KINDS, INVOICE_TITLES, type InvoiceKind } from './invoiceKinds';
+export { invoiceFileNames } from './downloadNames';
 
 /**
  * Receipts and invoices under the invoice system (issue 31): 領収書 (適格簡易請求書, the recipient
@@ -10,15 +12,7 @@ import { z } from './zod';
  * consumption tax; its totals per rate are contract/consumptionTax.ts `rateTotals`, rounded once.
  */
 
-export const INVOICE_KINDS = ['receipt', 'invoice', 'refund'] as const;
-export type InvoiceKind = (typeof INVOICE_KINDS)[number];
-
-/** What the document is called on paper. */
-export const INVOICE_TITLES: Record<InvoiceKind, string> = {
-  receipt: '領収書',
-  invoice: '請求書',
-  refund: '返還請求書',
-};
+export { INVOICE_KINDS, INVOICE_TITLES, type InvoiceKind };
 /** What the law calls it, printed under the title. */
 export const INVOICE_LEGAL_NAMES: Record<InvoiceKind, string> = {
   receipt: '適格簡易請求書',
@@ -120,12 +114,6 @@ export type InvoiceReissue = z.output<typeof invoiceReissueSchema>;
 
 export const invoiceFormatQuery = z.object({
   format: z.enum(['json', 'pdf'], { error: invoiceDocumentMessages.format }).default('json'),
-});
-
-/** The PDF's file name: the kind and the number (ASCII), and the Japanese title. */
-export const invoiceFileNames = (invoice: Pick<Invoice, 'kind' | 'number'>) => ({
-  ascii: `${invoice.kind}-${invoice.number}.pdf`,
-  utf8: `${INVOICE_TITLES[invoice.kind]}_${invoice.number}.pdf`,
 });
 
 /** The document's number: the facility, the year and the place in that year. */

@@ -1,4 +1,5 @@
 import { addDays, addMonths, tokyoToday } from './dates';
+import { MINPAKU_DAY_LIMIT } from './minpakuLimit';
 import { z } from './zod';
 
 /**
@@ -9,7 +10,7 @@ import { z } from './zod';
  * days, guests, guest-nights and guests by nationality, by the 15th of the next month.
  */
 
-export const MINPAKU_DAY_LIMIT = 180;
+export { MINPAKU_DAY_LIMIT };
 /** The dashboard warns from this many days used. */
 export const MINPAKU_WARNING_DAYS = 150;
 /** The first month of each two-month report period. */

@@ -2,6 +2,7 @@ import { daysBetween } from './dates';
 import { GENDERS } from './guestRegister';
 import { isoDate } from './params';
 import { z } from './zod';
+export { registerFileNames } from './downloadNames';
 
 /**
  * A facility's guest register over dates (GET /facility/{id}/register, issue 30): one row per guest
@@ -70,9 +71,3 @@ export type RegisterRow = z.infer<typeof registerRowSchema>;
 
 export const registerListSchema = z.object({ rows: z.array(registerRowSchema) });
 export type RegisterList = z.infer<typeof registerListSchema>;
-
-/** The register file's names, for the server and the console: ASCII for every client, the Japanese one for those that read filename*. */
-export const registerFileNames = (from: string, to: string, extension: 'csv' | 'pdf') => {
-  const span = `${from.replaceAll('-', '')}-${to.replaceAll('-', '')}`;
-  return { ascii: `guest-register-${span}.${extension}`, utf8: `宿泊者名簿_${span}.${extension}` };
-};

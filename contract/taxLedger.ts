@@ -1,5 +1,6 @@
 import { EXEMPT_REASONS, TAX_KINDS } from './tax';
 import { z } from './zod';
+export { taxLedgerFileNames } from './downloadNames';
 
 /**
  * The monthly tax ledger of a facility (issue 31, 月計表 of 宿泊税 or 入湯税): per jurisdiction and
@@ -61,8 +62,3 @@ export const taxMonthSchema = z.object({
 });
 export type TaxMonth = z.infer<typeof taxMonthSchema>;
 export const taxMonthQuery = z.object({ month: taxLedgerQuery.shape.month.optional() });
-
-export const taxLedgerFileNames = (month: string, kind: string, extension: 'csv' | 'pdf') => ({
-  ascii: `tax-ledger-${kind}-${month}.${extension}`,
-  utf8: `${kind === 'bathing' ? '入湯税' : '宿泊税'}_月計表_${month}.${extension}`,
-});

@@ -2,7 +2,7 @@ import type { TranslationMessages } from 'ra-core';
 import japaneseMessagesModule from '@bicstone/ra-language-japanese';
 import { errorMessages, infoMessages } from '../contract/messages';
 import { COMPANION_LABEL, REGISTER_FIELD_LABELS } from '../contract/registerLabels';
-import { MINPAKU_DAY_LIMIT } from '../contract/minpaku';
+import { MINPAKU_DAY_LIMIT } from '../contract/minpakuLimit';
 import { calendarMessages } from './calendarMessages';
 import { loginMessages } from './loginMessages';
 

@@ -9,7 +9,8 @@ import type {
   RegisterStates,
 } from '../../contract/guestRegister';
 import type { MinpakuDays, MinpakuHouses, MinpakuReport } from '../../contract/minpaku';
-import { registerFileNames, type RegisterList } from '../../contract/registerList';
+import type { RegisterList } from '../../contract/registerList';
+import { registerFileNames } from '../../contract/downloadNames';
 import type { CheckinLink } from '../../contract/precheckin';
 import type { StayMove } from '../../contract/stay';
 import { apiUrl } from '../config';

@@ -3,10 +3,11 @@ import type { InvoiceSettings, InvoiceSettingsPatch } from '../../contract/consu
 import type { TaxKind, TaxLines, TaxSettings, TaxSettingsPatch } from '../../contract/tax';
 import type { TaxRule, TaxRuleInput, TaxRulePatch } from '../../contract/taxRule';
 import type { FreeMail } from '../../contract/mailTemplate';
-import { invoiceFileNames, type Invoice, type InvoiceCreate, type InvoiceReissue } from '../../contract/invoice';
+import type { Invoice, InvoiceCreate, InvoiceReissue } from '../../contract/invoice';
+import { dailyReportFileNames, invoiceFileNames, taxLedgerFileNames } from '../../contract/downloadNames';
 import { downloadCsv, downloadPdf, type CsvDownload } from './csvDownload';
-import { taxLedgerFileNames, type TaxLedger, type TaxMonth } from '../../contract/taxLedger';
-import { dailyReportFileNames, type DailyReport } from '../../contract/dailyReport';
+import type { TaxLedger, TaxMonth } from '../../contract/taxLedger';
+import type { DailyReport } from '../../contract/dailyReport';
 import type { DayVisit, DayVisitInput, DayVisits } from '../../contract/dayVisit';
 import { apiUrl } from '../config';
 import { httpClient } from '../httpClient';

@@ -1,7 +1,8 @@
 import { Box, Chip } from '@mui/material';
 import { useMemo } from 'react';
 import type { Booking } from '../../../contract/booking';
-import { MAX_REGISTER_STATES, type RegisterStates } from '../../../contract/guestRegister';
+import type { RegisterStates } from '../../../contract/guestRegister';
+import { MAX_REGISTER_STATES } from '../../../contract/registerStates';
 import { useAppDataProvider } from '../../../dataProvider/useAppDataProvider';
 import { useAppTranslate } from '../../../i18n/useAppTranslate';
 import { useApiQuery } from '../../../src/hooks/useApiQuery';
