@@ -11,6 +11,7 @@ import {
 } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import type { Booking } from '../../contract/booking';
+import { fieldErrors } from '../../contract/entity';
 import { sendTypeLabel } from '../../contract/enums';
 import { freeMailSchema, placeholderGuide, type ReceivedInThread } from '../../contract/mailTemplate';
 import { useAppDataProvider } from '../../dataProvider/useAppDataProvider';
@@ -71,11 +72,7 @@ export function MailComposeDialog({ booking, onClose, onSent, draft, replyTo }: 
     } else {
       const parsed = freeMailSchema.safeParse(free);
       if (!parsed.success) {
-        const fields: Partial<Record<Field, string>> = {};
-        for (const issue of parsed.error.issues) {
-          const key = issue.path[0] as Field;
-          fields[key] ??= issue.message;
-        }
+        const fields = fieldErrors(freeMailSchema, free) as Partial<Record<Field, string>>;
         return setProblem({ message: Object.values(fields)[0] ?? '', fields });
       }
       request = replyTo

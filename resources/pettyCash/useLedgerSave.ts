@@ -64,5 +64,5 @@ export function useLedgerSave({
     busy: saving,
   });
 
-  return { saving, errors, clear, refused, send, dialogProps };
+  return { errors, clear, refused, send, dialogProps };
 }
